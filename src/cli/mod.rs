@@ -1,0 +1,156 @@
+//! Subcommands. Each lives in its own module; this one holds the top-level parser and the
+//! pieces they share (reading a batch, exit codes).
+
+use clap::{Parser, Subcommand};
+use nsudoku::input::{self, Format, ReadOptions, Record};
+use nsudoku::Alphabet;
+use std::io::{self, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+mod solve;
+
+/// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
+#[derive(Parser, Debug)]
+#[command(name = "nsudoku", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
+    Solve(solve::SolveArgs),
+}
+
+/// Run the chosen subcommand.
+pub fn run(cli: Cli) -> io::Result<ExitCode> {
+    match cli.command {
+        Command::Solve(a) => solve::run(a),
+    }
+}
+
+/// True when `e` is a write to a closed pipe, which ends the program quietly.
+pub fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// Input options shared by every subcommand that reads puzzles.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle files, one puzzle a line; `-` or none reads stdin.
+    pub files: Vec<PathBuf>,
+    /// Digit alphabet of character input: standard (1-9A-Za-z), hex (0-F, zero-based),
+    /// letters (A-Y, A = 1). Detected from the symbols when omitted.
+    #[arg(long)]
+    pub alphabet: Option<Alphabet>,
+    /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
+    /// and prints boxed grids for people.
+    #[arg(long, value_parser = parse_format)]
+    pub format: Option<FormatArg>,
+}
+
+/// `--format`: an input format to force, or `grid` for boxed output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatArg {
+    /// Force this input format (output follows it).
+    Input(Format),
+    /// Detect input; print boxed grids.
+    Grid,
+}
+
+fn parse_format(s: &str) -> Result<FormatArg, String> {
+    if s == "grid" {
+        Ok(FormatArg::Grid)
+    } else {
+        s.parse()
+            .map(FormatArg::Input)
+            .map_err(|e: String| e.replace("candidates", "candidates, grid"))
+    }
+}
+
+impl InputArgs {
+    /// Reader options from the flags.
+    pub fn read_options(&self) -> ReadOptions {
+        let format = match self.format {
+            Some(FormatArg::Input(f)) => Some(f),
+            _ => None,
+        };
+        ReadOptions {
+            alphabet: self.alphabet,
+            format,
+        }
+    }
+
+    /// True when output should be boxed grids.
+    pub fn boxed(&self) -> bool {
+        self.format == Some(FormatArg::Grid)
+    }
+
+    /// Every record of every input, in order. Line numbers are per file; with several files the
+    /// file name is prefixed to error messages by [`Batch::describe_error`].
+    pub fn read(&self) -> io::Result<Batch> {
+        let opts = self.read_options();
+        let mut batch = Batch::default();
+        let stdin = [PathBuf::from("-")];
+        let files = if self.files.is_empty() {
+            &stdin[..]
+        } else {
+            &self.files[..]
+        };
+        for path in files {
+            let mut text = String::new();
+            if path.as_os_str() == "-" {
+                io::stdin().read_to_string(&mut text)?;
+            } else {
+                let bytes = std::fs::read(path).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+                })?;
+                text = String::from_utf8_lossy(&bytes).into_owned();
+            }
+            let label = (files.len() > 1).then(|| path.display().to_string());
+            for rec in input::read_all(&text, opts) {
+                batch.records.push((label.clone(), rec));
+            }
+        }
+        Ok(batch)
+    }
+}
+
+/// The records of a batch, each with the file it came from (when there were several).
+#[derive(Default)]
+pub struct Batch {
+    /// Records in input order.
+    pub records: Vec<(Option<String>, Record)>,
+}
+
+impl Batch {
+    /// Print each detection note once on stderr.
+    pub fn print_notes(&self) {
+        let mut seen = std::collections::HashSet::new();
+        for (label, rec) in &self.records {
+            if let Ok(p) = rec {
+                if let Some(note) = &p.note {
+                    if seen.insert(note.clone()) {
+                        eprintln!("note: {}line {}: {note}", prefix(label), p.line);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `file: ` when the batch had several files.
+pub fn prefix(label: &Option<String>) -> String {
+    label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
+}
+
+/// Run `f` on a rayon pool of `threads` threads (0 = all cores).
+pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    Ok(pool.install(f))
+}

@@ -1,0 +1,227 @@
+//! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
+
+use super::{prefix, with_threads, InputArgs};
+use indicatif::{ProgressBar, ProgressStyle};
+use nsudoku::input::Puzzle;
+use nsudoku::solver::{Count, SearchStats, SolveOptions};
+use nsudoku::{output, solve};
+use rayon::prelude::*;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Output markers, one per puzzle that has no single solution to print.
+pub const MARK_INVALID: &str = "invalid";
+/// Marker for a puzzle with no solution.
+pub const MARK_NONE: &str = "no solution";
+/// Marker for a puzzle with more than one solution.
+pub const MARK_MULTIPLE: &str = "multiple solutions";
+/// Marker for a puzzle whose search ran over `--max-nodes`.
+pub const MARK_BUDGET: &str = "budget exceeded";
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print the number of solutions (up to --limit, `+` when reached) instead of a solution.
+    #[arg(long)]
+    count: bool,
+    /// Stop counting at this many solutions.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    /// Give up on a puzzle after this many search nodes and report "budget exceeded".
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Worker threads (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print batch statistics on stderr.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// What became of one input record.
+enum Result_ {
+    Invalid,
+    Solved(Count, f64),
+}
+
+pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
+    let batch = a.input.read()?;
+    batch.print_notes();
+    let opts = SolveOptions {
+        limit: a.limit as usize,
+        max_nodes: a.max_nodes,
+        locked_candidates: None,
+    };
+    let total = batch.records.len();
+    let bar = (io::stderr().is_terminal() && total >= 2000).then(|| {
+        let b = ProgressBar::new(total as u64);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}")
+                .unwrap(),
+        );
+        b
+    });
+    let start = Instant::now();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut tally = Tally::default();
+    const CHUNK: usize = 4096;
+    for chunk in batch.records.chunks(CHUNK) {
+        let results: Vec<Result_> = with_threads(a.threads, || {
+            chunk
+                .par_iter()
+                .map(|(_, rec)| match rec {
+                    Err(_) => Result_::Invalid,
+                    Ok(p) => {
+                        let t = Instant::now();
+                        let c = solve::count(p, &opts);
+                        Result_::Solved(c, t.elapsed().as_secs_f64())
+                    }
+                })
+                .collect()
+        })?;
+        for ((label, rec), res) in chunk.iter().zip(results) {
+            let line = match (rec, res) {
+                (Err(e), _) => {
+                    eprintln!("{}{e}", prefix(label));
+                    tally.invalid += 1;
+                    MARK_INVALID.to_string()
+                }
+                (Ok(p), Result_::Solved(c, secs)) => {
+                    tally.add(&c, secs);
+                    report(label, p, &c);
+                    render(p, &c, a.count, a.input.boxed())
+                }
+                (Ok(_), Result_::Invalid) => unreachable!(),
+            };
+            writeln!(out, "{line}")?;
+        }
+        if let Some(b) = &bar {
+            b.inc(chunk.len() as u64);
+        }
+    }
+    out.flush()?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if a.stats {
+        tally.print(start.elapsed().as_secs_f64());
+    }
+    Ok(if tally.all_unique() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
+fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
+    let what = if c.budget_exceeded {
+        format!(
+            "search budget exceeded after {} nodes",
+            c.stats.nodes.saturating_sub(1)
+        )
+    } else if c.solutions == 0 {
+        "no solution".into()
+    } else if c.solutions > 1 {
+        format!(
+            "{}{} solutions",
+            c.solutions,
+            if c.limit_reached { "+" } else { "" }
+        )
+    } else {
+        return;
+    };
+    eprintln!("{}line {}: {what}", prefix(label), p.line);
+}
+
+fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool) -> String {
+    if count {
+        return if c.budget_exceeded {
+            MARK_BUDGET.into()
+        } else {
+            format!("{}{}", c.solutions, if c.limit_reached { "+" } else { "" })
+        };
+    }
+    match (c.solutions, c.budget_exceeded) {
+        (_, true) => MARK_BUDGET.into(),
+        (0, _) => MARK_NONE.into(),
+        (1, _) if !c.limit_reached => {
+            let s = c.first.as_ref().expect("a counted solution is kept");
+            if boxed {
+                output::boxed(p.k, s, p.alphabet).trim_end().to_string()
+            } else {
+                output::like_input(p, s)
+            }
+        }
+        _ => MARK_MULTIPLE.into(),
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    puzzles: usize,
+    unique: usize,
+    none: usize,
+    multiple: usize,
+    invalid: usize,
+    budget: usize,
+    no_guess: usize,
+    search: SearchStats,
+    times: Vec<f64>,
+}
+
+impl Tally {
+    fn add(&mut self, c: &Count, secs: f64) {
+        self.puzzles += 1;
+        self.times.push(secs);
+        self.search += c.stats;
+        if c.stats.guesses == 0 && !c.budget_exceeded {
+            self.no_guess += 1;
+        }
+        if c.budget_exceeded {
+            self.budget += 1;
+        } else if c.solutions == 0 {
+            self.none += 1;
+        } else if c.solutions == 1 && !c.limit_reached {
+            self.unique += 1;
+        } else {
+            self.multiple += 1;
+        }
+    }
+
+    fn all_unique(&self) -> bool {
+        self.invalid == 0 && self.unique == self.puzzles
+    }
+
+    fn print(&mut self, wall: f64) {
+        let n = self.puzzles.max(1) as f64;
+        self.times.sort_by(f64::total_cmp);
+        let median = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
+        let worst = self.times.last().copied().unwrap_or(0.0);
+        eprintln!(
+            "puzzles {}  solved {}  no solution {}  multiple {}  invalid {}  over budget {}",
+            self.puzzles + self.invalid,
+            self.unique,
+            self.none,
+            self.multiple,
+            self.invalid,
+            self.budget
+        );
+        eprintln!(
+            "wall {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  median {:.2} µs  worst {:.2} µs",
+            wall,
+            n / wall,
+            wall * 1e6 / n,
+            median * 1e6,
+            worst * 1e6
+        );
+        eprintln!(
+            "no guess {:.1}%  guesses/puzzle {:.2}  nodes/puzzle {:.2}",
+            100.0 * self.no_guess as f64 / n,
+            self.search.guesses as f64 / n,
+            self.search.nodes as f64 / n
+        );
+    }
+}

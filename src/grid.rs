@@ -1,0 +1,173 @@
+//! The candidate grid of one basis: one digit mask per cell, stored inline.
+
+use crate::basis::Basis;
+use crate::mask::Mask;
+use std::fmt;
+
+/// Candidates of every cell. A cell with one candidate is placed; a cell with none is a
+/// contradiction. Copying a grid copies one flat array (the search relies on it).
+#[derive(Clone, Copy)]
+pub struct Grid<B: Basis> {
+    cells: B::Cells,
+}
+
+impl<B: Basis> Grid<B> {
+    /// Every cell open to every digit.
+    pub fn empty() -> Self {
+        Grid {
+            cells: B::cells_filled(B::all()),
+        }
+    }
+
+    /// From per-cell candidate masks (bit `d` = digit `d + 1`), as produced by the parser.
+    ///
+    /// Panics when `masks.len()` is not `B::CELLS`.
+    pub fn from_masks(masks: &[u128]) -> Self {
+        assert_eq!(masks.len(), B::CELLS, "mask count does not match the basis");
+        let mut g = Self::empty();
+        for (dst, &m) in g.cells.as_mut().iter_mut().zip(masks) {
+            *dst = B::Mask::from_u128(m) & B::all();
+        }
+        g
+    }
+
+    /// From digits (0 = empty, 1..=N placed).
+    pub fn from_digits(digits: &[u8]) -> Self {
+        let masks: Vec<u128> = digits
+            .iter()
+            .map(|&d| if d == 0 { u128::MAX } else { 1u128 << (d - 1) })
+            .collect();
+        Self::from_masks(&masks)
+    }
+
+    /// Per-cell masks widened to `u128`.
+    pub fn to_masks(&self) -> Vec<u128> {
+        self.cells.as_ref().iter().map(|m| m.to_u128()).collect()
+    }
+
+    /// Digits of placed cells (cells with one candidate), 0 elsewhere.
+    pub fn to_digits(&self) -> Vec<u8> {
+        self.cells
+            .as_ref()
+            .iter()
+            .map(|&m| {
+                if m.is_single() {
+                    m.first() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Candidates of `cell`.
+    #[inline(always)]
+    pub fn get(&self, cell: usize) -> B::Mask {
+        self.cells.as_ref()[cell]
+    }
+
+    /// Overwrite the candidates of `cell`.
+    #[inline(always)]
+    pub fn set(&mut self, cell: usize, m: B::Mask) {
+        self.cells.as_mut()[cell] = m;
+    }
+
+    /// Remove candidate `digit` (0-based) from `cell`; true when it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: usize, digit: usize) -> bool {
+        let m = self.get(cell);
+        let had = m.has(digit);
+        self.set(cell, m & !B::Mask::bit(digit));
+        had
+    }
+
+    /// All cell masks.
+    #[inline(always)]
+    pub fn masks(&self) -> &[B::Mask] {
+        self.cells.as_ref()
+    }
+
+    /// All cell masks, mutable.
+    #[inline(always)]
+    pub fn masks_mut(&mut self) -> &mut [B::Mask] {
+        self.cells.as_mut()
+    }
+
+    /// True when every cell holds exactly one candidate.
+    pub fn is_full(&self) -> bool {
+        self.masks().iter().all(|m| m.is_single())
+    }
+
+    /// Number of remaining candidates over all cells.
+    pub fn candidate_count(&self) -> usize {
+        self.masks().iter().map(|m| m.count() as usize).sum()
+    }
+
+    /// Places of `digit` (0-based) in house `h`, as a mask of positions.
+    #[inline]
+    pub fn places(&self, h: usize, digit: usize) -> B::Mask {
+        let t = B::topology();
+        let bit = B::Mask::bit(digit);
+        let mut out = B::Mask::ZERO;
+        for (p, &c) in t.house(h).iter().enumerate() {
+            if self.get(c as usize) & bit != B::Mask::ZERO {
+                out |= B::Mask::bit(p);
+            }
+        }
+        out
+    }
+}
+
+impl<B: Basis> PartialEq for Grid<B> {
+    fn eq(&self, other: &Self) -> bool {
+        self.masks() == other.masks()
+    }
+}
+
+impl<B: Basis> Eq for Grid<B> {}
+
+impl<B: Basis> fmt::Debug for Grid<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits = self.to_digits();
+        write!(f, "Grid<{}>(", B::K)?;
+        for d in digits {
+            write!(
+                f,
+                "{}",
+                crate::alphabet::Alphabet::Standard.symbol_or_dot(d)
+            )?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// True when `digits` is a complete, valid solution: every house rebuilt from scratch holds
+/// every digit once. Independent of the solver's own bookkeeping.
+pub fn is_valid_solution(k: usize, digits: &[u8]) -> bool {
+    let n = k * k;
+    if digits.len() != n * n || digits.iter().any(|&d| d == 0 || d as usize > n) {
+        return false;
+    }
+    for i in 0..n {
+        let (mut row, mut col, mut bx) =
+            (vec![false; n + 1], vec![false; n + 1], vec![false; n + 1]);
+        for j in 0..n {
+            let r = digits[i * n + j] as usize;
+            let c = digits[j * n + i] as usize;
+            let (br, bc) = ((i / k) * k + j / k, (i % k) * k + j % k);
+            let b = digits[br * n + bc] as usize;
+            if row[r] || col[c] || bx[b] {
+                return false;
+            }
+            row[r] = true;
+            col[c] = true;
+            bx[b] = true;
+        }
+    }
+    true
+}
+
+/// True when `solution` keeps every placed cell of `puzzle` (0 = empty in the puzzle).
+pub fn keeps_givens(puzzle: &[u8], solution: &[u8]) -> bool {
+    puzzle.len() == solution.len() && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+}

@@ -1,0 +1,548 @@
+//! Reading puzzles as people write them: one puzzle a line in a character alphabet, whitespace
+//! separated numbers (one line, or N lines of N), or N³-character candidate grids.
+//!
+//! Every line that is not a puzzle (blank, `#` comment) is skipped; every line that should be a
+//! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
+//! it and go on.
+
+use crate::alphabet::Alphabet;
+use crate::basis::SUPPORTED;
+use std::fmt;
+
+/// How a puzzle was written; output uses the same form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// N² symbols on one line.
+    Line,
+    /// Whitespace-separated integers, 0 = empty.
+    Numbers,
+    /// N³ symbols: each cell's N positions hold the digit's symbol or `.`.
+    Candidates,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "line" => Ok(Format::Line),
+            "numbers" => Ok(Format::Numbers),
+            "candidates" => Ok(Format::Candidates),
+            _ => Err(format!(
+                "unknown format '{s}'; expected line, numbers or candidates"
+            )),
+        }
+    }
+}
+
+/// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Basis.
+    pub k: usize,
+    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit.
+    pub masks: Vec<u128>,
+    /// Alphabet it was written in (for output).
+    pub alphabet: Alphabet,
+    /// Format it was written in (for output).
+    pub format: Format,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// What the reader guessed, when detection was ambiguous.
+    pub note: Option<String>,
+}
+
+impl Puzzle {
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
+        self.k * self.k
+    }
+
+    /// Digits of placed cells, 0 for open cells.
+    pub fn digits(&self) -> Vec<u8> {
+        self.masks
+            .iter()
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line.
+    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Self {
+        let n = k * k;
+        let all = if n == 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        Puzzle {
+            k,
+            masks: digits
+                .iter()
+                .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
+                .collect(),
+            alphabet,
+            format: Format::Line,
+            line: 0,
+            note: None,
+        }
+    }
+}
+
+/// A line that should have been a puzzle and is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: {}; expected {}",
+            self.line, self.what, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Choices the user can force instead of detection.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Alphabet for character input; detected when `None`.
+    pub alphabet: Option<Alphabet>,
+    /// Input format; detected when `None`.
+    pub format: Option<Format>,
+}
+
+/// One item of a batch: a puzzle or the error that stands in its place.
+pub type Record = Result<Puzzle, InputError>;
+
+/// Grid sides this build supports.
+fn side_of_cells(len: usize) -> Option<usize> {
+    SUPPORTED.map(|k| k * k).find(|&n| n * n == len)
+}
+
+fn side_of_candidates(len: usize) -> Option<usize> {
+    SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
+}
+
+fn basis_of(n: usize) -> usize {
+    (2..).find(|k| k * k >= n).unwrap_or(n)
+}
+
+fn sizes_hint() -> String {
+    let mut v: Vec<String> = SUPPORTED.map(|k| (k * k * k * k).to_string()).collect();
+    v.truncate(6);
+    format!(
+        "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
+        v.join(", ")
+    )
+}
+
+/// Read every puzzle of `text`, in order.
+pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let raw = lines[i].trim();
+        let line_no = i + 1;
+        if raw.is_empty() || raw.starts_with('#') {
+            i += 1;
+            continue;
+        }
+        let numbers = match opts.format {
+            Some(Format::Numbers) => true,
+            Some(_) => false,
+            None => {
+                raw.split_whitespace().nth(1).is_some()
+                    && raw
+                        .split_whitespace()
+                        .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            }
+        };
+        if numbers {
+            let (rec, used) = read_numbers(&lines, i);
+            out.push(rec);
+            i += used;
+        } else {
+            out.push(read_symbols(raw, line_no, opts));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
+pub fn read_one(text: &str, opts: ReadOptions) -> Record {
+    read_all(text, opts).into_iter().next().unwrap_or_else(|| {
+        Err(InputError {
+            line: 1,
+            what: "no puzzle found".into(),
+            expected: sizes_hint(),
+        })
+    })
+}
+
+fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
+    line.split_whitespace()
+        .map(|t| {
+            t.parse::<u32>().map_err(|_| InputError {
+                line: line_no,
+                what: format!("'{t}' is not a number"),
+                expected: "whitespace-separated integers, 0 for an empty cell".into(),
+            })
+        })
+        .collect()
+}
+
+/// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
+fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
+    let line_no = start + 1;
+    let first = match parse_ints(lines[start], line_no) {
+        Ok(v) => v,
+        Err(e) => return (Err(e), 1),
+    };
+    let m = first.len();
+    let max = first.iter().copied().max().unwrap_or(0) as usize;
+    let single = side_of_cells(m).filter(|&n| max <= n);
+    let (values, used, n) = match single {
+        Some(n) => (first, 1, n),
+        None if SUPPORTED.clone().any(|k| k * k == m) => {
+            // Row form: this line and the next N-1 lines, N integers each.
+            let mut values = first;
+            for r in 1..m {
+                let idx = start + r;
+                let Some(line) = lines.get(idx) else {
+                    let err = InputError {
+                        line: line_no,
+                        what: format!("grid of {m} numbers a row ends after {r} rows"),
+                        expected: format!("{m} rows of {m} numbers"),
+                    };
+                    return (Err(err), r);
+                };
+                match parse_ints(line, idx + 1) {
+                    Ok(row) if row.len() == m => values.extend(row),
+                    Ok(row) => {
+                        let err = InputError {
+                            line: idx + 1,
+                            what: format!("row {} of the grid has {} numbers", r + 1, row.len()),
+                            expected: format!("{m} numbers a row"),
+                        };
+                        return (Err(err), r + 1);
+                    }
+                    Err(e) => return (Err(e), r + 1),
+                }
+            }
+            (values, m, m)
+        }
+        None => {
+            let err = InputError {
+                line: line_no,
+                what: format!("{m} numbers"),
+                expected: "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
+                    .into(),
+            };
+            return (Err(err), 1);
+        }
+    };
+    let k = basis_of(n);
+    let all = (1u128 << n) - 1;
+    let mut masks = Vec::with_capacity(values.len());
+    for (cell, &v) in values.iter().enumerate() {
+        if v as usize > n {
+            let err = InputError {
+                line: line_no + if used > 1 { cell / n } else { 0 },
+                what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
+                expected: format!("0 (empty) or a digit 1-{n}"),
+            };
+            return (Err(err), used);
+        }
+        masks.push(if v == 0 { all } else { 1u128 << (v - 1) });
+    }
+    let p = Puzzle {
+        k,
+        masks,
+        alphabet: Alphabet::Standard,
+        format: Format::Numbers,
+        line: line_no,
+        note: None,
+    };
+    (check_givens(p), used)
+}
+
+/// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
+fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
+    let has = |f: fn(char) -> bool| s.chars().any(f);
+    let has_zero = has(|c| c == '0');
+    let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
+    match n {
+        16 => {
+            if has(|c| c == 'G' || c == 'g') {
+                (Alphabet::Standard, None)
+            } else if has_zero && (has_dot || candidates) {
+                (Alphabet::Hex, None)
+            } else if has_zero {
+                let note = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
+                            1-9A-G with 0 empty (use --alphabet hex for the other)";
+                (Alphabet::Standard, Some(note.into()))
+            } else {
+                (Alphabet::Standard, None)
+            }
+        }
+        25 => {
+            if has(|c| c.is_ascii_digit() && c != '0') {
+                (Alphabet::Standard, None)
+            } else if has(|c| matches!(c.to_ascii_uppercase(), 'Q'..='Y')) {
+                (Alphabet::Letters, None)
+            } else if has(|c| c.is_ascii_alphabetic()) {
+                let note = "25×25 symbols A-P only fit both A-Y (A = 1) and 1-9A-P; read as A-Y \
+                            (use --alphabet standard for the other)";
+                (Alphabet::Letters, Some(note.into()))
+            } else {
+                (Alphabet::Standard, None)
+            }
+        }
+        _ => (Alphabet::Standard, None),
+    }
+}
+
+fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
+    let s: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let len = s.chars().count();
+    let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {
+        (Some(Format::Candidates), _, Some(n)) => (n, true),
+        (Some(Format::Line), Some(n), _) => (n, false),
+        (None, Some(n), _) if n <= 61 => (n, false),
+        (None, _, Some(n)) => (n, true),
+        _ => {
+            return Err(InputError {
+                line: line_no,
+                what: format!("{len} symbols"),
+                expected: sizes_hint(),
+            })
+        }
+    };
+    let k = basis_of(n);
+    let (alphabet, note) = match opts.alphabet {
+        Some(a) => (a, None),
+        None => detect_alphabet(&s, n, candidates),
+    };
+    if n > alphabet.capacity() {
+        return Err(InputError {
+            line: line_no,
+            what: format!("a {n}×{n} grid cannot be written in the {alphabet} alphabet"),
+            expected: "the numbers format (whitespace-separated integers)".into(),
+        });
+    }
+    let all = (1u128 << n) - 1;
+    let chars: Vec<char> = s.chars().collect();
+    let mut masks = Vec::with_capacity(n * n);
+    let bad = |pos: usize, c: char, expected: String| InputError {
+        line: line_no,
+        what: format!("unknown symbol '{c}' at column {}", pos + 1),
+        expected,
+    };
+    if candidates {
+        for cell in 0..n * n {
+            let mut m = 0u128;
+            for d in 0..n {
+                let pos = cell * n + d;
+                let c = chars[pos];
+                if alphabet.is_empty_mark(c) {
+                    continue;
+                }
+                match alphabet.digit(c, n) {
+                    Some(v) if v as usize == d + 1 => m |= 1 << d,
+                    _ => {
+                        let want = alphabet.symbol(d as u8 + 1);
+                        return Err(bad(
+                            pos,
+                            c,
+                            format!(
+                                "'{want}' or '.' at position {} of r{}c{}",
+                                d + 1,
+                                cell / n + 1,
+                                cell % n + 1
+                            ),
+                        ));
+                    }
+                }
+            }
+            if m == 0 {
+                return Err(InputError {
+                    line: line_no,
+                    what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
+                    expected: "at least one candidate in every cell".into(),
+                });
+            }
+            masks.push(m);
+        }
+    } else {
+        for (pos, &c) in chars.iter().enumerate() {
+            if alphabet.is_empty_mark(c) {
+                masks.push(all);
+            } else if let Some(d) = alphabet.digit(c, n) {
+                masks.push(1u128 << (d - 1));
+            } else {
+                return Err(bad(
+                    pos,
+                    c,
+                    format!("a digit {} or an empty mark . 0 - _", alphabet.describe(n)),
+                ));
+            }
+        }
+    }
+    let format = if candidates {
+        Format::Candidates
+    } else {
+        Format::Line
+    };
+    check_givens(Puzzle {
+        k,
+        masks,
+        alphabet,
+        format,
+        line: line_no,
+        note,
+    })
+}
+
+/// Reject a digit placed twice in one house.
+fn check_givens(p: Puzzle) -> Record {
+    let n = p.n();
+    let k = p.k;
+    let digits = p.digits();
+    let mut seen = vec![usize::MAX; 3 * n * (n + 1)];
+    for (cell, &d) in digits.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (cell / n, cell % n);
+        let b = (r / k) * k + c / k;
+        for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
+            let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
+            if *slot != usize::MAX {
+                let other = *slot;
+                return Err(InputError {
+                    line: p.line,
+                    what: format!(
+                        "{} is given twice in {name} {}: r{}c{} and r{}c{}",
+                        p.alphabet.symbol(d),
+                        h + 1,
+                        other / n + 1,
+                        other % n + 1,
+                        r + 1,
+                        c + 1
+                    ),
+                    expected: "each digit at most once in every row, column and box".into(),
+                });
+            }
+            *slot = cell;
+        }
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY9: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn reads_line_puzzle() {
+        let p = read_one(EASY9, ReadOptions::default()).unwrap();
+        assert_eq!(p.k, 3);
+        assert_eq!(p.digits()[2], 3);
+        assert_eq!(p.format, Format::Line);
+    }
+
+    #[test]
+    fn reports_wrong_length_and_symbol() {
+        let e = read_one("123", ReadOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 1: 3 symbols; expected"),
+            "{e}"
+        );
+        let bad = EASY9.replacen('.', "x", 1);
+        let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains("unknown symbol 'x' at column 1"), "{e}");
+    }
+
+    #[test]
+    fn reports_duplicate_given() {
+        let bad = format!("11{}", &EASY9[2..]);
+        let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains("1 is given twice in row 1"), "{e}");
+    }
+
+    #[test]
+    fn reads_numbers_one_line_and_block() {
+        let one: Vec<String> = EASY9
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect();
+        let p = read_one(&one.join(" "), ReadOptions::default()).unwrap();
+        assert_eq!(p.format, Format::Numbers);
+        assert_eq!(
+            p.digits(),
+            read_one(EASY9, ReadOptions::default()).unwrap().digits()
+        );
+        let block = "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n";
+        let all = read_all(block, ReadOptions::default());
+        assert_eq!(
+            all.len(),
+            4,
+            "4 ints a line with values <= 4 read as 2x2? no: 4 = N of K=2"
+        );
+    }
+
+    #[test]
+    fn reads_candidate_grid() {
+        let p = read_one(EASY9, ReadOptions::default()).unwrap();
+        let mut s = String::new();
+        for &m in &p.masks {
+            for d in 0..9 {
+                s.push(if m >> d & 1 == 1 {
+                    (b'1' + d as u8) as char
+                } else {
+                    '.'
+                });
+            }
+        }
+        let q = read_one(&s, ReadOptions::default()).unwrap();
+        assert_eq!(q.format, Format::Candidates);
+        assert_eq!(q.masks, p.masks);
+    }
+
+    #[test]
+    fn detects_16_and_25_alphabets() {
+        let hex: String = "0123456789ABCDEF".repeat(1) + &".".repeat(240);
+        let p = read_one(&hex, ReadOptions::default()).unwrap();
+        assert_eq!(p.alphabet, Alphabet::Hex);
+        assert_eq!(p.digits()[0], 1);
+        let std16: String = "123456789ABCDEFG".to_string() + &".".repeat(240);
+        assert_eq!(
+            read_one(&std16, ReadOptions::default()).unwrap().alphabet,
+            Alphabet::Standard
+        );
+        let letters: String = "ABCDEFGHIJKLMNOPQRSTUVWXY".to_string() + &".".repeat(600);
+        let p = read_one(&letters, ReadOptions::default()).unwrap();
+        assert_eq!(p.alphabet, Alphabet::Letters);
+        assert_eq!(p.digits()[24], 25);
+    }
+}

@@ -1,0 +1,94 @@
+//! Writing grids back in the form they came in, or as a boxed grid for people.
+
+use crate::alphabet::Alphabet;
+use crate::input::{Format, Puzzle};
+
+/// Digits (0 = empty) of basis `k` in `format`: one line of symbols, one line of numbers, or a
+/// candidate grid (each placed cell shows its digit at its position).
+pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) -> String {
+    let n = k * k;
+    match format {
+        Format::Line => digits.iter().map(|&d| alphabet.symbol_or_dot(d)).collect(),
+        Format::Numbers => digits
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Format::Candidates => {
+            let all = if n >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << n) - 1
+            };
+            let masks: Vec<u128> = digits
+                .iter()
+                .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
+                .collect();
+            candidates_line(k, &masks, alphabet)
+        }
+    }
+}
+
+/// A candidate grid in the N³ pencil-mark format: each cell's N positions hold the digit's
+/// symbol or `.`.
+pub fn candidates_line(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
+    let n = k * k;
+    let mut s = String::with_capacity(n * n * n);
+    for &m in masks {
+        for d in 0..n {
+            s.push(if m >> d & 1 == 1 {
+                alphabet.symbol(d as u8 + 1)
+            } else {
+                '.'
+            });
+        }
+    }
+    s
+}
+
+/// The solution of `p` written as `p` was.
+pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
+    let alphabet = if p.n() > p.alphabet.capacity() {
+        Alphabet::Standard
+    } else {
+        p.alphabet
+    };
+    digits_line(p.k, digits, alphabet, p.format)
+}
+
+/// A boxed grid for people, one row a line, box borders drawn with `|`, `-` and `+`.
+pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
+    let n = k * k;
+    let numbers = n > alphabet.capacity();
+    let width = if numbers { n.to_string().len() } else { 1 };
+    let cell = |d: u8| -> String {
+        if d == 0 {
+            format!("{:>width$}", ".")
+        } else if numbers {
+            format!("{d:>width$}")
+        } else {
+            alphabet.symbol(d).to_string()
+        }
+    };
+    let seg = "-".repeat(k * (width + 1) + 1);
+    let rule = format!("+{}+", vec![seg; k].join("+"));
+    let mut out = String::new();
+    for r in 0..n {
+        if r % k == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            if c % k == 0 {
+                out.push_str(if c == 0 { "| " } else { " | " });
+            } else {
+                out.push(' ');
+            }
+            out.push_str(&cell(digits[r * n + c]));
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}

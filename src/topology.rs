@@ -1,0 +1,187 @@
+//! The geometry of a grid of basis K: cells, houses and peers, as flat index tables.
+//!
+//! Built once per basis (see [`crate::Basis::topology`]) and shared by every grid of that size.
+//! Houses are numbered rows `0..N`, columns `N..2N`, boxes `2N..3N`; cells row-major.
+
+/// Which of the three house kinds a house is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Col,
+    /// A box (K×K block).
+    Box,
+}
+
+/// Index tables for one basis.
+#[derive(Debug)]
+pub struct Topology {
+    /// Basis (box side).
+    pub k: usize,
+    /// Side of the grid, `k * k`: the number of digits and of cells in a house.
+    pub n: usize,
+    /// Number of cells, `n * n`.
+    pub cells: usize,
+    house_cells: Vec<u16>,
+    cell_houses: Vec<[u16; 3]>,
+    peers: Vec<u16>,
+    peer_count: usize,
+}
+
+impl Topology {
+    /// Build the tables for basis `k` (2 ≤ k ≤ 11).
+    pub fn new(k: usize) -> Self {
+        let n = k * k;
+        let cells = n * n;
+        let mut house_cells = vec![0u16; 3 * n * n];
+        let mut cell_houses = vec![[0u16; 3]; cells];
+        for r in 0..n {
+            for c in 0..n {
+                let cell = r * n + c;
+                let b = (r / k) * k + c / k;
+                let p = (r % k) * k + c % k;
+                house_cells[r * n + c] = cell as u16;
+                house_cells[(n + c) * n + r] = cell as u16;
+                house_cells[(2 * n + b) * n + p] = cell as u16;
+                cell_houses[cell] = [r as u16, (n + c) as u16, (2 * n + b) as u16];
+            }
+        }
+        let peer_count = 3 * n - 2 * k - 1;
+        let mut peers = Vec::with_capacity(cells * peer_count);
+        for cell in 0..cells {
+            let (r, c) = (cell / n, cell % n);
+            let b = (r / k) * k + c / k;
+            for other in 0..cells {
+                let (r2, c2) = (other / n, other % n);
+                let b2 = (r2 / k) * k + c2 / k;
+                if other != cell && (r == r2 || c == c2 || b == b2) {
+                    peers.push(other as u16);
+                }
+            }
+        }
+        debug_assert_eq!(peers.len(), cells * peer_count);
+        Topology {
+            k,
+            n,
+            cells,
+            house_cells,
+            cell_houses,
+            peers,
+            peer_count,
+        }
+    }
+
+    /// Number of houses, `3n`.
+    #[inline]
+    pub fn houses(&self) -> usize {
+        3 * self.n
+    }
+
+    /// The n cells of house `h`, in house order (positions 0..n).
+    #[inline]
+    pub fn house(&self, h: usize) -> &[u16] {
+        &self.house_cells[h * self.n..(h + 1) * self.n]
+    }
+
+    /// Row, column and box house of `cell`.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> [u16; 3] {
+        self.cell_houses[cell]
+    }
+
+    /// Every cell sharing a house with `cell`, excluding itself.
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+
+    /// Row of `cell` (0-based).
+    #[inline]
+    pub fn row(&self, cell: usize) -> usize {
+        cell / self.n
+    }
+
+    /// Column of `cell` (0-based).
+    #[inline]
+    pub fn col(&self, cell: usize) -> usize {
+        cell % self.n
+    }
+
+    /// Box of `cell` (0-based, row-major over boxes).
+    #[inline]
+    pub fn box_of(&self, cell: usize) -> usize {
+        (self.row(cell) / self.k) * self.k + self.col(cell) / self.k
+    }
+
+    /// Kind of house `h`.
+    #[inline]
+    pub fn kind(&self, h: usize) -> HouseKind {
+        match h / self.n {
+            0 => HouseKind::Row,
+            1 => HouseKind::Col,
+            _ => HouseKind::Box,
+        }
+    }
+
+    /// Position of `cell` inside house `h` (which must contain it).
+    #[inline]
+    pub fn position(&self, h: usize, cell: usize) -> usize {
+        let (r, c) = (self.row(cell), self.col(cell));
+        match self.kind(h) {
+            HouseKind::Row => c,
+            HouseKind::Col => r,
+            HouseKind::Box => (r % self.k) * self.k + c % self.k,
+        }
+    }
+
+    /// True when two distinct cells share a house.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b
+            && (self.row(a) == self.row(b)
+                || self.col(a) == self.col(b)
+                || self.box_of(a) == self.box_of(b))
+    }
+
+    /// House name as people write it: `row 3`, `column 12`, `box 8` (1-based).
+    pub fn house_name(&self, h: usize) -> String {
+        let i = h % self.n + 1;
+        match self.kind(h) {
+            HouseKind::Row => format!("row {i}"),
+            HouseKind::Col => format!("column {i}"),
+            HouseKind::Box => format!("box {i}"),
+        }
+    }
+
+    /// Cell name in `r3c12` notation (1-based, decimal at every size).
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn houses_partition_and_peers_count() {
+        for k in 2..=5 {
+            let t = Topology::new(k);
+            for h in 0..t.houses() {
+                let mut cells: Vec<_> = t.house(h).to_vec();
+                cells.sort();
+                cells.dedup();
+                assert_eq!(cells.len(), t.n);
+                for (p, &c) in t.house(h).iter().enumerate() {
+                    assert_eq!(t.position(h, c as usize), p);
+                    assert!(t.houses_of(c as usize).contains(&(h as u16)));
+                }
+            }
+            for c in 0..t.cells {
+                assert_eq!(t.peers(c).len(), 3 * t.n - 2 * k - 1);
+                assert!(t.peers(c).iter().all(|&p| t.sees(c, p as usize)));
+            }
+        }
+    }
+}
