@@ -71,11 +71,11 @@ impl Forcings {
             house: vec![0u128; t.houses()],
         };
         let bivalue = |c: usize| !s.is_solved(c) && s.get(c).count() == 2;
-        for u in 0..B::CELLS {
+        for (u, slot) in first.iter_mut().enumerate() {
             if !bivalue(u) {
                 continue;
             }
-            first[u] = list.len() as u32;
+            *slot = list.len() as u32;
             for d in s.get(u).iter() {
                 let mut f = Forcing {
                     forced: Vec::new(),
