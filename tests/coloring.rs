@@ -332,3 +332,212 @@ fn sound_on_magictour_top1465() {
     }
     eprintln!("magictour deductions per technique {COLORING:?}: {counts:?}");
 }
+
+// ---------------------------------------------------------------- hand-made grids
+
+/// A 9×9 state where every cell holds every digit except: `pattern` ('1' where `digit` is a
+/// candidate, '.' where not) and `cells` (cell name, its exact candidates).
+fn hand_made(digit: usize, pattern: &[&str], cells: &[(&str, &str)]) -> State<B3> {
+    let all = (1u128 << 9) - 1;
+    let mut masks = vec![all; 81];
+    for (r, row) in pattern.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                masks[r * 9 + c] &= !(1 << digit);
+            }
+        }
+    }
+    for &(name, digits) in cells {
+        masks[cell(name) as usize] = digits
+            .chars()
+            .map(|ch| 1u128 << (ch.to_digit(10).unwrap() - 1))
+            .sum();
+    }
+    State::new(Grid::from_masks(&masks)).unwrap()
+}
+
+/// Cells of `pattern` that lie in no template (one place per row, column and box): exactly
+/// the candidates any sound single-digit technique may remove.
+fn template_impossible(pattern: &[&str]) -> Vec<u16> {
+    fn go(p: &[&str], row: usize, cols: u16, boxes: u16, path: &mut Vec<u16>, hit: &mut [bool]) {
+        if row == 9 {
+            for &c in path.iter() {
+                hit[c as usize] = true;
+            }
+            return;
+        }
+        for (c, ch) in p[row].chars().enumerate() {
+            let b = (row / 3) * 3 + c / 3;
+            if ch == '1' && cols >> c & 1 == 0 && boxes >> b & 1 == 0 {
+                path.push((row * 9 + c) as u16);
+                go(p, row + 1, cols | 1 << c, boxes | 1 << b, path, hit);
+                path.pop();
+            }
+        }
+    }
+    let mut hit = vec![false; 81];
+    go(pattern, 0, 0, 0, &mut Vec::new(), &mut hit);
+    (0..81u16)
+        .filter(|&c| pattern[c as usize / 9].as_bytes()[c as usize % 9] == b'1' && !hit[c as usize])
+        .collect()
+}
+
+/// Eliminations of `t` on `digit`, as sorted cell names.
+fn eliminated(s: &State<B3>, t: Technique, digit: usize) -> Vec<String> {
+    let mut out: Vec<String> = find_all(s, t, &Config::default())
+        .iter()
+        .flat_map(|d| d.eliminations.clone())
+        .filter(|e| e.digit as usize == digit)
+        .map(|e| B3::topology().cell_name(e.cell as usize))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn names(cells: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = cells.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Every elimination on the pattern's digit is one no template allows.
+fn assert_template_sound(s: &State<B3>, digit: usize, pattern: &[&str]) {
+    let impossible = template_impossible(pattern);
+    for t in COLORING {
+        for d in find_all(s, t, &Config::default()) {
+            for e in d.eliminations.iter().filter(|e| e.digit as usize == digit) {
+                assert!(impossible.contains(&e.cell), "{}", text(&d));
+            }
+            assert!(
+                d.placements.iter().all(|p| p.digit as usize != digit),
+                "{}",
+                text(&d)
+            );
+        }
+    }
+}
+
+#[test]
+fn simple_coloring_trap() {
+    // Conjugate chain r1c2 = r1c7 = r5c7 = r5c3 (row 1, column 7, row 5): r1c2 and r5c3 take
+    // opposite colors, so every cell seeing both loses the digit.
+    let pattern = [
+        ".1....1..",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+        "..1...1..",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+    ];
+    let s = hand_made(0, &pattern, &[]);
+    assert_eq!(
+        eliminated(&s, Technique::SimpleColoring, 0),
+        names(&["r2c3", "r3c3", "r4c2", "r6c2"])
+    );
+    let d = &find_all(&s, Technique::SimpleColoring, &Config::default())[0];
+    assert_eq!(
+        text(d),
+        "Simple Coloring 1: r2c3-r1c2=r1c7=r5c7=r5c3-r2c3 (tri-cycle 1,1 over 3) => r2c3<>1"
+    );
+    assert_template_sound(&s, 0, &pattern);
+}
+
+#[test]
+fn multi_coloring_skyscraper() {
+    // Columns 2 and 6 hold the digit twice each; their bottoms see each other in row 8, so one
+    // of the tops r2c2, r3c6 is the digit and cells seeing both lose it.
+    let pattern = [
+        "1.111.111",
+        "11111.111",
+        "1.1111111",
+        "1.111.111",
+        "1.111.111",
+        "1.111.111",
+        "1.111.111",
+        "111111111",
+        "1.111.111",
+    ];
+    let s = hand_made(4, &pattern, &[]);
+    assert_eq!(eliminated(&s, Technique::SimpleColoring, 4), names(&[]));
+    assert_eq!(
+        eliminated(&s, Technique::MultiColoring, 4),
+        names(&["r2c4", "r2c5", "r3c1", "r3c3"])
+    );
+    assert_template_sound(&s, 4, &pattern);
+}
+
+#[test]
+fn x_cycle_with_hinge() {
+    // Row 2 holds the digit only in r2c2 and r2c7; box 9 only in row 7 and column 7. If r7c2
+    // were the digit, box 9's would lie in column 7 and r2c7 could not be, so r2c2 would — in
+    // r7c2's column.
+    let pattern = [
+        "111111111",
+        ".1....1..",
+        "111111111",
+        "111111111",
+        "111111111",
+        "111111111",
+        "111111111",
+        "1111111..",
+        "1111111..",
+    ];
+    let s = hand_made(6, &pattern, &[]);
+    let found = find_all(&s, Technique::XCycle, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9; tri-cycle 1,1 over 3) => r7c2<>7"]
+    );
+    assert_template_sound(&s, 6, &pattern);
+}
+
+#[test]
+fn y_cycle_is_an_xy_wing() {
+    // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: if r1c5 is not 3 then r5c1 is (a
+    // y-edge), so r5c5, seeing both, is not 3.
+    let s = hand_made(
+        0,
+        &["111111111"; 9],
+        &[("r1c1", "12"), ("r1c5", "13"), ("r5c1", "23")],
+    );
+    let found = find_all(&s, Technique::YCycle, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue r1c5,r1c1,r5c1; tri-cycle 1,1 over 2) => r5c5<>3"]
+    );
+    for t in [
+        Technique::SimpleColoring,
+        Technique::MultiColoring,
+        Technique::XCycle,
+    ] {
+        assert!(find_all(&s, t, &Config::default()).is_empty(), "{t:?}");
+    }
+}
+
+#[test]
+fn y_knot() {
+    // r1c1 not 1 makes it 2, so r1c5 is 3 and r5c1 is 4; r5c5 {3,4} then becomes 4 next to
+    // r5c1 in row 5. So r1c1 is 1.
+    let s = hand_made(
+        0,
+        &["111111111"; 9],
+        &[
+            ("r1c1", "12"),
+            ("r1c5", "23"),
+            ("r5c1", "24"),
+            ("r5c5", "34"),
+        ],
+    );
+    let found = find_all(&s, Technique::YKnot, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(
+        texts.contains(&"Y-Knot: (2)r1c1-(3)r1c5-(4)r5c5-(4)r5c1-(2)r1c1 (r5c1 and r5c5 clash in row 5) => r1c1=1".to_string()),
+        "{texts:#?}"
+    );
+}

@@ -290,8 +290,9 @@ fn deduction(
         return None;
     }
 
-    // A conjugate pair seen by the apex is a locked candidate, not a cycle.
-    if m == 3 && matches!(steps[1].1, Via::Conj(_)) {
+    // A conjugate pair the apex sees is a locked candidate, not a cycle.
+    let sees = |v: Via| matches!(v, Via::Peer | Via::Conj(_));
+    if m == 3 && matches!(steps[1].1, Via::Conj(_)) && sees(steps[0].1) && sees(steps[2].1) {
         return None;
     }
     let hinges: Vec<u16> = steps
