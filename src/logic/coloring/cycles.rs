@@ -160,21 +160,31 @@ impl Search {
             let (cell, lit, plain, y) = decode(st);
             next.clear();
             if lit == 1 {
-                // Weak role: cell is c ⇒ p is not.
-                for &p in t.peers(cell) {
+                // Weak role: cell is c ⇒ p is not. Only cells with a way on, or the apex.
+                let at_apex = depth == 0;
+                let add = (mode.counts_plain() && !at_apex) as usize;
+                for &(p, h) in g.weak(cell) {
                     let p = p as usize;
-                    if !g.on[p] {
+                    if p == apex {
                         continue;
                     }
-                    let via = g.conj_house(cell, p).map_or(Via::Peer, Via::Conj);
-                    let at_apex = depth == 0 || p == apex;
-                    let add = (mode.counts_plain() && via == Via::Peer && !at_apex) as usize;
+                    let (via, add) = match h {
+                        u16::MAX => (Via::Peer, add),
+                        h => (Via::Conj(h), 0),
+                    };
                     next.push((p, (plain + add).min(PLAIN_CAP), y, via));
+                }
+                if target_lit == 0 && cell != apex && t.sees(cell, apex) {
+                    let via = g.conj_house(cell, apex).map_or(Via::Peer, Via::Conj);
+                    next.push((apex, plain, y, via));
                 }
                 if mode.hinge {
                     let hinge_plain = if mode.counts_plain() { PLAIN_CAP } else { 0 };
                     for &(p, b) in &g.hinge[cell] {
-                        next.push((p as usize, hinge_plain, y, Via::Hinge(b)));
+                        let p = p as usize;
+                        if p == apex || g.is_live(p) {
+                            next.push((p, hinge_plain, y, Via::Hinge(b)));
+                        }
                     }
                 }
             } else {

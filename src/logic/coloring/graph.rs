@@ -175,6 +175,11 @@ pub(crate) struct Graph {
     pub hinge: Vec<Vec<(u16, u16)>>,
     /// Y partners: this cell not the digit forces the partner to it (forcing, entry).
     pub y: Vec<Vec<(u16, u32, u32)>>,
+    /// Peers holding the digit that have a conjugate or y partner (the only cells a weak step
+    /// can usefully reach), with the conjugate house or `u16::MAX`; cell `c`'s are
+    /// `weak_list[weak_start[c]..weak_start[c + 1]]`.
+    weak_list: Vec<(u16, u16)>,
+    weak_start: Vec<u32>,
 }
 
 impl Graph {
@@ -196,6 +201,8 @@ impl Graph {
             conj: vec![Vec::new(); B::CELLS],
             hinge: vec![Vec::new(); B::CELLS],
             y: vec![Vec::new(); B::CELLS],
+            weak_list: Vec::new(),
+            weak_start: Vec::with_capacity(B::CELLS + 1),
         };
         for h in 0..t.houses() {
             let mut it = t.house(h).iter().filter(|&&c| g.on[c as usize]);
@@ -225,45 +232,80 @@ impl Graph {
                 }
             }
         }
+        let live: Vec<bool> = (0..B::CELLS).map(|c| g.on[c] && g.is_live(c)).collect();
+        for c in 0..B::CELLS {
+            g.weak_start.push(g.weak_list.len() as u32);
+            if !g.on[c] {
+                continue;
+            }
+            for &p in t.peers(c) {
+                if live[p as usize] {
+                    let h = g.conj_house(c, p as usize).unwrap_or(u16::MAX);
+                    g.weak_list.push((p, h));
+                }
+            }
+        }
+        g.weak_start.push(g.weak_list.len() as u32);
         g
+    }
+
+    /// Live weak partners of `cell` (see `weak_list`).
+    #[inline]
+    pub fn weak(&self, cell: usize) -> &[(u16, u16)] {
+        &self.weak_list[self.weak_start[cell] as usize..self.weak_start[cell + 1] as usize]
+    }
+
+    /// True when a cell has a conjugate or y partner, so a path can go on from "it is not the
+    /// digit".
+    pub fn is_live(&self, cell: usize) -> bool {
+        !self.conj[cell].is_empty() || !self.y[cell].is_empty()
     }
 
     fn add_hinges<B: Basis>(&mut self) {
         let t = B::topology();
         let (k, n) = (B::K, B::N);
+        // The 2K lines through a box as position masks inside it: rows, then columns.
+        let lines: Vec<u128> = (0..k)
+            .map(|i| ((1u128 << k) - 1) << (i * k))
+            .chain((0..k).map(|j| (0..k).fold(0u128, |m, i| m | 1 << (i * k + j))))
+            .collect();
         for b in 0..n {
             let bh = 2 * n + b;
-            let cells: Vec<usize> = t
-                .house(bh)
+            let box_cells = t.house(bh);
+            let m = box_cells
                 .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| self.on[c])
-                .collect();
-            if cells.len() < 2 {
+                .enumerate()
+                .filter(|&(_, &c)| self.on[c as usize])
+                .fold(0u128, |m, (p, _)| m | 1 << p);
+            if m.count_ones() < 3 {
                 continue;
             }
-            let (r0, c0) = ((b / k) * k, (b % k) * k);
-            let lines: Vec<usize> = (r0..r0 + k).chain((c0..c0 + k).map(|c| n + c)).collect();
-            let on_line = |c: usize, l: usize| t.houses_of(c)[..2].contains(&(l as u16));
-            for (i, &l1) in lines.iter().enumerate() {
-                for &l2 in &lines[i + 1..] {
-                    let covered = cells.iter().all(|&c| on_line(c, l1) || on_line(c, l2));
-                    let own1 = cells.iter().any(|&c| on_line(c, l1) && !on_line(c, l2));
-                    let own2 = cells.iter().any(|&c| on_line(c, l2) && !on_line(c, l1));
-                    if !(covered && own1 && own2) {
+            for (i, &m1) in lines.iter().enumerate() {
+                for (j, &m2) in lines.iter().enumerate().skip(i + 1) {
+                    if m & !(m1 | m2) != 0 || m & m1 & !m2 == 0 || m & m2 & !m1 == 0 {
                         continue;
                     }
+                    // The houses of the two lines: a box row is a grid row, a box column a
+                    // grid column.
+                    let house = |l: usize| {
+                        let corner = box_cells[0] as usize;
+                        if l < k {
+                            t.row(corner) + l
+                        } else {
+                            n + t.col(corner) + l - k
+                        }
+                    };
                     let outside = |l: usize| {
-                        t.house(l)
+                        t.house(house(l))
                             .iter()
                             .map(|&c| c as usize)
                             .filter(|&c| self.on[c] && t.box_of(c) != b)
                             .collect::<Vec<_>>()
                     };
-                    let (xs, zs) = (outside(l1), outside(l2));
+                    let (xs, zs) = (outside(i), outside(j));
                     for &x in &xs {
                         for &z in &zs {
-                            if x != z && !t.sees(x, z) {
+                            if !t.sees(x, z) {
                                 self.hinge[x].push((z as u16, bh as u16));
                                 self.hinge[z].push((x as u16, bh as u16));
                             }
