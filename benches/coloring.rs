@@ -51,9 +51,11 @@ fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
     for t in COLORING {
-        g.bench_with_input(BenchmarkId::from_parameter(t.cli_name()), &states, |b, ss| {
-            b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>())
-        });
+        g.bench_with_input(
+            BenchmarkId::from_parameter(t.cli_name()),
+            &states,
+            |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
+        );
     }
     g.finish();
 }

@@ -25,7 +25,7 @@ const SINGLES: [Technique; 3] = [
 
 /// The relation an edge type stands for, on (one end is c, other end is c).
 fn holds(e: Edge, x: bool, y: bool) -> bool {
-    (!e.is_weak() || !(x && y)) && (!e.is_y() || x || y)
+    !(e.is_weak() && x && y) && (!e.is_y() || x || y)
 }
 
 /// The strongest edge type between the ends of a path, by brute force over the middle cells.
