@@ -43,6 +43,10 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
             Err(e) => {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
+                if many && !a.json {
+                    writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
+                    writeln!(out, "{}", super::solve::MARK_INVALID)?;
+                }
                 continue;
             }
         };

@@ -20,6 +20,7 @@ pub const MARK_MULTIPLE: &str = "multiple solutions";
 pub const MARK_BUDGET: &str = "budget exceeded";
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = super::logic::techniques_help())]
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
