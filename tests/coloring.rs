@@ -15,12 +15,6 @@ const COLORING: [Technique; 5] = [
     Technique::YKnot,
 ];
 
-const SINGLES: [Technique; 3] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-];
-
 // ---------------------------------------------------------------- the algebra
 
 /// The relation an edge type stands for, on (one end is c, other end is c).
