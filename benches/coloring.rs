@@ -1,5 +1,6 @@
-//! The coloring pass per basis: each coloring technique's finder (every deduction it reports)
-//! on states where singles have run to a fixed point, tdoku-style groups per basis and data set.
+//! The coloring pass per basis: each coloring technique's finder (every deduction it reports),
+//! and all five in turn, on states where singles, locked candidates, tuples and basic fish have
+//! run to a fixed point; tdoku-style groups per basis and data set.
 //!
 //! `cargo bench --bench coloring`; data from `../shared/data`.
 
@@ -23,22 +24,23 @@ fn read(path: &str) -> String {
         .unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The first `take` puzzles of `path`, each reduced by singles.
+/// The first `take` puzzles of `path` that the basic techniques leave unsolved, reduced by them.
 fn states<B: Basis>(path: &str, take: usize) -> Vec<State<B>> {
-    let singles = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
+    let basic = Technique::parse_list(
+        "singles,locked-candidates,naked-tuple,hidden-tuple,fish",
+        B::N,
+    )
+    .unwrap();
     input::read_all(&read(path), Default::default())
         .into_iter()
-        .take(take)
         .map(|r| {
             let p = r.unwrap();
             let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
-            engine::reduce(&mut s, &singles, &Config::default()).unwrap();
+            engine::reduce(&mut s, &basic, &Config::default()).unwrap();
             s
         })
+        .filter(|s| !s.is_complete())
+        .take(take)
         .collect()
 }
 
@@ -57,13 +59,25 @@ fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize)
             |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
         );
     }
+    g.bench_with_input(BenchmarkId::from_parameter("all five"), &states, |b, ss| {
+        b.iter(|| {
+            ss.iter()
+                .map(|s| {
+                    COLORING
+                        .iter()
+                        .map(|&t| find_all(s, t, &cfg).len())
+                        .sum::<usize>()
+                })
+                .sum::<usize>()
+        })
+    });
     g.finish();
 }
 
 fn coloring(c: &mut Criterion) {
     bench_basis::<B3>(c, "9x9 magictour", "9x9/magictour_top1465.txt", 50);
     bench_basis::<B4>(c, "16x16 gen_minimal", "16x16/gen_minimal200.txt", 10);
-    bench_basis::<B5>(c, "25x25 gen_g300", "25x25/gen_g300_10.txt", 4);
+    bench_basis::<B5>(c, "25x25 gen_g300", "25x25/gen_g300_10.txt", 5);
 }
 
 criterion_group!(benches, coloring);
