@@ -5,7 +5,7 @@
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
 use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
-use nsudoku::{input, solve, Alphabet, Basis, Grid};
+use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
 
 const COLORING: [Technique; 5] = [
     Technique::SimpleColoring,
@@ -251,6 +251,7 @@ fn sound_run<B: Basis>(masks: &[u128], solution: &[u8], rounds: usize, counts: &
                 if let Err(e) = check::check_in_state(&s, solution, d) {
                     panic!("{e}");
                 }
+                assert_templates_agree(&s, d);
             }
             counts[i] += found.len();
             if changed {
@@ -362,30 +363,72 @@ fn hand_made(digit: usize, pattern: &[&str], cells: &[(&str, &str)]) -> State<B3
     State::new(Grid::from_masks(&masks)).unwrap()
 }
 
-/// Cells of `pattern` that lie in no template (one place per row, column and box): exactly
-/// the candidates any sound single-digit technique may remove.
-fn template_impossible(pattern: &[&str]) -> Vec<u16> {
-    fn go(p: &[&str], row: usize, cols: u16, boxes: u16, path: &mut Vec<u16>, hit: &mut [bool]) {
+/// For a 9×9 digit whose candidates are `on`: which cells lie in some template (one place per
+/// row, column and box), and which in every template. Single-digit logic can only remove the
+/// former's complement and place the latter: the slow, obviously-correct reference.
+fn templates(on: &[bool]) -> (Vec<bool>, Vec<bool>) {
+    fn go(on: &[bool], row: usize, cols: u16, boxes: u16, path: &mut Vec<usize>, hit: &mut [u32]) {
         if row == 9 {
             for &c in path.iter() {
-                hit[c as usize] = true;
+                hit[c] += 1;
             }
+            hit[81] += 1;
             return;
         }
-        for (c, ch) in p[row].chars().enumerate() {
+        for c in 0..9 {
             let b = (row / 3) * 3 + c / 3;
-            if ch == '1' && cols >> c & 1 == 0 && boxes >> b & 1 == 0 {
-                path.push((row * 9 + c) as u16);
-                go(p, row + 1, cols | 1 << c, boxes | 1 << b, path, hit);
+            if on[row * 9 + c] && cols >> c & 1 == 0 && boxes >> b & 1 == 0 {
+                path.push(row * 9 + c);
+                go(on, row + 1, cols | 1 << c, boxes | 1 << b, path, hit);
                 path.pop();
             }
         }
     }
-    let mut hit = vec![false; 81];
-    go(pattern, 0, 0, 0, &mut Vec::new(), &mut hit);
+    let mut hit = vec![0u32; 82];
+    go(on, 0, 0, 0, &mut Vec::new(), &mut hit);
+    let total = hit[81];
+    (
+        hit[..81].iter().map(|&h| h > 0).collect(),
+        hit[..81].iter().map(|&h| total > 0 && h == total).collect(),
+    )
+}
+
+/// Cells of `pattern` ('1' = candidate) that lie in no template.
+fn template_impossible(pattern: &[&str]) -> Vec<u16> {
+    let on: Vec<bool> = pattern
+        .iter()
+        .flat_map(|r| r.chars().map(|ch| ch == '1'))
+        .collect();
+    let (some, _) = templates(&on);
     (0..81u16)
-        .filter(|&c| pattern[c as usize / 9].as_bytes()[c as usize % 9] == b'1' && !hit[c as usize])
+        .filter(|&c| on[c as usize] && !some[c as usize])
         .collect()
+}
+
+/// A single-digit deduction (coloring, x-cycle) on a 9×9 state agrees with the templates.
+fn assert_templates_agree<B: Basis>(s: &State<B>, d: &Deduction) {
+    if B::K != 3 || d.technique == Technique::YCycle || d.technique == Technique::YKnot {
+        return;
+    }
+    let digit = d.evidence.digits[0] as usize;
+    let on: Vec<bool> = (0..81).map(|c| s.get(c).has(digit)).collect();
+    let (some, all) = templates(&on);
+    let t = B::topology();
+    let a = Alphabet::Standard;
+    for e in &d.eliminations {
+        assert!(
+            !some[e.cell as usize],
+            "a template keeps it: {}",
+            d.describe(t, a)
+        );
+    }
+    for p in &d.placements {
+        assert!(
+            all[p.cell as usize],
+            "a template avoids it: {}",
+            d.describe(t, a)
+        );
+    }
 }
 
 /// Eliminations of `t` on `digit`, as sorted cell names.
