@@ -590,3 +590,39 @@ fn y_knot() {
         "{texts:#?}"
     );
 }
+
+#[test]
+fn small_and_empty_grids() {
+    // 4×4: every way of blanking a solved grid down to 6 givens (a deterministic sample), every
+    // finder checked; empty grids of 4×4 and 16×16 give nothing.
+    use nsudoku::basis::B2;
+    let solution: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    assert!(nsudoku::grid::is_valid_solution(2, &solution));
+    let mut seed = 12345u64;
+    for _ in 0..200 {
+        let mut digits = solution.clone();
+        for c in 0..16 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if (seed >> 33) % 8 < 5 {
+                digits[c] = 0;
+            }
+        }
+        let p = input::Puzzle::from_digits(2, &digits, Alphabet::Standard);
+        let Ok(s) = State::<B2>::new(Grid::from_masks(&p.masks)) else {
+            continue;
+        };
+        for t in COLORING {
+            for d in find_all(&s, t, &Config::default()) {
+                check::check_in_state(&s, &solution, &d).unwrap();
+            }
+        }
+    }
+    let empty2 = State::<B2>::new(Grid::empty()).unwrap();
+    let empty4 = State::<B4>::new(Grid::empty()).unwrap();
+    for t in COLORING {
+        assert!(find_all(&empty2, t, &Config::default()).is_empty());
+        assert!(find_all(&empty4, t, &Config::default()).is_empty());
+    }
+}
