@@ -601,12 +601,12 @@ fn small_and_empty_grids() {
     let mut seed = 12345u64;
     for _ in 0..200 {
         let mut digits = solution.clone();
-        for c in 0..16 {
+        for d in digits.iter_mut() {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             if (seed >> 33) % 8 < 5 {
-                digits[c] = 0;
+                *d = 0;
             }
         }
         let p = input::Puzzle::from_digits(2, &digits, Alphabet::Standard);
