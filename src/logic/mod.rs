@@ -6,6 +6,7 @@
 //! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
 //! file per technique family.
 
+pub mod chains;
 pub mod check;
 pub mod deduction;
 pub mod engine;
@@ -52,10 +53,10 @@ impl Default for Config {
 
 /// Report every instance of technique `t` in state `s` to `sink`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let _ = cfg;
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
         _ => Flow::Continue,
     }
 }
