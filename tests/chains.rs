@@ -108,3 +108,146 @@ fn chains_are_sound_on_25x25_fixtures() {
     }
     assert!(total > 0);
 }
+
+/// A 9×9 state with every digit in every cell, then `shape` edits the masks (bit d = digit d+1).
+fn shaped(shape: impl FnOnce(&mut [u128])) -> State<B3> {
+    let mut masks = vec![0x1ffu128; 81];
+    shape(&mut masks);
+    State::new(Grid::from_masks(&masks)).unwrap()
+}
+
+fn rc(r: usize, c: usize) -> usize {
+    (r - 1) * 9 + c - 1
+}
+
+/// Keep digit `d` in row `r` only in columns `cols`.
+fn row_only(m: &mut [u128], r: usize, d: usize, cols: &[usize]) {
+    for c in 1..=9 {
+        if !cols.contains(&c) {
+            m[rc(r, c)] &= !(1 << (d - 1));
+        }
+    }
+}
+
+fn pair(a: usize, b: usize) -> u128 {
+    (1 << (a - 1)) | (1 << (b - 1))
+}
+
+fn texts(ds: &[Deduction]) -> Vec<String> {
+    ds.iter().map(describe::<B3>).collect()
+}
+
+#[test]
+fn x_chain_skyscraper_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        row_only(m, 4, 1, &[1, 6]);
+    });
+    let found = find_all(&s, Technique::XChain, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    let text = &t[0];
+    assert!(
+        text == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1=(1)r4c6 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1"
+            || text
+                == "X-Chain: (1)r4c6=(1)r4c1-(1)r1c1=(1)r1c5 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1",
+        "{text}"
+    );
+    assert_eq!(found[0].chain_length(), 3);
+    // The same chain is an AIC; XY-chains need bivalue cells.
+    assert_eq!(find_all(&s, Technique::Aic, &Config::default()).len(), 1);
+    assert!(find_all(&s, Technique::XyChain, &Config::default()).is_empty());
+    // A cap below the chain's length finds nothing.
+    let short = Config {
+        chain_length: 2,
+        ..Config::default()
+    };
+    assert!(find_all(&s, Technique::XChain, &short).is_empty());
+}
+
+#[test]
+fn xy_chain_wing_exact() {
+    let s = shaped(|m| {
+        m[rc(1, 1)] = pair(1, 2);
+        m[rc(1, 5)] = pair(2, 3);
+        m[rc(5, 1)] = pair(1, 3);
+    });
+    let found = find_all(&s, Technique::XyChain, &Config::default());
+    let mut elims: Vec<String> = found
+        .iter()
+        .map(|d| d.result(B3::topology(), Alphabet::Standard).join(" "))
+        .collect();
+    elims.sort();
+    assert_eq!(
+        elims,
+        // The pincers r1c5 and r5c1 do not see each other: only the wing's elimination.
+        vec!["r5c5<>3"],
+        "{:?}",
+        texts(&found)
+    );
+    assert!(found.iter().all(|d| d.chain_length() == 5));
+    assert!(find_all(&s, Technique::XChain, &Config::default()).is_empty());
+}
+
+#[test]
+fn remote_pair_exact() {
+    let s = shaped(|m| {
+        for (r, c) in [(1, 1), (1, 5), (3, 4), (7, 4)] {
+            m[rc(r, c)] = pair(1, 2);
+        }
+    });
+    let found = find_all(&s, Technique::RemotePair, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    assert!(t[0].ends_with("=> r1c4<>1,2, r7c1<>1,2"), "{t:?}");
+    assert_eq!(found[0].chain_length(), 7);
+}
+
+#[test]
+fn continuous_nice_loop_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        row_only(m, 4, 1, &[1, 5]);
+    });
+    let found = find_all(&s, Technique::NiceLoop, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    let mut expect = Vec::new();
+    for c in [1, 5] {
+        for r in [2, 3, 5, 6, 7, 8, 9] {
+            expect.push(nsudoku::logic::Candidate::new(rc(r, c), 0));
+        }
+    }
+    expect.sort();
+    let mut got = found[0].eliminations.clone();
+    got.sort();
+    assert_eq!(got, expect, "{t:?}");
+    assert_eq!(found[0].chain_length(), 4);
+    let chain = &found[0].evidence.chain;
+    assert_eq!(chain.first().unwrap().candidates, chain.last().unwrap().candidates);
+}
+
+#[test]
+fn aic_mixed_links_exact() {
+    let s = shaped(|m| {
+        row_only(m, 2, 5, &[3, 7]);
+        m[rc(8, 7)] = pair(3, 5);
+        m[rc(8, 2)] = pair(3, 5);
+    });
+    let found = find_all(&s, Technique::Aic, &Config::default());
+    let t = texts(&found);
+    let d = found
+        .iter()
+        .find(|d| d.eliminations.contains(&nsudoku::logic::Candidate::new(rc(1, 2), 4)))
+        .unwrap_or_else(|| panic!("{t:?}"));
+    let text = describe::<B3>(d);
+    let fwd = "(5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7-(3)r8c2=(5)r8c2";
+    let back = "(5)r8c2=(3)r8c2-(3)r8c7=(5)r8c7-(5)r2c7=(5)r2c3";
+    assert!(
+        text == format!("AIC: {fwd} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5")
+            || text == format!("AIC: {back} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5"),
+        "{text}"
+    );
+    // The shortest chain comes first: the naked pair in row 8 as a 3-link AIC.
+    assert_eq!(found[0].chain_length(), 3, "{t:?}");
+}
