@@ -83,7 +83,10 @@ enum Family {
 
 fn family(d: &Deduction) -> Family {
     let c = &d.evidence.chain;
-    let digit = c.first().and_then(|n| n.candidates.first()).map(|x| x.digit);
+    let digit = c
+        .first()
+        .and_then(|n| n.candidates.first())
+        .map(|x| x.digit);
     if c.iter()
         .all(|n| n.candidates.iter().all(|x| Some(x.digit) == digit))
     {

@@ -224,7 +224,10 @@ fn continuous_nice_loop_exact() {
     assert_eq!(got, expect, "{t:?}");
     assert_eq!(found[0].chain_length(), 4);
     let chain = &found[0].evidence.chain;
-    assert_eq!(chain.first().unwrap().candidates, chain.last().unwrap().candidates);
+    assert_eq!(
+        chain.first().unwrap().candidates,
+        chain.last().unwrap().candidates
+    );
 }
 
 #[test]
@@ -238,7 +241,10 @@ fn aic_mixed_links_exact() {
     let t = texts(&found);
     let d = found
         .iter()
-        .find(|d| d.eliminations.contains(&nsudoku::logic::Candidate::new(rc(1, 2), 4)))
+        .find(|d| {
+            d.eliminations
+                .contains(&nsudoku::logic::Candidate::new(rc(1, 2), 4))
+        })
         .unwrap_or_else(|| panic!("{t:?}"));
     let text = describe::<B3>(d);
     let fwd = "(5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7-(3)r8c2=(5)r8c2";

@@ -167,7 +167,11 @@ fn rate_cli_end_to_end() {
     assert_eq!(lines[1], "invalid");
     assert!(lines[2].starts_with(hard), "{}", lines[2]);
     assert!(stderr.contains("line 2"), "{stderr}");
-    assert_eq!(out.status.code(), Some(1), "a bad line makes the exit status 1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a bad line makes the exit status 1"
+    );
 
     let out = run(&["--json", "--threads", "1"]);
     let stdout = String::from_utf8(out.stdout).unwrap();

@@ -5,8 +5,8 @@ use super::{prefix, with_threads, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
-use nsudoku::rating::{self, Rating};
 use nsudoku::output;
+use nsudoku::rating::{self, Rating};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -157,12 +157,17 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
             *hardest.entry(t.cli_name()).or_insert(0usize) += 1;
         }
     }
-    eprintln!("rated {}  solved {}  stuck {}", ratings.len(), ratings.len() - stuck, stuck);
+    eprintln!(
+        "rated {}  solved {}  stuck {}",
+        ratings.len(),
+        ratings.len() - stuck,
+        stuck
+    );
     for (b, c) in &buckets {
         eprintln!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
     }
     let mut h: Vec<_> = hardest.into_iter().collect();
-    h.sort_by(|a, b| b.1.cmp(&a.1));
+    h.sort_by_key(|b| std::cmp::Reverse(b.1));
     let h: Vec<String> = h.iter().map(|(t, c)| format!("{t} {c}")).collect();
     eprintln!("  hardest step: {}", h.join(", "));
     times.sort_by(f64::total_cmp);

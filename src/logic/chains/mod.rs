@@ -61,9 +61,7 @@ impl Found {
 
 /// Shortest first; drop those whose eliminations shorter ones already make.
 fn report(mut found: Vec<Found>, n: usize, sink: &mut Sink) -> Flow {
-    found.sort_by(|a, b| {
-        (a.length(), &a.elims, &a.nodes).cmp(&(b.length(), &b.elims, &b.nodes))
-    });
+    found.sort_by(|a, b| (a.length(), &a.elims, &a.nodes).cmp(&(b.length(), &b.elims, &b.nodes)));
     let mut done = hashbrown::HashSet::new();
     for f in found {
         if f.elims.iter().all(|e| done.contains(e)) {
@@ -288,7 +286,10 @@ fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
         let mut closers = Vec::new();
         g.weak(u, |v| {
             let tv = g.on_tag(v);
-            if v > u && tv != NONE && !g.partners(u).contains(&v) && table.implies(tv as usize ^ 1, tu)
+            if v > u
+                && tv != NONE
+                && !g.partners(u).contains(&v)
+                && table.implies(tv as usize ^ 1, tu)
             {
                 closers.push(v);
             }

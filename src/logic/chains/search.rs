@@ -68,7 +68,12 @@ impl Search {
 
     /// The shortest AIC `a = … = z` (at most `cap` links) with `x` weakly linked to both ends:
     /// the path `on(x) → off(a) → … → on(z) → off(x)`. Returns `[a, …, z]`.
-    pub fn elimination<B: Basis>(&mut self, g: &Tagging<B>, x: u32, cap: usize) -> Option<Vec<u32>> {
+    pub fn elimination<B: Basis>(
+        &mut self,
+        g: &Tagging<B>,
+        x: u32,
+        cap: usize,
+    ) -> Option<Vec<u32>> {
         self.reset();
         self.visit(2 * x + 1, NO, 0);
         let cap = cap as u32;

@@ -26,7 +26,9 @@ impl Table {
     /// A table with no implications over `tags` tags.
     pub fn new(tags: usize) -> Self {
         Table {
-            rows: (0..tags).map(|_| FixedBitSet::with_capacity(tags)).collect(),
+            rows: (0..tags)
+                .map(|_| FixedBitSet::with_capacity(tags))
+                .collect(),
         }
     }
 

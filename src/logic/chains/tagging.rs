@@ -103,7 +103,12 @@ impl<'s, B: Basis> Tagging<'s, B> {
                         .map(|&c| c as usize)
                         .filter(|&c| !s.is_solved(c) && s.get(c).has(d));
                     if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
-                        add((a * n + d) as u32, (b * n + d) as u32, &mut strong, &mut lists);
+                        add(
+                            (a * n + d) as u32,
+                            (b * n + d) as u32,
+                            &mut strong,
+                            &mut lists,
+                        );
                     }
                 }
             }
@@ -121,7 +126,12 @@ impl<'s, B: Basis> Tagging<'s, B> {
                 }
                 let d1 = m.first();
                 let d2 = (m & !B::Mask::bit(d1)).first();
-                add((c * n + d1) as u32, (c * n + d2) as u32, &mut strong, &mut lists);
+                add(
+                    (c * n + d1) as u32,
+                    (c * n + d2) as u32,
+                    &mut strong,
+                    &mut lists,
+                );
             }
         }
         let mut start = Vec::with_capacity(strong.len() + 1);
