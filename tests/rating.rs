@@ -116,17 +116,22 @@ fn rating_path_is_sound_and_matches_rate() {
 #[test]
 #[ignore]
 fn rating_path_is_sound_on_magictour() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/9x9/magictour_top1465.txt"
-    );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} not found");
-        return;
-    };
+    // `../shared/data` from the repository; `../../shared/data` from a worktree in `wt/`.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = ["..", "../.."]
+        .iter()
+        .find_map(|up| {
+            std::fs::read_to_string(format!(
+                "{root}/{up}/shared/data/9x9/magictour_top1465.txt"
+            ))
+            .ok()
+        })
+        .expect("../shared/data/9x9/magictour_top1465.txt not found");
+    let mut solved = 0;
     for line in text.lines().filter(|l| l.len() == 81) {
-        check_path(line);
+        solved += (check_path(line).1 == End::Solved) as usize;
     }
+    eprintln!("{solved} of 1465 solved, every step sound");
 }
 
 #[test]
