@@ -257,3 +257,38 @@ fn aic_mixed_links_exact() {
     // The shortest chain comes first: the naked pair in row 8 as a 3-link AIC.
     assert_eq!(found[0].chain_length(), 3, "{t:?}");
 }
+
+/// The tag table alone (with and without derived links from sets) removes only non-solution
+/// digits, derived links only add, and every AIC elimination is one the table sees.
+#[test]
+fn table_eliminations_are_sound_and_cover_aics() {
+    use nsudoku::logic::chains::{table_eliminations, tagging::Mode};
+    let text = include_str!("data/chains_9x9.txt");
+    let (mut plain_total, mut derived_total) = (0, 0);
+    for line in text.lines().take(15) {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        let mut s = state::<B3>(line);
+        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        let plain = table_eliminations(&s, Mode::Xy, false);
+        let derived = table_eliminations(&s, Mode::Xy, true);
+        for c in &derived {
+            assert_ne!(sol[c.cell as usize], c.digit + 1, "{line}: {c:?}");
+        }
+        assert!(plain.iter().all(|c| derived.contains(c)));
+        let long = Config {
+            chain_length: 200,
+            ..Config::default()
+        };
+        for d in find_all(&s, Technique::Aic, &long) {
+            assert!(d.eliminations.iter().all(|e| plain.contains(e)), "{line}");
+        }
+        plain_total += plain.len();
+        derived_total += derived.len();
+    }
+    assert!(plain_total > 0);
+    assert!(
+        derived_total > plain_total,
+        "{derived_total} vs {plain_total}"
+    );
+}

@@ -121,10 +121,8 @@ fn rating_path_is_sound_on_magictour() {
     let text = ["..", "../.."]
         .iter()
         .find_map(|up| {
-            std::fs::read_to_string(format!(
-                "{root}/{up}/shared/data/9x9/magictour_top1465.txt"
-            ))
-            .ok()
+            std::fs::read_to_string(format!("{root}/{up}/shared/data/9x9/magictour_top1465.txt"))
+                .ok()
         })
         .expect("../shared/data/9x9/magictour_top1465.txt not found");
     let mut solved = 0;
