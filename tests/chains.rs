@@ -272,7 +272,7 @@ fn table_eliminations_are_sound_and_cover_aics() {
         engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
         let plain = table_eliminations(&s, Mode::Xy, false);
         let derived = table_eliminations(&s, Mode::Xy, true);
-        for c in &derived {
+        for c in plain.iter().chain(&derived) {
             assert_ne!(sol[c.cell as usize], c.digit + 1, "{line}: {c:?}");
         }
         assert!(plain.iter().all(|c| derived.contains(c)));
@@ -291,4 +291,27 @@ fn table_eliminations_are_sound_and_cover_aics() {
         derived_total > plain_total,
         "{derived_total} vs {plain_total}"
     );
+}
+
+#[test]
+fn grouped_x_chain_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        for r in 4..=6 {
+            for c in 1..=3 {
+                if ![(4, 1), (5, 1), (6, 3)].contains(&(r, c)) {
+                    m[rc(r, c)] &= !1;
+                }
+            }
+        }
+    });
+    let found = find_all(&s, Technique::XChain, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    assert!(
+        t[0] == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1|r5c1=(1)r6c3 => r6c5<>1"
+            || t[0] == "X-Chain: (1)r6c3=(1)r4c1|r5c1-(1)r1c1=(1)r1c5 => r6c5<>1",
+        "{t:?}"
+    );
+    assert_eq!(found[0].evidence.chain[2].candidates.len(), 2);
 }

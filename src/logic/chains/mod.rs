@@ -51,6 +51,8 @@ struct Found {
     links: Vec<LinkKind>,
     /// Eliminated candidate ids, sorted.
     elims: Vec<u32>,
+    /// The candidates of each node (several for a group).
+    shown: Vec<Vec<Candidate>>,
 }
 
 impl Found {
@@ -83,15 +85,15 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
     let mut d = Deduction::new(f.technique);
     d.eliminations = f.elims.iter().map(|&e| cand(e, n)).collect();
     d.evidence.chain = f
-        .nodes
+        .shown
         .iter()
         .enumerate()
-        .map(|(i, &id)| ChainNode {
-            candidates: vec![cand(id, n)],
+        .map(|(i, c)| ChainNode {
+            candidates: c.clone(),
             link: f.links.get(i).copied(),
         })
         .collect();
-    let mut cells: Vec<u16> = f.nodes.iter().map(|&id| (id as usize / n) as u16).collect();
+    let mut cells: Vec<u16> = f.shown.iter().flatten().map(|c| c.cell).collect();
     cells.sort_unstable();
     cells.dedup();
     d.evidence.cells = cells;
@@ -152,11 +154,25 @@ fn condemned<B: Basis>(g: &Tagging<B>, table: &Table) -> Vec<u32> {
     out
 }
 
+/// The candidates of each node, for printing.
+fn shown<B: Basis>(g: &Tagging<B>, nodes: &[u32]) -> Vec<Vec<Candidate>> {
+    nodes
+        .iter()
+        .map(|&id| {
+            let (d, cells) = g.node(id);
+            cells
+                .iter()
+                .map(|&c| Candidate::new(c as usize, d))
+                .collect()
+        })
+        .collect()
+}
+
 /// Open candidates weakly linked to both `a` and `z`.
 fn seeing_both<B: Basis>(g: &Tagging<B>, a: u32, z: u32) -> Vec<u32> {
     let mut v = Vec::new();
     g.weak(a, |x| {
-        if x != z && g.weakly_linked(x, z) {
+        if g.is_candidate(x) && x != z && g.weakly_linked(x, z) {
             v.push(x);
         }
     });
@@ -205,6 +221,7 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cap: usize) 
             Found {
                 technique,
                 links: aic_links(nodes.len()),
+                shown: shown(&g, &nodes),
                 nodes,
                 elims,
             }
@@ -256,6 +273,7 @@ fn remote_pairs<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
                 out.push(Found {
                     technique: Technique::RemotePair,
                     links: aic_links(nodes.len()),
+                    shown: shown(&g, &nodes),
                     nodes,
                     elims,
                 });
@@ -319,6 +337,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
             if !elims.is_empty() {
                 out.push(Found {
                     technique: Technique::NiceLoop,
+                    shown: shown(&g, &nodes),
                     nodes,
                     links,
                     elims,
@@ -331,9 +350,9 @@ fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
         let Some(chain) = search.elimination(&g, x, cap.saturating_sub(2)) else {
             continue;
         };
-        let cell = x as usize / n;
-        let (a, z) = (chain[0] as usize / n, *chain.last().unwrap() as usize / n);
-        if a != cell && z != cell {
+        let cell = (x as usize / n) as u16;
+        let (a, z) = (g.node(chain[0]).1, g.node(*chain.last().unwrap()).1);
+        if !a.contains(&cell) && !z.contains(&cell) {
             continue;
         }
         let mut nodes = vec![x];
@@ -344,6 +363,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
         links.push(LinkKind::Weak);
         out.push(Found {
             technique: Technique::NiceLoop,
+            shown: shown(&g, &nodes),
             nodes,
             links,
             elims: vec![x],
@@ -373,7 +393,7 @@ pub fn table_eliminations<B: Basis>(s: &State<B>, mode: Mode, derived: bool) -> 
             g.strong
                 .iter()
                 .copied()
-                .filter(|&u| table.is_false(g.on_tag(u) as usize)),
+                .filter(|&u| g.is_candidate(u) && table.is_false(g.on_tag(u) as usize)),
         );
         v
     };
@@ -387,7 +407,7 @@ fn derived_false<B: Basis>(g: &Tagging<B>) -> Vec<u32> {
     let t = B::topology();
     let n = B::N;
     let open = open_candidates(s);
-    let mut on = vec![NONE; B::CELLS * n];
+    let mut on: Vec<u32> = (0..g.ids() as u32).map(|id| g.on_tag(id)).collect();
     let mut tags = g.tags();
     for &x in &open {
         on[x as usize] = match g.on_tag(x) {
@@ -399,10 +419,13 @@ fn derived_false<B: Basis>(g: &Tagging<B>) -> Vec<u32> {
         };
     }
     let mut table = Table::new(tags);
-    for &x in &open {
+    let groups = g.strong.iter().copied().filter(|&u| !g.is_candidate(u));
+    for x in open.iter().copied().chain(groups) {
         let tx = on[x as usize] as usize;
         g.weak(x, |v| {
-            table.add(tx, on[v as usize] as usize ^ 1);
+            if on[v as usize] != NONE {
+                table.add(tx, on[v as usize] as usize ^ 1);
+            }
         });
     }
     let mut sets = Vec::new();

@@ -26,8 +26,8 @@ pub struct Search {
 
 impl Search {
     /// Scratch for the grid of `g`.
-    pub fn new<B: Basis>(_g: &Tagging<B>) -> Self {
-        let lits = 2 * B::CELLS * B::N;
+    pub fn new<B: Basis>(g: &Tagging<B>) -> Self {
+        let lits = 2 * g.ids();
         Search {
             stamp: vec![0; lits],
             parent: vec![NO; lits],

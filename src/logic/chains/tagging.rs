@@ -14,6 +14,12 @@
 //! bit: which colour is true. Candidates in no strong link get no tag; they only start or end a
 //! chain (a false untagged candidate implies nothing).
 //!
+//! Grouped nodes (X and XY modes): the places of a digit where a box meets a line, when there
+//! are two or more, form one node with ids after the candidates' (`cells * n + g`). A group is
+//! true when the digit is in one of its cells. It is strongly linked when it and one other node
+//! are all the places of the digit in a house, and weakly linked to every node of the digit
+//! whose cells all see all of its cells.
+//!
 //! Which links count depends on the [`Mode`]: X (one digit: conjugate pairs and same-digit weak
 //! links), Y (bivalue cells, weak links between cells on one digit), XY (everything), and remote
 //! pairs (bivalue cells of one digit pair).
@@ -42,6 +48,9 @@ impl Mode {
     fn bivalues(self) -> bool {
         !matches!(self, Mode::X)
     }
+    fn groups(self) -> bool {
+        matches!(self, Mode::X | Mode::Xy)
+    }
     /// True when two digits of one cell are weakly linked in this mode.
     pub fn cell_links(self) -> bool {
         matches!(self, Mode::Xy)
@@ -69,6 +78,10 @@ pub struct Tagging<'s, B: Basis> {
     tag: Vec<u32>,
     /// Number of layers (tags = 2 × layers).
     pub layers: usize,
+    /// Grouped nodes: digit and cells (sorted); node id = `CELLS * n + index`.
+    groups: Vec<(usize, Vec<u16>)>,
+    /// Group index per (digit, line house, box position along the line), or [`NONE`].
+    group_at: Vec<u32>,
 }
 
 impl<'s, B: Basis> Tagging<'s, B> {
@@ -77,7 +90,63 @@ impl<'s, B: Basis> Tagging<'s, B> {
     pub fn new(s: &'s State<B>, mode: Mode) -> Option<Self> {
         let t = B::topology();
         let n = B::N;
-        let ids = B::CELLS * n;
+        let k = B::K;
+        let places = |h: usize, d: usize| -> Vec<u16> {
+            t.house(h)
+                .iter()
+                .copied()
+                .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
+                .collect()
+        };
+        // Groups: places of d in line h within the box at position j along it.
+        let mut groups: Vec<(usize, Vec<u16>)> = Vec::new();
+        let mut group_at = vec![NONE; n * 2 * n * k];
+        if mode.groups() {
+            for d in 0..n {
+                for h in 0..2 * n {
+                    let p = places(h, d);
+                    for j in 0..k {
+                        let seg: Vec<u16> = p
+                            .iter()
+                            .copied()
+                            .filter(|&c| t.position(h, c as usize) / k == j)
+                            .collect();
+                        if seg.len() >= 2 {
+                            let mut seg = seg;
+                            seg.sort_unstable();
+                            group_at[(d * 2 * n + h) * k + j] = groups.len() as u32;
+                            groups.push((d, seg));
+                        }
+                    }
+                }
+            }
+        }
+        let base = (B::CELLS * n) as u32;
+        let ids = B::CELLS * n + groups.len();
+        // The node of a set of places of d: one candidate, or the group it is exactly.
+        let node_of = |d: usize, set: &[u16]| -> Option<u32> {
+            if set.len() == 1 {
+                return Some(set[0] as u32 * n as u32 + d as u32);
+            }
+            let c0 = set[0] as usize;
+            for h in [t.row(c0), n + t.col(c0)] {
+                if set
+                    .iter()
+                    .all(|&c| t.houses_of(c as usize).contains(&(h as u16)))
+                {
+                    let j = t.position(h, c0) / k;
+                    let g = group_at[(d * 2 * n + h) * k + j];
+                    if g != NONE {
+                        let mut sorted = set.to_vec();
+                        sorted.sort_unstable();
+                        if groups[g as usize].1 == sorted {
+                            return Some(base + g);
+                        }
+                    }
+                }
+            }
+            None
+        };
         let mut lists: Vec<Vec<u32>> = Vec::new();
         let mut strong_of = vec![NONE; ids];
         let mut strong = Vec::new();
@@ -109,6 +178,41 @@ impl<'s, B: Basis> Tagging<'s, B> {
                             &mut strong,
                             &mut lists,
                         );
+                    } else if mode.groups() {
+                        // Split the places into a segment (or cell) and the rest.
+                        let p = places(h, d);
+                        if p.len() < 3 {
+                            continue;
+                        }
+                        let mut parts: Vec<Vec<u16>> = Vec::new();
+                        for &c in &p {
+                            let c = c as usize;
+                            for key in [t.row(c), t.col(c) + n, t.box_of(c) + 2 * n] {
+                                if key == h {
+                                    continue;
+                                }
+                                let part: Vec<u16> = p
+                                    .iter()
+                                    .copied()
+                                    .filter(|&e| t.houses_of(e as usize).contains(&(key as u16)))
+                                    .collect();
+                                if !parts.contains(&part) {
+                                    parts.push(part);
+                                }
+                            }
+                        }
+                        for a in &parts {
+                            let rest: Vec<u16> =
+                                p.iter().copied().filter(|c| !a.contains(c)).collect();
+                            if rest.is_empty() {
+                                continue;
+                            }
+                            if let (Some(x), Some(y)) = (node_of(d, a), node_of(d, &rest)) {
+                                if x < y {
+                                    add(x, y, &mut strong, &mut lists);
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -151,6 +255,8 @@ impl<'s, B: Basis> Tagging<'s, B> {
             partners,
             tag: Vec::new(),
             layers: 0,
+            groups,
+            group_at,
         };
         g.colour().then_some(g)
     }
@@ -211,11 +317,15 @@ impl<'s, B: Basis> Tagging<'s, B> {
         }
     }
 
-    /// True when `id` is a candidate of an open cell.
+    /// Number of node ids: candidates, then groups.
+    pub fn ids(&self) -> usize {
+        B::CELLS * self.n + self.groups.len()
+    }
+
+    /// True when `id` is a single candidate (not a group).
     #[inline]
-    pub fn is_open(&self, id: u32) -> bool {
-        let (c, d) = self.split(id);
-        !self.s.is_solved(c) && self.s.get(c).has(d)
+    pub fn is_candidate(&self, id: u32) -> bool {
+        (id as usize) < B::CELLS * self.n
     }
 
     /// Cell and digit of a candidate id.
@@ -224,33 +334,129 @@ impl<'s, B: Basis> Tagging<'s, B> {
         (id as usize / self.n, id as usize % self.n)
     }
 
-    /// Every candidate weakly linked to `id` in this mode (at most one of the two is true):
-    /// the same digit in a peer cell, and in XY mode the other digits of the cell.
-    pub fn weak(&self, id: u32, mut f: impl FnMut(u32)) {
-        let (c, d) = self.split(id);
-        for &p in B::topology().peers(c) {
-            let p = p as usize;
-            if !self.s.is_solved(p) && self.s.get(p).has(d) {
-                f((p * self.n + d) as u32);
-            }
+    /// Digit and cells of a node.
+    pub fn node(&self, id: u32) -> (usize, std::borrow::Cow<'_, [u16]>) {
+        if self.is_candidate(id) {
+            let (c, d) = self.split(id);
+            (d, std::borrow::Cow::Owned(vec![c as u16]))
+        } else {
+            let (d, cells) = &self.groups[id as usize - B::CELLS * self.n];
+            (*d, std::borrow::Cow::Borrowed(cells))
         }
-        if self.mode.cell_links() {
-            for e in self.s.get(c).iter() {
-                if e != d {
-                    f((c * self.n + e) as u32);
+    }
+
+    fn group(&self, d: usize, h: usize, j: usize) -> Option<u32> {
+        let k = B::K;
+        match self.group_at[(d * 2 * self.n + h) * k + j] {
+            NONE => None,
+            g => Some((B::CELLS * self.n) as u32 + g),
+        }
+    }
+
+    /// Every node weakly linked to `id` in this mode (at most one of the two is true): the same
+    /// digit in cells that all see its cells, and in XY mode the other digits of its cell.
+    pub fn weak(&self, id: u32, mut f: impl FnMut(u32)) {
+        let t = B::topology();
+        let (n, k) = (self.n, B::K);
+        if self.is_candidate(id) {
+            let (c, d) = self.split(id);
+            for &p in t.peers(c) {
+                let p = p as usize;
+                if !self.s.is_solved(p) && self.s.get(p).has(d) {
+                    f((p * n + d) as u32);
+                }
+            }
+            if self.mode.cell_links() {
+                for e in self.s.get(c).iter() {
+                    if e != d {
+                        f((c * n + e) as u32);
+                    }
+                }
+            }
+            if self.groups.is_empty() {
+                return;
+            }
+            let (r, col, b) = (t.row(c), t.col(c), t.box_of(c));
+            // Segments of c's row and column in other boxes.
+            for h in [r, n + col] {
+                let own = t.position(h, c) / k;
+                for j in (0..k).filter(|&j| j != own) {
+                    if let Some(g) = self.group(d, h, j) {
+                        f(g);
+                    }
+                }
+            }
+            // Segments of other lines through c's box.
+            for &e in t.house(2 * n + b) {
+                let e = e as usize;
+                for h in [t.row(e), n + t.col(e)] {
+                    let first_in_box = t.position(h, e) % k == 0;
+                    if h != r && h != n + col && first_in_box {
+                        if let Some(g) = self.group(d, h, t.position(h, e) / k) {
+                            f(g);
+                        }
+                    }
+                }
+            }
+        } else {
+            let (d, cells) = &self.groups[id as usize - B::CELLS * n];
+            let (d, c0) = (*d, cells[0] as usize);
+            let b = t.box_of(c0);
+            let line = if t.row(c0) == t.row(cells[1] as usize) {
+                t.row(c0)
+            } else {
+                n + t.col(c0)
+            };
+            let own = t.position(line, c0) / k;
+            for &e in t.house(line).iter().chain(t.house(2 * n + b)) {
+                let e = e as usize;
+                let in_line = t.houses_of(e).contains(&(line as u16));
+                let in_box = t.box_of(e) == b;
+                if in_line && in_box {
+                    continue;
+                }
+                if !self.s.is_solved(e) && self.s.get(e).has(d) {
+                    f((e * n + d) as u32);
+                }
+            }
+            for j in (0..k).filter(|&j| j != own) {
+                if let Some(g) = self.group(d, line, j) {
+                    f(g);
+                }
+            }
+            for &e in t.house(2 * n + b) {
+                let e = e as usize;
+                for h in [t.row(e), n + t.col(e)] {
+                    if h == line || t.position(h, e) % k != 0 {
+                        continue;
+                    }
+                    if let Some(g) = self.group(d, h, t.position(h, e) / k) {
+                        let other = &self.groups[g as usize - B::CELLS * n].1;
+                        if other.iter().all(|x| !cells.contains(x)) {
+                            f(g);
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// True when `a` and `b` are weakly linked in this mode.
+    /// True when nodes `a` and `b` are weakly linked in this mode.
     pub fn weakly_linked(&self, a: u32, b: u32) -> bool {
-        let ((ca, da), (cb, db)) = (self.split(a), self.split(b));
-        if ca == cb {
-            da != db && self.mode.cell_links()
-        } else {
-            da == db && B::topology().sees(ca, cb)
+        if self.is_candidate(a) && self.is_candidate(b) {
+            let ((ca, da), (cb, db)) = (self.split(a), self.split(b));
+            return if ca == cb {
+                da != db && self.mode.cell_links()
+            } else {
+                da == db && B::topology().sees(ca, cb)
+            };
         }
+        let ((da, ca), (db, cb)) = (self.node(a), self.node(b));
+        let t = B::topology();
+        da == db
+            && ca
+                .iter()
+                .all(|&x| cb.iter().all(|&y| t.sees(x as usize, y as usize)))
     }
 
     /// The state the links were read from.
