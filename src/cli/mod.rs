@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod explain;
 mod find;
 mod logic;
+mod rate;
 mod reduce;
 mod solve;
 
@@ -33,6 +34,8 @@ enum Command {
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     Reduce(reduce::ReduceArgs),
+    /// Rate puzzles on Sudoku Explainer's scale: `puzzle ER/EP/ED` a line, in input order.
+    Rate(rate::RateArgs),
 }
 
 /// Run the chosen subcommand.
@@ -42,6 +45,7 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Explain(a) => explain::run(a),
         Command::Find(a) => find::run(a),
         Command::Reduce(a) => reduce::run(a),
+        Command::Rate(a) => rate::run(a),
     }
 }
 

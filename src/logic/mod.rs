@@ -6,6 +6,7 @@
 //! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
 //! file per technique family.
 
+pub mod chains;
 pub mod check;
 pub mod coloring;
 pub mod deduction;
@@ -63,6 +64,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
         Fish(_) => fish::find(s, t, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
+        XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
         _ => Flow::Continue,
     }
 }
