@@ -9,6 +9,7 @@
 pub mod check;
 pub mod deduction;
 pub mod engine;
+pub mod pom;
 pub mod singles;
 pub mod state;
 pub mod technique;
@@ -52,10 +53,10 @@ impl Default for Config {
 
 /// Report every instance of technique `t` in state `s` to `sink`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let _ = cfg;
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         _ => Flow::Continue,
     }
 }

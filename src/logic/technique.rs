@@ -150,6 +150,10 @@ impl Technique {
             Fish(3) => "swordfish".into(),
             Fish(4) => "jellyfish".into(),
             Fish(n) => format!("fish-{n}"),
+            Pom => "pom".into(),
+            PomRefined => "pom-refined".into(),
+            PomExclusion => "pom-exclusion".into(),
+            PomCovers => "pom-covers".into(),
             t => t
                 .name()
                 .to_lowercase()

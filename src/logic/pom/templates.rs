@@ -1,0 +1,163 @@
+//! Listing the templates of one digit, and the per-cell sets of templates through each cell.
+//!
+//! ```text
+//!   cols:    [ t0: c(row0) c(row1) … c(row N-1) | t1: … | … ]   one byte per row (N ≤ 100)
+//!   live:    FixedBitSet over templates (cleared bits = templates dropped by a refinement)
+//!   through: one FixedBitSet over templates per candidate cell of the digit
+//! ```
+//!
+//! A template is stored as its column in every row, so listing costs N bytes per template; the
+//! per-cell sets turn "is this cell covered by some / every live template" into bit operations
+//! (`is_disjoint`, `is_subset`). Memory per digit: T·N bytes plus T/8 bytes per candidate cell.
+
+use crate::mask::Mask;
+use fixedbitset::FixedBitSet;
+
+/// Every template of one digit on the current candidates.
+#[derive(Clone, Debug)]
+pub struct Templates {
+    n: usize,
+    cols: Vec<u8>,
+    /// Templates still possible (all of them until a refinement drops some).
+    pub live: FixedBitSet,
+    slot: Vec<u32>,
+    through: Vec<FixedBitSet>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Templates {
+    /// List the templates through the candidate cells given per row (`rows[r]` = columns of row
+    /// `r` where the digit is placed or a candidate). `None` when there are more than `limit`.
+    pub fn enumerate<M: Mask>(k: usize, rows: &[M], limit: usize) -> Option<Templates> {
+        let n = k * k;
+        assert_eq!(rows.len(), n, "one column set per row");
+        let mut e = Enum {
+            k,
+            n,
+            rows,
+            path: vec![0u8; n],
+            cols: Vec::new(),
+            limit,
+            count: 0,
+        };
+        if !e.dfs(0, M::ZERO, M::ZERO) {
+            return None;
+        }
+        let count = e.count;
+        let cols = e.cols;
+        let mut slot = vec![NONE; n * n];
+        let mut through = Vec::new();
+        for (r, &m) in rows.iter().enumerate() {
+            for c in m.iter() {
+                slot[r * n + c] = through.len() as u32;
+                through.push(FixedBitSet::with_capacity(count));
+            }
+        }
+        for t in 0..count {
+            for r in 0..n {
+                let cell = r * n + cols[t * n + r] as usize;
+                through[slot[cell] as usize].insert(t);
+            }
+        }
+        let mut live = FixedBitSet::with_capacity(count);
+        live.insert_range(..);
+        Some(Templates {
+            n,
+            cols,
+            live,
+            slot,
+            through,
+        })
+    }
+
+    /// Number of templates listed.
+    pub fn len(&self) -> usize {
+        self.live.len()
+    }
+
+    /// True when there is no template at all.
+    pub fn is_empty(&self) -> bool {
+        self.live.is_empty()
+    }
+
+    /// Number of templates still live.
+    pub fn live_count(&self) -> usize {
+        self.live.count_ones(..)
+    }
+
+    /// The cells of template `t`, one per row.
+    pub fn cells(&self, t: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.n;
+        self.cols[t * n..(t + 1) * n]
+            .iter()
+            .enumerate()
+            .map(move |(r, &c)| r * n + c as usize)
+    }
+
+    /// The templates (live or not) through `cell`; `None` when the digit cannot go there.
+    pub fn through(&self, cell: usize) -> Option<&FixedBitSet> {
+        match self.slot[cell] {
+            NONE => None,
+            i => Some(&self.through[i as usize]),
+        }
+    }
+
+    /// True when some live template goes through `cell`.
+    pub fn covers_some(&self, cell: usize) -> bool {
+        self.through(cell).is_some_and(|t| !t.is_disjoint(&self.live))
+    }
+
+    /// True when every live template goes through `cell` (and there is one).
+    pub fn covers_all(&self, cell: usize) -> bool {
+        !self.live.is_clear() && self.through(cell).is_some_and(|t| self.live.is_subset(t))
+    }
+
+    /// Drop the live templates in `set`; true when some were live.
+    pub fn drop_set(&mut self, set: &FixedBitSet) -> bool {
+        let before = self.live.count_ones(..);
+        self.live.difference_with(set);
+        self.live.count_ones(..) != before
+    }
+
+    /// Number of candidate cells of the digit (cells with a template set).
+    pub fn cell_count(&self) -> usize {
+        self.through.len()
+    }
+}
+
+struct Enum<'a, M> {
+    k: usize,
+    n: usize,
+    rows: &'a [M],
+    path: Vec<u8>,
+    cols: Vec<u8>,
+    limit: usize,
+    count: usize,
+}
+
+impl<M: Mask> Enum<'_, M> {
+    /// Place the digit in row `r` and below; false when the limit was passed.
+    fn dfs(&mut self, r: usize, used_cols: M, used_boxes: M) -> bool {
+        if r == self.n {
+            if self.count >= self.limit {
+                return false;
+            }
+            self.count += 1;
+            self.cols.extend_from_slice(&self.path);
+            return true;
+        }
+        let band = (r / self.k) * self.k;
+        for c in (self.rows[r] & !used_cols).iter() {
+            let b = band + c / self.k;
+            if used_boxes.has(b) {
+                continue;
+            }
+            self.path[r] = c as u8;
+            if !self.dfs(r + 1, used_cols | M::bit(c), used_boxes | M::bit(b)) {
+                return false;
+            }
+        }
+        true
+    }
+}
