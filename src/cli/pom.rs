@@ -39,7 +39,9 @@ fn parse_variant(s: &str) -> Result<Technique, String> {
         .into_iter()
         .find(|t| t.cli_name() == s)
         .ok_or_else(|| {
-            format!("unknown POM variant '{s}'; expected pom, pom-refined, pom-covers or pom-exclusion")
+            format!(
+                "unknown POM variant '{s}'; expected pom, pom-refined, pom-covers or pom-exclusion"
+            )
         })
 }
 

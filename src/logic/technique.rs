@@ -104,8 +104,8 @@ impl Technique {
             Aic => 1009,
             Pom => 2000,
             PomRefined => 2001,
-            PomExclusion => 2002,
-            PomCovers => 2003,
+            PomCovers => 2002,
+            PomExclusion => 2003,
         }
     }
 

@@ -181,6 +181,9 @@ impl Dp {
             return;
         }
         let band_taken = (taken >> (b * k)) as u16 & ((1u16 << k) - 1);
+        // The table ways[b + 1] depends only on the row's columns, and the recursion below
+        // leaves it alone: rows with the same columns as the last one reuse it.
+        let mut last: Option<(u16, bool)> = None;
         for i in 0..k {
             if band_taken & (1 << i) != 0 {
                 continue;
@@ -188,6 +191,15 @@ impl Dp {
             let cand = self.sub[(b * k + i) * k + s];
             if cand == 0 {
                 continue;
+            }
+            if let Some((c, any)) = last {
+                if c == cand {
+                    if any {
+                        let bit = 1u128 << (b * k + i);
+                        self.choose(s, b + 1, taken, rows | bit, out);
+                    }
+                    continue;
+                }
             }
             // ways[b + 1][m | c] += ways[b][m] for c in cand \ m, over subsets m of size b.
             let (lo, hi) = self.ways.split_at_mut(b + 1);
@@ -210,6 +222,7 @@ impl Dp {
                     any = true;
                 }
             }
+            last = Some((cand, any));
             if any {
                 let bit = 1u128 << (b * k + i);
                 self.choose(s, b + 1, taken, rows | bit, out);

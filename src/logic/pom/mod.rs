@@ -190,7 +190,12 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
 }
 
 /// Template Delete / Template Set for digit `d` from its live templates.
-fn deduce<B: Basis>(s: &State<B>, variant: Technique, d: usize, t: &Templates) -> Option<Deduction> {
+fn deduce<B: Basis>(
+    s: &State<B>,
+    variant: Technique,
+    d: usize,
+    t: &Templates,
+) -> Option<Deduction> {
     let mut out = Deduction::new(variant);
     let none_left = t.live.is_clear();
     for cell in 0..B::CELLS {

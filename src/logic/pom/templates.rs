@@ -105,7 +105,8 @@ impl Templates {
 
     /// True when some live template goes through `cell`.
     pub fn covers_some(&self, cell: usize) -> bool {
-        self.through(cell).is_some_and(|t| !t.is_disjoint(&self.live))
+        self.through(cell)
+            .is_some_and(|t| !t.is_disjoint(&self.live))
     }
 
     /// True when every live template goes through `cell` (and there is one).
