@@ -55,7 +55,7 @@ pub use templates::Templates;
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
-use fixedbitset::FixedBitSet;
+use templates::is_subset;
 
 /// The four POM techniques, weakest first.
 pub const VARIANTS: [Technique; 4] = [
@@ -134,11 +134,18 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
     let mut deductions = Vec::new();
     let mut listed: Vec<Option<Templates>> = Vec::with_capacity(B::N);
     for (d, rows) in digit_rows(s).iter().enumerate() {
-        let count = count_templates(B::K, rows);
-        let tpl = if count.within(budget) {
-            Templates::enumerate(B::K, rows, limit)
+        let (count, tpl) = if surely_within::<B>(rows, budget) {
+            // Listing is cheaper than the DP here, and its length is the exact count.
+            let tpl = Templates::enumerate(B::K, rows, usize::MAX).expect("no limit");
+            (TemplateCount::Exact(tpl.len() as u128), Some(tpl))
         } else {
-            None
+            let count = count_templates(B::K, rows);
+            let tpl = if count.within(budget) {
+                Templates::enumerate(B::K, rows, limit)
+            } else {
+                None
+            };
+            (count, tpl)
         };
         digits.push(DigitReport {
             digit: d as u8,
@@ -176,6 +183,18 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
         digits,
         deductions,
     }
+}
+
+/// True when the digit cannot have more than `budget` templates: the product of the row
+/// candidate counts, and the empty-grid count (K!)^(2K), both bound the count from above.
+fn surely_within<B: Basis>(rows: &[B::Mask], budget: u64) -> bool {
+    let fact: u128 = (1..=B::K as u128).product();
+    let empty = fact.checked_pow(2 * B::K as u32).unwrap_or(u128::MAX);
+    let mut product: u128 = 1;
+    for r in rows {
+        product = product.saturating_mul(r.count() as u128);
+    }
+    product.min(empty) <= budget as u128
 }
 
 /// Report the deductions of POM variant `t` to `sink` (the finder registered in
@@ -245,21 +264,19 @@ fn drop_through_all<B: Basis>(
         let Some(tb) = listed[b].as_mut() else {
             continue;
         };
-        let mut x: Option<FixedBitSet> = None;
+        let mut x: Option<Vec<usize>> = None;
         for &c in cells {
             let Some(th) = tb.through(c) else {
-                x = Some(FixedBitSet::new());
+                x = None;
                 break;
             };
             match &mut x {
-                None => x = Some(th.clone()),
-                Some(x) => x.intersect_with(th),
+                None => x = Some(th.to_vec()),
+                Some(x) => x.iter_mut().zip(th).for_each(|(a, b)| *a &= b),
             }
         }
         if let Some(x) = x {
-            if !x.is_clear() && !x.is_disjoint(&tb.live) {
-                changed |= tb.drop_set(&x);
-            }
+            changed |= tb.drop_set(&x);
         }
     }
     changed
@@ -296,6 +313,7 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
                 continue;
             }
             let cells = open_cells(s, a);
+            let live = ta.live.as_slice();
             let mut found: Vec<Vec<usize>> = Vec::new();
             let other = |c: usize| s.get(c) & !B::Mask::bit(a);
             for (i, &c1) in cells.iter().enumerate() {
@@ -303,9 +321,9 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
                 if o1.is_empty() {
                     continue;
                 }
-                let mut u1 = ta.live.clone();
-                u1.difference_with(ta.through(c1).expect("a candidate cell"));
-                if u1.is_clear() {
+                let th1 = ta.through(c1).expect("a candidate cell");
+                let u1: Vec<usize> = live.iter().zip(th1).map(|(l, t)| l & !t).collect();
+                if u1.iter().all(|&w| w == 0) {
                     found.push(vec![c1]);
                     continue;
                 }
@@ -315,18 +333,17 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
                         continue;
                     }
                     let th2 = ta.through(c2).expect("a candidate cell");
-                    if u1.is_subset(th2) {
+                    if is_subset(&u1, th2) {
                         found.push(vec![c1, c2]);
                         continue;
                     }
-                    let mut u12 = u1.clone();
-                    u12.difference_with(th2);
+                    let u12: Vec<usize> = u1.iter().zip(th2).map(|(u, t)| u & !t).collect();
                     for &c3 in &cells[j + 1..] {
                         let o3 = o2 & other(c3);
                         if o3.is_empty() || topo.sees(c1, c3) || topo.sees(c2, c3) {
                             continue;
                         }
-                        if u12.is_subset(ta.through(c3).expect("a candidate cell")) {
+                        if is_subset(&u12, ta.through(c3).expect("a candidate cell")) {
                             found.push(vec![c1, c2, c3]);
                         }
                     }
@@ -344,10 +361,7 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
 
 /// True when some live template of `tb` avoids every cell in `cells`.
 fn has_disjoint(tb: &Templates, cells: impl Iterator<Item = usize>) -> bool {
-    let sets: Vec<&[usize]> = cells
-        .filter_map(|c| tb.through(c))
-        .map(|t| t.as_slice())
-        .collect();
+    let sets: Vec<&[usize]> = cells.filter_map(|c| tb.through(c)).collect();
     let live = tb.live.as_slice();
     'word: for (w, &l) in live.iter().enumerate() {
         let mut x = l;

@@ -3,7 +3,8 @@
 //! ```text
 //!   cols:    [ t0: c(row0) c(row1) … c(row N-1) | t1: … | … ]   one byte per row (N ≤ 100)
 //!   live:    FixedBitSet over templates (cleared bits = templates dropped by a refinement)
-//!   through: one FixedBitSet over templates per candidate cell of the digit
+//!   through: one bit row over templates per candidate cell of the digit, all rows in one
+//!            flat Vec<usize> (one allocation per digit, not one per cell)
 //! ```
 //!
 //! A template is stored as its column in every row, so listing costs N bytes per template; the
@@ -21,7 +22,8 @@ pub struct Templates {
     /// Templates still possible (all of them until a refinement drops some).
     pub live: FixedBitSet,
     slot: Vec<u32>,
-    through: Vec<FixedBitSet>,
+    words: usize,
+    through: Vec<usize>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -46,27 +48,30 @@ impl Templates {
         }
         let count = e.count;
         let cols = e.cols;
+        let mut live = FixedBitSet::with_capacity(count);
+        live.insert_range(..);
+        let words = live.as_slice().len();
         let mut slot = vec![NONE; n * n];
-        let mut through = Vec::new();
+        let mut cells = 0;
         for (r, &m) in rows.iter().enumerate() {
             for c in m.iter() {
-                slot[r * n + c] = through.len() as u32;
-                through.push(FixedBitSet::with_capacity(count));
+                slot[r * n + c] = cells;
+                cells += 1;
             }
         }
+        let mut through = vec![0usize; cells as usize * words];
         for t in 0..count {
             for r in 0..n {
                 let cell = r * n + cols[t * n + r] as usize;
-                through[slot[cell] as usize].insert(t);
+                through[slot[cell] as usize * words + t / BITS] |= 1 << (t % BITS);
             }
         }
-        let mut live = FixedBitSet::with_capacity(count);
-        live.insert_range(..);
         Some(Templates {
             n,
             cols,
             live,
             slot,
+            words,
             through,
         })
     }
@@ -95,36 +100,65 @@ impl Templates {
             .map(move |(r, &c)| r * n + c as usize)
     }
 
-    /// The templates (live or not) through `cell`; `None` when the digit cannot go there.
-    pub fn through(&self, cell: usize) -> Option<&FixedBitSet> {
+    /// The templates (live or not) through `cell`, as bit words; `None` when the digit cannot
+    /// go there.
+    pub fn through(&self, cell: usize) -> Option<&[usize]> {
         match self.slot[cell] {
             NONE => None,
-            i => Some(&self.through[i as usize]),
+            i => Some(&self.through[i as usize * self.words..][..self.words]),
         }
     }
 
     /// True when some live template goes through `cell`.
     pub fn covers_some(&self, cell: usize) -> bool {
         self.through(cell)
-            .is_some_and(|t| !t.is_disjoint(&self.live))
+            .is_some_and(|t| !is_disjoint(t, self.live.as_slice()))
     }
 
     /// True when every live template goes through `cell` (and there is one).
     pub fn covers_all(&self, cell: usize) -> bool {
-        !self.live.is_clear() && self.through(cell).is_some_and(|t| self.live.is_subset(t))
+        !self.live.is_clear()
+            && self
+                .through(cell)
+                .is_some_and(|t| is_subset(self.live.as_slice(), t))
     }
 
-    /// Drop the live templates in `set`; true when some were live.
-    pub fn drop_set(&mut self, set: &FixedBitSet) -> bool {
-        let before = self.live.count_ones(..);
-        self.live.difference_with(set);
-        self.live.count_ones(..) != before
+    /// Drop the live templates in `set` (bit words); true when some were live.
+    pub fn drop_set(&mut self, set: &[usize]) -> bool {
+        let mut changed = false;
+        for (l, &x) in self.live.as_mut_slice().iter_mut().zip(set) {
+            changed |= *l & x != 0;
+            *l &= !x;
+        }
+        changed
+    }
+
+    /// Drop the live templates through `cell`; true when some were live.
+    pub fn drop_through(&mut self, cell: usize) -> bool {
+        let Some(t) = self.through(cell) else {
+            return false;
+        };
+        let t = t.to_vec();
+        self.drop_set(&t)
     }
 
     /// Number of candidate cells of the digit (cells with a template set).
     pub fn cell_count(&self) -> usize {
-        self.through.len()
+        self.slot.iter().filter(|&&s| s != NONE).count()
     }
+}
+
+/// Bits per word of a template set.
+pub const BITS: usize = usize::BITS as usize;
+
+/// True when the two bit rows share no bit.
+pub fn is_disjoint(a: &[usize], b: &[usize]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & y == 0)
+}
+
+/// True when every bit of `a` is in `b`.
+pub fn is_subset(a: &[usize], b: &[usize]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
 struct Enum<'a, M> {
