@@ -226,3 +226,37 @@ fn sound_on_16x16_after_singles() {
         assert!(!found[0].is_empty());
     }
 }
+
+/// Template Delete / Set by the obviously correct route: force or forbid the cell and count.
+#[test]
+fn per_digit_pom_matches_counting_reference() {
+    let cfg = Config::default();
+    for line in puzzles(include_str!("data/pom_9x9.txt")).into_iter().take(15) {
+        let (mut s, _) = state::<B3>(line);
+        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        let mut want = BTreeSet::new();
+        for (d, rows) in pom::digit_rows(&s).iter().enumerate() {
+            for cell in 0..81 {
+                if s.is_solved(cell) || !s.get(cell).has(d) {
+                    continue;
+                }
+                let (r, c) = (cell / 9, cell % 9);
+                let mut forced = rows.clone();
+                forced[r] = 1 << c;
+                let mut forbidden = rows.clone();
+                forbidden[r] &= !(1 << c);
+                if count_templates(3, &forced) == TemplateCount::Exact(0) {
+                    want.insert((false, Candidate::new(cell, d)));
+                } else if count_templates(3, &forbidden) == TemplateCount::Exact(0) {
+                    want.insert((true, Candidate::new(cell, d)));
+                }
+            }
+        }
+        let mut got = BTreeSet::new();
+        for d in pom::analyze(&s, Technique::Pom, &cfg).deductions {
+            got.extend(d.eliminations.iter().map(|&c| (false, c)));
+            got.extend(d.placements.iter().map(|&c| (true, c)));
+        }
+        assert_eq!(got, want, "{line}");
+    }
+}

@@ -103,11 +103,10 @@ impl Report {
 pub fn digit_rows<B: Basis>(s: &State<B>) -> Vec<Vec<B::Mask>> {
     let n = B::N;
     let mut rows = vec![vec![B::Mask::ZERO; n]; n];
-    for r in 0..n {
-        for c in 0..n {
-            for d in s.get(r * n + c).iter() {
-                rows[d][r] |= B::Mask::bit(c);
-            }
+    for cell in 0..B::CELLS {
+        let (r, c) = (cell / n, cell % n);
+        for d in s.get(cell).iter() {
+            rows[d][r] |= B::Mask::bit(c);
         }
     }
     rows
@@ -316,39 +315,53 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
             let live = ta.live.as_slice();
             let mut found: Vec<Vec<usize>> = Vec::new();
             let other = |c: usize| s.get(c) & !B::Mask::bit(a);
-            for (i, &c1) in cells.iter().enumerate() {
+            // A cover must meet every uncovered template, so its next cell is one of the N
+            // cells of the first template still uncovered. The same cover can be reached in
+            // several orders: covers are sorted and deduplicated before use.
+            let first = |u: &[usize]| -> Option<usize> {
+                let w = u.iter().position(|&w| w != 0)?;
+                Some(w * templates::BITS + u[w].trailing_zeros() as usize)
+            };
+            for &c1 in &cells {
                 let o1 = other(c1);
                 if o1.is_empty() {
                     continue;
                 }
                 let th1 = ta.through(c1).expect("a candidate cell");
                 let u1: Vec<usize> = live.iter().zip(th1).map(|(l, t)| l & !t).collect();
-                if u1.iter().all(|&w| w == 0) {
+                let Some(t1) = first(&u1) else {
                     found.push(vec![c1]);
                     continue;
-                }
-                for (j, &c2) in cells.iter().enumerate().skip(i + 1) {
+                };
+                for c2 in ta.cells(t1) {
                     let o2 = o1 & other(c2);
-                    if o2.is_empty() || topo.sees(c1, c2) {
+                    if s.is_solved(c2) || o2.is_empty() || topo.sees(c1, c2) {
                         continue;
                     }
-                    let th2 = ta.through(c2).expect("a candidate cell");
-                    if is_subset(&u1, th2) {
+                    let th2 = ta.through(c2).expect("a template cell");
+                    let u12: Vec<usize> = u1.iter().zip(th2).map(|(u, t)| u & !t).collect();
+                    let Some(t12) = first(&u12) else {
                         found.push(vec![c1, c2]);
                         continue;
-                    }
-                    let u12: Vec<usize> = u1.iter().zip(th2).map(|(u, t)| u & !t).collect();
-                    for &c3 in &cells[j + 1..] {
+                    };
+                    for c3 in ta.cells(t12) {
                         let o3 = o2 & other(c3);
-                        if o3.is_empty() || topo.sees(c1, c3) || topo.sees(c2, c3) {
+                        if s.is_solved(c3)
+                            || o3.is_empty()
+                            || topo.sees(c1, c3)
+                            || topo.sees(c2, c3)
+                        {
                             continue;
                         }
-                        if is_subset(&u12, ta.through(c3).expect("a candidate cell")) {
+                        if is_subset(&u12, ta.through(c3).expect("a template cell")) {
                             found.push(vec![c1, c2, c3]);
                         }
                     }
                 }
             }
+            found.iter_mut().for_each(|c| c.sort_unstable());
+            found.sort_unstable();
+            found.dedup();
             for cover in found {
                 changed |= drop_through_all(s, listed, a, &cover);
             }
