@@ -44,12 +44,13 @@
 //! 60 MB at 25×25. [`Technique::Pom`] holds one digit at a time; the other variants hold all
 //! listed digits at once, so at most N times that (about 1.5 GB at 25×25 when every digit is
 //! just under budget, which reduced grids are far from). Counting is bounded separately by
-//! [`MAX_COUNT_STATES`].
+//! [`MAX_COUNT_STATES`] (memory) and [`MAX_COUNT_WORK`] (time); a digit over either is reported
+//! with an unknown count and skipped.
 
 pub mod count;
 pub mod templates;
 
-pub use count::{count_templates, TemplateCount, MAX_COUNT_STATES};
+pub use count::{count_templates, TemplateCount, MAX_COUNT_STATES, MAX_COUNT_WORK};
 pub use templates::Templates;
 
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
