@@ -9,9 +9,12 @@
 pub mod check;
 pub mod deduction;
 pub mod engine;
+pub mod fish;
+pub mod intersections;
 pub mod pom;
 pub mod singles;
 pub mod state;
+pub mod subsets;
 pub mod technique;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Evidence, LinkKind};
@@ -57,6 +60,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
         Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
+        Pointing | Claiming => intersections::find(s, t, sink),
+        NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
+        Fish(_) => fish::find(s, t, sink),
         _ => Flow::Continue,
     }
 }
