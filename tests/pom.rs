@@ -284,3 +284,18 @@ fn sound_on_25x25_from_givens_with_skips_reported() {
     let found = check_variants(&s, &solution, &cfg);
     assert!(!found[0].is_empty());
 }
+
+#[test]
+fn registered_in_logic_find() {
+    let (s, _) = state::<B3>(
+        ".............61.47....48.52..........15..2..6.74.5..18..........28.75..4.56.34.21",
+    );
+    for v in pom::VARIANTS {
+        let found = nsudoku::logic::find_all(&s, v, &Config::default());
+        assert_eq!(found.len(), 2, "{v:?}");
+        assert!(found.iter().all(|d| d.technique == v));
+        assert_eq!(Technique::parse(&v.cli_name(), 9).unwrap(), vec![v]);
+    }
+    assert_eq!(Technique::Pom.cli_name(), "pom");
+    assert_eq!(Technique::PomCovers.cli_name(), "pom-covers");
+}
