@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod explain;
 mod find;
 mod logic;
+mod pom;
 mod rate;
 mod reduce;
 mod solve;
@@ -27,6 +28,8 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Pattern Overlay Method: template counts per digit and the deductions of one variant.
+    Pom(pom::PomArgs),
     /// Explain the solving path by logic, one step a line; ends solved, or stuck with the
     /// candidate grid.
     Explain(explain::ExplainArgs),
@@ -42,6 +45,7 @@ enum Command {
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Pom(a) => pom::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Find(a) => find::run(a),
         Command::Reduce(a) => reduce::run(a),

@@ -137,6 +137,10 @@ impl Deduction {
                     ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
                 pattern.push_str(&cells.join(","));
             }
+        } else if !ev.digits.is_empty() && ev.note.is_some() {
+            // A whole-digit pattern (POM): `digit 9 (247 templates)`.
+            let digits: Vec<String> = ev.digits.iter().map(|&d| sym(d)).collect();
+            pattern = format!("digit {}", digits.join(","));
         }
         if let Some(note) = &ev.note {
             if pattern.is_empty() {

@@ -13,6 +13,7 @@ pub mod deduction;
 pub mod engine;
 pub mod fish;
 pub mod intersections;
+pub mod pom;
 pub mod singles;
 pub mod state;
 pub mod subsets;
@@ -60,12 +61,12 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
         Fish(_) => fish::find(s, t, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
-        _ => Flow::Continue,
     }
 }
 
