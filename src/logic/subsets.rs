@@ -22,8 +22,9 @@ use crate::mask::Mask;
 /// Every subset of `items` with `lo..=hi` members whose union has exactly as many members as
 /// the subset, reported as `(chosen, union)` where `chosen` is a mask of item indices.
 ///
-/// A branch ends as soon as its union has more than `hi` members (it can only grow), or when
-/// too few items remain to reach `lo`. `items.len()` must not exceed the mask width.
+/// A branch ends as soon as its union has more than `hi` members (it can only grow), or more
+/// members than the subset could reach with the items left, or when too few items remain to
+/// reach `lo`. `items.len()` must not exceed the mask width.
 pub fn locked_sets<M: Mask>(
     items: &[M],
     lo: usize,
@@ -45,7 +46,8 @@ pub fn locked_sets<M: Mask>(
                 }
                 let u = union | self.items[i];
                 let uc = u.count() as usize;
-                if uc > self.hi {
+                // Too large, or too few items left for the subset to catch up with its union.
+                if uc > self.hi || uc > n + (self.items.len() - i) {
                     continue;
                 }
                 let c = chosen | M::bit(i);
