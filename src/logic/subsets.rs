@@ -12,8 +12,8 @@
 //! the other cells and the other digits, with the same eliminations. So no size above m/2 is
 //! ever searched: a tuple of size k > m/2 is found as its complement of size m−k.
 //!
-//! [`reference`](mod@reference) holds the slow, obviously correct versions (`itertools::combinations` over
-//! every k-subset) that the property tests compare against.
+//! [`reference`](mod@reference) holds the slow, obviously correct versions
+//! (`itertools::combinations` over every k-subset) that the property tests compare against.
 
 use super::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
