@@ -64,11 +64,27 @@ pub fn locked_sets<M: Mask>(
     if lo > hi || hi == 0 {
         return Flow::Continue;
     }
+    let lo = lo.max(1);
+    // Items larger than `hi` can be in no subset: search the others, map indices back.
+    let orig: Vec<usize> = (0..items.len())
+        .filter(|&i| items[i].count() as usize <= hi)
+        .collect();
+    if orig.len() == items.len() {
+        return Search { items, lo, hi, f }.rec(0, M::ZERO, 0, M::ZERO);
+    }
+    let kept: Vec<M> = orig.iter().map(|&i| items[i]).collect();
+    let mut back = |chosen: M, union: M| {
+        let mut c = M::ZERO;
+        for j in chosen.iter() {
+            c |= M::bit(orig[j]);
+        }
+        f(c, union)
+    };
     Search {
-        items,
-        lo: lo.max(1),
+        items: &kept,
+        lo,
         hi,
-        f,
+        f: &mut back,
     }
     .rec(0, M::ZERO, 0, M::ZERO)
 }
