@@ -160,10 +160,16 @@ pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
 }
 
+/// Stack of every worker thread. A 100×100 grid is 160 KB and generic code for every basis
+/// shares one dispatching frame, so the default 2 MB is not enough for the largest bases; the
+/// stack is reserved address space, only touched pages cost memory.
+pub const STACK_SIZE: usize = 256 << 20;
+
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| io::Error::other(e.to_string()))?;
     Ok(pool.install(f))

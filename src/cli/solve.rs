@@ -34,8 +34,8 @@ pub struct SolveArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
     /// Print batch statistics on stderr (with --reduce: with and without the reduction).
     #[arg(long)]
     stats: bool,
@@ -76,7 +76,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut plain_tally = Tally::default();
     const CHUNK: usize = 4096;
     for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Result_> = with_threads(a.threads, || {
+        let results: Vec<Result_> = with_threads(a.threads as usize, || {
             chunk
                 .par_iter()
                 .map(|(_, rec)| match rec {

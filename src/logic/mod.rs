@@ -7,6 +7,7 @@
 //! file per technique family.
 
 pub mod check;
+pub mod coloring;
 pub mod deduction;
 pub mod engine;
 pub mod fish;
@@ -55,13 +56,13 @@ impl Default for Config {
 
 /// Report every instance of technique `t` in state `s` to `sink`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let _ = cfg;
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
         Fish(_) => fish::find(s, t, sink),
+        SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         _ => Flow::Continue,
     }
 }
