@@ -19,6 +19,7 @@
 
 pub mod alphabet;
 pub mod basis;
+pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod logic;

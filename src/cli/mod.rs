@@ -8,6 +8,7 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod generate;
 mod solve;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
@@ -22,12 +23,15 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Generate puzzles with a unique solution for basis K, in parallel, reproducible from a seed.
+    Generate(generate::GenerateArgs),
 }
 
 /// Run the chosen subcommand.
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Generate(a) => generate::run(a),
     }
 }
 
