@@ -8,6 +8,7 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod bench;
 mod generate;
 mod solve;
 
@@ -25,6 +26,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Generate puzzles with a unique solution for basis K, in parallel, reproducible from a seed.
     Generate(generate::GenerateArgs),
+    /// Throughput per data set, tdoku-style: puzzles/s, µs/puzzle, % no guess, guesses/puzzle.
+    Bench(bench::BenchArgs),
 }
 
 /// Run the chosen subcommand.
@@ -32,6 +35,7 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }
 
