@@ -23,8 +23,7 @@ fn simple_count(k: usize, digits: &[u8], limit: usize) -> usize {
         house_cells: Vec::new(),
     };
     s.house_cells = (0..3 * n).map(|h| s.cells(h)).collect();
-    for c in 0..n * n {
-        let d = digits[c];
+    for (c, &d) in digits.iter().enumerate() {
         if d != 0 {
             let bit = 1u64 << (d - 1);
             let h = s.houses(c);
