@@ -9,7 +9,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod bench;
+mod explain;
+mod find;
 mod generate;
+mod logic;
+mod reduce;
 mod solve;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
@@ -24,6 +28,13 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Explain the solving path by logic, one step a line; ends solved, or stuck with the
+    /// candidate grid.
+    Explain(explain::ExplainArgs),
+    /// List every instance of a technique in the given puzzle or candidate grid.
+    Find(find::FindArgs),
+    /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
+    Reduce(reduce::ReduceArgs),
     /// Generate puzzles with a unique solution for basis K, in parallel, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Throughput per data set, tdoku-style: puzzles/s, µs/puzzle, % no guess, guesses/puzzle.
@@ -34,6 +45,9 @@ enum Command {
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Find(a) => find::run(a),
+        Command::Reduce(a) => reduce::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Bench(a) => bench::run(a),
     }
@@ -154,10 +168,16 @@ pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
 }
 
+/// Stack of every worker thread. A 100×100 grid is 160 KB and generic code for every basis
+/// shares one dispatching frame, so the default 2 MB is not enough for the largest bases; the
+/// stack is reserved address space, only touched pages cost memory.
+pub const STACK_SIZE: usize = 256 << 20;
+
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| io::Error::other(e.to_string()))?;
     Ok(pool.install(f))

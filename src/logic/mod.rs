@@ -9,8 +9,11 @@
 pub mod check;
 pub mod deduction;
 pub mod engine;
+pub mod fish;
+pub mod intersections;
 pub mod singles;
 pub mod state;
+pub mod subsets;
 pub mod technique;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Evidence, LinkKind};
@@ -56,6 +59,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        Pointing | Claiming => intersections::find(s, t, sink),
+        NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
+        Fish(_) => fish::find(s, t, sink),
         _ => Flow::Continue,
     }
 }
