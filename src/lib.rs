@@ -27,6 +27,7 @@ pub mod mask;
 pub mod output;
 pub mod solve;
 pub mod solver;
+pub mod study;
 pub mod topology;
 
 pub use alphabet::Alphabet;

@@ -15,6 +15,7 @@ mod generate;
 mod logic;
 mod reduce;
 mod solve;
+mod study;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
 #[derive(Parser, Debug)]
@@ -39,6 +40,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Throughput per data set, tdoku-style: puzzles/s, µs/puzzle, % no guess, guesses/puzzle.
     Bench(bench::BenchArgs),
+    /// Measurements across bases: `study tuples` (which tuple sizes pay, and their cost).
+    Study(study::StudyArgs),
 }
 
 /// Run the chosen subcommand.
@@ -50,6 +53,7 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Reduce(a) => reduce::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Study(a) => study::run(a),
     }
 }
 
