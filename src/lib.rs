@@ -19,6 +19,7 @@
 
 pub mod alphabet;
 pub mod basis;
+pub mod generate;
 pub mod grid;
 pub mod input;
 pub mod logic;
@@ -27,6 +28,7 @@ pub mod output;
 pub mod rating;
 pub mod solve;
 pub mod solver;
+pub mod study;
 pub mod topology;
 
 pub use alphabet::Alphabet;

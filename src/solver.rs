@@ -177,6 +177,23 @@ impl<B: Basis> Solver<B> {
         }
     }
 
+    /// Place digit `digit` (0-based) in `cell` of `g` and propagate to a fixed point. Lets
+    /// other searches (the generator's randomized fill) reuse this propagation.
+    pub fn assign(
+        &mut self,
+        g: &mut Grid<B>,
+        cell: usize,
+        digit: usize,
+    ) -> Result<(), Contradiction> {
+        if !g.get(cell).has(digit) {
+            return Err(Contradiction);
+        }
+        g.set(cell, B::Mask::bit(digit));
+        self.queue.clear();
+        self.queue.push(cell as u16);
+        self.propagate(g)
+    }
+
     fn eliminate_placed(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
         let t = B::topology();
         while let Some(c) = self.queue.pop() {

@@ -8,13 +8,16 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod bench;
 mod explain;
 mod find;
+mod generate;
 mod logic;
 mod pom;
 mod rate;
 mod reduce;
 mod solve;
+mod study;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
 #[derive(Parser, Debug)]
@@ -39,6 +42,12 @@ enum Command {
     Reduce(reduce::ReduceArgs),
     /// Rate puzzles on Sudoku Explainer's scale: `puzzle ER/EP/ED` a line, in input order.
     Rate(rate::RateArgs),
+    /// Generate puzzles with a unique solution for basis K, in parallel, reproducible from a seed.
+    Generate(generate::GenerateArgs),
+    /// Throughput per data set, tdoku-style: puzzles/s, µs/puzzle, % no guess, guesses/puzzle.
+    Bench(bench::BenchArgs),
+    /// Measurements across bases: `study tuples` (which tuple sizes pay, and their cost).
+    Study(study::StudyArgs),
 }
 
 /// Run the chosen subcommand.
@@ -50,6 +59,9 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Find(a) => find::run(a),
         Command::Reduce(a) => reduce::run(a),
         Command::Rate(a) => rate::run(a),
+        Command::Generate(a) => generate::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Study(a) => study::run(a),
     }
 }
 

@@ -1,0 +1,389 @@
+//! `nsudoku bench`: the tdoku-style throughput table per data set, one thread and all threads,
+//! with variants of the engine side by side.
+//!
+//! As tdoku's `run_benchmark`: the set is shuffled with a fixed seed, every solution is
+//! validated during a warm-up pass (rebuilding every house from scratch), and the timed passes
+//! do no validation. Passes repeat until `--min-time` has gone by, so small sets time well.
+
+use super::{with_threads, InputArgs};
+use nsudoku::basis::Basis;
+use nsudoku::generate::Rng;
+use nsudoku::grid::{self, Grid};
+use nsudoku::logic::{self, State, Technique};
+use nsudoku::solver::{Count, SolveOptions, Solver};
+use nsudoku::with_basis;
+use rayon::prelude::*;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Add a variant that applies these logic techniques (comma-separated, as `solve --reduce`
+    /// and `explain` name them) to a fixed point before the search. Repeat for more variants.
+    #[arg(long)]
+    reduce: Vec<String>,
+    /// Locked candidates inside the search: auto (by basis), on, off, or both (two variants).
+    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off", "both"])]
+    locked_candidates: String,
+    /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
+    limit: u64,
+    /// Time each variant for at least this many seconds (whole passes over the set).
+    #[arg(long, default_value_t = 1.0)]
+    min_time: f64,
+    /// Use only the first this many puzzles of each set (after the shuffle).
+    #[arg(long)]
+    max_puzzles: Option<usize>,
+    /// Seed of the shuffle.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads of the parallel rows (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Skip the parallel rows.
+    #[arg(long)]
+    single_thread: bool,
+    /// Print JSON (one array of rows) instead of markdown tables.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One engine configuration.
+#[derive(Clone, Debug)]
+struct Variant {
+    name: String,
+    locked: Option<bool>,
+    reduce: Option<String>,
+}
+
+/// One line of the table.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Row {
+    set: String,
+    basis: usize,
+    puzzles: usize,
+    variant: String,
+    threads: usize,
+    puzzles_per_sec: f64,
+    us_per_puzzle: f64,
+    no_guess_pct: f64,
+    guesses_per_puzzle: f64,
+    median_us: f64,
+    worst_us: f64,
+    unsolved: usize,
+}
+
+pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
+    let variants = variants(&a);
+    let files: Vec<PathBuf> = if a.input.files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        a.input.files.clone()
+    };
+    let all_threads = if a.threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        a.threads
+    };
+    let mut rows = Vec::new();
+    let mut failed = false;
+    for file in &files {
+        let mut one = a.input.clone();
+        one.files = vec![file.clone()];
+        let batch = one.read()?;
+        let name = file
+            .file_name()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "stdin".into());
+        let mut puzzles = Vec::new();
+        for (_, rec) in batch.records {
+            match rec {
+                Ok(p) => puzzles.push(p),
+                Err(e) => {
+                    eprintln!("{name}: {e} (skipped)");
+                    failed = true;
+                }
+            }
+        }
+        let mut rng = Rng::new(a.seed);
+        rng.shuffle(&mut puzzles);
+        if let Some(m) = a.max_puzzles {
+            puzzles.truncate(m);
+        }
+        let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
+        bases.sort_unstable();
+        bases.dedup();
+        for k in bases {
+            let masks: Vec<Vec<u128>> = puzzles
+                .iter()
+                .filter(|p| p.k == k)
+                .map(|p| p.masks.clone())
+                .collect();
+            let set = if masks.len() == puzzles.len() {
+                name.clone()
+            } else {
+                format!("{name} ({0}×{0})", k * k)
+            };
+            for v in &variants {
+                let reduce = match &v.reduce {
+                    None => None,
+                    Some(list) => Some(
+                        Technique::parse_list(list, k * k)
+                            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
+                    ),
+                };
+                let cfg = Config {
+                    opts: SolveOptions {
+                        limit: a.limit as usize,
+                        max_nodes: None,
+                        locked_candidates: v.locked,
+                    },
+                    reduce,
+                    min_time: a.min_time,
+                };
+                let mut thread_counts = vec![1];
+                if !a.single_thread && all_threads > 1 {
+                    thread_counts.push(all_threads);
+                }
+                for &threads in &thread_counts {
+                    let m = with_threads(
+                        threads,
+                        || with_basis!(k, B => measure::<B>(&masks, &cfg, threads)),
+                    )?;
+                    if m.invalid > 0 {
+                        eprintln!(
+                            "{set}: {} solutions of variant '{}' failed validation",
+                            m.invalid, v.name
+                        );
+                        failed = true;
+                    }
+                    rows.push(m.row(&set, k, &v.name, threads));
+                }
+            }
+        }
+    }
+    let mut out = io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &rows)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", markdown(&rows))?;
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn variants(a: &BenchArgs) -> Vec<Variant> {
+    let locked: Vec<(Option<bool>, &str)> = match a.locked_candidates.as_str() {
+        "on" => vec![(Some(true), ", lc on")],
+        "off" => vec![(Some(false), ", lc off")],
+        "both" => vec![(Some(false), ", lc off"), (Some(true), ", lc on")],
+        _ => vec![(None, "")],
+    };
+    let mut out = Vec::new();
+    for (l, suffix) in locked {
+        out.push(Variant {
+            name: format!("search{suffix}"),
+            locked: l,
+            reduce: None,
+        });
+        for list in &a.reduce {
+            out.push(Variant {
+                name: format!("reduce {list} + search{suffix}"),
+                locked: l,
+                reduce: Some(list.clone()),
+            });
+        }
+    }
+    out
+}
+
+struct Config {
+    opts: SolveOptions,
+    reduce: Option<Vec<Technique>>,
+    min_time: f64,
+}
+
+/// What one variant did on one set with one thread count.
+struct Measured {
+    puzzles: usize,
+    solved: usize,
+    invalid: usize,
+    no_guess: usize,
+    guesses: u64,
+    wall: f64,
+    solves: usize,
+    /// Best time of each puzzle over the timed passes, in seconds.
+    best: Vec<f64>,
+}
+
+impl Measured {
+    fn row(&self, set: &str, k: usize, variant: &str, threads: usize) -> Row {
+        let n = self.puzzles.max(1) as f64;
+        let mut best = self.best.clone();
+        best.sort_by(f64::total_cmp);
+        let median = best.get(best.len() / 2).copied().unwrap_or(0.0);
+        let worst = best.last().copied().unwrap_or(0.0);
+        let rate = self.solves as f64 / self.wall.max(1e-12);
+        Row {
+            set: set.to_string(),
+            basis: k,
+            puzzles: self.puzzles,
+            variant: variant.to_string(),
+            threads,
+            puzzles_per_sec: rate,
+            us_per_puzzle: 1e6 / rate.max(1e-12),
+            no_guess_pct: 100.0 * self.no_guess as f64 / n,
+            guesses_per_puzzle: self.guesses as f64 / n,
+            median_us: median * 1e6,
+            worst_us: worst * 1e6,
+            unsolved: self.puzzles - self.solved,
+        }
+    }
+}
+
+/// Solve one grid: the optional logic reduction, then the search.
+fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Count {
+    match &cfg.reduce {
+        None => solver.count(g),
+        Some(t) => {
+            let none = Count {
+                solutions: 0,
+                limit_reached: false,
+                budget_exceeded: false,
+                first: None,
+                stats: Default::default(),
+            };
+            let Ok(mut s) = State::new(*g) else {
+                return none;
+            };
+            if logic::engine::reduce(&mut s, t, &logic::Config::default()).is_err() {
+                return none;
+            }
+            solver.count(s.grid())
+        }
+    }
+}
+
+/// Warm up (validating every solution), then time whole passes on the current rayon pool.
+fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measured {
+    let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
+    let mut m = Measured {
+        puzzles: grids.len(),
+        solved: 0,
+        invalid: 0,
+        no_guess: 0,
+        guesses: 0,
+        wall: 0.0,
+        solves: 0,
+        best: vec![f64::INFINITY; grids.len()],
+    };
+    // Warm-up: solve everything once, check each solution from scratch, count the guesses.
+    let warm: Vec<(bool, bool, u64)> = grids
+        .par_iter()
+        .map_init(
+            || Solver::<B>::new(cfg.opts),
+            |solver, g| {
+                let c = solve_one(solver, g, cfg);
+                let given = g.to_digits();
+                let valid = c
+                    .first
+                    .as_ref()
+                    .map(|s| grid::is_valid_solution(B::K, s) && grid::keeps_givens(&given, s));
+                (valid == Some(true), valid == Some(false), c.stats.guesses)
+            },
+        )
+        .collect();
+    for (ok, bad, guesses) in warm {
+        m.solved += ok as usize;
+        m.invalid += bad as usize;
+        m.guesses += guesses;
+        m.no_guess += (ok && guesses == 0) as usize;
+    }
+    // Timed passes, no validation; at least one.
+    let start = Instant::now();
+    loop {
+        let times: Vec<f64> = if threads == 1 {
+            let mut solver = Solver::<B>::new(cfg.opts);
+            grids
+                .iter()
+                .map(|g| {
+                    let t = Instant::now();
+                    std::hint::black_box(solve_one(&mut solver, g, cfg));
+                    t.elapsed().as_secs_f64()
+                })
+                .collect()
+        } else {
+            grids
+                .par_iter()
+                .map_init(
+                    || Solver::<B>::new(cfg.opts),
+                    |solver, g| {
+                        let t = Instant::now();
+                        std::hint::black_box(solve_one(solver, g, cfg));
+                        t.elapsed().as_secs_f64()
+                    },
+                )
+                .collect()
+        };
+        for (b, t) in m.best.iter_mut().zip(times) {
+            *b = b.min(t);
+        }
+        m.solves += grids.len();
+        m.wall = start.elapsed().as_secs_f64();
+        if m.wall >= cfg.min_time || grids.is_empty() {
+            break;
+        }
+    }
+    m
+}
+
+/// One markdown table per data set, as tdoku prints them.
+fn markdown(rows: &[Row]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < rows.len() {
+        let set = &rows[i].set;
+        let n = rows[i].basis * rows[i].basis;
+        out.push_str(&format!(
+            "### {set} ({} puzzles, {n}×{n})\n\n",
+            rows[i].puzzles
+        ));
+        out.push_str(
+            "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
+             median µs | worst µs |\n",
+        );
+        out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        while i < rows.len() && rows[i].set == *set {
+            let r = &rows[i];
+            out.push_str(&format!(
+                "| {} | {} | {:.0} | {:.2} | {:.1}% | {:.2} | {:.2} | {:.2} |\n",
+                r.variant,
+                r.threads,
+                r.puzzles_per_sec,
+                r.us_per_puzzle,
+                r.no_guess_pct,
+                r.guesses_per_puzzle,
+                r.median_us,
+                r.worst_us
+            ));
+            if r.unsolved > 0 {
+                out.push_str(&format!(
+                    "| ↳ {} puzzles without a solution |  |  |  |  |  |  |  |\n",
+                    r.unsolved
+                ));
+            }
+            i += 1;
+        }
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,169 @@
+//! `nsudoku generate`: puzzles with a unique solution, one a line, reproducible from the seed.
+
+use super::with_threads;
+use indicatif::{ProgressBar, ProgressStyle};
+use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
+use nsudoku::input::Format;
+use nsudoku::logic::Technique;
+use nsudoku::{output, Alphabet};
+use rayon::prelude::*;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
+    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(2..=10))]
+    basis: u8,
+    /// Number of puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    count: u64,
+    /// Seed of the run; puzzle i depends only on (seed, i). Random (and printed) when omitted.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Pattern symmetry of the givens: none, rotational, quarter, diagonal, antidiagonal, mirror.
+    #[arg(long, default_value = "none")]
+    symmetry: Symmetry,
+    /// No given can be removed (under a symmetry: no orbit of givens). Checks that ran over
+    /// --max-nodes are repeated without a budget.
+    #[arg(long)]
+    minimal: bool,
+    /// Stop digging at this many givens; grids that end above it are retried.
+    #[arg(long)]
+    givens: Option<usize>,
+    /// The puzzle must need this technique (or comma-separated list): logic with every easier
+    /// technique gets stuck, and with it the puzzle is solved.
+    #[arg(long)]
+    technique: Option<String>,
+    /// Node budget of one uniqueness check while digging (over budget keeps the given).
+    /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Grids tried per puzzle before giving up on --givens or --technique.
+    #[arg(long, default_value_t = 1000)]
+    attempts: usize,
+    /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
+    /// empty). Default: line up to 25×25, numbers above.
+    #[arg(long)]
+    format: Option<Format>,
+    /// Also print the solution after each puzzle, separated by a space (line format) or on the
+    /// next line (numbers).
+    #[arg(long)]
+    solution: bool,
+    /// Worker threads (0 = all cores). The output does not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
+    let k = a.basis as usize;
+    let n = k * k;
+    let format = a.format.unwrap_or(if n <= 25 {
+        Format::Line
+    } else {
+        Format::Numbers
+    });
+    match format {
+        Format::Candidates => return Err(invalid("--format must be line or numbers")),
+        Format::Line if n > Alphabet::Standard.capacity() => {
+            return Err(invalid(&format!(
+                "{n}×{n} cannot be written one symbol a cell; use --format numbers"
+            )))
+        }
+        _ => {}
+    }
+    let technique = match &a.technique {
+        None => None,
+        Some(list) => {
+            let t = Technique::parse_list(list, n).map_err(|e| invalid(&e))?;
+            if t.is_empty() {
+                return Err(invalid("--technique needs a technique name"));
+            }
+            Some(t)
+        }
+    };
+    if technique.is_some() && a.minimal {
+        return Err(invalid(
+            "--minimal cannot be combined with --technique (digging keeps the puzzle solvable \
+             with the technique, which is a different stopping rule)",
+        ));
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        let s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        let s = generate::splitmix64(&mut s.clone());
+        eprintln!("note: seed {s}");
+        s
+    });
+    let opts = GenOptions {
+        symmetry: a.symmetry,
+        minimal: a.minimal,
+        givens: a.givens,
+        technique,
+        max_nodes: a.max_nodes,
+        attempts: a.attempts,
+    };
+    // A bar only when it will be seen and the run is long enough to want one.
+    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36;
+    let bar = (io::stderr().is_terminal() && long).then(|| {
+        let b = ProgressBar::new(a.count);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}")
+                .unwrap(),
+        );
+        b
+    });
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = 0u64;
+    let chunk = 256u64;
+    let mut start = 0u64;
+    while start < a.count {
+        let end = (start + chunk).min(a.count);
+        let results: Vec<Result<Generated, generate::GenError>> = with_threads(a.threads, || {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let r = generate::generate_k(k, &opts, generate::puzzle_seed(seed, i));
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    r
+                })
+                .collect()
+        })?;
+        for (i, r) in (start..end).zip(results) {
+            match r {
+                Ok(g) => {
+                    let p = output::digits_line(k, &g.puzzle, Alphabet::Standard, format);
+                    if a.solution {
+                        let s = output::digits_line(k, &g.solution, Alphabet::Standard, format);
+                        let sep = if format == Format::Line { " " } else { "\n" };
+                        writeln!(out, "{p}{sep}{s}")?;
+                    } else {
+                        writeln!(out, "{p}")?;
+                    }
+                }
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("puzzle {i}: {e}");
+                }
+            }
+        }
+        start = end;
+    }
+    out.flush()?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn invalid(msg: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg.to_string())
+}

@@ -1,0 +1,170 @@
+//! `nsudoku study`: measurements across bases. `study tuples` is the tuple-size study.
+
+use super::{with_threads, InputArgs};
+use nsudoku::generate::Rng;
+use nsudoku::study::{self, CapRow, TupleRow};
+use nsudoku::{with_basis, Grid};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct StudyArgs {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum What {
+    /// Which naked and hidden tuple sizes pay at each basis, and what they cost.
+    Tuples(TuplesArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct TuplesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Largest tuple size studied (default: K + 3, at most N/2).
+    #[arg(long)]
+    k_max: Option<usize>,
+    /// Use only the first this many puzzles of each basis (after a shuffle with a fixed seed).
+    #[arg(long)]
+    max_puzzles: Option<usize>,
+    /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
+    #[arg(long)]
+    csv: bool,
+    /// Print JSON instead of markdown tables.
+    #[arg(long)]
+    json: bool,
+    /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+}
+
+pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
+    match a.what {
+        What::Tuples(t) => tuples(t),
+    }
+}
+
+fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
+    let batch = a.input.read()?;
+    batch.print_notes();
+    let mut puzzles: Vec<_> = batch
+        .records
+        .into_iter()
+        .filter_map(|(_, r)| r.ok())
+        .collect();
+    Rng::new(1).shuffle(&mut puzzles);
+    let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
+    bases.sort_unstable();
+    bases.dedup();
+    let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
+    for k in bases {
+        let n = k * k;
+        let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
+        let mut masks: Vec<&Vec<u128>> = puzzles
+            .iter()
+            .filter(|p| p.k == k)
+            .map(|p| &p.masks)
+            .collect();
+        if let Some(m) = a.max_puzzles {
+            masks.truncate(m);
+        }
+        let (r, c) = with_threads(1, || {
+            with_basis!(k, B => {
+                let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
+                study::tuples::<B>(&grids, k_max)
+            })
+        })?;
+        rows.extend(r);
+        caps.extend(c);
+    }
+    if let Some(path) = &a.svg {
+        std::fs::write(path, study::svg(&rows)).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+    }
+    let mut out = io::stdout().lock();
+    if a.json {
+        let v = serde_json::json!({ "tuples": rows, "caps": caps });
+        serde_json::to_writer_pretty(&mut out, &v)?;
+        writeln!(out)?;
+    } else if a.csv {
+        writeln!(
+            out,
+            "basis,kind,k,puzzles,houses,tuples,eliminating,eliminations,time_us"
+        )?;
+        for r in &rows {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{},{},{:.1}",
+                r.basis,
+                r.kind,
+                r.k,
+                r.puzzles,
+                r.houses,
+                r.tuples,
+                r.eliminating,
+                r.eliminations,
+                r.time_us
+            )?;
+        }
+        writeln!(out)?;
+        writeln!(out, "basis,k_max,puzzles,solved_by_logic,nodes,time_us")?;
+        for c in &caps {
+            writeln!(
+                out,
+                "{},{},{},{},{},{:.1}",
+                c.basis, c.k_max, c.puzzles, c.solved_by_logic, c.nodes, c.time_us
+            )?;
+        }
+    } else {
+        writeln!(
+            out,
+            "### Tuples on grids reduced by singles and locked candidates\n"
+        )?;
+        writeln!(
+            out,
+            "| grid | kind | k | houses | tuples | eliminating | eliminations/puzzle | \
+             µs/puzzle |"
+        )?;
+        writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|")?;
+        for r in &rows {
+            let p = r.puzzles.max(1) as f64;
+            writeln!(
+                out,
+                "| {n}×{n} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
+                r.kind,
+                r.k,
+                r.houses,
+                r.tuples,
+                r.eliminating,
+                r.eliminations as f64 / p,
+                r.time_us / p,
+                n = r.basis * r.basis
+            )?;
+        }
+        writeln!(out, "\n### Search after tuples up to k_max\n")?;
+        writeln!(
+            out,
+            "| grid | k_max | puzzles | solved by logic | nodes/puzzle | µs/puzzle |"
+        )?;
+        writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
+        for c in &caps {
+            let p = c.puzzles.max(1) as f64;
+            writeln!(
+                out,
+                "| {n}×{n} | {} | {} | {} | {:.1} | {:.1} |",
+                c.k_max,
+                c.puzzles,
+                c.solved_by_logic,
+                c.nodes as f64 / p,
+                c.time_us / p,
+                n = c.basis * c.basis
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,650 @@
+//! Puzzle generation for any basis: a random full grid, then givens dug out one by one (or one
+//! symmetry orbit at a time) while the solution stays unique.
+//!
+//! **Grids.** Each grid comes from its own randomized depth-first search from the empty grid:
+//! the branching cell is a fewest-candidates cell with ties broken at random, and its digits are
+//! tried in random order, with the engine's propagation ([`Solver::assign`]) after every choice.
+//! So grids differ in structure, not only by relabelling. (This is not an exactly uniform sample
+//! of all grids: randomized search favours grids with more solutions along its path; no known
+//! practical method samples exactly uniformly above 9×9.) A search that runs over its node budget
+//! restarts with fresh random choices.
+//!
+//! **Digging.** Cells (or orbits, under a [`Symmetry`]) are visited in random order; a cell's
+//! given goes when the puzzle stays unique. For a single cell holding digit `d` that means: the
+//! puzzle without it has no solution with anything but `d` there (one search with limit 1). A
+//! check that runs over the node budget keeps the given. Removing a given can only add
+//! solutions, so a given that cannot go now cannot go later: one pass gives a minimal puzzle
+//! when no check ran over budget, and [`GenOptions::minimal`] re-checks those without a budget.
+//!
+//! **Reproducibility.** Puzzle `i` of a run with seed `s` uses its own generator seeded from
+//! [`puzzle_seed`]`(s, i)`, so the output does not depend on the number of threads.
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::logic::{self, State, Technique};
+use crate::mask::Mask;
+use crate::solver::{Count, SolveOptions, Solver};
+use crate::with_basis;
+use std::fmt;
+use std::str::FromStr;
+
+/// A small, fast pseudo-random generator (xoshiro256**, seeded through splitmix64). Not for
+/// cryptography; good enough for shuffles, and the same on every platform.
+#[derive(Clone, Debug)]
+pub struct Rng {
+    s: [u64; 4],
+}
+
+/// One step of splitmix64: a good 64-bit mixing function.
+pub fn splitmix64(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        let mut x = seed;
+        Rng {
+            s: [
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+                splitmix64(&mut x),
+            ],
+        }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let s = &mut self.s;
+        let out = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        out
+    }
+
+    /// A uniform integer in `0..n` (`n > 0`), by Lemire's multiply-and-reject.
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        loop {
+            let m = (self.next_u64() as u128) * (n as u128);
+            let low = m as u64;
+            if low >= n.wrapping_neg() % n {
+                return (m >> 64) as usize;
+            }
+        }
+    }
+
+    /// Shuffle `v` uniformly (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+
+    /// A uniformly chosen member of the non-empty mask `m`.
+    pub fn member<M: Mask>(&mut self, m: M) -> usize {
+        let i = self.below(m.count() as usize);
+        m.iter().nth(i).expect("index below the member count")
+    }
+}
+
+/// The seed of puzzle `index` in a run seeded with `seed`.
+pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
+    let mut x = seed;
+    let a = splitmix64(&mut x);
+    let mut y = a ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    splitmix64(&mut y)
+}
+
+/// Which cells must be given or empty together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symmetry {
+    /// Any pattern.
+    #[default]
+    None,
+    /// 180° rotation about the centre: `(r, c)` with `(N-1-r, N-1-c)`.
+    Rotational,
+    /// 90° rotation: orbits of four cells.
+    Quarter,
+    /// Reflection in the main diagonal: `(r, c)` with `(c, r)`.
+    Diagonal,
+    /// Reflection in the anti-diagonal: `(r, c)` with `(N-1-c, N-1-r)`.
+    AntiDiagonal,
+    /// Left–right mirror: `(r, c)` with `(r, N-1-c)`.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Every symmetry, for help and error messages.
+    pub const ALL: [Symmetry; 6] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Quarter,
+        Symmetry::Diagonal,
+        Symmetry::AntiDiagonal,
+        Symmetry::Mirror,
+    ];
+
+    /// The images of cell `(r, c)` in an `n`×`n` grid under the symmetry's group.
+    fn images(self, n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+        let m = n - 1;
+        match self {
+            Symmetry::None => vec![(r, c)],
+            Symmetry::Rotational => vec![(r, c), (m - r, m - c)],
+            Symmetry::Quarter => vec![(r, c), (c, m - r), (m - r, m - c), (m - c, r)],
+            Symmetry::Diagonal => vec![(r, c), (c, r)],
+            Symmetry::AntiDiagonal => vec![(r, c), (m - c, m - r)],
+            Symmetry::Mirror => vec![(r, c), (r, m - c)],
+        }
+    }
+
+    /// The orbits of the cells of an `n`×`n` grid: each cell in exactly one, smallest cell
+    /// first, orbits in order of their smallest cell.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut out = Vec::new();
+        for cell in 0..n * n {
+            if seen[cell] {
+                continue;
+            }
+            let mut orbit: Vec<usize> = self
+                .images(n, cell / n, cell % n)
+                .into_iter()
+                .map(|(r, c)| r * n + c)
+                .collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            for &o in &orbit {
+                seen[o] = true;
+            }
+            out.push(orbit);
+        }
+        out
+    }
+
+    /// True when the givens of `digits` (non-zero cells) form a pattern with this symmetry.
+    pub fn holds(self, n: usize, digits: &[u8]) -> bool {
+        self.orbits(n)
+            .iter()
+            .all(|o| o.iter().all(|&c| (digits[c] == 0) == (digits[o[0]] == 0)))
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Quarter => "quarter",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::AntiDiagonal => "antidiagonal",
+            Symmetry::Mirror => "mirror",
+        })
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|x| x.to_string() == s)
+            .ok_or_else(|| {
+                let names: Vec<String> = Symmetry::ALL.iter().map(|x| x.to_string()).collect();
+                format!("unknown symmetry '{s}'; expected {}", names.join(", "))
+            })
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct GenOptions {
+    /// Pattern symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// Re-check every given kept because a check ran over budget, without a budget, so that no
+    /// given (no orbit, under a symmetry) can be removed.
+    pub minimal: bool,
+    /// Stop digging at this many givens; a puzzle that ends above it is a failed attempt.
+    pub givens: Option<usize>,
+    /// The puzzle must need these techniques: logic with every easier technique gets stuck, and
+    /// with them added it solves the puzzle. Digging then keeps it solvable with them.
+    pub technique: Option<Vec<Technique>>,
+    /// Node budget of one uniqueness check (over budget keeps the given); `None` picks by
+    /// basis with [`default_max_nodes`].
+    pub max_nodes: Option<u64>,
+    /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
+    pub attempts: usize,
+}
+
+impl Default for GenOptions {
+    fn default() -> Self {
+        GenOptions {
+            symmetry: Symmetry::None,
+            minimal: false,
+            givens: None,
+            technique: None,
+            max_nodes: None,
+            attempts: 1000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Givens, 0 = empty.
+    pub puzzle: Vec<u8>,
+    /// Its one solution.
+    pub solution: Vec<u8>,
+    /// Attempts (grids) it took.
+    pub attempts: usize,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// The basis is outside what this build supports.
+    Basis(usize),
+    /// No attempt met the `givens` target or the `technique` requirement.
+    NotFound {
+        /// Attempts made.
+        attempts: usize,
+        /// What was asked, for the message.
+        wanted: String,
+    },
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Basis(k) => write!(
+                f,
+                "basis {k} is not supported; expected {}..={}",
+                crate::basis::SUPPORTED.start(),
+                crate::basis::SUPPORTED.end()
+            ),
+            GenError::NotFound { attempts, wanted } => write!(
+                f,
+                "no puzzle {wanted} found in {attempts} attempts; raise --attempts or \
+                 relax the request"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+/// The default node budget of one uniqueness check at basis `k`. Checks on 9×9 never come
+/// near it. From 16×16 up a few checks near the end of digging take very long (a 25×25 puzzle
+/// dug with 10,000 took a minute, against under a second with 100, for about 1% more givens),
+/// and the puzzles they would allow are also the ones a solver finds hardest.
+pub fn default_max_nodes(k: usize) -> u64 {
+    match k {
+        0..=3 => 10_000,
+        4 => 1_000,
+        _ => 100,
+    }
+}
+
+/// A random full grid (digits 1..=N), from a randomized search on the empty grid.
+pub fn random_solution<B: Basis>(rng: &mut Rng) -> Vec<u8> {
+    let mut solver = Solver::<B>::new(SolveOptions {
+        limit: 1,
+        max_nodes: None,
+        locked_candidates: None,
+    });
+    // Generous enough that restarts are rare; small enough that an unlucky early choice does
+    // not cost much.
+    let budget = 4 * B::CELLS as u64 + 1000;
+    loop {
+        if let Some(s) = random_fill::<B>(&mut solver, rng, budget) {
+            return s;
+        }
+    }
+}
+
+struct Frame<B: Basis> {
+    grid: Grid<B>,
+    cell: usize,
+    rest: B::Mask,
+}
+
+/// One randomized depth-first search, or `None` when it ran over `budget` nodes.
+fn random_fill<B: Basis>(solver: &mut Solver<B>, rng: &mut Rng, budget: u64) -> Option<Vec<u8>> {
+    let mut g = Grid::<B>::empty();
+    // The first box is any permutation: relabelling maps grids to grids one to one, so this
+    // fixes nothing about the distribution and saves N decisions.
+    let mut perm: Vec<usize> = (0..B::N).collect();
+    rng.shuffle(&mut perm);
+    let t = B::topology();
+    let first_box = t.house(2 * B::N);
+    for (&cell, &d) in first_box.iter().zip(&perm) {
+        solver.assign(&mut g, cell as usize, d).ok()?;
+    }
+    let mut stack: Vec<Frame<B>> = Vec::new();
+    let mut nodes = 0u64;
+    'node: loop {
+        let Some(cell) = random_fewest::<B>(&g, rng) else {
+            return Some(g.to_digits());
+        };
+        stack.push(Frame {
+            grid: g,
+            cell,
+            rest: g.get(cell),
+        });
+        loop {
+            let f = stack.last_mut()?;
+            if f.rest.is_empty() {
+                stack.pop();
+                continue;
+            }
+            nodes += 1;
+            if nodes > budget {
+                return None;
+            }
+            let d = rng.member(f.rest);
+            f.rest &= !B::Mask::bit(d);
+            g = f.grid;
+            let cell = f.cell;
+            if solver.assign(&mut g, cell, d).is_ok() {
+                continue 'node;
+            }
+        }
+    }
+}
+
+/// An open cell with the fewest candidates, ties broken at random; `None` when all are placed.
+fn random_fewest<B: Basis>(g: &Grid<B>, rng: &mut Rng) -> Option<usize> {
+    let masks = g.masks();
+    let start = rng.below(B::CELLS);
+    let (mut best, mut best_count) = (None, u32::MAX);
+    for i in 0..B::CELLS {
+        let c = (start + i) % B::CELLS;
+        let n = masks[c].count();
+        if n > 1 && n < best_count {
+            best = Some(c);
+            best_count = n;
+            if n == 2 {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// Outcome of a uniqueness check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unique {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Is `digits` (which has the solution `solution`) still unique once the cells of `orbit` are
+/// emptied? `digits` must already have them emptied.
+fn unique_without<B: Basis>(
+    solver: &mut Solver<B>,
+    digits: &[u8],
+    solution: &[u8],
+    orbit: &[usize],
+) -> Unique {
+    let mut g = Grid::<B>::from_digits(digits);
+    let c: Count = if let [cell] = orbit {
+        // Unique iff no solution puts anything else at `cell`.
+        let d = solution[*cell] as usize - 1;
+        g.set(*cell, B::all() & !B::Mask::bit(d));
+        let c = solver.count(&g);
+        if c.budget_exceeded {
+            return Unique::Unknown;
+        }
+        return if c.solutions == 0 {
+            Unique::Yes
+        } else {
+            Unique::No
+        };
+    } else {
+        solver.count(&g)
+    };
+    if c.budget_exceeded {
+        Unique::Unknown
+    } else if c.solutions == 1 && !c.limit_reached {
+        Unique::Yes
+    } else {
+        Unique::No
+    }
+}
+
+/// Logic requirement of `--technique`: the technique lists with and without the target.
+struct Need {
+    without: Vec<Technique>,
+    with: Vec<Technique>,
+}
+
+impl Need {
+    fn new(n: usize, target: &[Technique]) -> Self {
+        let first = target.iter().map(|t| t.order()).min().unwrap_or(0);
+        let without: Vec<Technique> = logic::technique::default_order(n)
+            .into_iter()
+            .filter(|t| t.order() < first && !target.contains(t))
+            .collect();
+        let mut with = without.clone();
+        with.extend_from_slice(target);
+        with.sort_by_key(|t| t.order());
+        with.dedup();
+        Need { without, with }
+    }
+}
+
+/// True when logic with `techniques` solves `digits` completely.
+pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
+    let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
+        return false;
+    };
+    let cfg = logic::Config::default();
+    logic::engine::reduce(&mut s, techniques, &cfg).is_ok() && s.is_complete()
+}
+
+/// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
+/// with `target` added it solves the puzzle.
+pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
+    let need = Need::new(B::N, target);
+    let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
+        return false;
+    };
+    let cfg = logic::Config::default();
+    if logic::engine::reduce(&mut s, &need.without, &cfg).is_err() || s.is_complete() {
+        return false;
+    }
+    logic::engine::reduce(&mut s, &need.with, &cfg).is_ok() && s.is_complete()
+}
+
+/// Dig givens out of the full grid `solution` in random order. Returns the puzzle.
+pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u8> {
+    let mut solver = Solver::<B>::new(SolveOptions {
+        limit: 2,
+        max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
+        locked_candidates: None,
+    });
+    let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
+    let mut orbits = opts.symmetry.orbits(B::N);
+    rng.shuffle(&mut orbits);
+    let mut digits = solution.to_vec();
+    let mut givens = B::CELLS;
+    let mut unknown = Vec::new();
+    for orbit in &orbits {
+        if opts.givens.is_some_and(|g| givens <= g) {
+            return digits;
+        }
+        for &c in orbit {
+            digits[c] = 0;
+        }
+        let ok = match &need {
+            // Solvable by sound logic implies unique, as the full grid is a solution.
+            Some(need) => {
+                if solved_by::<B>(&digits, &need.with) {
+                    Unique::Yes
+                } else {
+                    Unique::No
+                }
+            }
+            None => unique_without(&mut solver, &digits, solution, orbit),
+        };
+        if ok == Unique::Yes {
+            givens -= orbit.len();
+        } else {
+            for &c in orbit {
+                digits[c] = solution[c];
+            }
+            if ok == Unique::Unknown {
+                unknown.push(orbit);
+            }
+        }
+    }
+    if opts.minimal && !unknown.is_empty() {
+        let mut exact = Solver::<B>::new(SolveOptions {
+            limit: 2,
+            max_nodes: None,
+            locked_candidates: None,
+        });
+        for orbit in unknown {
+            if opts.givens.is_some_and(|g| givens <= g) {
+                break;
+            }
+            for &c in orbit {
+                digits[c] = 0;
+            }
+            if unique_without(&mut exact, &digits, solution, orbit) == Unique::Yes {
+                givens -= orbit.len();
+            } else {
+                for &c in orbit {
+                    digits[c] = solution[c];
+                }
+            }
+        }
+    }
+    digits
+}
+
+/// One puzzle of basis `B` from the generator seeded with `seed`.
+pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    let mut rng = Rng::new(seed);
+    for attempt in 1..=opts.attempts.max(1) {
+        let solution = random_solution::<B>(&mut rng);
+        let puzzle = dig::<B>(&solution, opts, &mut rng);
+        let count = puzzle.iter().filter(|&&d| d != 0).count();
+        if opts.givens.is_some_and(|g| count > g) {
+            continue;
+        }
+        if let Some(t) = &opts.technique {
+            if !needs::<B>(&puzzle, t) {
+                continue;
+            }
+        }
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+        });
+    }
+    let mut wanted = Vec::new();
+    if let Some(g) = opts.givens {
+        wanted.push(format!("with at most {g} givens"));
+    }
+    if let Some(t) = &opts.technique {
+        let names: Vec<String> = t.iter().map(|t| t.cli_name()).collect();
+        wanted.push(format!(
+            "that needs {} (which the logic engine must implement)",
+            names.join(",")
+        ));
+    }
+    Err(GenError::NotFound {
+        attempts: opts.attempts.max(1),
+        wanted: wanted.join(" and "),
+    })
+}
+
+/// [`generate`] for a basis known at run time.
+pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    if !crate::basis::SUPPORTED.contains(&k) {
+        return Err(GenError::Basis(k));
+    }
+    with_basis!(k, B => generate::<B>(opts, seed))
+}
+
+/// True when no given of `puzzle` can be removed (each removal leaves several solutions).
+/// `puzzle` must have a unique solution. Exact: no node budget.
+pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
+    with_basis!(k, B => is_minimal_b::<B>(puzzle))
+}
+
+fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
+    let mut solver = Solver::<B>::new(SolveOptions {
+        limit: 1,
+        max_nodes: None,
+        locked_candidates: None,
+    });
+    let base = Grid::<B>::from_digits(puzzle);
+    (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
+        let mut g = base;
+        g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));
+        solver.count(&g).solutions > 0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::basis::{B2, B3};
+
+    #[test]
+    fn rng_is_uniform_enough_and_reproducible() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        let mut hist = [0usize; 6];
+        for _ in 0..6000 {
+            let x = a.below(6);
+            assert_eq!(x, b.below(6));
+            hist[x] += 1;
+        }
+        assert!(hist.iter().all(|&h| (800..1200).contains(&h)), "{hist:?}");
+        assert_ne!(puzzle_seed(1, 0), puzzle_seed(1, 1));
+        assert_ne!(puzzle_seed(1, 0), puzzle_seed(2, 0));
+    }
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for s in Symmetry::ALL {
+            for n in [4, 9, 16] {
+                let orbits = s.orbits(n);
+                let mut all: Vec<usize> = orbits.concat();
+                all.sort_unstable();
+                assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} {n}");
+            }
+        }
+        assert_eq!(Symmetry::Quarter.orbits(9).len(), (81 - 1) / 4 + 1);
+    }
+
+    #[test]
+    fn random_grids_are_valid_and_differ() {
+        let mut rng = Rng::new(1);
+        let a = random_solution::<B3>(&mut rng);
+        let b = random_solution::<B3>(&mut rng);
+        assert!(crate::grid::is_valid_solution(3, &a));
+        assert!(crate::grid::is_valid_solution(3, &b));
+        assert_ne!(a, b);
+        let c = random_solution::<B2>(&mut rng);
+        assert!(crate::grid::is_valid_solution(2, &c));
+    }
+}

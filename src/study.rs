@@ -1,0 +1,249 @@
+//! The tuple-size study: which naked and hidden tuple sizes pay at basis K, and what they cost.
+//!
+//! Each puzzle is first reduced by singles and locked candidates (the engine's own propagation),
+//! since that is where tuples would be tried. On that grid, for every size k and each kind, the
+//! study counts the houses scanned (open cells > k), the tuples there (k cells with k digits, or
+//! k digits in k cells, whether they eliminate or not), the tuples that eliminate, the
+//! eliminations, and the time of the finder. Then, for each cap `k_max` on the tuple size, it
+//! reduces with singles, locked candidates and tuples up to `k_max` before the search, and
+//! records the search nodes and the total time to solve.
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::logic::subsets::{locked_sets, HouseView};
+use crate::logic::{self, Flow, State, Technique};
+use crate::solver::{SolveOptions, Solver};
+use std::time::Instant;
+
+/// Counters of one tuple kind and size over a set of puzzles.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct TupleRow {
+    /// Basis K.
+    pub basis: usize,
+    /// `naked` or `hidden`.
+    pub kind: &'static str,
+    /// Tuple size.
+    pub k: usize,
+    /// Puzzles studied.
+    pub puzzles: usize,
+    /// Houses with more than k open cells (where a tuple of size k can eliminate).
+    pub houses: u64,
+    /// Tuples present, eliminating or not.
+    pub tuples: u64,
+    /// Tuples that eliminate at least one candidate (as the finder reports them).
+    pub eliminating: u64,
+    /// Candidates eliminated, summed over those tuples.
+    pub eliminations: u64,
+    /// Time of the finder, in microseconds, summed over the puzzles.
+    pub time_us: f64,
+}
+
+/// The search with tuples up to `k_max` applied before it.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct CapRow {
+    /// Basis K.
+    pub basis: usize,
+    /// Largest tuple size used (0: none, singles and locked candidates only).
+    pub k_max: usize,
+    /// Puzzles solved.
+    pub puzzles: usize,
+    /// Puzzles the logic alone solved.
+    pub solved_by_logic: usize,
+    /// Search nodes, summed.
+    pub nodes: u64,
+    /// Reduction plus search, in microseconds, summed.
+    pub time_us: f64,
+}
+
+/// Study `grids` (puzzles of basis `B`) for tuple sizes `2..=k_max`.
+pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<CapRow>) {
+    let cfg = logic::Config::default();
+    let base = vec![
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+    ];
+    let mut rows: Vec<TupleRow> = Vec::new();
+    for k in 2..=k_max {
+        for kind in ["naked", "hidden"] {
+            rows.push(TupleRow {
+                basis: B::K,
+                kind,
+                k,
+                ..Default::default()
+            });
+        }
+    }
+    let mut caps: Vec<CapRow> = std::iter::once(0)
+        .chain(2..=k_max)
+        .map(|k| CapRow {
+            basis: B::K,
+            k_max: k,
+            ..Default::default()
+        })
+        .collect();
+    for g in grids {
+        let Ok(mut s) = State::new(*g) else {
+            continue;
+        };
+        if logic::engine::reduce(&mut s, &base, &cfg).is_err() {
+            continue;
+        }
+        for r in rows.iter_mut() {
+            r.puzzles += 1;
+            let hidden = r.kind == "hidden";
+            for h in 0..B::topology().houses() {
+                let v = HouseView::new(&s, h);
+                if v.open() <= r.k {
+                    continue;
+                }
+                r.houses += 1;
+                let items = if hidden { &v.places } else { &v.cands };
+                let _ = locked_sets(items, r.k, r.k, &mut |_, _| {
+                    r.tuples += 1;
+                    Flow::Continue
+                });
+            }
+            let t = if hidden {
+                Technique::HiddenTuple(r.k as u8)
+            } else {
+                Technique::NakedTuple(r.k as u8)
+            };
+            let start = Instant::now();
+            let found = logic::find_all(&s, t, &cfg);
+            r.time_us += start.elapsed().as_secs_f64() * 1e6;
+            r.eliminating += found.len() as u64;
+            r.eliminations += found
+                .iter()
+                .map(|d| d.eliminations.len() as u64)
+                .sum::<u64>();
+        }
+        let mut solver = Solver::<B>::new(SolveOptions {
+            limit: 1,
+            max_nodes: None,
+            locked_candidates: None,
+        });
+        for c in caps.iter_mut() {
+            let mut list = base.clone();
+            for k in 2..=c.k_max {
+                list.push(Technique::NakedTuple(k as u8));
+                list.push(Technique::HiddenTuple(k as u8));
+            }
+            list.sort_by_key(|t| t.order());
+            let start = Instant::now();
+            let Ok(mut st) = State::new(*g) else {
+                continue;
+            };
+            if logic::engine::reduce(&mut st, &list, &cfg).is_err() {
+                continue;
+            }
+            let count = solver.count(st.grid());
+            c.time_us += start.elapsed().as_secs_f64() * 1e6;
+            c.puzzles += 1;
+            c.solved_by_logic += st.is_complete() as usize;
+            c.nodes += count.stats.nodes;
+        }
+    }
+    (rows, caps)
+}
+
+/// An SVG chart a person can open: eliminations per puzzle (left) and finder time per puzzle
+/// (right) against the tuple size k, naked and hidden summed, one line per basis.
+pub fn svg(rows: &[TupleRow]) -> String {
+    let mut bases: Vec<usize> = rows.iter().map(|r| r.basis).collect();
+    bases.sort_unstable();
+    bases.dedup();
+    let k_hi = rows.iter().map(|r| r.k).max().unwrap_or(2).max(3);
+    // (basis, k) -> (eliminations per puzzle, µs per puzzle)
+    let series = |b: usize| -> Vec<(usize, f64, f64)> {
+        (2..=k_hi)
+            .filter_map(|k| {
+                let rs: Vec<&TupleRow> = rows.iter().filter(|r| r.basis == b && r.k == k).collect();
+                let p = rs.first()?.puzzles.max(1) as f64;
+                let e: u64 = rs.iter().map(|r| r.eliminations).sum();
+                let t: f64 = rs.iter().map(|r| r.time_us).sum();
+                Some((k, e as f64 / p, t / p))
+            })
+            .collect()
+    };
+    let colors = [
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+    ];
+    let (w, h, pad) = (420.0, 300.0, 50.0);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" \
+         fill=\"white\"/>\n",
+        2.0 * w + 20.0,
+        h + 40.0
+    );
+    for (panel, title) in [(0, "eliminations per puzzle"), (1, "finder µs per puzzle")] {
+        let x0 = panel as f64 * (w + 20.0);
+        let vals: Vec<f64> = bases
+            .iter()
+            .flat_map(|&b| series(b))
+            .map(|(_, e, t)| if panel == 0 { e } else { t })
+            .collect();
+        // Log scale: values span orders of magnitude across bases.
+        let lo = vals
+            .iter()
+            .cloned()
+            .filter(|v| *v > 0.0)
+            .fold(f64::INFINITY, f64::min)
+            .clamp(1e-3, 1.0);
+        let hi = vals.iter().cloned().fold(lo * 10.0, f64::max);
+        let (l0, l1) = (lo.log10().floor(), hi.log10().ceil());
+        let px = |k: usize| x0 + pad + (k - 2) as f64 / (k_hi - 2) as f64 * (w - 1.5 * pad);
+        let py = |v: f64| {
+            let v = v.max(10f64.powf(l0));
+            h - pad + 20.0 - (v.log10() - l0) / (l1 - l0).max(1.0) * (h - 1.5 * pad)
+        };
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"18\" font-weight=\"bold\">{title} (log scale) against tuple \
+             size k</text>\n",
+            x0 + pad
+        ));
+        let mut e = l0;
+        while e <= l1 {
+            let y = py(10f64.powf(e));
+            out.push_str(&format!(
+                "<line x1=\"{}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
+                 <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">1e{}</text>\n",
+                x0 + pad,
+                px(k_hi),
+                x0 + pad - 4.0,
+                y + 4.0,
+                e as i32
+            ));
+            e += 1.0;
+        }
+        for k in 2..=k_hi {
+            out.push_str(&format!(
+                "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{k}</text>\n",
+                px(k),
+                h - pad + 38.0
+            ));
+        }
+        for (i, &b) in bases.iter().enumerate() {
+            let color = colors[i % colors.len()];
+            let pts: Vec<String> = series(b)
+                .iter()
+                .map(|&(k, e, t)| format!("{:.1},{:.1}", px(k), py(if panel == 0 { e } else { t })))
+                .collect();
+            out.push_str(&format!(
+                "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" points=\"{}\"/>\n",
+                pts.join(" ")
+            ));
+            out.push_str(&format!(
+                "<text x=\"{:.1}\" y=\"{}\" fill=\"{color}\">{n}×{n}</text>\n",
+                x0 + w - 60.0,
+                34 + 14 * i,
+                n = b * b
+            ));
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}

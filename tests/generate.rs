@@ -1,0 +1,391 @@
+//! The generator: unique solutions (checked by an independent counter written here), minimality,
+//! symmetry, the givens target, technique requirements, reproducibility across thread counts,
+//! and the `generate` and `bench` commands end to end.
+
+use nsudoku::generate::{self, GenOptions, Symmetry};
+use nsudoku::grid::{is_valid_solution, keeps_givens};
+use nsudoku::logic::{self, State, Technique};
+use nsudoku::{solve, Alphabet, Grid, Puzzle};
+use std::process::Command;
+
+/// Solutions of `digits` (0 = empty) of basis `k`, counted up to `limit` by plain backtracking:
+/// the digits used in each row, column and box kept as bit sets, the open cell with the fewest
+/// options first. Shares no code with the engine.
+fn simple_count(k: usize, digits: &[u8], limit: usize) -> usize {
+    let n = k * k;
+    let mut s = Simple {
+        k,
+        n,
+        g: digits.to_vec(),
+        used: vec![0u64; 3 * n],
+        found: 0,
+        limit,
+        house_cells: Vec::new(),
+    };
+    s.house_cells = (0..3 * n).map(|h| s.cells(h)).collect();
+    for (c, &d) in digits.iter().enumerate() {
+        if d != 0 {
+            let bit = 1u64 << (d - 1);
+            let h = s.houses(c);
+            if h.iter().any(|&h| s.used[h] & bit != 0) {
+                return 0; // two givens clash
+            }
+            for h in h {
+                s.used[h] |= bit;
+            }
+        }
+    }
+    s.search();
+    s.found
+}
+
+struct Simple {
+    k: usize,
+    n: usize,
+    g: Vec<u8>,
+    used: Vec<u64>,
+    found: usize,
+    limit: usize,
+    house_cells: Vec<Vec<usize>>,
+}
+
+impl Simple {
+    fn houses(&self, c: usize) -> [usize; 3] {
+        let (r, col) = (c / self.n, c % self.n);
+        let b = r / self.k * self.k + col / self.k;
+        [r, self.n + col, 2 * self.n + b]
+    }
+
+    fn options(&self, c: usize) -> u64 {
+        let all = if self.n == 64 {
+            !0
+        } else {
+            (1u64 << self.n) - 1
+        };
+        let h = self.houses(c);
+        all & !(self.used[h[0]] | self.used[h[1]] | self.used[h[2]])
+    }
+
+    /// Cells of house `h`.
+    fn cells(&self, h: usize) -> Vec<usize> {
+        let (n, k, i) = (self.n, self.k, h % self.n);
+        (0..n)
+            .map(|j| match h / n {
+                0 => i * n + j,
+                1 => j * n + i,
+                _ => (i / k * k + j / k) * n + i % k * k + j % k,
+            })
+            .collect()
+    }
+
+    /// Exact-cover style: branch on the constraint with the fewest ways to meet it, a cell
+    /// (which digit?) or a house and digit (which cell?).
+    fn search(&mut self) {
+        // (ways, the (cell, digit) choices)
+        let mut best: Option<Vec<(usize, u8)>> = None;
+        let mut open = false;
+        for c in 0..self.n * self.n {
+            if self.g[c] != 0 {
+                continue;
+            }
+            open = true;
+            let o = self.options(c);
+            if best
+                .as_ref()
+                .map_or(true, |b| (o.count_ones() as usize) < b.len())
+            {
+                let ch = (0..self.n as u8)
+                    .filter(|&d| o >> d & 1 == 1)
+                    .map(|d| (c, d + 1))
+                    .collect();
+                best = Some(ch);
+            }
+        }
+        if !open {
+            self.found += 1;
+            return;
+        }
+        for h in 0..3 * self.n {
+            for d in 0..self.n as u8 {
+                if self.used[h] >> d & 1 == 1 {
+                    continue;
+                }
+                let fits = |c: usize| self.g[c] == 0 && self.options(c) >> d & 1 == 1;
+                let cells = &self.house_cells[h];
+                let ways = cells.iter().filter(|&&c| fits(c)).count();
+                if best.as_ref().map_or(true, |b| ways < b.len()) {
+                    best = Some(
+                        cells
+                            .iter()
+                            .filter(|&&c| fits(c))
+                            .map(|&c| (c, d + 1))
+                            .collect(),
+                    );
+                }
+            }
+        }
+        for (cell, d) in best.unwrap_or_default() {
+            if self.found >= self.limit {
+                break;
+            }
+            let bit = 1u64 << (d - 1);
+            let h = self.houses(cell);
+            self.g[cell] = d;
+            for &x in &h {
+                self.used[x] |= bit;
+            }
+            self.search();
+            for &x in &h {
+                self.used[x] &= !bit;
+            }
+            self.g[cell] = 0;
+        }
+    }
+}
+
+fn engine_count(k: usize, digits: &[u8]) -> nsudoku::solver::Count {
+    let p = Puzzle::from_digits(k, digits, Alphabet::Standard);
+    solve::count(&p, &Default::default())
+}
+
+fn givens(p: &[u8]) -> usize {
+    p.iter().filter(|&&d| d != 0).count()
+}
+
+#[test]
+fn simple_counter_is_a_real_check() {
+    // A known unique 9×9, then with a given gone that leaves two solutions, then a clash.
+    let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let d: Vec<u8> = p
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    assert_eq!(simple_count(3, &d, 2), 1);
+    assert_eq!(simple_count(2, &[0; 16], 2), 2);
+    let mut clash = vec![0u8; 16];
+    clash[0] = 1;
+    clash[1] = 1;
+    assert_eq!(simple_count(2, &clash, 2), 0);
+}
+
+#[test]
+fn every_puzzle_is_unique_by_both_counters() {
+    for (k, count) in [(2, 20), (3, 20), (4, 2)] {
+        for i in 0..count {
+            let g = generate::generate_k(k, &GenOptions::default(), generate::puzzle_seed(9, i))
+                .unwrap();
+            assert!(is_valid_solution(k, &g.solution), "k={k} i={i}");
+            assert!(keeps_givens(&g.puzzle, &g.solution));
+            let c = engine_count(k, &g.puzzle);
+            assert_eq!(
+                (c.solutions, c.limit_reached, c.budget_exceeded),
+                (1, false, false),
+                "k={k} i={i}"
+            );
+            assert_eq!(c.first.as_deref(), Some(&g.solution[..]));
+            assert_eq!(simple_count(k, &g.puzzle, 2), 1, "k={k} i={i}");
+            assert!(givens(&g.puzzle) < k.pow(4), "something was dug");
+        }
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_without_any_given() {
+    let opts = GenOptions {
+        minimal: true,
+        ..GenOptions::default()
+    };
+    for (k, count) in [(2, 10), (3, 4)] {
+        for i in 0..count {
+            let g = generate::generate_k(k, &opts, generate::puzzle_seed(3, i)).unwrap();
+            assert_eq!(simple_count(k, &g.puzzle, 2), 1);
+            assert!(generate::is_minimal(k, &g.puzzle));
+            for c in (0..g.puzzle.len()).filter(|&c| g.puzzle[c] != 0) {
+                let mut p = g.puzzle.clone();
+                p[c] = 0;
+                assert_eq!(
+                    simple_count(k, &p, 2),
+                    2,
+                    "k={k} i={i}: given {c} removable"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn symmetry_and_givens_target_hold() {
+    for s in Symmetry::ALL {
+        let opts = GenOptions {
+            symmetry: s,
+            ..GenOptions::default()
+        };
+        for k in [3, 4] {
+            let g = generate::generate_k(k, &opts, 11).unwrap();
+            assert!(s.holds(k * k, &g.puzzle), "{s} k={k}");
+            assert_eq!(simple_count(k, &g.puzzle, 2), 1, "{s} k={k}");
+        }
+    }
+    // A non-trivial pattern really is checked.
+    let mut p = vec![0u8; 81];
+    p[0] = 1;
+    assert!(!Symmetry::Rotational.holds(9, &p));
+    let opts = GenOptions {
+        givens: Some(40),
+        ..GenOptions::default()
+    };
+    let g = generate::generate_k(3, &opts, 5).unwrap();
+    assert_eq!(givens(&g.puzzle), 40);
+    assert_eq!(simple_count(3, &g.puzzle, 2), 1);
+}
+
+#[test]
+fn grids_are_not_one_grid_relabelled() {
+    // Relabelling maps the first row of one grid onto the first row of the other; a different
+    // grid structure breaks that map somewhere else.
+    let a = generate::generate_k(3, &GenOptions::default(), 1)
+        .unwrap()
+        .solution;
+    let b = generate::generate_k(3, &GenOptions::default(), 2)
+        .unwrap()
+        .solution;
+    let mut map = [0u8; 10];
+    for i in 0..9 {
+        map[a[i] as usize] = b[i];
+    }
+    assert!(a.iter().zip(&b).any(|(&x, &y)| map[x as usize] != y));
+}
+
+#[test]
+fn technique_puzzles_need_the_technique() {
+    let t = Technique::parse_list("hidden-single", 9).unwrap();
+    let opts = GenOptions {
+        technique: Some(t.clone()),
+        ..GenOptions::default()
+    };
+    for i in 0..3 {
+        let g = generate::generate_k(3, &opts, generate::puzzle_seed(4, i)).unwrap();
+        let run = |list: &[Technique]| {
+            let mut s = State::new(Grid::<nsudoku::basis::B3>::from_digits(&g.puzzle)).unwrap();
+            logic::engine::reduce(&mut s, list, &logic::Config::default()).unwrap();
+            s.is_complete()
+        };
+        assert!(
+            !run(&[Technique::FullHouse]),
+            "solved without hidden singles"
+        );
+        assert!(run(&[Technique::FullHouse, Technique::HiddenSingle]));
+        assert_eq!(simple_count(3, &g.puzzle, 2), 1);
+    }
+}
+
+fn nsudoku(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(args)
+        .output()
+        .expect("run nsudoku");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn cli_output_is_the_same_with_one_and_two_threads() {
+    let one = nsudoku(&[
+        "generate",
+        "-k",
+        "3",
+        "-n",
+        "12",
+        "--seed",
+        "42",
+        "--threads",
+        "1",
+    ]);
+    let two = nsudoku(&[
+        "generate",
+        "-k",
+        "3",
+        "-n",
+        "12",
+        "--seed",
+        "42",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(one.2, 0, "{}", one.1);
+    assert_eq!(one.0, two.0);
+    let lines: Vec<&str> = one.0.lines().collect();
+    assert_eq!(lines.len(), 12);
+    for l in &lines {
+        assert_eq!(l.len(), 81);
+        let d: Vec<u8> = l
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        assert_eq!(simple_count(3, &d, 2), 1);
+    }
+    // Another seed gives other puzzles.
+    let other = nsudoku(&["generate", "-k", "3", "-n", "12", "--seed", "43"]);
+    assert_ne!(one.0, other.0);
+}
+
+#[test]
+fn cli_generates_numbers_and_benches_end_to_end() {
+    let (out, err, code) = nsudoku(&[
+        "generate",
+        "-k",
+        "3",
+        "-n",
+        "3",
+        "--seed",
+        "1",
+        "--format",
+        "numbers",
+        "--solution",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 6);
+    assert!(out.lines().all(|l| l.split(' ').count() == 81));
+
+    let (out, _, _) = nsudoku(&["generate", "-k", "2", "-n", "5", "--seed", "1"]);
+    let dir = std::env::temp_dir().join(format!("nsudoku-gen-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("four.txt");
+    std::fs::write(&file, out).unwrap();
+    let (json, err, code) = nsudoku(&[
+        "bench",
+        file.to_str().unwrap(),
+        "--min-time",
+        "0",
+        "--locked-candidates",
+        "both",
+        "--reduce",
+        "singles",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert!(rows.len() >= 4, "two lc settings × (search, reduce)");
+    for r in rows {
+        assert_eq!(r["puzzles"], 5);
+        assert_eq!(r["unsolved"], 0);
+        assert_eq!(r["basis"], 2);
+    }
+    let (table, _, code) = nsudoku(&["bench", file.to_str().unwrap(), "--min-time", "0"]);
+    assert_eq!(code, 0);
+    assert!(table.contains("| variant | threads | puzzles/s |"));
+    std::fs::remove_dir_all(&dir).ok();
+
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "bogus"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown technique"), "{err}");
+    let (_, err, code) = nsudoku(&["generate", "-k", "8", "--format", "line"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("use --format numbers"), "{err}");
+    let (_, _, code) = nsudoku(&["generate", "-k", "11"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,62 @@
+//! The tuple study counts what the slow reference tuple finders find on the same grids.
+
+use nsudoku::basis::{Basis, B2, B3};
+use nsudoku::logic::subsets::reference;
+use nsudoku::logic::{self, State, Technique};
+use nsudoku::{generate, study, Grid};
+
+fn check<B: Basis>(seed: u64) -> u64 {
+    let g = generate::generate::<B>(&Default::default(), seed).unwrap();
+    let grid = Grid::<B>::from_digits(&g.puzzle);
+    let k_max = (B::N / 2).max(2);
+    let (rows, caps) = study::tuples::<B>(&[grid], k_max);
+    let mut s = State::new(grid).unwrap();
+    let base = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+    ];
+    logic::engine::reduce(&mut s, &base, &Default::default()).unwrap();
+    for r in &rows {
+        let found = if r.kind == "hidden" {
+            reference::hidden(&s, r.k)
+        } else {
+            reference::naked(&s, r.k)
+        };
+        assert_eq!(r.eliminating, found.len() as u64, "{r:?}");
+        let elims: usize = found.iter().map(|d| d.eliminations.len()).sum();
+        assert_eq!(r.eliminations, elims as u64, "{r:?}");
+        assert!(r.tuples >= r.eliminating);
+    }
+    assert_eq!(caps.len(), k_max);
+    assert!(caps.iter().all(|c| c.puzzles == 1));
+    rows.iter().map(|r| r.eliminating).sum()
+}
+
+#[test]
+fn study_counts_match_the_reference_finders() {
+    let mut found = 0;
+    for seed in 0..40 {
+        check::<B2>(seed);
+        found += check::<B3>(seed);
+    }
+    assert!(
+        found > 0,
+        "the grids must hold some tuples for the check to mean anything"
+    );
+}
+
+#[test]
+fn svg_is_a_drawing() {
+    let grid = Grid::<B3>::from_digits(
+        &generate::generate::<B3>(&Default::default(), 1)
+            .unwrap()
+            .puzzle,
+    );
+    let (rows, _) = study::tuples::<B3>(&[grid], 4);
+    let svg = study::svg(&rows);
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("<polyline") && svg.contains("9×9"));
+}
