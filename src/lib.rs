@@ -21,6 +21,7 @@ pub mod alphabet;
 pub mod basis;
 pub mod grid;
 pub mod input;
+pub mod logic;
 pub mod mask;
 pub mod output;
 pub mod solve;

@@ -15,3 +15,37 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     let c = count(p, &SolveOptions::default());
     (c.solutions == 1 && !c.limit_reached && !c.budget_exceeded).then_some(c.first?)
 }
+
+/// Reduce `p` by the logic `techniques` to a fixed point, then count its solutions by search.
+/// Returns the count (search effort after the reduction) and the number of deductions applied.
+/// The techniques are sound for every solution, so counts match [`count`]; a contradiction
+/// found by logic means no solution.
+pub fn count_with_reduce(
+    p: &Puzzle,
+    opts: &SolveOptions,
+    techniques: &[crate::logic::Technique],
+) -> (Count, usize) {
+    with_basis!(p.k, B => reduce_then_count::<B>(p, opts, techniques))
+}
+
+fn reduce_then_count<B: crate::basis::Basis>(
+    p: &Puzzle,
+    opts: &SolveOptions,
+    techniques: &[crate::logic::Technique],
+) -> (Count, usize) {
+    use crate::logic::{engine, Config, State};
+    let none = Count {
+        solutions: 0,
+        limit_reached: false,
+        budget_exceeded: false,
+        first: None,
+        stats: Default::default(),
+    };
+    let Ok(mut s) = State::<B>::new(Grid::<B>::from_masks(&p.masks)) else {
+        return (none, 0);
+    };
+    match engine::reduce(&mut s, techniques, &Config::default()) {
+        Ok(applied) => (Solver::<B>::new(*opts).count(s.grid()), applied.len()),
+        Err(_) => (none, 0),
+    }
+}

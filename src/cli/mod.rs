@@ -8,6 +8,10 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod explain;
+mod find;
+mod logic;
+mod reduce;
 mod solve;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
@@ -22,12 +26,22 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Explain the solving path by logic, one step a line; ends solved, or stuck with the
+    /// candidate grid.
+    Explain(explain::ExplainArgs),
+    /// List every instance of a technique in the given puzzle or candidate grid.
+    Find(find::FindArgs),
+    /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
+    Reduce(reduce::ReduceArgs),
 }
 
 /// Run the chosen subcommand.
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Explain(a) => explain::run(a),
+        Command::Find(a) => find::run(a),
+        Command::Reduce(a) => reduce::run(a),
     }
 }
 

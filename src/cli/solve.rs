@@ -20,6 +20,7 @@ pub const MARK_MULTIPLE: &str = "multiple solutions";
 pub const MARK_BUDGET: &str = "budget exceeded";
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = super::logic::techniques_help())]
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
@@ -33,20 +34,26 @@ pub struct SolveArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
-    threads: usize,
-    /// Print batch statistics on stderr.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+    /// Print batch statistics on stderr (with --reduce: with and without the reduction).
     #[arg(long)]
     stats: bool,
+    /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
+    /// `all` for every one) before the search.
+    #[arg(long, value_name = "LIST")]
+    reduce: Option<String>,
 }
 
 /// What became of one input record.
 enum Result_ {
     Invalid,
-    Solved(Count, f64),
+    /// The count, its time, and with --stats --reduce the count and time without reduction.
+    Solved(Count, f64, Option<(Count, f64)>),
 }
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
+    super::logic::validate(a.reduce.as_deref()).map_err(io::Error::other)?;
     let batch = a.input.read()?;
     batch.print_notes();
     let opts = SolveOptions {
@@ -66,17 +73,29 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let start = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
+    let mut plain_tally = Tally::default();
     const CHUNK: usize = 4096;
     for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Result_> = with_threads(a.threads, || {
+        let results: Vec<Result_> = with_threads(a.threads as usize, || {
             chunk
                 .par_iter()
                 .map(|(_, rec)| match rec {
                     Err(_) => Result_::Invalid,
                     Ok(p) => {
                         let t = Instant::now();
-                        let c = solve::count(p, &opts);
-                        Result_::Solved(c, t.elapsed().as_secs_f64())
+                        let Some(list) = a.reduce.as_deref() else {
+                            let c = solve::count(p, &opts);
+                            return Result_::Solved(c, t.elapsed().as_secs_f64(), None);
+                        };
+                        let ts = super::logic::techniques_for(Some(list), p.n());
+                        let (c, _) = solve::count_with_reduce(p, &opts, &ts);
+                        let secs = t.elapsed().as_secs_f64();
+                        let plain = a.stats.then(|| {
+                            let t = Instant::now();
+                            let c = solve::count(p, &opts);
+                            (c, t.elapsed().as_secs_f64())
+                        });
+                        Result_::Solved(c, secs, plain)
                     }
                 })
                 .collect()
@@ -88,8 +107,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     tally.invalid += 1;
                     MARK_INVALID.to_string()
                 }
-                (Ok(p), Result_::Solved(c, secs)) => {
+                (Ok(p), Result_::Solved(c, secs, plain)) => {
                     tally.add(&c, secs);
+                    if let Some((pc, ps)) = plain {
+                        plain_tally.add(&pc, ps);
+                    }
                     report(label, p, &c);
                     render(p, &c, a.count, a.input.boxed())
                 }
@@ -106,7 +128,17 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         b.finish_and_clear();
     }
     if a.stats {
-        tally.print(start.elapsed().as_secs_f64());
+        let wall = start.elapsed().as_secs_f64();
+        if let Some(list) = &a.reduce {
+            eprintln!("with reduction by {list} (time includes the reduction):");
+            let logic_wall: f64 = tally.times.iter().sum();
+            tally.print(logic_wall);
+            eprintln!("without reduction:");
+            let plain_wall: f64 = plain_tally.times.iter().sum();
+            plain_tally.print(plain_wall);
+        } else {
+            tally.print(wall);
+        }
     }
     Ok(if tally.all_unique() {
         ExitCode::SUCCESS

@@ -1,0 +1,79 @@
+//! `nsudoku find --technique NAME`: every instance of one technique in the given state.
+
+use super::logic::{self, techniques_help};
+use super::{prefix, InputArgs};
+use nsudoku::input::Puzzle;
+use nsudoku::logic::{find_all, Config};
+use nsudoku::{with_basis, Basis};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = techniques_help())]
+pub struct FindArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The technique (a name, a family such as `naked-tuple`, or a comma-separated list).
+    #[arg(long)]
+    technique: String,
+    /// One JSON object a line per deduction.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: FindArgs) -> io::Result<ExitCode> {
+    logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
+    let batch = a.input.read()?;
+    batch.print_notes();
+    let many = batch.records.len() > 1;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    for (label, rec) in &batch.records {
+        let p = match rec {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{}{e}", prefix(label));
+                failed = true;
+                continue;
+            }
+        };
+        if many && !a.json {
+            writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
+        }
+        match with_basis!(p.k, B => find::<B>(p, &a)) {
+            Ok(lines) => {
+                for line in lines {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            Err(e) => {
+                eprintln!("{}{e}", prefix(label));
+                failed = true;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn find<B: Basis>(p: &Puzzle, a: &FindArgs) -> Result<Vec<String>, String> {
+    let s = logic::state::<B>(p)?;
+    let (topo, alpha) = (B::topology(), logic::alphabet(p));
+    let mut lines = Vec::new();
+    for t in logic::techniques_for(Some(&a.technique), B::N) {
+        for d in find_all(&s, t, &Config::default()) {
+            lines.push(if a.json {
+                let mut v = d.to_json(topo, alpha);
+                v["line"] = p.line.into();
+                v.to_string()
+            } else {
+                d.describe(topo, alpha)
+            });
+        }
+    }
+    Ok(lines)
+}

@@ -1,0 +1,79 @@
+//! `nsudoku reduce`: apply techniques to a fixed point; print the candidate grid or the solution.
+
+use super::logic::{self, techniques_help};
+use super::solve::{MARK_INVALID, MARK_NONE};
+use super::{prefix, with_threads, InputArgs};
+use nsudoku::input::Puzzle;
+use nsudoku::logic::{engine, Config};
+use nsudoku::{output, with_basis, Basis};
+use rayon::prelude::*;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+#[command(after_help = techniques_help())]
+pub struct ReduceArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Techniques to apply (comma-separated names, see below); default: all.
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Worker threads (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
+    logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
+    let batch = a.input.read()?;
+    batch.print_notes();
+    let results: Vec<Result<String, (&str, String)>> = with_threads(a.threads, || {
+        batch
+            .records
+            .par_iter()
+            .map(|(label, rec)| match rec {
+                Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
+                Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
+                    .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
+            })
+            .collect()
+    })?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    for r in results {
+        let line = r.unwrap_or_else(|(mark, e)| {
+            eprintln!("{e}");
+            failed = true;
+            mark.to_string()
+        });
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
+    let mut s = logic::state::<B>(p)?;
+    let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
+    engine::reduce(&mut s, &ts, &Config::default()).map_err(|_| {
+        format!(
+            "line {}: no solution (logic reached a contradiction)",
+            p.line
+        )
+    })?;
+    Ok(if s.is_complete() {
+        if a.input.boxed() {
+            output::boxed(p.k, &s.digits(), logic::alphabet(p))
+                .trim_end()
+                .to_string()
+        } else {
+            output::like_input(p, &s.digits())
+        }
+    } else {
+        logic::candidates(&s, logic::alphabet(p))
+    })
+}

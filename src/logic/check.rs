@@ -1,0 +1,52 @@
+//! Test-time soundness checking: every deduction against the known solution.
+
+use super::{Deduction, State};
+use crate::alphabet::Alphabet;
+use crate::basis::Basis;
+use crate::output;
+
+/// `Ok` when `d` removes no solution digit and places only solution digits. The error names the
+/// technique, its text and the first wrong candidate.
+pub fn check_deduction<B: Basis>(solution: &[u8], d: &Deduction) -> Result<(), String> {
+    let t = B::topology();
+    let a = Alphabet::Standard;
+    for e in &d.eliminations {
+        if solution[e.cell as usize] == e.digit + 1 {
+            return Err(format!(
+                "unsound {}: removes the solution digit {} from {}\n  {}",
+                d.technique.cli_name(),
+                a.symbol(e.digit + 1),
+                t.cell_name(e.cell as usize),
+                d.describe(t, a)
+            ));
+        }
+    }
+    for p in &d.placements {
+        if solution[p.cell as usize] != p.digit + 1 {
+            return Err(format!(
+                "unsound {}: places {} in {} where the solution has {}\n  {}",
+                d.technique.cli_name(),
+                a.symbol(p.digit + 1),
+                t.cell_name(p.cell as usize),
+                a.symbol(solution[p.cell as usize]),
+                d.describe(t, a)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Like [`check_deduction`], with the candidate grid of the state it was found in appended to the
+/// error, for debugging.
+pub fn check_in_state<B: Basis>(
+    s: &State<B>,
+    solution: &[u8],
+    d: &Deduction,
+) -> Result<(), String> {
+    check_deduction::<B>(solution, d).map_err(|e| {
+        format!(
+            "{e}\n  in grid {}",
+            output::candidates_line(B::K, &s.grid().to_masks(), Alphabet::Standard)
+        )
+    })
+}

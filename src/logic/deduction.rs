@@ -1,0 +1,230 @@
+//! What a technique found: placements and eliminations with the evidence that proves them.
+
+use super::technique::Technique;
+use crate::alphabet::Alphabet;
+use crate::topology::Topology;
+
+/// One candidate: a digit (0-based) in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Candidate {
+    /// Cell index, row-major.
+    pub cell: u16,
+    /// Digit, 0-based (digit `d` is written as the alphabet's symbol of `d + 1`).
+    pub digit: u8,
+}
+
+impl Candidate {
+    /// The candidate `digit` (0-based) in `cell`.
+    pub fn new(cell: usize, digit: usize) -> Self {
+        Candidate {
+            cell: cell as u16,
+            digit: digit as u8,
+        }
+    }
+}
+
+/// How two chain nodes are linked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    /// Exactly one of the two is true (`=`), or at least one in an AIC.
+    Strong,
+    /// At most one of the two is true (`-`).
+    Weak,
+    /// A y-edge through bivalue cells: if one is not the digit, the other is (`~`).
+    Y,
+}
+
+impl LinkKind {
+    /// The symbol between two nodes in chain notation.
+    pub fn symbol(self) -> char {
+        match self {
+            LinkKind::Strong => '=',
+            LinkKind::Weak => '-',
+            LinkKind::Y => '~',
+        }
+    }
+}
+
+/// One node of a chain or cycle: one candidate, or a group of candidates of one digit
+/// (grouped nodes) with the link to the next node.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ChainNode {
+    /// The candidates of this node (one, or several cells of one digit for a group).
+    pub candidates: Vec<Candidate>,
+    /// The link from this node to the next; `None` on the last node.
+    pub link: Option<LinkKind>,
+}
+
+/// The evidence of a deduction: what a person looks at to check it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Evidence {
+    /// Houses involved (base and cover sets for fish; the house of a tuple).
+    pub houses: Vec<u16>,
+    /// Cells of the pattern (the tuple's cells, the fish's corners, …).
+    pub cells: Vec<u16>,
+    /// Digits of the pattern (0-based).
+    pub digits: Vec<u8>,
+    /// Chain or cycle, in order, when the technique is one.
+    pub chain: Vec<ChainNode>,
+    /// Free-form detail without digits (e.g. `hinge in box 8`, `247 templates`).
+    pub note: Option<String>,
+}
+
+/// One step of logic: a technique, its result, its evidence.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Deduction {
+    /// Which technique found it.
+    pub technique: Technique,
+    /// Digits placed.
+    pub placements: Vec<Candidate>,
+    /// Candidates removed.
+    pub eliminations: Vec<Candidate>,
+    /// Why.
+    pub evidence: Evidence,
+}
+
+impl Deduction {
+    /// A deduction with empty evidence.
+    pub fn new(technique: Technique) -> Self {
+        Deduction {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            evidence: Evidence::default(),
+        }
+    }
+
+    /// True when it places or removes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.placements.is_empty() && self.eliminations.is_empty()
+    }
+
+    /// Chain length in links (0 when the deduction is not a chain).
+    pub fn chain_length(&self) -> usize {
+        self.evidence.chain.len().saturating_sub(1)
+    }
+
+    /// One line in the notation people know:
+    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`.
+    pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
+        let sym = |d: u8| a.symbol(d + 1).to_string();
+        let ev = &self.evidence;
+        let mut s = self.technique.name();
+        s.push_str(": ");
+        let mut pattern = String::new();
+        if !ev.chain.is_empty() {
+            pattern = chain_notation(&ev.chain, t, a);
+        } else if !ev.digits.is_empty() && (!ev.cells.is_empty() || !ev.houses.is_empty()) {
+            let digits: Vec<String> = ev.digits.iter().map(|&d| sym(d)).collect();
+            pattern = format!("{} in ", digits.join(","));
+            if ev.cells.is_empty() {
+                let houses: Vec<String> = ev
+                    .houses
+                    .iter()
+                    .map(|&h| t.house_name(h as usize))
+                    .collect();
+                pattern.push_str(&houses.join(", "));
+            } else {
+                let cells: Vec<String> =
+                    ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
+                pattern.push_str(&cells.join(","));
+            }
+        }
+        if let Some(note) = &ev.note {
+            if pattern.is_empty() {
+                pattern = note.clone();
+            } else {
+                pattern = format!("{pattern} ({note})");
+            }
+        }
+        if !pattern.is_empty() {
+            s.push_str(&pattern);
+            s.push_str(" => ");
+        }
+        s.push_str(&self.result(t, a).join(", "));
+        s
+    }
+
+    /// Placements (`r4c5=8`) then eliminations grouped by cell (`r3c4<>1,9`).
+    pub fn result(&self, t: &Topology, a: Alphabet) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .placements
+            .iter()
+            .map(|p| format!("{}={}", t.cell_name(p.cell as usize), a.symbol(p.digit + 1)))
+            .collect();
+        let mut elims = self.eliminations.clone();
+        elims.sort();
+        let mut i = 0;
+        while i < elims.len() {
+            let cell = elims[i].cell;
+            let mut digits = Vec::new();
+            while i < elims.len() && elims[i].cell == cell {
+                digits.push(a.symbol(elims[i].digit + 1).to_string());
+                i += 1;
+            }
+            out.push(format!(
+                "{}<>{}",
+                t.cell_name(cell as usize),
+                digits.join(",")
+            ));
+        }
+        out
+    }
+
+    /// The machine-readable form used by `--json`.
+    pub fn to_json(&self, t: &Topology, a: Alphabet) -> serde_json::Value {
+        let ev = &self.evidence;
+        let cand = |c: &Candidate, op: &str| {
+            format!(
+                "{}{op}{}",
+                t.cell_name(c.cell as usize),
+                a.symbol(c.digit + 1)
+            )
+        };
+        let mut v = serde_json::json!({
+            "technique": self.technique.cli_name(),
+            "name": self.technique.name(),
+            "text": self.describe(t, a),
+            "placements": self.placements.iter().map(|c| cand(c, "=")).collect::<Vec<_>>(),
+            "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),
+            "houses": ev.houses.iter().map(|&h| t.house_name(h as usize)).collect::<Vec<_>>(),
+            "cells": ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
+            "digits": ev.digits.iter().map(|&d| a.symbol(d + 1).to_string()).collect::<Vec<_>>(),
+        });
+        if let Some(h) = ev.houses.first() {
+            v["house"] = t.house_name(*h as usize).into();
+        }
+        if !ev.chain.is_empty() {
+            v["chain"] = chain_notation(&ev.chain, t, a).into();
+            v["length"] = self.chain_length().into();
+        }
+        if let Some(note) = &ev.note {
+            v["note"] = note.clone().into();
+        }
+        v
+    }
+}
+
+/// Eureka notation: `(5)r2c3=(5)r2c7-(5)r8c7`; a group prints as `(5)r2c37`-style cell list
+/// joined by `|`.
+pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String {
+    let mut s = String::new();
+    for node in chain {
+        if let Some(first) = node.candidates.first() {
+            s.push('(');
+            s.push(a.symbol(first.digit + 1));
+            s.push(')');
+            let cells: Vec<String> = node
+                .candidates
+                .iter()
+                .map(|c| t.cell_name(c.cell as usize))
+                .collect();
+            s.push_str(&cells.join("|"));
+        }
+        if let Some(l) = node.link {
+            s.push(l.symbol());
+        }
+    }
+    s
+}

@@ -1,0 +1,121 @@
+//! Applying techniques: the next step (easiest first), the whole solving path, and reduction to
+//! a fixed point.
+
+use super::{find, Config, Deduction, Flow, State, Technique};
+use crate::basis::Basis;
+use crate::solver::Contradiction;
+
+/// How a solving path ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    /// Every cell placed.
+    Solved,
+    /// No technique of the list applies.
+    Stuck,
+    /// A step broke the grid (the puzzle has no solution, or a technique is unsound).
+    Contradiction,
+    /// The step limit was reached.
+    StepLimit,
+}
+
+/// The steps taken and how it ended.
+#[derive(Clone, Debug)]
+pub struct Path {
+    /// Deductions in the order applied.
+    pub steps: Vec<Deduction>,
+    /// Why it stopped.
+    pub end: End,
+}
+
+/// The first useful deduction of the easiest technique in `techniques` (which must be in
+/// difficulty order), or `None` when none applies.
+pub fn next_step<B: Basis>(
+    s: &State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+) -> Option<Deduction> {
+    for &t in techniques {
+        let mut found = None;
+        let _ = find(s, t, cfg, &mut |d| {
+            if s.is_useful(&d) {
+                found = Some(d);
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// Take the easiest step again and again until solved, stuck, or `max_steps`.
+pub fn solve_path<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+    max_steps: usize,
+) -> Path {
+    let mut steps = Vec::new();
+    loop {
+        if s.is_complete() {
+            return Path {
+                steps,
+                end: End::Solved,
+            };
+        }
+        if steps.len() >= max_steps {
+            return Path {
+                steps,
+                end: End::StepLimit,
+            };
+        }
+        let Some(d) = next_step(s, techniques, cfg) else {
+            return Path {
+                steps,
+                end: End::Stuck,
+            };
+        };
+        let ok = s.apply(&d).is_ok();
+        steps.push(d);
+        if !ok {
+            return Path {
+                steps,
+                end: End::Contradiction,
+            };
+        }
+    }
+}
+
+/// Apply the techniques to a fixed point: each pass runs every technique in order and applies
+/// all it finds, restarting from the easiest after any change. Returns the deductions applied.
+pub fn reduce<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+) -> Result<Vec<Deduction>, Contradiction> {
+    let mut applied = Vec::new();
+    'pass: loop {
+        if s.is_complete() {
+            return Ok(applied);
+        }
+        for &t in techniques {
+            let found = super::find_all(s, t, cfg);
+            let mut changed = false;
+            for d in found {
+                if s.is_useful(&d) {
+                    s.apply(&d)?;
+                    applied.push(d);
+                    changed = true;
+                }
+            }
+            if changed {
+                continue 'pass;
+            }
+        }
+        return Ok(applied);
+    }
+}

@@ -1,0 +1,232 @@
+//! Basic fish of every size: X-Wing (2), Swordfish (3), Jellyfish (4) and beyond, with rows or
+//! columns as base.
+//!
+//! For one digit, k base lines (rows, say) whose open places of the digit all lie in k cover
+//! lines (columns): the digit sits once in each base line, so it fills each cover line inside the
+//! base lines and leaves the rest of the cover lines. Lines where the digit is placed take no
+//! part. The same duality as for tuples holds: with m lines open for the digit, a row-based fish
+//! of size k is the column-based fish of size m−k on the other lines, with the same
+//! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
+
+use super::subsets::locked_sets;
+use super::{Candidate, Deduction, Flow, Sink, State, Technique};
+use crate::basis::Basis;
+use crate::mask::Mask;
+
+/// One digit's open places seen from rows or from columns.
+struct Lines<M> {
+    /// True when the base lines are columns.
+    by_cols: bool,
+    /// Open base lines (those where the digit is not placed), increasing.
+    lines: Vec<usize>,
+    /// For each open base line: the mask of cross lines holding the digit in an open cell.
+    places: Vec<M>,
+    /// Mask of open base lines (by line number).
+    open: M,
+}
+
+impl<M: Mask> Lines<M> {
+    fn new<B: Basis<Mask = M>>(s: &State<B>, digit: usize, by_cols: bool) -> Self {
+        let n = B::N;
+        let mut lines = Vec::with_capacity(n);
+        let mut places = Vec::with_capacity(n);
+        let mut open = M::ZERO;
+        for line in 0..n {
+            let mut p = M::ZERO;
+            let mut placed = false;
+            for i in 0..n {
+                let c = cell(n, by_cols, line, i);
+                if s.get(c).has(digit) {
+                    if s.is_solved(c) {
+                        placed = true;
+                    } else {
+                        p |= M::bit(i);
+                    }
+                }
+            }
+            if !placed {
+                lines.push(line);
+                places.push(p);
+                open |= M::bit(line);
+            }
+        }
+        Lines {
+            by_cols,
+            lines,
+            places,
+            open,
+        }
+    }
+
+    /// Base lines of a mask of indices into `lines`.
+    fn lines_of(&self, idx: M) -> M {
+        let mut out = M::ZERO;
+        for i in idx.iter() {
+            out |= M::bit(self.lines[i]);
+        }
+        out
+    }
+}
+
+#[inline]
+fn cell(n: usize, by_cols: bool, line: usize, i: usize) -> usize {
+    if by_cols {
+        i * n + line
+    } else {
+        line * n + i
+    }
+}
+
+/// The fish of `digit` on base lines `base` and cover lines `cover` (line numbers as masks; base
+/// are rows unless `by_cols`), or `None` when it removes nothing.
+fn fish<B: Basis>(
+    s: &State<B>,
+    digit: usize,
+    by_cols: bool,
+    base: B::Mask,
+    cover: B::Mask,
+) -> Option<Deduction> {
+    let n = B::N;
+    let size = base.count() as u8;
+    let mut d = Deduction::new(Technique::Fish(size));
+    for c in cover.iter() {
+        for i in 0..n {
+            let cl = cell(n, !by_cols, c, i);
+            if s.is_solved(cl) || !s.get(cl).has(digit) {
+                continue;
+            }
+            if base.has(i) {
+                d.evidence.cells.push(cl as u16);
+            } else {
+                d.eliminations.push(Candidate::new(cl, digit));
+            }
+        }
+    }
+    if d.eliminations.is_empty() {
+        return None;
+    }
+    d.eliminations.sort();
+    d.evidence.cells.sort();
+    let (b0, c0) = if by_cols { (n, 0) } else { (0, n) };
+    d.evidence.houses = base.iter().map(|l| (b0 + l) as u16).collect();
+    d.evidence
+        .houses
+        .extend(cover.iter().map(|l| (c0 + l) as u16));
+    d.evidence.digits = vec![digit as u8];
+    let list = |m: B::Mask| m.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>();
+    let (bn, cn) = if by_cols {
+        ("columns", "rows")
+    } else {
+        ("rows", "columns")
+    };
+    d.evidence.note = Some(format!(
+        "{bn} {} / {cn} {}",
+        list(base).join(","),
+        list(cover).join(",")
+    ));
+    Some(d)
+}
+
+/// Find every instance of `Fish(k)`: digit by digit, row-based then column-based.
+pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
+    let Technique::Fish(k) = t else {
+        return Flow::Continue;
+    };
+    let k = k as usize;
+    for digit in 0..B::N {
+        let rows = Lines::new(s, digit, false);
+        let cols = Lines::new(s, digit, true);
+        for (base, cross) in [(&rows, &cols), (&cols, &rows)] {
+            let m = base.lines.len();
+            if k >= m {
+                continue;
+            }
+            let flow = if 2 * k <= m {
+                locked_sets(&base.places, k, k, &mut |chosen, cover| {
+                    fish(s, digit, base.by_cols, base.lines_of(chosen), cover)
+                        .map_or(Flow::Continue, &mut *sink)
+                })
+            } else {
+                // The dual: m - k cross lines confined to m - k base lines; the fish is on the
+                // other lines of each.
+                locked_sets(&cross.places, m - k, m - k, &mut |chosen, lines| {
+                    let base_set = base.open & !lines;
+                    let cover = cross.open & !cross.lines_of(chosen);
+                    fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
+                })
+            };
+            if flow == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+    }
+    Flow::Continue
+}
+
+/// Slow, obviously correct fish: every k-subset of open base lines, straight from the definition.
+pub mod reference {
+    use super::super::{Candidate, Deduction, Evidence, State, Technique};
+    use crate::basis::Basis;
+    use crate::mask::Mask;
+    use itertools::Itertools;
+
+    /// Every fish of size `k` (rows or columns as base) with at least one elimination. Evidence
+    /// as the fast finder gives it, without the note.
+    pub fn find<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        let n = B::N;
+        let mut out = Vec::new();
+        for digit in 0..n {
+            for by_cols in [false, true] {
+                let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
+                let has = |c: usize| !s.is_solved(c) && s.get(c).has(digit);
+                let open: Vec<usize> = (0..n)
+                    .filter(|&l| {
+                        (0..n).all(|i| !(s.is_solved(at(l, i)) && s.get(at(l, i)).has(digit)))
+                    })
+                    .collect();
+                for base in open.iter().copied().combinations(k) {
+                    let mut cover: Vec<usize> = (0..n)
+                        .filter(|&i| base.iter().any(|&l| has(at(l, i))))
+                        .collect();
+                    if cover.len() != k {
+                        continue;
+                    }
+                    cover.sort();
+                    let mut cells = Vec::new();
+                    let mut eliminations = Vec::new();
+                    for &i in &cover {
+                        for l in 0..n {
+                            if has(at(l, i)) {
+                                if base.contains(&l) {
+                                    cells.push(at(l, i) as u16);
+                                } else {
+                                    eliminations.push(Candidate::new(at(l, i), digit));
+                                }
+                            }
+                        }
+                    }
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    cells.sort();
+                    eliminations.sort();
+                    let (b0, c0) = if by_cols { (n, 0) } else { (0, n) };
+                    let mut houses: Vec<u16> = base.iter().map(|l| (b0 + l) as u16).collect();
+                    houses.extend(cover.iter().map(|l| (c0 + l) as u16));
+                    out.push(Deduction {
+                        technique: Technique::Fish(k as u8),
+                        placements: Vec::new(),
+                        eliminations,
+                        evidence: Evidence {
+                            houses,
+                            cells,
+                            digits: vec![digit as u8],
+                            ..Evidence::default()
+                        },
+                    });
+                }
+            }
+        }
+        out
+    }
+}

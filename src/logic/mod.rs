@@ -1,0 +1,77 @@
+//! The logic engine: techniques as pure finders over a [`State`], and an engine that applies
+//! what they find.
+//!
+//! A finder reads the state and reports [`Deduction`]s (placements, eliminations, evidence) to a
+//! [`Sink`] that says continue or stop; it never mutates the grid. The engine
+//! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
+//! file per technique family.
+
+pub mod check;
+pub mod deduction;
+pub mod engine;
+pub mod fish;
+pub mod intersections;
+pub mod singles;
+pub mod state;
+pub mod subsets;
+pub mod technique;
+
+pub use deduction::{Candidate, ChainNode, Deduction, Evidence, LinkKind};
+pub use state::State;
+pub use technique::Technique;
+
+use crate::basis::Basis;
+
+/// What a sink tells a finder after each deduction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Flow {
+    /// Report more.
+    Continue,
+    /// Stop searching (e.g. the caller wanted one hint).
+    Stop,
+}
+
+/// Where finders report: a callback that says whether to go on.
+pub type Sink<'a> = dyn FnMut(Deduction) -> Flow + 'a;
+
+/// Bounds on the techniques that can blow up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// POM: largest number of templates of one digit that may be enumerated.
+    pub pom_budget: u64,
+    /// Chains and cycles: the longest chain searched, in links.
+    pub chain_length: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            pom_budget: 1_000_000,
+            chain_length: 16,
+        }
+    }
+}
+
+/// Report every instance of technique `t` in state `s` to `sink`.
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
+    let _ = cfg;
+    use Technique::*;
+    match t {
+        FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        Pointing | Claiming => intersections::find(s, t, sink),
+        NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
+        Fish(_) => fish::find(s, t, sink),
+        _ => Flow::Continue,
+    }
+}
+
+/// Every instance of `t` in `s`, in the order found.
+pub fn find_all<B: Basis>(s: &State<B>, t: Technique, cfg: &Config) -> Vec<Deduction> {
+    let mut out = Vec::new();
+    let _ = find(s, t, cfg, &mut |d| {
+        out.push(d);
+        Flow::Continue
+    });
+    out
+}

@@ -1,0 +1,141 @@
+//! The state logic works on: candidates plus which cells are solved.
+//!
+//! A cell with one candidate is not necessarily solved: it is a naked single until a step places
+//! it. Placing a digit removes it from the cell's peers at once (that is what placing means, not a
+//! separate step).
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::logic::deduction::Deduction;
+use crate::mask::Mask;
+use crate::solver::Contradiction;
+
+/// Candidates and solved cells of one puzzle.
+#[derive(Clone)]
+pub struct State<B: Basis> {
+    grid: Grid<B>,
+    solved: Vec<bool>,
+    open: usize,
+}
+
+impl<B: Basis> State<B> {
+    /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
+    /// leaves its peers. Fails when two givens clash or a cell loses every candidate.
+    pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
+        let mut s = State {
+            grid,
+            solved: vec![false; B::CELLS],
+            open: B::CELLS,
+        };
+        let givens: Vec<usize> = (0..B::CELLS).filter(|&c| grid.get(c).is_single()).collect();
+        for c in givens {
+            let d = grid.get(c).first();
+            s.place(c, d)?;
+        }
+        Ok(s)
+    }
+
+    /// The candidate grid.
+    #[inline]
+    pub fn grid(&self) -> &Grid<B> {
+        &self.grid
+    }
+
+    /// Candidates of `cell`.
+    #[inline]
+    pub fn get(&self, cell: usize) -> B::Mask {
+        self.grid.get(cell)
+    }
+
+    /// True when `cell` has been placed.
+    #[inline]
+    pub fn is_solved(&self, cell: usize) -> bool {
+        self.solved[cell]
+    }
+
+    /// Number of cells not yet placed.
+    pub fn open_cells(&self) -> usize {
+        self.open
+    }
+
+    /// True when every cell is placed.
+    pub fn is_complete(&self) -> bool {
+        self.open == 0
+    }
+
+    /// Digits of placed cells (0 elsewhere).
+    pub fn digits(&self) -> Vec<u8> {
+        (0..B::CELLS)
+            .map(|c| {
+                if self.solved[c] {
+                    self.grid.get(c).first() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Place `digit` (0-based) in `cell` and remove it from the peers. Placing the digit a solved
+    /// cell already holds is a no-op; anything else that breaks a cell is a contradiction.
+    pub fn place(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
+        let m = self.grid.get(cell);
+        if !m.has(digit) {
+            return Err(Contradiction);
+        }
+        if self.solved[cell] {
+            return Ok(false);
+        }
+        let bit = B::Mask::bit(digit);
+        self.grid.set(cell, bit);
+        self.solved[cell] = true;
+        self.open -= 1;
+        for &p in B::topology().peers(cell) {
+            let p = p as usize;
+            let pm = self.grid.get(p);
+            if pm & bit != B::Mask::ZERO {
+                if self.solved[p] || pm == bit {
+                    return Err(Contradiction);
+                }
+                self.grid.set(p, pm & !bit);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Remove `digit` from `cell`; true when it was a candidate. Removing the last candidate is a
+    /// contradiction.
+    pub fn eliminate(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
+        let m = self.grid.get(cell);
+        if !m.has(digit) {
+            return Ok(false);
+        }
+        let r = m & !B::Mask::bit(digit);
+        if r.is_empty() {
+            return Err(Contradiction);
+        }
+        self.grid.set(cell, r);
+        Ok(true)
+    }
+
+    /// Apply a deduction: eliminations first, then placements. Returns how many candidates or
+    /// cells changed (0 when it was already applied).
+    pub fn apply(&mut self, d: &Deduction) -> Result<usize, Contradiction> {
+        let mut changed = 0;
+        for e in &d.eliminations {
+            changed += self.eliminate(e.cell as usize, e.digit as usize)? as usize;
+        }
+        for p in &d.placements {
+            changed += self.place(p.cell as usize, p.digit as usize)? as usize;
+        }
+        Ok(changed)
+    }
+
+    /// True when applying `d` would change something.
+    pub fn is_useful(&self, d: &Deduction) -> bool {
+        d.eliminations
+            .iter()
+            .any(|e| self.get(e.cell as usize).has(e.digit as usize))
+            || d.placements.iter().any(|p| !self.solved[p.cell as usize])
+    }
+}

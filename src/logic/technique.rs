@@ -1,0 +1,329 @@
+//! Technique names: one enum value per technique (sized families carry their size), the names
+//! people know (`Hidden Triple`) and the command-line names (`hidden-triple`).
+
+use std::fmt;
+
+/// A solving technique. [`Technique::order`] gives the default order of difficulty: the engine
+/// always takes the first (easiest) applicable one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Technique {
+    /// The last open cell of a house.
+    FullHouse,
+    /// A digit with one place left in a house.
+    HiddenSingle,
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit confined to one line inside a box leaves the rest of the line.
+    Pointing,
+    /// A digit confined to one box inside a line leaves the rest of the box.
+    Claiming,
+    /// `size` cells of a house holding only `size` digits.
+    NakedTuple(u8),
+    /// `size` digits of a house confined to `size` cells.
+    HiddenTuple(u8),
+    /// Basic fish of `size` base lines (X-Wing 2, Swordfish 3, Jellyfish 4, …).
+    Fish(u8),
+    /// Simple coloring (trap and wrap) on one digit's conjugate pairs.
+    SimpleColoring,
+    /// Multi-coloring: several conjugate clusters of one digit.
+    MultiColoring,
+    /// Remote pair: a chain of identical bivalue cells.
+    RemotePair,
+    /// X-Chain: alternating chain on one digit.
+    XChain,
+    /// XY-Chain: chain through bivalue cells.
+    XyChain,
+    /// X-Cycle by the edge algebra (1- and 3-edges, box hinges).
+    XCycle,
+    /// Y-Cycle by the edge algebra (all edge types).
+    YCycle,
+    /// Y-Knot: a y-edge construction reaching a contradiction.
+    YKnot,
+    /// Continuous or discontinuous nice loop.
+    NiceLoop,
+    /// Alternating inference chain.
+    Aic,
+    /// Pattern Overlay Method per digit (template delete / template set).
+    Pom,
+    /// POM with templates refined against cells certain to hold other digits.
+    PomRefined,
+    /// POM pattern exclusion between two digits.
+    PomExclusion,
+    /// POM cell covers.
+    PomCovers,
+}
+
+/// Largest tuple or fish size the names accept (N/2 for 100×100).
+pub const MAX_SIZE: u8 = 50;
+
+fn size_word(n: u8) -> String {
+    match n {
+        2 => "Pair".into(),
+        3 => "Triple".into(),
+        4 => "Quad".into(),
+        n => format!("{n}-Tuple"),
+    }
+}
+
+fn fish_word(n: u8) -> String {
+    match n {
+        2 => "X-Wing".into(),
+        3 => "Swordfish".into(),
+        4 => "Jellyfish".into(),
+        5 => "Squirmbag".into(),
+        6 => "Whale".into(),
+        7 => "Leviathan".into(),
+        n => format!("{n}-Fish"),
+    }
+}
+
+impl Technique {
+    /// Position in the default difficulty order: singles, locked candidates, then tuples and
+    /// fish interleaved by size (naked, fish, hidden, as Sudoku Explainer rates them), then
+    /// coloring, chains and cycles, then the pattern overlay method.
+    pub fn order(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse => 0,
+            HiddenSingle => 1,
+            NakedSingle => 2,
+            Pointing => 3,
+            Claiming => 4,
+            NakedTuple(k) => 100 + 10 * k as u32,
+            Fish(k) => 101 + 10 * k as u32,
+            HiddenTuple(k) => 102 + 10 * k as u32,
+            SimpleColoring => 1000,
+            MultiColoring => 1001,
+            RemotePair => 1002,
+            XChain => 1003,
+            XyChain => 1004,
+            XCycle => 1005,
+            YCycle => 1006,
+            YKnot => 1007,
+            NiceLoop => 1008,
+            Aic => 1009,
+            Pom => 2000,
+            PomRefined => 2001,
+            PomExclusion => 2002,
+            PomCovers => 2003,
+        }
+    }
+
+    /// The name people know, as `explain` prints it.
+    pub fn name(self) -> String {
+        use Technique::*;
+        match self {
+            FullHouse => "Full House".into(),
+            HiddenSingle => "Hidden Single".into(),
+            NakedSingle => "Naked Single".into(),
+            Pointing => "Pointing".into(),
+            Claiming => "Claiming".into(),
+            NakedTuple(n) => format!("Naked {}", size_word(n)),
+            HiddenTuple(n) => format!("Hidden {}", size_word(n)),
+            Fish(n) => fish_word(n),
+            SimpleColoring => "Simple Coloring".into(),
+            MultiColoring => "Multi-Coloring".into(),
+            RemotePair => "Remote Pair".into(),
+            XChain => "X-Chain".into(),
+            XyChain => "XY-Chain".into(),
+            XCycle => "X-Cycle".into(),
+            YCycle => "Y-Cycle".into(),
+            YKnot => "Y-Knot".into(),
+            NiceLoop => "Nice Loop".into(),
+            Aic => "AIC".into(),
+            Pom => "Pattern Overlay".into(),
+            PomRefined => "Pattern Overlay (refined)".into(),
+            PomExclusion => "Pattern Exclusion".into(),
+            PomCovers => "Pattern Cell Cover".into(),
+        }
+    }
+
+    /// The command-line name (`hidden-triple`, `naked-tuple-5`, `fish-5`).
+    pub fn cli_name(self) -> String {
+        use Technique::*;
+        match self {
+            NakedTuple(n @ 2..=4) => format!("naked-{}", size_word(n).to_lowercase()),
+            HiddenTuple(n @ 2..=4) => format!("hidden-{}", size_word(n).to_lowercase()),
+            NakedTuple(n) => format!("naked-tuple-{n}"),
+            HiddenTuple(n) => format!("hidden-tuple-{n}"),
+            Fish(2) => "x-wing".into(),
+            Fish(3) => "swordfish".into(),
+            Fish(4) => "jellyfish".into(),
+            Fish(n) => format!("fish-{n}"),
+            t => t
+                .name()
+                .to_lowercase()
+                .replace(' ', "-")
+                .replace("(refined)", "refined"),
+        }
+    }
+
+    /// Every technique without a size, in difficulty order.
+    pub const UNSIZED: [Technique; 19] = {
+        use Technique::*;
+        [
+            FullHouse,
+            HiddenSingle,
+            NakedSingle,
+            Pointing,
+            Claiming,
+            SimpleColoring,
+            MultiColoring,
+            RemotePair,
+            XChain,
+            XyChain,
+            XCycle,
+            YCycle,
+            YKnot,
+            NiceLoop,
+            Aic,
+            Pom,
+            PomRefined,
+            PomExclusion,
+            PomCovers,
+        ]
+    };
+
+    /// Parse one command-line name into the techniques it stands for, for grids of `n` digits.
+    /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2.
+    pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, String> {
+        use Technique::*;
+        let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
+        let sizes = |f: fn(u8) -> Technique| (2..=max).map(f).collect::<Vec<_>>();
+        let name = name.trim();
+        match name {
+            "naked-tuple" => return Ok(sizes(NakedTuple)),
+            "hidden-tuple" => return Ok(sizes(HiddenTuple)),
+            "fish" => return Ok(sizes(Fish)),
+            "singles" => return Ok(vec![FullHouse, HiddenSingle, NakedSingle]),
+            "locked-candidates" => return Ok(vec![Pointing, Claiming]),
+            _ => {}
+        }
+        let sized = [
+            ("naked-tuple-", NakedTuple as fn(u8) -> Technique),
+            ("hidden-tuple-", HiddenTuple),
+            ("fish-", Fish),
+        ];
+        for (prefix, make) in sized {
+            if let Some(k) = name.strip_prefix(prefix) {
+                let k: u8 = k.parse().map_err(|_| format!("bad size in '{name}'"))?;
+                if !(2..=MAX_SIZE).contains(&k) {
+                    return Err(format!(
+                        "size {k} in '{name}' is out of range; expected 2..={MAX_SIZE}"
+                    ));
+                }
+                return Ok(vec![make(k)]);
+            }
+        }
+        for k in 2..=4u8 {
+            for t in [NakedTuple(k), HiddenTuple(k), Fish(k)] {
+                if t.cli_name() == name {
+                    return Ok(vec![t]);
+                }
+            }
+        }
+        Technique::UNSIZED
+            .iter()
+            .find(|t| t.cli_name() == name)
+            .map(|&t| vec![t])
+            .ok_or_else(|| {
+                format!(
+                    "unknown technique '{name}'; expected one of: {}",
+                    cli_names()
+                )
+            })
+    }
+
+    /// Parse a comma-separated list; the result is sorted into difficulty order, deduplicated.
+    pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, String> {
+        let mut out = Vec::new();
+        for name in list.split(',').filter(|s| !s.trim().is_empty()) {
+            if name.trim() == "all" {
+                out.extend(default_order(n));
+            } else {
+                out.extend(Technique::parse(name, n)?);
+            }
+        }
+        out.sort_by_key(|t| t.order());
+        out.dedup();
+        Ok(out)
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// The command-line names, for `--help` and error messages.
+pub fn cli_names() -> String {
+    let mut v = vec![
+        "full-house",
+        "naked-single",
+        "hidden-single",
+        "pointing",
+        "claiming",
+        "naked-pair",
+        "naked-triple",
+        "naked-quad",
+        "naked-tuple",
+        "naked-tuple-K",
+        "hidden-pair",
+        "hidden-triple",
+        "hidden-quad",
+        "hidden-tuple",
+        "hidden-tuple-K",
+        "x-wing",
+        "swordfish",
+        "jellyfish",
+        "fish",
+        "fish-K",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    v.extend(Technique::UNSIZED[5..].iter().map(|t| t.cli_name()));
+    v.extend(["singles", "locked-candidates", "all"].map(String::from));
+    v.join(", ")
+}
+
+/// Every technique for grids of `n` digits, in difficulty order (tuples and fish up to n/2).
+pub fn default_order(n: usize) -> Vec<Technique> {
+    let mut v: Vec<Technique> = Technique::UNSIZED.to_vec();
+    let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
+    for k in 2..=max {
+        v.extend([
+            Technique::NakedTuple(k),
+            Technique::HiddenTuple(k),
+            Technique::Fish(k),
+        ]);
+    }
+    v.sort_by_key(|t| t.order());
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for t in default_order(25) {
+            assert_eq!(
+                Technique::parse(&t.cli_name(), 25).unwrap(),
+                vec![t],
+                "{t:?}"
+            );
+        }
+        assert_eq!(
+            Technique::parse("hidden-triple", 9).unwrap(),
+            vec![Technique::HiddenTuple(3)]
+        );
+        assert_eq!(Technique::parse("naked-tuple", 25).unwrap().len(), 11);
+        assert_eq!(Technique::Fish(2).name(), "X-Wing");
+        assert!(Technique::parse("bogus", 9)
+            .unwrap_err()
+            .contains("unknown technique 'bogus'"));
+    }
+}

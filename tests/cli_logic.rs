@@ -1,0 +1,116 @@
+//! The logic subcommands end to end: `explain`, `find`, `reduce`, `solve --reduce`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY_SOLVED: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+const HARD: &str =
+    "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+
+#[test]
+fn explain_batch_with_a_bad_line() {
+    let o = run(&["explain"], &format!("{EASY}\nbad line\n{HARD}\n"));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "# puzzle at line 1");
+    assert!(lines[1].starts_with("Hidden Single: ") || lines[1].starts_with("Naked Single: "));
+    let solved = lines.iter().position(|l| *l == "solved").unwrap();
+    assert_eq!(lines[solved + 1], EASY_SOLVED);
+    assert_eq!(lines[solved + 2], "# puzzle at line 2");
+    assert_eq!(lines[solved + 3], "invalid");
+    assert_eq!(lines[solved + 4], "# puzzle at line 3");
+    assert_eq!(lines[lines.len() - 2], "stuck");
+    assert_eq!(lines[lines.len() - 1].len(), 729);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: "));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn explain_json_lines() {
+    let o = run(&["explain", "--json"], EASY);
+    let out = stdout(&o);
+    let objs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objs[0]["placements"].as_array().unwrap().len(), 1);
+    assert!(objs[0]["technique"].as_str().unwrap().ends_with("single"));
+    let last = objs.last().unwrap();
+    assert_eq!(last["end"], "solved");
+    assert_eq!(last["grid"], EASY_SOLVED);
+    assert!(o.status.success());
+}
+
+#[test]
+fn find_lists_every_instance() {
+    let o = run(&["find", "--technique", "naked-pair", "--json"], EASY);
+    assert!(o.status.success());
+    // Givens only: the naked pairs of the easy puzzle's first state.
+    for l in stdout(&o).lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["technique"], "naked-pair");
+        assert_eq!(v["cells"].as_array().unwrap().len(), 2);
+        assert!(!v["eliminations"].as_array().unwrap().is_empty());
+    }
+    let o = run(&["find", "--technique", "bogus"], EASY);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown technique 'bogus'"));
+}
+
+#[test]
+fn reduce_prints_solution_or_candidates() {
+    let o = run(&["reduce"], &format!("{EASY}\n{HARD}\n"));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], EASY_SOLVED);
+    assert_eq!(lines[1].len(), 729);
+    let o = run(&["reduce", "--techniques", "pointing"], EASY);
+    assert_eq!(stdout(&o).trim().len(), 729);
+}
+
+#[test]
+fn solve_with_reduction_gives_the_same_solutions() {
+    let input = format!("{EASY}\n{HARD}\n");
+    let plain = run(&["solve"], &input);
+    let reduced = run(&["solve", "--reduce", "all", "--stats"], &input);
+    assert_eq!(stdout(&plain), stdout(&reduced));
+    let err = String::from_utf8_lossy(&reduced.stderr);
+    assert!(err.contains("with reduction by all"), "{err}");
+    assert!(err.contains("without reduction"), "{err}");
+}
+
+#[test]
+fn help_lists_technique_names() {
+    for cmd in ["explain", "find", "reduce", "solve"] {
+        let o = run(&[cmd, "--help"], "");
+        let out = stdout(&o);
+        assert!(
+            out.contains("hidden-tuple") && out.contains("x-wing"),
+            "{cmd}"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! Property-driven fuzzing of every input path: arbitrary text, mutated real puzzles in every
+//! alphabet, candidate grids and the numbers format must give a puzzle or a clear error —
+//! never a panic — and every puzzle that parses must be solvable or classified within a budget.
+//!
+//! `PROPTEST_CASES=100000 cargo test --release --test fuzz_input` runs a longer campaign.
+
+use nsudoku::input::{read_all, Format, ReadOptions};
+use nsudoku::solver::SolveOptions;
+use nsudoku::{solve, Alphabet};
+use proptest::prelude::*;
+
+fn seeds() -> Vec<String> {
+    [
+        "tests/data/fuzz_seed_9x9.txt",
+        "tests/data/fuzz_seed_16x16.txt",
+        "tests/data/fuzz_seed_25x25.txt",
+    ]
+    .iter()
+    .flat_map(|f| {
+        std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    })
+    .collect()
+}
+
+fn options() -> impl Strategy<Value = ReadOptions> {
+    let alphabet = prop_oneof![
+        Just(None),
+        Just(Some(Alphabet::Standard)),
+        Just(Some(Alphabet::Hex)),
+        Just(Some(Alphabet::Letters))
+    ];
+    let format = prop_oneof![
+        Just(None),
+        Just(Some(Format::Line)),
+        Just(Some(Format::Numbers)),
+        Just(Some(Format::Candidates))
+    ];
+    (alphabet, format).prop_map(|(alphabet, format)| ReadOptions { alphabet, format })
+}
+
+/// Parse, and solve what parses under a small budget: nothing may panic, and every record
+/// is either a puzzle of a supported basis with the right cell count or an error with a line.
+fn exercise(text: &str, opts: ReadOptions) {
+    let lines = text.lines().count();
+    for rec in read_all(text, opts) {
+        match rec {
+            Ok(p) => {
+                assert!((2..=10).contains(&p.k));
+                assert_eq!(p.masks.len(), p.n() * p.n());
+                assert!(p.line >= 1 && p.line <= lines);
+                let c = solve::count(
+                    &p,
+                    &SolveOptions {
+                        limit: 2,
+                        max_nodes: Some(200),
+                        locked_candidates: None,
+                    },
+                );
+                if let Some(s) = &c.first {
+                    assert!(nsudoku::grid::is_valid_solution(p.k, s));
+                }
+            }
+            Err(e) => {
+                assert!(e.line >= 1 && e.line <= lines.max(1), "{e}");
+                assert!(!e.what.is_empty() && !e.expected.is_empty());
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Edit {
+    Set(usize, char),
+    Delete(usize),
+    Insert(usize, char),
+}
+
+fn symbol() -> impl Strategy<Value = char> {
+    prop_oneof![
+        proptest::char::range('0', '9'),
+        proptest::char::range('A', 'Z'),
+        proptest::char::range('a', 'z'),
+        Just('.'),
+        Just(' '),
+        Just('#'),
+        Just('\n'),
+        any::<char>(),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), symbol()).prop_map(|(i, c)| Edit::Set(i, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), symbol()).prop_map(|(i, c)| Edit::Insert(i, c)),
+    ]
+}
+
+fn mutate(s: &str, edits: &[Edit]) -> String {
+    let mut v: Vec<char> = s.chars().collect();
+    for e in edits {
+        let len = v.len().max(1);
+        match *e {
+            Edit::Set(i, c) if !v.is_empty() => v[i % len] = c,
+            Edit::Delete(i) if !v.is_empty() => {
+                v.remove(i % len);
+            }
+            Edit::Insert(i, c) => v.insert(i % (v.len() + 1), c),
+            _ => {}
+        }
+    }
+    v.into_iter().collect()
+}
+
+/// The same puzzle as a candidate grid.
+fn as_candidates(line: &str) -> String {
+    let p = nsudoku::input::read_one(line, ReadOptions::default()).unwrap();
+    nsudoku::output::candidates_line(p.k, &p.masks, p.alphabet)
+}
+
+/// The same puzzle as numbers.
+fn as_numbers(line: &str) -> String {
+    let p = nsudoku::input::read_one(line, ReadOptions::default()).unwrap();
+    p.digits()
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,700}", opts in options()) {
+        exercise(&text, opts);
+    }
+
+    #[test]
+    fn mutated_puzzles_never_panic(i in any::<usize>(), edits in proptest::collection::vec(edit(), 0..6), opts in options()) {
+        let seeds = seeds();
+        let line = &seeds[i % seeds.len()];
+        exercise(&mutate(line, &edits), opts);
+    }
+
+    #[test]
+    fn mutated_candidate_grids_never_panic(i in 0usize..50, edits in proptest::collection::vec(edit(), 0..6), opts in options()) {
+        let seeds = seeds();
+        exercise(&mutate(&as_candidates(&seeds[i]), &edits), opts);
+    }
+
+    #[test]
+    fn mutated_numbers_never_panic(i in any::<usize>(), edits in proptest::collection::vec(edit(), 0..6), opts in options()) {
+        let seeds = seeds();
+        exercise(&mutate(&as_numbers(&seeds[i % seeds.len()]), &edits), opts);
+    }
+
+    #[test]
+    fn random_number_blocks_never_panic(rows in proptest::collection::vec(proptest::collection::vec(0u32..200, 0..20), 0..20)) {
+        let text: Vec<String> = rows.iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        exercise(&text.join("\n"), ReadOptions::default());
+    }
+}
+
+/// Regressions found by the campaign above (none yet) go here, each named after its finding.
+#[test]
+fn huge_numbers_are_an_error_not_a_panic() {
+    let line = format!("99999999999999999999 {}", "0 ".repeat(80));
+    let recs = read_all(&line, ReadOptions::default());
+    assert!(recs[0]
+        .as_ref()
+        .unwrap_err()
+        .what
+        .contains("is not a number"));
+}

@@ -1,0 +1,204 @@
+//! Each technique on a hand-made grid, with the exact eliminations it must find.
+
+use nsudoku::basis::B3;
+use nsudoku::logic::{find_all, Candidate, Config, Deduction, State, Technique};
+use nsudoku::{input, Alphabet, Basis, Grid, Mask};
+
+/// A 9×9 state: every cell open to every digit except the listed ones (`(row, col, "digits")`,
+/// 1-based), which hold exactly the given digits.
+fn state(cells: &[(usize, usize, &str)]) -> State<B3> {
+    let mut g = Grid::<B3>::empty();
+    for &(r, c, digits) in cells {
+        let mut m = 0u16;
+        for ch in digits.chars() {
+            m |= 1 << (ch.to_digit(10).unwrap() - 1);
+        }
+        g.set((r - 1) * 9 + c - 1, m);
+    }
+    State::new(g).unwrap()
+}
+
+/// Remove `digit` (1-based) from every listed cell, starting from a full grid.
+fn without(digit: usize, cells: impl Iterator<Item = (usize, usize)>) -> State<B3> {
+    let mut g = Grid::<B3>::empty();
+    for (r, c) in cells {
+        g.eliminate((r - 1) * 9 + c - 1, digit - 1);
+    }
+    State::new(g).unwrap()
+}
+
+fn text(d: &Deduction) -> String {
+    d.describe(B3::topology(), Alphabet::Standard)
+}
+
+fn elims(cands: &[(usize, usize, usize)]) -> Vec<Candidate> {
+    let mut v: Vec<Candidate> = cands
+        .iter()
+        .map(|&(r, c, d)| Candidate::new((r - 1) * 9 + c - 1, d - 1))
+        .collect();
+    v.sort();
+    v
+}
+
+fn cands(s: &State<B3>, r: usize, c: usize) -> String {
+    s.get((r - 1) * 9 + c - 1)
+        .iter()
+        .map(|d| char::from(b'1' + d as u8))
+        .collect()
+}
+
+#[test]
+fn candidates_after_givens_only() {
+    let p = input::read_one(
+        "800000000003600000070090200050007000000045700000100030001000068008500010090000400",
+        Default::default(),
+    )
+    .unwrap();
+    let s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+    assert_eq!(cands(&s, 1, 2), "1246");
+    assert_eq!(cands(&s, 1, 9), "1345679");
+    assert_eq!(cands(&s, 2, 1), "12459");
+    assert_eq!(cands(&s, 4, 1), "123469");
+    assert_eq!(cands(&s, 9, 5), "123678");
+    assert_eq!(cands(&s, 8, 9), "2379");
+}
+
+fn hidden_quad_row(rest: &[(usize, usize, &str)]) {
+    let mut cells = vec![
+        (1, 1, "1289"),
+        (1, 2, "1389"),
+        (1, 3, "23489"),
+        (1, 4, "489"),
+    ];
+    cells.extend_from_slice(rest);
+    let s = state(&cells);
+    let found = find_all(&s, Technique::HiddenTuple(4), &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    let want: Vec<_> = (1..=4).flat_map(|c| [(1, c, 8), (1, c, 9)]).collect();
+    assert_eq!(d.eliminations, elims(&want));
+    assert_eq!(d.evidence.digits, vec![0, 1, 2, 3]);
+    assert_eq!(d.evidence.houses, vec![0]);
+    assert_eq!(
+        text(d),
+        "Hidden Quad: 1,2,3,4 in r1c1,r1c2,r1c3,r1c4 => r1c1<>8,9, r1c2<>8,9, r1c3<>8,9, r1c4<>8,9"
+    );
+}
+
+#[test]
+fn hidden_quad_from_the_write_up() {
+    // Nine open cells: the quad is searched directly (4 <= 9/2).
+    hidden_quad_row(&[
+        (1, 5, "568"),
+        (1, 6, "579"),
+        (1, 7, "6789"),
+        (1, 8, "56789"),
+        (1, 9, "5679"),
+    ]);
+}
+
+#[test]
+fn hidden_quad_found_as_the_complement_naked_pair() {
+    // Six open cells: the quad (4 > 6/2) is found through the naked pair 8,9 in r1c8,r1c9.
+    hidden_quad_row(&[
+        (1, 5, "5"),
+        (1, 6, "6"),
+        (1, 7, "7"),
+        (1, 8, "89"),
+        (1, 9, "89"),
+    ]);
+}
+
+#[test]
+fn naked_pair_in_row_and_box() {
+    let s = state(&[(1, 1, "12"), (1, 2, "12")]);
+    let found = find_all(&s, Technique::NakedTuple(2), &Config::default());
+    assert_eq!(found.len(), 2, "{found:?}");
+    let row: Vec<_> = (3..=9).flat_map(|c| [(1, c, 1), (1, c, 2)]).collect();
+    assert_eq!(found[0].eliminations, elims(&row));
+    let mut bx: Vec<_> = (2..=3)
+        .flat_map(|r| (1..=3).flat_map(move |c| [(r, c, 1), (r, c, 2)]))
+        .collect();
+    bx.extend([(1, 3, 1), (1, 3, 2)]);
+    assert_eq!(found[1].eliminations, elims(&bx));
+    assert!(text(&found[0]).starts_with("Naked Pair: 1,2 in r1c1,r1c2 => r1c3<>1,2"));
+    // The pair's complement in the row is a hidden 7-tuple; with sizes up to N/2 = 4 only the
+    // hidden pair 1,2 is not there (1 and 2 occur outside the pair's cells).
+    assert!(find_all(&s, Technique::HiddenTuple(2), &Config::default()).is_empty());
+}
+
+#[test]
+fn pointing_leaves_the_line() {
+    // 5 in box 1 only in row 1.
+    let s = without(5, (2..=3).flat_map(|r| (1..=3).map(move |c| (r, c))));
+    let found = find_all(&s, Technique::Pointing, &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let want: Vec<_> = (4..=9).map(|c| (1, c, 5)).collect();
+    assert_eq!(found[0].eliminations, elims(&want));
+    assert_eq!(
+        text(&found[0]),
+        "Pointing: 5 in r1c1,r1c2,r1c3 => r1c4<>5, r1c5<>5, r1c6<>5, r1c7<>5, r1c8<>5, r1c9<>5"
+    );
+    assert!(find_all(&s, Technique::Claiming, &Config::default()).is_empty());
+}
+
+#[test]
+fn claiming_leaves_the_box() {
+    // 7 in row 1 only in box 1.
+    let s = without(7, (4..=9).map(|c| (1, c)));
+    let found = find_all(&s, Technique::Claiming, &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let want: Vec<_> = (2..=3)
+        .flat_map(|r| (1..=3).map(move |c| (r, c, 7)))
+        .collect();
+    assert_eq!(found[0].eliminations, elims(&want));
+    assert_eq!(found[0].evidence.houses, vec![0, 18]);
+    assert!(find_all(&s, Technique::Pointing, &Config::default()).is_empty());
+}
+
+#[test]
+fn x_wing_on_rows() {
+    // 1 in rows 1 and 5 only in columns 2 and 7.
+    let s = without(
+        1,
+        [1, 5]
+            .into_iter()
+            .flat_map(|r| (1..=9).filter(|&c| c != 2 && c != 7).map(move |c| (r, c))),
+    );
+    let found = find_all(&s, Technique::Fish(2), &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let want: Vec<_> = [2, 3, 4, 6, 7, 8, 9]
+        .into_iter()
+        .flat_map(|r| [(r, 2, 1), (r, 7, 1)])
+        .collect();
+    assert_eq!(found[0].eliminations, elims(&want));
+    assert_eq!(found[0].evidence.houses, vec![0, 4, 10, 15]);
+    assert!(text(&found[0])
+        .starts_with("X-Wing: 1 in r1c2,r1c7,r5c2,r5c7 (rows 1,5 / columns 2,7) => r2c2<>1"));
+    assert!(find_all(&s, Technique::Fish(3), &Config::default()).is_empty());
+}
+
+#[test]
+fn swordfish_on_columns() {
+    // 4 in columns 1, 4, 8 only in rows 2, 5, 9 (not every corner filled).
+    let keep = [(2, 1), (5, 1), (5, 4), (9, 4), (2, 8), (9, 8)];
+    let s = without(
+        4,
+        [1, 4, 8]
+            .into_iter()
+            .flat_map(|c| (1..=9).map(move |r| (r, c)))
+            .filter(|rc| !keep.contains(rc)),
+    );
+    let found = find_all(&s, Technique::Fish(3), &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let want: Vec<_> = [2, 5, 9]
+        .into_iter()
+        .flat_map(|r| {
+            (1..=9)
+                .filter(|c| ![1, 4, 8].contains(c))
+                .map(move |c| (r, c, 4))
+        })
+        .collect();
+    assert_eq!(found[0].eliminations, elims(&want));
+    assert_eq!(found[0].technique.name(), "Swordfish");
+}
