@@ -56,14 +56,16 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// The defaults for basis `k`: plain singles for 9×9 and below (the cheapest nodes win
-    /// there), locked candidates and probing from 16×16 up (the tree is the cost there).
+    /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
+    /// (the cheapest nodes win there); locked candidates and probing from 16×16 up (the tree is
+    /// the cost there); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
+    /// 16×16 ones; figures in `docs/engine.md`).
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
             probe: k >= 4,
             place_branching: k >= 4,
-            wdeg: false,
+            wdeg: k >= 5,
             planes: k <= 3,
         }
     }
