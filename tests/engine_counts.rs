@@ -58,13 +58,14 @@ fn cases(name: &str, k: usize) -> Vec<Case> {
 
 fn tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for bits in 0..32 {
+    for bits in 0..64 {
         v.push(Tuning {
             locked_candidates: bits & 1 != 0,
             probe: bits & 2 != 0,
             place_branching: bits & 4 != 0,
             planes: bits & 8 != 0,
             wdeg: bits & 16 != 0,
+            restarts: bits & 32 != 0,
         });
     }
     v

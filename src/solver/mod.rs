@@ -50,6 +50,9 @@ pub struct Tuning {
     /// Branch on the cell with the fewest candidates per conflict seen in its houses
     /// (dom/wdeg) instead of the first cell with the fewest candidates.
     pub wdeg: bool,
+    /// Restart the search after 100, 150, 225, … nodes while no solution is found, keeping the
+    /// conflict weights (useful with `wdeg`; the node budget stays global).
+    pub restarts: bool,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -66,6 +69,7 @@ impl Tuning {
             probe: k >= 4,
             place_branching: k >= 4,
             wdeg: k >= 5,
+            restarts: false,
             planes: k <= 3,
         }
     }
@@ -113,6 +117,9 @@ pub struct Solver<B: Basis> {
     place_branching: bool,
     planes: bool,
     wdeg: bool,
+    restarts: bool,
+    /// Nodes spent by earlier runs of this search (restarts).
+    spent: u64,
     prop: Propagator<B>,
     frames: Vec<Frame<B>>,
 }
@@ -141,13 +148,20 @@ impl<B: Basis> Solver<B> {
     /// A solver with explicit engine settings (`opts.locked_candidates`, when set, still wins).
     pub fn with_tuning(opts: SolveOptions, tuning: Tuning) -> Self {
         let locked = opts.locked_candidates.unwrap_or(tuning.locked_candidates);
+        let planes = tuning.planes && B::CELLS <= 128;
         Solver {
             opts,
             probe: tuning.probe,
             place_branching: tuning.place_branching,
-            planes: tuning.planes && B::CELLS <= 128,
+            planes,
             wdeg: tuning.wdeg,
-            prop: Propagator::new(locked),
+            restarts: tuning.restarts,
+            spent: 0,
+            prop: if planes {
+                Propagator::idle()
+            } else {
+                Propagator::new(locked)
+            },
             frames: Vec::new(),
         }
     }
@@ -168,13 +182,7 @@ impl<B: Basis> Solver<B> {
     /// Visit the solutions of `start`, in search order, up to the limit (or until `visit`
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
-        let mut out = Count {
-            solutions: 0,
-            limit_reached: false,
-            budget_exceeded: false,
-            first: None,
-            stats: SearchStats::default(),
-        };
+        self.spent = 0;
         if self.planes {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let (limit, budget) = (self.opts.limit, self.opts.max_nodes);
@@ -184,6 +192,48 @@ impl<B: Basis> Solver<B> {
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),
             };
         }
+        if !self.restarts {
+            return self.run(start, visit, u64::MAX).0;
+        }
+        // Geometric restarts: the conflict weights learned by a run steer the next one. A run
+        // that has found a solution is never cut, so no solution is visited twice.
+        let mut total = SearchStats::default();
+        let mut cutoff = 100u64;
+        loop {
+            let (mut c, cut) = self.run(start, visit, cutoff);
+            total += c.stats;
+            if !cut {
+                c.stats = total;
+                return c;
+            }
+            if let Some(m) = self.opts.max_nodes {
+                // Keep the budget global: the next run gets what is left.
+                if total.nodes >= m {
+                    c.stats = total;
+                    c.budget_exceeded = true;
+                    return c;
+                }
+            }
+            cutoff += cutoff / 2;
+        }
+    }
+
+    /// One depth-first run from `start`. Gives up (second value true) after `cutoff` nodes when
+    /// no solution has been found yet.
+    fn run(
+        &mut self,
+        start: &Grid<B>,
+        visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        cutoff: u64,
+    ) -> (Count, bool) {
+        let mut out = Count {
+            solutions: 0,
+            limit_reached: false,
+            budget_exceeded: false,
+            first: None,
+            stats: SearchStats::default(),
+        };
+        let budget = self.opts.max_nodes.map(|m| m.saturating_sub(self.spent));
         let mut g = *start;
         self.frames.clear();
         let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
@@ -222,9 +272,13 @@ impl<B: Basis> Solver<B> {
                 out.stats.guesses += 1;
             }
             out.stats.nodes += 1;
-            if self.opts.max_nodes.is_some_and(|m| out.stats.nodes > m) {
+            if budget.is_some_and(|m| out.stats.nodes > m) {
                 out.budget_exceeded = true;
                 break 'node;
+            }
+            if out.stats.nodes > cutoff && out.solutions == 0 {
+                self.spent += out.stats.nodes;
+                return (out, true);
             }
             let (cell, digit) = match branch {
                 Branch::Cell(c) => (c as usize, i),
@@ -237,7 +291,7 @@ impl<B: Basis> Solver<B> {
             self.prop.set(&mut g, cell, B::Mask::bit(digit));
             ok = self.prop.run(&mut g).is_ok();
         }
-        out
+        (out, false)
     }
 
     /// Propagate singles (and locked candidates when enabled) on a fresh grid to a fixed point.

@@ -48,6 +48,18 @@ impl<B: Basis> Propagator<B> {
         }
     }
 
+    /// A propagator that is never run (the plane engine's solver): allocates nothing.
+    pub(crate) fn idle() -> Self {
+        Propagator {
+            queue: Vec::new(),
+            dirty: [0; HOUSE_WORDS],
+            dirty_lines: 0,
+            seg: Vec::new(),
+            locked: false,
+            weights: Vec::new(),
+        }
+    }
+
     #[cold]
     fn fail_house(&mut self, h: usize) -> Contradiction {
         self.weights[h] += 1;
