@@ -45,6 +45,9 @@ pub struct Tuning {
     /// One round of failed-literal probing on bivalue cells at every node (both digits are tried
     /// and propagated; a failing digit goes, and what both outcomes rule out goes too).
     pub probe: bool,
+    /// One probing pass before the search only (when `probe` is off): cheap at any size, and it
+    /// solves the 100×100 set at the root.
+    pub probe_root: bool,
     /// When no cell has two candidates, branch on a digit with two places in a house instead.
     pub place_branching: bool,
     /// Branch on the cell with the fewest candidates per conflict seen in its houses
@@ -60,13 +63,15 @@ pub struct Tuning {
 
 impl Tuning {
     /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
-    /// (the cheapest nodes win there); locked candidates and probing from 16×16 up (the tree is
-    /// the cost there); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
+    /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
+    /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
+    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
     /// 16×16 ones; figures in `docs/engine.md`).
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
-            probe: k >= 4,
+            probe: (4..=5).contains(&k),
+            probe_root: k >= 6,
             place_branching: k >= 4,
             wdeg: k >= 5,
             restarts: false,
@@ -117,6 +122,7 @@ pub struct Solver<B: Basis> {
     place_branching: bool,
     planes: bool,
     wdeg: bool,
+    probe_root: bool,
     restarts: bool,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
@@ -156,6 +162,7 @@ impl<B: Basis> Solver<B> {
             planes,
             wdeg: tuning.wdeg,
             restarts: tuning.restarts,
+            probe_root: tuning.probe_root,
             spent: 0,
             prop: if planes {
                 Propagator::idle()
@@ -237,6 +244,9 @@ impl<B: Basis> Solver<B> {
         let mut g = *start;
         self.frames.clear();
         let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+        if ok && self.probe_root && !self.probe {
+            ok = self.probe(&mut g).is_ok();
+        }
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
