@@ -1,9 +1,13 @@
 //! Propagation and depth-first search, generic over the basis.
 //!
-//! A search node is a [`Grid`] copied whole (one flat array of masks). Propagation runs to a
-//! fixed point of: placed digits leave their peers (naked singles), a digit with one place in a
-//! house goes there (hidden singles), and optionally box/line intersections (locked candidates),
-//! which pay for themselves from 16×16 up. Branching takes the cell with the fewest candidates.
+//! Two engines behind one API. Grids of at most 128 cells (4×4, 9×9) go to the digit-plane
+//! engine (`planes`: one `u128` per digit, singles only). Every other grid goes to the
+//! cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
+//! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
+//! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
+//! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
+//! (per conflict seen around it, dom/wdeg, from 25×25 up). [`Tuning`] switches each piece;
+//! `docs/engine.md` has the measurements behind the defaults.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
