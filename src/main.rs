@@ -7,7 +7,17 @@ mod cli;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    match cli::run(args) {
+    // Run on a thread with room for the largest grids (see `cli::STACK_SIZE`).
+    let worker = std::thread::Builder::new()
+        .stack_size(cli::STACK_SIZE)
+        .spawn(move || cli::run(args));
+    let result = match worker {
+        Ok(handle) => handle
+            .join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("internal error"))),
+        Err(e) => Err(e),
+    };
+    match result {
         Ok(code) => code,
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {

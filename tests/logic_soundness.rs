@@ -69,12 +69,13 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8]) -> (usize, bool) {
 
 fn run<B: Basis>(puzzles: &[Puzzle], solutions: &[Vec<u8>]) -> usize {
     assert_eq!(puzzles.len(), solutions.len());
-    let mut solved = 0;
+    let (mut solved, mut applied) = (0, 0);
     for (p, sol) in puzzles.iter().zip(solutions) {
-        let (applied, done) = reduce_checked::<B>(p, sol);
-        assert!(applied > 0);
+        let (a, done) = reduce_checked::<B>(p, sol);
+        applied += a;
         solved += done as usize;
     }
+    assert!(applied > 0);
     solved
 }
 
@@ -128,4 +129,37 @@ fn checker_catches_a_wrong_elimination() {
     let e = check::check_in_state(&s, &sol, &d).unwrap_err();
     assert!(e.contains("unsound naked-pair"), "{e}");
     assert!(e.contains("in grid"), "{e}");
+}
+
+/// The whole shared sets, for a longer run: `cargo test --release --test logic_soundness --
+/// --ignored` (needs `../shared/data`, or the directory named by `NSUDOKU_DATA`).
+#[test]
+#[ignore]
+fn sound_on_shared_sets() {
+    let dir = std::env::var("NSUDOKU_DATA").unwrap_or_else(|_| "../shared/data".into());
+    let p9 = read(&format!("{dir}/9x9/magictour_top1465.txt"), None);
+    let s9: Vec<Vec<u8>> = p9
+        .iter()
+        .map(|p| solve::unique_solution(p).unwrap())
+        .collect();
+    eprintln!("9x9: {} of {} solved", run::<B3>(&p9, &s9), p9.len());
+    let p16 = read(&format!("{dir}/16x16/gen_minimal200.txt"), None);
+    let s16: Vec<Vec<u8>> = read(&format!("{dir}/16x16/gen_minimal200.sol"), None)
+        .iter()
+        .map(|s| s.digits())
+        .collect();
+    eprintln!("16x16: {} of {} solved", run::<B4>(&p16, &s16), p16.len());
+    let letters = Some(Alphabet::Letters);
+    for set in ["gen_g300_10", "gen_g280_10"] {
+        let p25 = read(&format!("{dir}/25x25/{set}.txt"), letters);
+        let s25: Vec<Vec<u8>> = read(&format!("{dir}/25x25/{set}.sol"), letters)
+            .iter()
+            .map(|s| s.digits())
+            .collect();
+        eprintln!(
+            "25x25 {set}: {} of {} solved",
+            run::<B5>(&p25, &s25),
+            p25.len()
+        );
+    }
 }

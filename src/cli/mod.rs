@@ -11,6 +11,8 @@ use std::process::ExitCode;
 mod explain;
 mod find;
 mod logic;
+mod pom;
+mod rate;
 mod reduce;
 mod solve;
 
@@ -26,6 +28,8 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Pattern Overlay Method: template counts per digit and the deductions of one variant.
+    Pom(pom::PomArgs),
     /// Explain the solving path by logic, one step a line; ends solved, or stuck with the
     /// candidate grid.
     Explain(explain::ExplainArgs),
@@ -33,15 +37,19 @@ enum Command {
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     Reduce(reduce::ReduceArgs),
+    /// Rate puzzles on Sudoku Explainer's scale: `puzzle ER/EP/ED` a line, in input order.
+    Rate(rate::RateArgs),
 }
 
 /// Run the chosen subcommand.
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Pom(a) => pom::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Find(a) => find::run(a),
         Command::Reduce(a) => reduce::run(a),
+        Command::Rate(a) => rate::run(a),
     }
 }
 
@@ -160,10 +168,16 @@ pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
 }
 
+/// Stack of every worker thread. A 100×100 grid is 160 KB and generic code for every basis
+/// shares one dispatching frame, so the default 2 MB is not enough for the largest bases; the
+/// stack is reserved address space, only touched pages cost memory.
+pub const STACK_SIZE: usize = 256 << 20;
+
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| io::Error::other(e.to_string()))?;
     Ok(pool.install(f))

@@ -111,9 +111,16 @@ impl Deduction {
         let sym = |d: u8| a.symbol(d + 1).to_string();
         let ev = &self.evidence;
         let mut s = self.technique.name();
+        let cycle_digit = single_digit_cycle(self.technique, &ev.chain);
+        if let Some(d) = cycle_digit {
+            s.push(' ');
+            s.push_str(&sym(d));
+        }
         s.push_str(": ");
         let mut pattern = String::new();
-        if !ev.chain.is_empty() {
+        if cycle_digit.is_some() {
+            pattern = cycle_notation(&ev.chain, t);
+        } else if !ev.chain.is_empty() {
             pattern = chain_notation(&ev.chain, t, a);
         } else if !ev.digits.is_empty() && (!ev.cells.is_empty() || !ev.houses.is_empty()) {
             let digits: Vec<String> = ev.digits.iter().map(|&d| sym(d)).collect();
@@ -130,6 +137,10 @@ impl Deduction {
                     ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
                 pattern.push_str(&cells.join(","));
             }
+        } else if !ev.digits.is_empty() && ev.note.is_some() {
+            // A whole-digit pattern (POM): `digit 9 (247 templates)`.
+            let digits: Vec<String> = ev.digits.iter().map(|&d| sym(d)).collect();
+            pattern = format!("digit {}", digits.join(","));
         }
         if let Some(note) = &ev.note {
             if pattern.is_empty() {
@@ -222,6 +233,32 @@ pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String 
                 .collect();
             s.push_str(&cells.join("|"));
         }
+        if let Some(l) = node.link {
+            s.push(l.symbol());
+        }
+    }
+    s
+}
+
+/// The digit of a coloring or cycle technique whose chain is single cells of one digit; such a
+/// chain prints as `X-Cycle 4: r7c9-r3c9=r3c6`.
+fn single_digit_cycle(technique: Technique, chain: &[ChainNode]) -> Option<u8> {
+    use Technique::*;
+    if !matches!(technique, SimpleColoring | MultiColoring | XCycle | YCycle) {
+        return None;
+    }
+    let digit = chain.first()?.candidates.first()?.digit;
+    chain
+        .iter()
+        .all(|n| n.candidates.len() == 1 && n.candidates[0].digit == digit)
+        .then_some(digit)
+}
+
+/// A single-digit cycle without the digit: `r7c9-r3c9=r3c6-r4c6`.
+fn cycle_notation(chain: &[ChainNode], t: &Topology) -> String {
+    let mut s = String::new();
+    for node in chain {
+        s.push_str(&t.cell_name(node.candidates[0].cell as usize));
         if let Some(l) = node.link {
             s.push(l.symbol());
         }

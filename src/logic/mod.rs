@@ -6,11 +6,14 @@
 //! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
 //! file per technique family.
 
+pub mod chains;
 pub mod check;
+pub mod coloring;
 pub mod deduction;
 pub mod engine;
 pub mod fish;
 pub mod intersections;
+pub mod pom;
 pub mod singles;
 pub mod state;
 pub mod subsets;
@@ -55,14 +58,15 @@ impl Default for Config {
 
 /// Report every instance of technique `t` in state `s` to `sink`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let _ = cfg;
     use Technique::*;
     match t {
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
+        Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
         Fish(_) => fish::find(s, t, sink),
-        _ => Flow::Continue,
+        SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
+        XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
     }
 }
 

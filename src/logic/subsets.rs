@@ -12,8 +12,8 @@
 //! the other cells and the other digits, with the same eliminations. So no size above m/2 is
 //! ever searched: a tuple of size k > m/2 is found as its complement of size m−k.
 //!
-//! [`reference`] holds the slow, obviously correct versions (`itertools::combinations` over
-//! every k-subset) that the property tests compare against.
+//! [`reference`](mod@reference) holds the slow, obviously correct versions
+//! (`itertools::combinations` over every k-subset) that the property tests compare against.
 
 use super::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
@@ -22,8 +22,9 @@ use crate::mask::Mask;
 /// Every subset of `items` with `lo..=hi` members whose union has exactly as many members as
 /// the subset, reported as `(chosen, union)` where `chosen` is a mask of item indices.
 ///
-/// A branch ends as soon as its union has more than `hi` members (it can only grow), or when
-/// too few items remain to reach `lo`. `items.len()` must not exceed the mask width.
+/// A branch ends as soon as its union has more than `hi` members (it can only grow), or more
+/// members than the subset could reach with the items left, or when too few items remain to
+/// reach `lo`. `items.len()` must not exceed the mask width.
 pub fn locked_sets<M: Mask>(
     items: &[M],
     lo: usize,
@@ -45,7 +46,8 @@ pub fn locked_sets<M: Mask>(
                 }
                 let u = union | self.items[i];
                 let uc = u.count() as usize;
-                if uc > self.hi {
+                // Too large, or too few items left for the subset to catch up with its union.
+                if uc > self.hi || uc > n + (self.items.len() - i) {
                     continue;
                 }
                 let c = chosen | M::bit(i);
@@ -62,11 +64,27 @@ pub fn locked_sets<M: Mask>(
     if lo > hi || hi == 0 {
         return Flow::Continue;
     }
+    let lo = lo.max(1);
+    // Items larger than `hi` can be in no subset: search the others, map indices back.
+    let orig: Vec<usize> = (0..items.len())
+        .filter(|&i| items[i].count() as usize <= hi)
+        .collect();
+    if orig.len() == items.len() {
+        return Search { items, lo, hi, f }.rec(0, M::ZERO, 0, M::ZERO);
+    }
+    let kept: Vec<M> = orig.iter().map(|&i| items[i]).collect();
+    let mut back = |chosen: M, union: M| {
+        let mut c = M::ZERO;
+        for j in chosen.iter() {
+            c |= M::bit(orig[j]);
+        }
+        f(c, union)
+    };
     Search {
-        items,
-        lo: lo.max(1),
+        items: &kept,
+        lo,
         hi,
-        f,
+        f: &mut back,
     }
     .rec(0, M::ZERO, 0, M::ZERO)
 }

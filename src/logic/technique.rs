@@ -104,8 +104,8 @@ impl Technique {
             Aic => 1009,
             Pom => 2000,
             PomRefined => 2001,
-            PomExclusion => 2002,
-            PomCovers => 2003,
+            PomCovers => 2002,
+            PomExclusion => 2003,
         }
     }
 
@@ -150,6 +150,10 @@ impl Technique {
             Fish(3) => "swordfish".into(),
             Fish(4) => "jellyfish".into(),
             Fish(n) => format!("fish-{n}"),
+            Pom => "pom".into(),
+            PomRefined => "pom-refined".into(),
+            PomExclusion => "pom-exclusion".into(),
+            PomCovers => "pom-covers".into(),
             t => t
                 .name()
                 .to_lowercase()

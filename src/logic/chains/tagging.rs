@@ -1,0 +1,466 @@
+//! Tagging: strong links join candidates into *layers*; each layer is two-coloured, and each
+//! colour class is one *tag* (all its candidates true together, the other class false).
+//!
+//! ```text
+//!   candidate id   = cell * n + digit           (dense over the whole grid)
+//!   strong index   = position in `strong`       (only candidates with a strong link)
+//!   tag            = 2 * layer + colour         (tag ^ 1 is the other colour of the layer)
+//!   on(u)  = tag[u]      "u is true"
+//!   off(u) = tag[u] ^ 1  "u is false"
+//! ```
+//!
+//! A strong link (the only two places of a digit in a house, the only two digits of a cell)
+//! says exactly one of its ends is true, so a connected set of strong links is settled by one
+//! bit: which colour is true. Candidates in no strong link get no tag; they only start or end a
+//! chain (a false untagged candidate implies nothing).
+//!
+//! Grouped nodes (X and XY modes): the places of a digit where a box meets a line, when there
+//! are two or more, form one node with ids after the candidates' (`cells * n + g`). A group is
+//! true when the digit is in one of its cells. It is strongly linked when it and one other node
+//! are all the places of the digit in a house, and weakly linked to every node of the digit
+//! whose cells all see all of its cells.
+//!
+//! Which links count depends on the [`Mode`]: X (one digit: conjugate pairs and same-digit weak
+//! links), Y (bivalue cells, weak links between cells on one digit), XY (everything), and remote
+//! pairs (bivalue cells of one digit pair).
+
+use crate::basis::Basis;
+use crate::logic::State;
+use crate::mask::Mask;
+
+/// Which links a chain may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One digit: conjugate pairs in houses; weak links between places of the digit.
+    X,
+    /// Bivalue cells; weak links between cells on one digit (XY-chains).
+    Y,
+    /// Everything: conjugate pairs, bivalue cells, weak links in houses and in cells (AICs).
+    Xy,
+    /// Bivalue cells holding exactly these two digits (bit mask); weak links on one digit.
+    Pair(u128),
+}
+
+impl Mode {
+    fn conjugates(self) -> bool {
+        matches!(self, Mode::X | Mode::Xy)
+    }
+    fn bivalues(self) -> bool {
+        !matches!(self, Mode::X)
+    }
+    fn groups(self) -> bool {
+        matches!(self, Mode::X | Mode::Xy)
+    }
+    /// True when two digits of one cell are weakly linked in this mode.
+    pub fn cell_links(self) -> bool {
+        matches!(self, Mode::Xy)
+    }
+}
+
+/// Sentinel for "no strong link" / "no tag".
+pub const NONE: u32 = u32::MAX;
+
+/// Strong links and layers of one state in one mode.
+pub struct Tagging<'s, B: Basis> {
+    s: &'s State<B>,
+    /// The mode the links were built for.
+    pub mode: Mode,
+    /// Digits per house, `N`.
+    pub n: usize,
+    /// Candidate ids with a strong link.
+    pub strong: Vec<u32>,
+    /// Strong index of each candidate id, or [`NONE`].
+    strong_of: Vec<u32>,
+    /// Strong partners (candidate ids) of strong index `i`: `partners[start[i]..start[i+1]]`.
+    start: Vec<u32>,
+    partners: Vec<u32>,
+    /// Tag of `on(u)` per strong index.
+    tag: Vec<u32>,
+    /// Number of layers (tags = 2 × layers).
+    pub layers: usize,
+    /// Grouped nodes: digit and cells (sorted); node id = `CELLS * n + index`.
+    groups: Vec<(usize, Vec<u16>)>,
+    /// Group index per (digit, line house, box position along the line), or [`NONE`].
+    group_at: Vec<u32>,
+}
+
+impl<'s, B: Basis> Tagging<'s, B> {
+    /// Build links and layers. `None` when the strong links cannot be two-coloured, which means
+    /// the state has no solution (strong links here are exactly-one links).
+    pub fn new(s: &'s State<B>, mode: Mode) -> Option<Self> {
+        let t = B::topology();
+        let n = B::N;
+        let k = B::K;
+        let places = |h: usize, d: usize| -> Vec<u16> {
+            t.house(h)
+                .iter()
+                .copied()
+                .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
+                .collect()
+        };
+        // Groups: places of d in line h within the box at position j along it.
+        let mut groups: Vec<(usize, Vec<u16>)> = Vec::new();
+        let mut group_at = vec![NONE; n * 2 * n * k];
+        if mode.groups() {
+            for d in 0..n {
+                for h in 0..2 * n {
+                    let p = places(h, d);
+                    for j in 0..k {
+                        let seg: Vec<u16> = p
+                            .iter()
+                            .copied()
+                            .filter(|&c| t.position(h, c as usize) / k == j)
+                            .collect();
+                        if seg.len() >= 2 {
+                            let mut seg = seg;
+                            seg.sort_unstable();
+                            group_at[(d * 2 * n + h) * k + j] = groups.len() as u32;
+                            groups.push((d, seg));
+                        }
+                    }
+                }
+            }
+        }
+        let base = (B::CELLS * n) as u32;
+        let ids = B::CELLS * n + groups.len();
+        // The node of a set of places of d: one candidate, or the group it is exactly.
+        let node_of = |d: usize, set: &[u16]| -> Option<u32> {
+            if set.len() == 1 {
+                return Some(set[0] as u32 * n as u32 + d as u32);
+            }
+            let c0 = set[0] as usize;
+            for h in [t.row(c0), n + t.col(c0)] {
+                if set
+                    .iter()
+                    .all(|&c| t.houses_of(c as usize).contains(&(h as u16)))
+                {
+                    let j = t.position(h, c0) / k;
+                    let g = group_at[(d * 2 * n + h) * k + j];
+                    if g != NONE {
+                        let mut sorted = set.to_vec();
+                        sorted.sort_unstable();
+                        if groups[g as usize].1 == sorted {
+                            return Some(base + g);
+                        }
+                    }
+                }
+            }
+            None
+        };
+        let mut lists: Vec<Vec<u32>> = Vec::new();
+        let mut strong_of = vec![NONE; ids];
+        let mut strong = Vec::new();
+        let mut add = |a: u32, b: u32, strong: &mut Vec<u32>, lists: &mut Vec<Vec<u32>>| {
+            for (x, y) in [(a, b), (b, a)] {
+                if strong_of[x as usize] == NONE {
+                    strong_of[x as usize] = strong.len() as u32;
+                    strong.push(x);
+                    lists.push(Vec::new());
+                }
+                let l = &mut lists[strong_of[x as usize] as usize];
+                if !l.contains(&y) {
+                    l.push(y);
+                }
+            }
+        };
+        if mode.conjugates() {
+            for h in 0..t.houses() {
+                for d in 0..n {
+                    let mut it = t
+                        .house(h)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| !s.is_solved(c) && s.get(c).has(d));
+                    if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
+                        add(
+                            (a * n + d) as u32,
+                            (b * n + d) as u32,
+                            &mut strong,
+                            &mut lists,
+                        );
+                    } else if mode.groups() {
+                        // Split the places into a segment (or cell) and the rest.
+                        let p = places(h, d);
+                        if p.len() < 3 {
+                            continue;
+                        }
+                        let mut parts: Vec<Vec<u16>> = Vec::new();
+                        for &c in &p {
+                            let c = c as usize;
+                            for key in [t.row(c), t.col(c) + n, t.box_of(c) + 2 * n] {
+                                if key == h {
+                                    continue;
+                                }
+                                let part: Vec<u16> = p
+                                    .iter()
+                                    .copied()
+                                    .filter(|&e| t.houses_of(e as usize).contains(&(key as u16)))
+                                    .collect();
+                                if !parts.contains(&part) {
+                                    parts.push(part);
+                                }
+                            }
+                        }
+                        for a in &parts {
+                            let rest: Vec<u16> =
+                                p.iter().copied().filter(|c| !a.contains(c)).collect();
+                            if rest.is_empty() {
+                                continue;
+                            }
+                            if let (Some(x), Some(y)) = (node_of(d, a), node_of(d, &rest)) {
+                                if x < y {
+                                    add(x, y, &mut strong, &mut lists);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if mode.bivalues() {
+            for c in 0..B::CELLS {
+                let m = s.get(c);
+                if s.is_solved(c) || m.count() != 2 {
+                    continue;
+                }
+                if let Mode::Pair(p) = mode {
+                    if m.to_u128() != p {
+                        continue;
+                    }
+                }
+                let d1 = m.first();
+                let d2 = (m & !B::Mask::bit(d1)).first();
+                add(
+                    (c * n + d1) as u32,
+                    (c * n + d2) as u32,
+                    &mut strong,
+                    &mut lists,
+                );
+            }
+        }
+        let mut start = Vec::with_capacity(strong.len() + 1);
+        let mut partners = Vec::new();
+        for l in &lists {
+            start.push(partners.len() as u32);
+            partners.extend_from_slice(l);
+        }
+        start.push(partners.len() as u32);
+        let mut g = Tagging {
+            s,
+            mode,
+            n,
+            strong,
+            strong_of,
+            start,
+            partners,
+            tag: Vec::new(),
+            layers: 0,
+            groups,
+            group_at,
+        };
+        g.colour().then_some(g)
+    }
+
+    /// Two-colour each connected set of strong links; false on an odd cycle.
+    fn colour(&mut self) -> bool {
+        let m = self.strong.len();
+        self.tag = vec![NONE; m];
+        let mut queue = Vec::new();
+        for root in 0..m {
+            if self.tag[root] != NONE {
+                continue;
+            }
+            let layer = self.layers as u32;
+            self.layers += 1;
+            self.tag[root] = 2 * layer;
+            queue.clear();
+            queue.push(root);
+            while let Some(i) = queue.pop() {
+                let other = self.tag[i] ^ 1;
+                for k in self.start[i]..self.start[i + 1] {
+                    let j = self.strong_of[self.partners[k as usize] as usize] as usize;
+                    if self.tag[j] == NONE {
+                        self.tag[j] = other;
+                        queue.push(j);
+                    } else if self.tag[j] != other {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Number of tags (two per layer).
+    pub fn tags(&self) -> usize {
+        2 * self.layers
+    }
+
+    /// Tag of `on(id)`, or [`NONE`] when the candidate has no strong link.
+    #[inline]
+    pub fn on_tag(&self, id: u32) -> u32 {
+        match self.strong_of[id as usize] {
+            NONE => NONE,
+            i => self.tag[i as usize],
+        }
+    }
+
+    /// Strong partners of candidate `id` (empty when it has none).
+    #[inline]
+    pub fn partners(&self, id: u32) -> &[u32] {
+        match self.strong_of[id as usize] {
+            NONE => &[],
+            i => {
+                let i = i as usize;
+                &self.partners[self.start[i] as usize..self.start[i + 1] as usize]
+            }
+        }
+    }
+
+    /// Number of node ids: candidates, then groups.
+    pub fn ids(&self) -> usize {
+        B::CELLS * self.n + self.groups.len()
+    }
+
+    /// True when `id` is a single candidate (not a group).
+    #[inline]
+    pub fn is_candidate(&self, id: u32) -> bool {
+        (id as usize) < B::CELLS * self.n
+    }
+
+    /// Cell and digit of a candidate id.
+    #[inline]
+    pub fn split(&self, id: u32) -> (usize, usize) {
+        (id as usize / self.n, id as usize % self.n)
+    }
+
+    /// Digit and cells of a node.
+    pub fn node(&self, id: u32) -> (usize, std::borrow::Cow<'_, [u16]>) {
+        if self.is_candidate(id) {
+            let (c, d) = self.split(id);
+            (d, std::borrow::Cow::Owned(vec![c as u16]))
+        } else {
+            let (d, cells) = &self.groups[id as usize - B::CELLS * self.n];
+            (*d, std::borrow::Cow::Borrowed(cells))
+        }
+    }
+
+    fn group(&self, d: usize, h: usize, j: usize) -> Option<u32> {
+        let k = B::K;
+        match self.group_at[(d * 2 * self.n + h) * k + j] {
+            NONE => None,
+            g => Some((B::CELLS * self.n) as u32 + g),
+        }
+    }
+
+    /// Every node weakly linked to `id` in this mode (at most one of the two is true): the same
+    /// digit in cells that all see its cells, and in XY mode the other digits of its cell.
+    pub fn weak(&self, id: u32, mut f: impl FnMut(u32)) {
+        let t = B::topology();
+        let (n, k) = (self.n, B::K);
+        if self.is_candidate(id) {
+            let (c, d) = self.split(id);
+            for &p in t.peers(c) {
+                let p = p as usize;
+                if !self.s.is_solved(p) && self.s.get(p).has(d) {
+                    f((p * n + d) as u32);
+                }
+            }
+            if self.mode.cell_links() {
+                for e in self.s.get(c).iter() {
+                    if e != d {
+                        f((c * n + e) as u32);
+                    }
+                }
+            }
+            if self.groups.is_empty() {
+                return;
+            }
+            let (r, col, b) = (t.row(c), t.col(c), t.box_of(c));
+            // Segments of c's row and column in other boxes.
+            for h in [r, n + col] {
+                let own = t.position(h, c) / k;
+                for j in (0..k).filter(|&j| j != own) {
+                    if let Some(g) = self.group(d, h, j) {
+                        f(g);
+                    }
+                }
+            }
+            // Segments of other lines through c's box.
+            for &e in t.house(2 * n + b) {
+                let e = e as usize;
+                for h in [t.row(e), n + t.col(e)] {
+                    let first_in_box = t.position(h, e) % k == 0;
+                    if h != r && h != n + col && first_in_box {
+                        if let Some(g) = self.group(d, h, t.position(h, e) / k) {
+                            f(g);
+                        }
+                    }
+                }
+            }
+        } else {
+            let (d, cells) = &self.groups[id as usize - B::CELLS * n];
+            let (d, c0) = (*d, cells[0] as usize);
+            let b = t.box_of(c0);
+            let line = if t.row(c0) == t.row(cells[1] as usize) {
+                t.row(c0)
+            } else {
+                n + t.col(c0)
+            };
+            let own = t.position(line, c0) / k;
+            for &e in t.house(line).iter().chain(t.house(2 * n + b)) {
+                let e = e as usize;
+                let in_line = t.houses_of(e).contains(&(line as u16));
+                let in_box = t.box_of(e) == b;
+                if in_line && in_box {
+                    continue;
+                }
+                if !self.s.is_solved(e) && self.s.get(e).has(d) {
+                    f((e * n + d) as u32);
+                }
+            }
+            for j in (0..k).filter(|&j| j != own) {
+                if let Some(g) = self.group(d, line, j) {
+                    f(g);
+                }
+            }
+            for &e in t.house(2 * n + b) {
+                let e = e as usize;
+                for h in [t.row(e), n + t.col(e)] {
+                    if h == line || t.position(h, e) % k != 0 {
+                        continue;
+                    }
+                    if let Some(g) = self.group(d, h, t.position(h, e) / k) {
+                        let other = &self.groups[g as usize - B::CELLS * n].1;
+                        if other.iter().all(|x| !cells.contains(x)) {
+                            f(g);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when nodes `a` and `b` are weakly linked in this mode.
+    pub fn weakly_linked(&self, a: u32, b: u32) -> bool {
+        if self.is_candidate(a) && self.is_candidate(b) {
+            let ((ca, da), (cb, db)) = (self.split(a), self.split(b));
+            return if ca == cb {
+                da != db && self.mode.cell_links()
+            } else {
+                da == db && B::topology().sees(ca, cb)
+            };
+        }
+        let ((da, ca), (db, cb)) = (self.node(a), self.node(b));
+        let t = B::topology();
+        da == db
+            && ca
+                .iter()
+                .all(|&x| cb.iter().all(|&y| t.sees(x as usize, y as usize)))
+    }
+
+    /// The state the links were read from.
+    pub fn state(&self) -> &State<B> {
+        self.s
+    }
+}

@@ -1,0 +1,378 @@
+//! The cycle search: join edges into paths, collapse them with the product, and decide apexes
+//! by tri-cycles.
+//!
+//! An odd cycle through an apex is found as a path of literals: `apex is c ⇒ … ⇒ apex is not c`
+//! (the apex is not c) or `apex is not c ⇒ … ⇒ apex is c` (it is). Each step uses one edge in
+//! one of its two roles: the weak part (`x is c ⇒ y is not`) or the y part (`x is not c ⇒ y
+//! is`), so the roles alternate along the path. A breadth-first search over literals finds the
+//! shortest such cycle per apex, at most `chain_length` edges long; it is then collapsed to its
+//! tri-cycle (apex edges, and the product of the rest as base) and the [`tri_cycle`] verdict
+//! is what is reported — the search only finds candidates, the algebra decides.
+//!
+//! Modes restrict the edges: simple coloring uses conjugate pairs only, with plain 1-edges
+//! allowed at the apex (trap) and, for a placement, one inside (wrap); multi-coloring allows one
+//! more plain 1-edge inside (the bridge between two clusters); x-cycles use every 1- and 3-edge
+//! and box hinges; y-cycles add y-edges. What a cycle is reported as follows from the edges it
+//! actually uses, so an x-cycle search that finds a simple coloring calls it that.
+
+use super::algebra::{collapse, tri_cycle, Edge, Verdict};
+use super::graph::{Forcings, Graph};
+use crate::basis::Basis;
+use crate::logic::{Candidate, ChainNode, Deduction, Flow, LinkKind, Sink, State, Technique};
+use crate::topology::Topology;
+use std::collections::VecDeque;
+
+/// Which edges a search may use and which cycles it reports.
+///
+/// A cycle's class is what it needs beyond conjugate pairs: the plain 1-edges inside it (not at
+/// the apex; a box hinge counts as many as needed to leave coloring), and whether it uses a
+/// y-edge. Each technique reports only the cycles of its own class, so the five finders never
+/// report the same thing twice and an easier technique always gets its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mode {
+    /// The technique.
+    pub technique: Technique,
+    /// Y-edges (2-edges through bivalue cells) may be used.
+    pub y: bool,
+    /// Box hinges (pseudo 1-edges) may be used.
+    pub hinge: bool,
+}
+
+/// Plain 1-edges inside a cycle are counted up to this (a hinge counts this many).
+const PLAIN_CAP: usize = 3;
+
+impl Mode {
+    /// The mode of a cycle technique.
+    pub fn of(t: Technique) -> Option<Mode> {
+        let (y, hinge) = match t {
+            Technique::SimpleColoring | Technique::MultiColoring => (false, false),
+            Technique::XCycle => (false, true),
+            Technique::YCycle => (true, true),
+            _ => return None,
+        };
+        Some(Mode {
+            technique: t,
+            y,
+            hinge,
+        })
+    }
+
+    /// Most plain 1-edges inside that a partial cycle may have.
+    fn max_plain(self, verdict: Verdict) -> usize {
+        let place = (verdict == Verdict::IsDigit) as usize;
+        match self.technique {
+            // Trap: none inside; wrap (a placement): the one between two cells of one color.
+            Technique::SimpleColoring => place,
+            // The bridge between two clusters.
+            Technique::MultiColoring => 1 + place,
+            _ => PLAIN_CAP,
+        }
+    }
+
+    /// True when a finished cycle of this class belongs to this technique.
+    fn accepts(self, verdict: Verdict, plain: usize, y: bool) -> bool {
+        let place = (verdict == Verdict::IsDigit) as usize;
+        match self.technique {
+            Technique::SimpleColoring => plain <= place,
+            Technique::MultiColoring => plain == 1 + place,
+            Technique::XCycle => plain >= 2 + place,
+            _ => y,
+        }
+    }
+
+    /// True when plain 1-edges are counted (not for y-cycles, which any y-edge makes one).
+    fn counts_plain(self) -> bool {
+        !self.y
+    }
+}
+
+/// How one step of a cycle was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// The two cells see each other (plain 1-edge).
+    Peer,
+    /// Conjugate pair in a house (3-edge).
+    Conj(u16),
+    /// Box hinge through a box (pseudo 1-edge).
+    Hinge(u16),
+    /// Y-edge: forcing and entry index in [`Forcings`].
+    Y(u32, u32),
+}
+
+/// Reusable breadth-first search state over `(cell, is c, plain 1-edges inside, y-edge used)`.
+struct Search {
+    stamp: Vec<u32>,
+    round: u32,
+    parent: Vec<(u32, Via)>,
+    queue: VecDeque<(u32, u16)>,
+}
+
+/// Classes per literal: plain count 0..=PLAIN_CAP, times y used or not.
+const CLASSES: usize = (PLAIN_CAP + 1) * 2;
+
+fn state(cell: usize, lit: usize, plain: usize, y: bool) -> u32 {
+    (((cell * 2 + lit) * (PLAIN_CAP + 1) + plain) * 2 + y as usize) as u32
+}
+
+fn decode(st: u32) -> (usize, usize, usize, bool) {
+    let st = st as usize;
+    let y = st % 2 == 1;
+    let st = st / 2;
+    let plain = st % (PLAIN_CAP + 1);
+    let st = st / (PLAIN_CAP + 1);
+    (st / 2, st % 2, plain, y)
+}
+
+impl Search {
+    fn new(cells: usize) -> Self {
+        Search {
+            stamp: vec![0; cells * 2 * CLASSES],
+            round: 0,
+            parent: vec![(0, Via::Peer); cells * 2 * CLASSES],
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// The shortest cycle of `mode`'s class through `apex` that proves `verdict`: the steps
+    /// after the apex, the last one back at the apex.
+    fn cycle(
+        &mut self,
+        t: &Topology,
+        g: &Graph,
+        apex: usize,
+        verdict: Verdict,
+        mode: Mode,
+        max_len: usize,
+    ) -> Option<Vec<(usize, Via)>> {
+        let max_plain = mode.max_plain(verdict);
+        let start_lit = (verdict == Verdict::NotDigit) as usize;
+        let target_lit = 1 - start_lit;
+        self.round += 1;
+        self.queue.clear();
+        let start = state(apex, start_lit, 0, false);
+        self.stamp[start as usize] = self.round;
+        self.queue.push_back((start, 0));
+        let mut next: Vec<(usize, usize, bool, Via)> = Vec::new();
+        while let Some((st, depth)) = self.queue.pop_front() {
+            if depth as usize >= max_len {
+                continue;
+            }
+            let (cell, lit, plain, y) = decode(st);
+            next.clear();
+            if lit == 1 {
+                // Weak role: cell is c ⇒ p is not. Only cells with a way on, or the apex.
+                let at_apex = depth == 0;
+                let add = (mode.counts_plain() && !at_apex) as usize;
+                for &(p, h) in g.weak(cell) {
+                    let p = p as usize;
+                    if p == apex {
+                        continue;
+                    }
+                    let (via, add) = match h {
+                        u16::MAX => (Via::Peer, add),
+                        h => (Via::Conj(h), 0),
+                    };
+                    next.push((p, (plain + add).min(PLAIN_CAP), y, via));
+                }
+                if target_lit == 0 && cell != apex && t.sees(cell, apex) {
+                    let via = g.conj_house(cell, apex).map_or(Via::Peer, Via::Conj);
+                    next.push((apex, plain, y, via));
+                }
+                if mode.hinge {
+                    let hinge_plain = if mode.counts_plain() { PLAIN_CAP } else { 0 };
+                    for &(p, b) in &g.hinge[cell] {
+                        let p = p as usize;
+                        if p == apex || g.is_live(p) {
+                            next.push((p, hinge_plain, y, Via::Hinge(b)));
+                        }
+                    }
+                }
+            } else {
+                // Y role: cell is not c ⇒ p is.
+                for &(p, h) in &g.conj[cell] {
+                    next.push((p as usize, plain, y, Via::Conj(h)));
+                }
+                if mode.y {
+                    for &(p, f, e) in &g.y[cell] {
+                        next.push((p as usize, plain, true, Via::Y(f, e)));
+                    }
+                }
+            }
+            let lit2 = 1 - lit;
+            for &(p, plain2, y2, via) in &next {
+                if plain2 > max_plain {
+                    continue;
+                }
+                if p == apex {
+                    if lit2 == target_lit && mode.accepts(verdict, plain2, y2) {
+                        let mut steps = vec![(p, via)];
+                        let mut cur = st;
+                        while cur != start {
+                            let (c, ..) = decode(cur);
+                            let (prev, v) = self.parent[cur as usize];
+                            steps.push((c, v));
+                            cur = prev;
+                        }
+                        steps.reverse();
+                        return Some(steps);
+                    }
+                    continue;
+                }
+                let s2 = state(p, lit2, plain2, y2);
+                if self.stamp[s2 as usize] == self.round {
+                    continue;
+                }
+                self.stamp[s2 as usize] = self.round;
+                self.parent[s2 as usize] = (st, via);
+                self.queue.push_back((s2, depth + 1));
+            }
+        }
+        None
+    }
+}
+
+/// Report every cycle deduction of technique `t` (a coloring or cycle technique).
+pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, max_len: usize, sink: &mut Sink) -> Flow {
+    let Some(mode) = Mode::of(t) else {
+        return Flow::Continue;
+    };
+    let topo = B::topology();
+    let forcings = mode.y.then(|| Forcings::build(s, max_len));
+    let mut search = Search::new(B::CELLS);
+    for digit in 0..B::N {
+        let g = Graph::build(s, digit, mode.hinge, forcings.as_ref());
+        for apex in 0..B::CELLS {
+            if !g.on[apex] {
+                continue;
+            }
+            for verdict in [Verdict::NotDigit, Verdict::IsDigit] {
+                let Some(steps) = search.cycle(topo, &g, apex, verdict, mode, max_len) else {
+                    continue;
+                };
+                if let Some(d) = deduction(topo, &g, forcings.as_ref(), mode, apex, verdict, &steps)
+                {
+                    if sink(d) == Flow::Stop {
+                        return Flow::Stop;
+                    }
+                }
+            }
+        }
+    }
+    Flow::Continue
+}
+
+/// The edge type between `a` and `b` in `g`, counting only the edges `mode` allows.
+pub(crate) fn relation(t: &Topology, g: &Graph, mode: Mode, a: usize, b: usize) -> Edge {
+    let weak = t.sees(a, b) || (mode.hinge && g.hinge[a].iter().any(|&(p, _)| p as usize == b));
+    let y =
+        g.conj_house(a, b).is_some() || (mode.y && g.y[a].iter().any(|&(p, _, _)| p as usize == b));
+    Edge::from_parts(weak, y)
+}
+
+/// Build the deduction for a found cycle, or `None` when it is not a simple cycle or its
+/// tri-cycle does not confirm the verdict.
+fn deduction(
+    t: &Topology,
+    g: &Graph,
+    forcings: Option<&Forcings>,
+    mode: Mode,
+    apex: usize,
+    verdict: Verdict,
+    steps: &[(usize, Via)],
+) -> Option<Deduction> {
+    let mut cells = vec![apex];
+    cells.extend(steps.iter().map(|&(c, _)| c));
+    let inner = &cells[1..cells.len() - 1];
+    let mut seen = inner.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    if seen.len() != inner.len() || inner.contains(&apex) {
+        return None;
+    }
+    let types: Vec<Edge> = cells
+        .windows(2)
+        .map(|w| relation(t, g, mode, w[0], w[1]))
+        .collect();
+    let m = types.len();
+    let base = collapse(&types[1..m - 1])?;
+    let found = tri_cycle(types[0], types[m - 1], base)?;
+    if found != verdict {
+        return None;
+    }
+
+    // A conjugate pair the apex sees is a locked candidate, not a cycle.
+    let sees = |v: Via| matches!(v, Via::Peer | Via::Conj(_));
+    if m == 3 && matches!(steps[1].1, Via::Conj(_)) && sees(steps[0].1) && sees(steps[2].1) {
+        return None;
+    }
+    let hinges: Vec<u16> = steps
+        .iter()
+        .filter_map(|s| match s.1 {
+            Via::Hinge(b) => Some(b),
+            _ => None,
+        })
+        .collect();
+    let technique = mode.technique;
+    let mut d = Deduction::new(technique);
+    let cand = Candidate::new(apex, g.digit);
+    match verdict {
+        Verdict::NotDigit => d.eliminations.push(cand),
+        Verdict::IsDigit => d.placements.push(cand),
+    }
+    let ev = &mut d.evidence;
+    ev.digits.push(g.digit as u8);
+    for (i, &c) in cells.iter().enumerate() {
+        let link = steps.get(i).map(|s| match s.1 {
+            Via::Conj(_) => LinkKind::Strong,
+            Via::Y(..) => LinkKind::Y,
+            Via::Peer | Via::Hinge(_) => LinkKind::Weak,
+        });
+        ev.chain.push(ChainNode {
+            candidates: vec![Candidate::new(c, g.digit)],
+            link,
+        });
+    }
+    let mut notes: Vec<String> = Vec::new();
+    for &(_, via) in steps {
+        match via {
+            Via::Conj(h) | Via::Hinge(h) if !ev.houses.contains(&h) => ev.houses.push(h),
+            _ => {}
+        }
+    }
+    let mut boxes = hinges.clone();
+    boxes.dedup();
+    for b in boxes {
+        notes.push(format!("hinge, {}", t.house_name(b as usize)));
+    }
+    if let Some(fs) = forcings {
+        for (i, &(to, via)) in steps.iter().enumerate() {
+            if let Via::Y(f, e) = via {
+                let chain: Vec<String> = fs.list[f as usize]
+                    .branch(e)
+                    .iter()
+                    .map(|&j| {
+                        let c = fs.list[f as usize].forced[j as usize].cell as usize;
+                        if !ev.cells.contains(&(c as u16)) {
+                            ev.cells.push(c as u16);
+                        }
+                        t.cell_name(c)
+                    })
+                    .collect();
+                notes.push(format!(
+                    "{}~{} by bivalue {}",
+                    t.cell_name(cells[i]),
+                    t.cell_name(to),
+                    chain.join(",")
+                ));
+            }
+        }
+    }
+    notes.push(format!(
+        "tri-cycle {},{} over {}",
+        types[0],
+        types[m - 1],
+        base
+    ));
+    ev.note = Some(notes.join("; "));
+    Some(d)
+}

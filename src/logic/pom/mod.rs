@@ -1,0 +1,423 @@
+//! The Pattern Overlay Method (POM): every digit seen as a whole, through its templates.
+//!
+//! A *template* of a digit is one legal placement of it: one cell in every row, column and box,
+//! through cells where the digit is placed or still a candidate. The true solution places each
+//! digit on one of its templates, so whatever holds for every template of a digit holds in the
+//! solution. Templates capture every single-digit deduction at once (locked candidates, fish
+//! of every size, coloring and X-cycles of one digit).
+//!
+//! On an empty grid a digit has (K!)^(2K) templates: 16 at K = 2, 46,656 at K = 3,
+//! 110,075,314,176 at K = 4 and about 6.2·10^20 at K = 5. So templates are first *counted*
+//! without listing them ([`count`]), and only digits with at most [`Config::pom_budget`]
+//! templates are *listed* ([`templates`]). Digits over the budget are skipped and said so in
+//! the [`Report`] (and by `nsudoku pom`); they take no part in any variant, which is sound
+//! (they just contribute nothing). At 9×9 every digit is within any budget ≥ 46,656.
+//!
+//! # The variants, from weakest to strongest
+//!
+//! Each finds everything the one before it finds (at its fixed point):
+//!
+//! * [`Technique::Pom`] — *Template Delete / Template Set*, per digit on its own: a candidate
+//!   that no template covers goes; a cell that every template covers gets the digit. Finds all
+//!   single-digit logic (basic and finned fish, locked candidates, X-chains, X-cycles, coloring).
+//! * [`Technique::PomRefined`] — as HoDoKu applies templates: a cell that every live template of
+//!   digit `a` covers will hold `a`, so every template of another digit through it is dropped;
+//!   repeated to a fixed point. Adds the interplay of digits through cells that are certain.
+//! * [`Technique::PomCovers`] — *cell covers*: when every live template of digit `a` passes
+//!   through one of 1, 2 or 3 pairwise unrelated cells, a template of another digit through
+//!   all of those cells is impossible (it would leave `a` no place); to a fixed point. The
+//!   one-cell covers are exactly the refined step, so this includes [`Technique::PomRefined`].
+//! * [`Technique::PomExclusion`] — *pattern exclusion*: a template of digit `a` is impossible
+//!   when some other digit `b` has no live template disjoint from it; to a fixed point. A
+//!   cover of `a` inside a template of `b` leaves `a` no disjoint template, so this includes
+//!   [`Technique::PomCovers`]; it is the strongest and the slowest (pairs of templates).
+//!
+//! Each variant reports one [`Deduction`] per digit with something to place or remove; the
+//! evidence names the digit and, in the note, its template count (`247 templates`, or
+//! `12 of 247 templates left` after a refinement).
+//!
+//! # Memory
+//!
+//! A listed digit takes T·N bytes for its templates plus T/8 bytes per candidate cell for the
+//! per-cell template sets. With the default budget of 1,000,000 templates that is at most
+//! 19 MB per digit at 9×9 (but 9×9 never exceeds 46,656 templates), about 35 MB at 16×16 and
+//! 60 MB at 25×25. [`Technique::Pom`] holds one digit at a time; the other variants hold all
+//! listed digits at once, so at most N times that (about 1.5 GB at 25×25 when every digit is
+//! just under budget, which reduced grids are far from). Counting is bounded separately by
+//! [`MAX_COUNT_STATES`] (memory) and [`MAX_COUNT_WORK`] (time); a digit over either is reported
+//! with an unknown count and skipped.
+
+pub mod count;
+pub mod templates;
+
+pub use count::{count_templates, TemplateCount, MAX_COUNT_STATES, MAX_COUNT_WORK};
+pub use templates::Templates;
+
+use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
+use crate::basis::Basis;
+use crate::mask::Mask;
+use templates::is_subset;
+
+/// The four POM techniques, weakest first.
+pub const VARIANTS: [Technique; 4] = [
+    Technique::Pom,
+    Technique::PomRefined,
+    Technique::PomCovers,
+    Technique::PomExclusion,
+];
+
+/// What became of one digit.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DigitReport {
+    /// The digit, 0-based.
+    pub digit: u8,
+    /// Its exact template count on the state analysed.
+    pub count: TemplateCount,
+    /// True when its templates were listed; false when skipped for the budget.
+    pub enumerated: bool,
+    /// Templates left after the variant's refinement (listed digits only).
+    pub live: Option<usize>,
+}
+
+/// The outcome of one POM pass over every digit.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The variant run.
+    pub variant: Technique,
+    /// The budget: most templates listed per digit.
+    pub budget: u64,
+    /// One entry per digit, in digit order.
+    pub digits: Vec<DigitReport>,
+    /// The deductions, one per digit with something to place or remove.
+    pub deductions: Vec<Deduction>,
+}
+
+impl Report {
+    /// The digits skipped because they have more templates than the budget (or could not be
+    /// counted).
+    pub fn skipped(&self) -> impl Iterator<Item = &DigitReport> {
+        self.digits.iter().filter(|d| !d.enumerated)
+    }
+}
+
+/// For every digit, the columns of each row where it is placed or a candidate.
+pub fn digit_rows<B: Basis>(s: &State<B>) -> Vec<Vec<B::Mask>> {
+    let n = B::N;
+    let mut rows = vec![vec![B::Mask::ZERO; n]; n];
+    for cell in 0..B::CELLS {
+        let (r, c) = (cell / n, cell % n);
+        for d in s.get(cell).iter() {
+            rows[d][r] |= B::Mask::bit(c);
+        }
+    }
+    rows
+}
+
+/// The exact template count of every digit (the count-only pass; nothing is listed).
+pub fn counts<B: Basis>(s: &State<B>) -> Vec<TemplateCount> {
+    digit_rows(s)
+        .iter()
+        .map(|rows| count_templates(B::K, rows))
+        .collect()
+}
+
+/// Run one POM variant on every digit of `s`; `variant` is one of the four POM techniques
+/// (anything else is treated as [`Technique::Pom`]).
+pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Report {
+    let variant = match variant {
+        Technique::PomRefined | Technique::PomCovers | Technique::PomExclusion => variant,
+        _ => Technique::Pom,
+    };
+    let budget = cfg.pom_budget;
+    let limit = usize::try_from(budget).unwrap_or(usize::MAX);
+    let mut digits = Vec::with_capacity(B::N);
+    let mut deductions = Vec::new();
+    let mut listed: Vec<Option<Templates>> = Vec::with_capacity(B::N);
+    for (d, rows) in digit_rows(s).iter().enumerate() {
+        let (count, tpl) = if surely_within::<B>(rows, budget) {
+            // Listing is cheaper than the DP here, and its length is the exact count.
+            let tpl = Templates::enumerate(B::K, rows, usize::MAX).expect("no limit");
+            (TemplateCount::Exact(tpl.len() as u128), Some(tpl))
+        } else {
+            let count = count_templates(B::K, rows);
+            let tpl = if count.within(budget) {
+                Templates::enumerate(B::K, rows, limit)
+            } else {
+                None
+            };
+            (count, tpl)
+        };
+        digits.push(DigitReport {
+            digit: d as u8,
+            count,
+            enumerated: tpl.is_some(),
+            live: None,
+        });
+        if variant == Technique::Pom {
+            // One digit at a time: nothing to share, so nothing to keep.
+            if let Some(t) = &tpl {
+                digits[d].live = Some(t.live_count());
+                deductions.extend(deduce(s, variant, d, t));
+            }
+            listed.push(None);
+        } else {
+            listed.push(tpl);
+        }
+    }
+    if variant != Technique::Pom {
+        match variant {
+            Technique::PomRefined => refine(s, &mut listed),
+            Technique::PomCovers => covers(s, &mut listed),
+            _ => exclusion(&mut listed),
+        }
+        for (d, t) in listed.iter().enumerate() {
+            if let Some(t) = t {
+                digits[d].live = Some(t.live_count());
+                deductions.extend(deduce(s, variant, d, t));
+            }
+        }
+    }
+    Report {
+        variant,
+        budget,
+        digits,
+        deductions,
+    }
+}
+
+/// True when the digit cannot have more than `budget` templates: the product of the row
+/// candidate counts, and the empty-grid count (K!)^(2K), both bound the count from above.
+fn surely_within<B: Basis>(rows: &[B::Mask], budget: u64) -> bool {
+    let fact: u128 = (1..=B::K as u128).product();
+    let empty = fact.checked_pow(2 * B::K as u32).unwrap_or(u128::MAX);
+    let mut product: u128 = 1;
+    for r in rows {
+        product = product.saturating_mul(r.count() as u128);
+    }
+    product.min(empty) <= budget as u128
+}
+
+/// Report the deductions of POM variant `t` to `sink` (the finder registered in
+/// [`crate::logic::find`]). Digits over the budget are skipped; [`analyze`] says which.
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
+    for d in analyze(s, t, cfg).deductions {
+        if sink(d) == Flow::Stop {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
+/// Template Delete / Template Set for digit `d` from its live templates.
+fn deduce<B: Basis>(
+    s: &State<B>,
+    variant: Technique,
+    d: usize,
+    t: &Templates,
+) -> Option<Deduction> {
+    let mut out = Deduction::new(variant);
+    let none_left = t.live.is_clear();
+    for cell in 0..B::CELLS {
+        if s.is_solved(cell) || !s.get(cell).has(d) {
+            continue;
+        }
+        if none_left || !t.covers_some(cell) {
+            out.eliminations.push(Candidate::new(cell, d));
+        } else if t.covers_all(cell) {
+            out.placements.push(Candidate::new(cell, d));
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    out.evidence.digits.push(d as u8);
+    let live = t.live_count();
+    out.evidence.note = Some(if live == t.len() {
+        format!("{} template{}", live, if live == 1 { "" } else { "s" })
+    } else {
+        format!("{live} of {} templates left", t.len())
+    });
+    Some(out)
+}
+
+/// Cells open for digit `d`: candidates not yet placed.
+fn open_cells<B: Basis>(s: &State<B>, d: usize) -> Vec<usize> {
+    (0..B::CELLS)
+        .filter(|&c| !s.is_solved(c) && s.get(c).has(d))
+        .collect()
+}
+
+/// Drop from every other listed digit the templates through `cells` (all of them); true when
+/// something was dropped.
+fn drop_through_all<B: Basis>(
+    s: &State<B>,
+    listed: &mut [Option<Templates>],
+    a: usize,
+    cells: &[usize],
+) -> bool {
+    let mut others = B::all() & !B::Mask::bit(a);
+    for &c in cells {
+        others &= s.get(c);
+    }
+    let mut changed = false;
+    for b in others.iter() {
+        let Some(tb) = listed[b].as_mut() else {
+            continue;
+        };
+        let mut x: Option<Vec<usize>> = None;
+        for &c in cells {
+            let Some(th) = tb.through(c) else {
+                x = None;
+                break;
+            };
+            match &mut x {
+                None => x = Some(th.to_vec()),
+                Some(x) => x.iter_mut().zip(th).for_each(|(a, b)| *a &= b),
+            }
+        }
+        if let Some(x) = x {
+            changed |= tb.drop_set(&x);
+        }
+    }
+    changed
+}
+
+/// Refined templates: cells certain for one digit are closed to the others, to a fixed point.
+fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
+    loop {
+        let mut changed = false;
+        for a in 0..B::N {
+            let Some(ta) = &listed[a] else { continue };
+            let certain: Vec<usize> = open_cells(s, a)
+                .into_iter()
+                .filter(|&c| ta.covers_all(c))
+                .collect();
+            for c in certain {
+                changed |= drop_through_all(s, listed, a, &[c]);
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// Cell covers of 1, 2 or 3 cells, to a fixed point.
+fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>]) {
+    let topo = B::topology();
+    loop {
+        let mut changed = false;
+        for a in 0..B::N {
+            let Some(ta) = &listed[a] else { continue };
+            if ta.live.is_clear() {
+                continue;
+            }
+            let cells = open_cells(s, a);
+            let live = ta.live.as_slice();
+            let mut found: Vec<Vec<usize>> = Vec::new();
+            let other = |c: usize| s.get(c) & !B::Mask::bit(a);
+            // A cover must meet every uncovered template, so its next cell is one of the N
+            // cells of the first template still uncovered. The same cover can be reached in
+            // several orders: covers are sorted and deduplicated before use.
+            let first = |u: &[usize]| -> Option<usize> {
+                let w = u.iter().position(|&w| w != 0)?;
+                Some(w * templates::BITS + u[w].trailing_zeros() as usize)
+            };
+            for &c1 in &cells {
+                let o1 = other(c1);
+                if o1.is_empty() {
+                    continue;
+                }
+                let th1 = ta.through(c1).expect("a candidate cell");
+                let u1: Vec<usize> = live.iter().zip(th1).map(|(l, t)| l & !t).collect();
+                let Some(t1) = first(&u1) else {
+                    found.push(vec![c1]);
+                    continue;
+                };
+                for c2 in ta.cells(t1) {
+                    let o2 = o1 & other(c2);
+                    if s.is_solved(c2) || o2.is_empty() || topo.sees(c1, c2) {
+                        continue;
+                    }
+                    let th2 = ta.through(c2).expect("a template cell");
+                    let u12: Vec<usize> = u1.iter().zip(th2).map(|(u, t)| u & !t).collect();
+                    let Some(t12) = first(&u12) else {
+                        found.push(vec![c1, c2]);
+                        continue;
+                    };
+                    for c3 in ta.cells(t12) {
+                        let o3 = o2 & other(c3);
+                        if s.is_solved(c3)
+                            || o3.is_empty()
+                            || topo.sees(c1, c3)
+                            || topo.sees(c2, c3)
+                        {
+                            continue;
+                        }
+                        if is_subset(&u12, ta.through(c3).expect("a template cell")) {
+                            found.push(vec![c1, c2, c3]);
+                        }
+                    }
+                }
+            }
+            found.iter_mut().for_each(|c| c.sort_unstable());
+            found.sort_unstable();
+            found.dedup();
+            for cover in found {
+                changed |= drop_through_all(s, listed, a, &cover);
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// True when some live template of `tb` avoids every cell in `cells`.
+fn has_disjoint(tb: &Templates, cells: impl Iterator<Item = usize>) -> bool {
+    let sets: Vec<&[usize]> = cells.filter_map(|c| tb.through(c)).collect();
+    let live = tb.live.as_slice();
+    'word: for (w, &l) in live.iter().enumerate() {
+        let mut x = l;
+        for s in &sets {
+            x &= !s[w];
+            if x == 0 {
+                continue 'word;
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// Pattern exclusion: a template of `a` with no disjoint live template of some `b` goes; to a
+/// fixed point.
+fn exclusion(listed: &mut [Option<Templates>]) {
+    let n = listed.len();
+    loop {
+        let mut changed = false;
+        for a in 0..n {
+            let Some(ta) = &listed[a] else { continue };
+            let mut dead = Vec::new();
+            for t in ta.live.ones() {
+                for (b, tb) in listed.iter().enumerate() {
+                    let Some(tb) = tb else { continue };
+                    if b != a && !has_disjoint(tb, ta.cells(t)) {
+                        dead.push(t);
+                        break;
+                    }
+                }
+            }
+            if !dead.is_empty() {
+                let ta = listed[a].as_mut().expect("listed");
+                for t in dead {
+                    ta.live.set(t, false);
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}

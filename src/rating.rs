@@ -1,0 +1,306 @@
+//! Difficulty ratings on Sudoku Explainer's scale, extended to what exists only here.
+//!
+//! Every step gets a difficulty ([`difficulty`]): the technique's value on the SE scale plus,
+//! for chains and cycles, 0.1 each time the chain length passes 4, 6, 8, 12, 16, 24, 32, 48, …
+//! (SE's length bonus). A puzzle is rated by solving it with the *easiest available step*
+//! every time ([`rate_state`]):
+//!
+//! - **ER** the hardest step of that path,
+//! - **EP** the hardest step up to and including the first placement,
+//! - **ED** the first step (the hardest needed before anything is removed or placed).
+//!
+//! A puzzle that logic cannot finish is rated as such: [`Rating::end`] says stuck, with the
+//! number of steps taken and of cells left open. See `docs/rating.md` for the whole table.
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::input::Puzzle;
+use crate::logic::engine::End;
+use crate::logic::technique::default_order;
+use crate::logic::{find, Config, Deduction, Flow, LinkKind, State, Technique};
+use crate::solver::Contradiction;
+use crate::topology::{HouseKind, Topology};
+use crate::with_basis;
+
+/// The SE scale, lowest value a technique can be rated at. Chains and cycles add a length
+/// bonus ([`length_bonus`]); X/Y/XY chains found by the AIC and nice-loop finders are rated by
+/// the links they use (see [`difficulty`]).
+pub fn base(t: Technique) -> f64 {
+    use Technique::*;
+    match t {
+        FullHouse => 1.2,
+        HiddenSingle => 1.2,
+        NakedSingle => 2.3,
+        Pointing => 2.6,
+        Claiming => 2.8,
+        NakedTuple(2) => 3.0,
+        Fish(2) => 3.2,
+        HiddenTuple(2) => 3.4,
+        NakedTuple(3) => 3.6,
+        Fish(3) => 3.8,
+        HiddenTuple(3) => 4.0,
+        NakedTuple(4) => 5.0,
+        Fish(4) => 5.2,
+        HiddenTuple(4) => 5.4,
+        // Beyond SE: 0.6 per size above 4, keeping naked < fish < hidden of one size.
+        NakedTuple(k) => 5.0 + 0.6 * (k as f64 - 4.0),
+        Fish(k) => 5.2 + 0.6 * (k as f64 - 4.0),
+        HiddenTuple(k) => 5.4 + 0.6 * (k as f64 - 4.0),
+        // An XY-chain of three cells is an XY-wing (4.2).
+        XyChain | NiceLoop | Aic => 4.2,
+        SimpleColoring | XCycle => 6.5,
+        MultiColoring | RemotePair | XChain | YCycle => 6.6,
+        YKnot => 7.2,
+        // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
+        Pom => 7.5,
+        PomRefined => 7.7,
+        PomExclusion => 8.0,
+        PomCovers => 8.2,
+    }
+}
+
+/// SE's length bonus: 0.1 each time `length` passes 4, 6, 8, 12, 16, 24, 32, 48, …
+pub fn length_bonus(length: usize) -> f64 {
+    let (mut ceil, mut odd, mut bonus) = (4usize, false, 0.0f64);
+    while length > ceil {
+        bonus += 0.1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    bonus
+}
+
+/// What a chain's links are made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    /// One digit throughout.
+    X,
+    /// Strong links inside cells, weak links between cells on one digit.
+    Y,
+    /// Anything else.
+    Xy,
+}
+
+fn family(d: &Deduction) -> Family {
+    let c = &d.evidence.chain;
+    let digit = c
+        .first()
+        .and_then(|n| n.candidates.first())
+        .map(|x| x.digit);
+    if c.iter()
+        .all(|n| n.candidates.iter().all(|x| Some(x.digit) == digit))
+    {
+        return Family::X;
+    }
+    let y = c.windows(2).all(|w| {
+        let (a, b) = (&w[0].candidates[0], &w[1].candidates[0]);
+        match w[0].link {
+            Some(LinkKind::Strong) => a.cell == b.cell,
+            _ => a.cell != b.cell && a.digit == b.digit,
+        }
+    });
+    if y {
+        Family::Y
+    } else {
+        Family::Xy
+    }
+}
+
+/// The difficulty of one step.
+///
+/// Hidden singles are 1.2 in a box and 1.5 in a row or column. Chains: X-chains 6.6 (X loops
+/// 6.5), XY-chains 4.2 up to 5 links (XY-wing) and 6.6 beyond, AICs and nice loops by their
+/// links (one digit as X, bivalue cells as XY, mixed 7.0); each plus [`length_bonus`].
+pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
+    use Technique::*;
+    let len = d.chain_length();
+    let is_loop = {
+        let c = &d.evidence.chain;
+        c.len() > 2 && c.first().map(|n| &n.candidates) == c.last().map(|n| &n.candidates)
+    };
+    let chain_value = |f: Family| match f {
+        Family::X if is_loop => 6.5,
+        Family::X => 6.6,
+        Family::Y if len <= 5 => 4.2,
+        Family::Y => 6.6,
+        Family::Xy => 7.0,
+    };
+    let v = match d.technique {
+        HiddenSingle => match d.evidence.houses.first() {
+            Some(&h) if t.kind(h as usize) != HouseKind::Box => 1.5,
+            _ => 1.2,
+        },
+        XyChain => chain_value(Family::Y),
+        Aic | NiceLoop => chain_value(family(d)),
+        other => base(other),
+    };
+    let bonus = if len >= 1 && v >= 6.0 {
+        length_bonus(len)
+    } else {
+        0.0
+    };
+    round1(v + bonus)
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Rating {
+    /// Hardest step of the path (of the steps taken, when stuck).
+    pub er: f64,
+    /// Hardest step up to the first placement (0 when nothing was placed).
+    pub ep: f64,
+    /// Difficulty of the first step (0 when there was none).
+    pub ed: f64,
+    /// Steps taken.
+    pub steps: usize,
+    /// How the path ended: solved, stuck or contradiction.
+    pub end: End,
+    /// Cells left open.
+    pub open: usize,
+    /// Technique of the hardest step.
+    pub hardest: Option<Technique>,
+}
+
+/// Techniques for grids of `n` digits ordered by their lowest rating.
+pub fn rating_order(n: usize) -> Vec<Technique> {
+    let mut ts = default_order(n);
+    ts.sort_by(|a, b| base(*a).total_cmp(&base(*b)));
+    ts
+}
+
+/// The easiest useful step: the lowest difficulty over every technique whose lowest rating is
+/// at most the best found so far.
+pub fn easiest_step<B: Basis>(
+    s: &State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+) -> Option<(Deduction, f64)> {
+    let t = B::topology();
+    let mut best: Option<(Deduction, f64)> = None;
+    for &tech in techniques {
+        if let Some((_, v)) = &best {
+            if base(tech) > *v {
+                break;
+            }
+        }
+        let _ = find(s, tech, cfg, &mut |d| {
+            if s.is_useful(&d) {
+                let v = difficulty(&d, t);
+                // Equal values go to the technique first in the default order (an X-chain
+                // found by the AIC finder is reported as the X-Chain finder finds it).
+                let better = best.as_ref().map_or(true, |(b, bv)| {
+                    v < *bv || (v == *bv && d.technique.order() < b.technique.order())
+                });
+                if better {
+                    best = Some((d, v));
+                }
+                // Singles are all alike: the first will do.
+                if v <= base(tech) {
+                    return Flow::Stop;
+                }
+            }
+            Flow::Continue
+        });
+    }
+    best
+}
+
+/// Rate by solving `s` with the easiest step each time.
+pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
+    let techniques = rating_order(B::N);
+    let mut r = Rating {
+        er: 0.0,
+        ep: 0.0,
+        ed: 0.0,
+        steps: 0,
+        end: End::Solved,
+        open: s.open_cells(),
+        hardest: None,
+    };
+    let mut placed = false;
+    while !s.is_complete() {
+        let Some((d, v)) = easiest_step(s, &techniques, cfg) else {
+            r.end = End::Stuck;
+            break;
+        };
+        r.steps += 1;
+        if r.steps == 1 {
+            r.ed = v;
+        }
+        if v > r.er {
+            r.er = v;
+            r.hardest = Some(d.technique);
+        }
+        if !placed && !d.placements.is_empty() {
+            placed = true;
+            r.ep = r.er;
+        }
+        if s.apply(&d).is_err() {
+            r.end = End::Contradiction;
+            break;
+        }
+    }
+    r.open = s.open_cells();
+    r
+}
+
+/// Rate a parsed puzzle of any basis. Fails when its givens clash.
+pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
+    with_basis!(p.k, B => {
+        let mut s = State::<B>::new(Grid::<B>::from_masks(&p.masks))?;
+        Ok(rate_state(&mut s, cfg))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_bonus_follows_se() {
+        let b = |l| (length_bonus(l) * 10.0).round() as i32;
+        assert_eq!(b(3), 0);
+        assert_eq!(b(4), 0);
+        assert_eq!(b(5), 1);
+        assert_eq!(b(6), 1);
+        assert_eq!(b(7), 2);
+        assert_eq!(b(8), 2);
+        assert_eq!(b(9), 3);
+        assert_eq!(b(12), 3);
+        assert_eq!(b(13), 4);
+        assert_eq!(b(16), 4);
+        assert_eq!(b(17), 5);
+        assert_eq!(b(24), 5);
+        assert_eq!(b(25), 6);
+        assert_eq!(b(33), 7);
+    }
+
+    #[test]
+    fn scale_is_ordered_like_se() {
+        use Technique::*;
+        let seq = [
+            HiddenSingle,
+            NakedSingle,
+            Pointing,
+            Claiming,
+            NakedTuple(2),
+            Fish(2),
+            HiddenTuple(2),
+            NakedTuple(3),
+            Fish(3),
+            HiddenTuple(3),
+            NakedTuple(4),
+            Fish(4),
+            HiddenTuple(4),
+            NakedTuple(5),
+            Fish(5),
+            HiddenTuple(5),
+        ];
+        assert!(seq.windows(2).all(|w| base(w[0]) < base(w[1])));
+        assert_eq!(base(HiddenTuple(4)), 5.4);
+    }
+}

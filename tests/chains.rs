@@ -1,0 +1,317 @@
+//! Chains by tagging: hand-made grids with exact eliminations, and soundness of every chain
+//! deduction against the solution on 9×9, 16×16 and 25×25 fixtures.
+
+use nsudoku::basis::{B3, B4, B5};
+use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
+use nsudoku::{input, solve, Alphabet, Basis, Grid};
+
+const CHAINS: [Technique; 5] = [
+    Technique::RemotePair,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::NiceLoop,
+    Technique::Aic,
+];
+
+const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::HiddenSingle,
+    Technique::NakedSingle,
+];
+
+fn state<B: Basis>(line: &str) -> State<B> {
+    let p = input::read_one(line, Default::default()).unwrap();
+    assert_eq!(p.k, B::K);
+    State::new(Grid::from_masks(&p.masks)).unwrap()
+}
+
+fn describe<B: Basis>(d: &Deduction) -> String {
+    d.describe(B::topology(), Alphabet::Standard)
+}
+
+/// Every deduction of every chain technique is sound, after singles and along a path that uses
+/// singles and chains (the easiest first), up to `max_steps` chain steps.
+fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
+    let mut s = state::<B>(line);
+    let cfg = Config::default();
+    let mut checked = 0;
+    let mut ts = SINGLES.to_vec();
+    ts.extend(CHAINS);
+    for _ in 0..max_steps {
+        engine::reduce(&mut s, &SINGLES, &cfg).expect("singles are sound");
+        if s.is_complete() {
+            break;
+        }
+        for t in CHAINS {
+            for d in find_all(&s, t, &cfg) {
+                assert_eq!(d.technique, t);
+                assert!(!d.eliminations.is_empty());
+                assert!(d.chain_length() >= 1 && d.chain_length() <= cfg.chain_length);
+                check::check_in_state(&s, solution, &d).unwrap();
+                checked += 1;
+            }
+        }
+        match engine::next_step(&s, &ts, &cfg) {
+            Some(d) => {
+                check::check_in_state(&s, solution, &d).unwrap();
+                s.apply(&d).unwrap();
+            }
+            None => break,
+        }
+    }
+    checked
+}
+
+#[test]
+fn chains_are_sound_on_9x9_fixtures() {
+    let text = include_str!("data/chains_9x9.txt");
+    let mut total = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        total += check_puzzle::<B3>(line, &sol, 8);
+    }
+    assert!(total > 100, "only {total} chain deductions checked");
+}
+
+fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
+    puzzles
+        .lines()
+        .zip(sols.lines())
+        .map(|(p, s)| {
+            let sol = input::read_one(s, Default::default()).unwrap().digits();
+            (p.to_string(), sol)
+        })
+        .collect()
+}
+
+#[test]
+fn chains_are_sound_on_16x16_fixtures() {
+    let mut total = 0;
+    for (p, sol) in with_solutions(
+        include_str!("data/chains_16x16.txt"),
+        include_str!("data/chains_16x16.sol"),
+    ) {
+        total += check_puzzle::<B4>(&p, &sol, 3);
+    }
+    assert!(total > 0);
+}
+
+#[test]
+fn chains_are_sound_on_25x25_fixtures() {
+    let mut total = 0;
+    for (p, sol) in with_solutions(
+        include_str!("data/chains_25x25.txt"),
+        include_str!("data/chains_25x25.sol"),
+    ) {
+        total += check_puzzle::<B5>(&p, &sol, 2);
+    }
+    assert!(total > 0);
+}
+
+/// A 9×9 state with every digit in every cell, then `shape` edits the masks (bit d = digit d+1).
+fn shaped(shape: impl FnOnce(&mut [u128])) -> State<B3> {
+    let mut masks = vec![0x1ffu128; 81];
+    shape(&mut masks);
+    State::new(Grid::from_masks(&masks)).unwrap()
+}
+
+fn rc(r: usize, c: usize) -> usize {
+    (r - 1) * 9 + c - 1
+}
+
+/// Keep digit `d` in row `r` only in columns `cols`.
+fn row_only(m: &mut [u128], r: usize, d: usize, cols: &[usize]) {
+    for c in 1..=9 {
+        if !cols.contains(&c) {
+            m[rc(r, c)] &= !(1 << (d - 1));
+        }
+    }
+}
+
+fn pair(a: usize, b: usize) -> u128 {
+    (1 << (a - 1)) | (1 << (b - 1))
+}
+
+fn texts(ds: &[Deduction]) -> Vec<String> {
+    ds.iter().map(describe::<B3>).collect()
+}
+
+#[test]
+fn x_chain_skyscraper_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        row_only(m, 4, 1, &[1, 6]);
+    });
+    let found = find_all(&s, Technique::XChain, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    let text = &t[0];
+    assert!(
+        text == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1=(1)r4c6 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1"
+            || text
+                == "X-Chain: (1)r4c6=(1)r4c1-(1)r1c1=(1)r1c5 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1",
+        "{text}"
+    );
+    assert_eq!(found[0].chain_length(), 3);
+    // The same chain is an AIC; XY-chains need bivalue cells.
+    assert_eq!(find_all(&s, Technique::Aic, &Config::default()).len(), 1);
+    assert!(find_all(&s, Technique::XyChain, &Config::default()).is_empty());
+    // A cap below the chain's length finds nothing.
+    let short = Config {
+        chain_length: 2,
+        ..Config::default()
+    };
+    assert!(find_all(&s, Technique::XChain, &short).is_empty());
+}
+
+#[test]
+fn xy_chain_wing_exact() {
+    let s = shaped(|m| {
+        m[rc(1, 1)] = pair(1, 2);
+        m[rc(1, 5)] = pair(2, 3);
+        m[rc(5, 1)] = pair(1, 3);
+    });
+    let found = find_all(&s, Technique::XyChain, &Config::default());
+    let mut elims: Vec<String> = found
+        .iter()
+        .map(|d| d.result(B3::topology(), Alphabet::Standard).join(" "))
+        .collect();
+    elims.sort();
+    assert_eq!(
+        elims,
+        // The pincers r1c5 and r5c1 do not see each other: only the wing's elimination.
+        vec!["r5c5<>3"],
+        "{:?}",
+        texts(&found)
+    );
+    assert!(found.iter().all(|d| d.chain_length() == 5));
+    assert!(find_all(&s, Technique::XChain, &Config::default()).is_empty());
+}
+
+#[test]
+fn remote_pair_exact() {
+    let s = shaped(|m| {
+        for (r, c) in [(1, 1), (1, 5), (3, 4), (7, 4)] {
+            m[rc(r, c)] = pair(1, 2);
+        }
+    });
+    let found = find_all(&s, Technique::RemotePair, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    assert!(t[0].ends_with("=> r1c4<>1,2, r7c1<>1,2"), "{t:?}");
+    assert_eq!(found[0].chain_length(), 7);
+}
+
+#[test]
+fn continuous_nice_loop_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        row_only(m, 4, 1, &[1, 5]);
+    });
+    let found = find_all(&s, Technique::NiceLoop, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    let mut expect = Vec::new();
+    for c in [1, 5] {
+        for r in [2, 3, 5, 6, 7, 8, 9] {
+            expect.push(nsudoku::logic::Candidate::new(rc(r, c), 0));
+        }
+    }
+    expect.sort();
+    let mut got = found[0].eliminations.clone();
+    got.sort();
+    assert_eq!(got, expect, "{t:?}");
+    assert_eq!(found[0].chain_length(), 4);
+    let chain = &found[0].evidence.chain;
+    assert_eq!(
+        chain.first().unwrap().candidates,
+        chain.last().unwrap().candidates
+    );
+}
+
+#[test]
+fn aic_mixed_links_exact() {
+    let s = shaped(|m| {
+        row_only(m, 2, 5, &[3, 7]);
+        m[rc(8, 7)] = pair(3, 5);
+        m[rc(8, 2)] = pair(3, 5);
+    });
+    let found = find_all(&s, Technique::Aic, &Config::default());
+    let t = texts(&found);
+    let d = found
+        .iter()
+        .find(|d| {
+            d.eliminations
+                .contains(&nsudoku::logic::Candidate::new(rc(1, 2), 4))
+        })
+        .unwrap_or_else(|| panic!("{t:?}"));
+    let text = describe::<B3>(d);
+    let fwd = "(5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7-(3)r8c2=(5)r8c2";
+    let back = "(5)r8c2=(3)r8c2-(3)r8c7=(5)r8c7-(5)r2c7=(5)r2c3";
+    assert!(
+        text == format!("AIC: {fwd} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5")
+            || text == format!("AIC: {back} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5"),
+        "{text}"
+    );
+    // The shortest chain comes first: the naked pair in row 8 as a 3-link AIC.
+    assert_eq!(found[0].chain_length(), 3, "{t:?}");
+}
+
+/// The tag table alone (with and without derived links from sets) removes only non-solution
+/// digits, derived links only add, and every AIC elimination is one the table sees.
+#[test]
+fn table_eliminations_are_sound_and_cover_aics() {
+    use nsudoku::logic::chains::{table_eliminations, tagging::Mode};
+    let text = include_str!("data/chains_9x9.txt");
+    let (mut plain_total, mut derived_total) = (0, 0);
+    for line in text.lines().take(15) {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        let mut s = state::<B3>(line);
+        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        let plain = table_eliminations(&s, Mode::Xy, false);
+        let derived = table_eliminations(&s, Mode::Xy, true);
+        for c in plain.iter().chain(&derived) {
+            assert_ne!(sol[c.cell as usize], c.digit + 1, "{line}: {c:?}");
+        }
+        assert!(plain.iter().all(|c| derived.contains(c)));
+        let long = Config {
+            chain_length: 200,
+            ..Config::default()
+        };
+        for d in find_all(&s, Technique::Aic, &long) {
+            assert!(d.eliminations.iter().all(|e| plain.contains(e)), "{line}");
+        }
+        plain_total += plain.len();
+        derived_total += derived.len();
+    }
+    assert!(plain_total > 0);
+    assert!(
+        derived_total > plain_total,
+        "{derived_total} vs {plain_total}"
+    );
+}
+
+#[test]
+fn grouped_x_chain_exact() {
+    let s = shaped(|m| {
+        row_only(m, 1, 1, &[1, 5]);
+        for r in 4..=6 {
+            for c in 1..=3 {
+                if ![(4, 1), (5, 1), (6, 3)].contains(&(r, c)) {
+                    m[rc(r, c)] &= !1;
+                }
+            }
+        }
+    });
+    let found = find_all(&s, Technique::XChain, &Config::default());
+    let t = texts(&found);
+    assert_eq!(found.len(), 1, "{t:?}");
+    assert!(
+        t[0] == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1|r5c1=(1)r6c3 => r6c5<>1"
+            || t[0] == "X-Chain: (1)r6c3=(1)r4c1|r5c1-(1)r1c1=(1)r1c5 => r6c5<>1",
+        "{t:?}"
+    );
+    assert_eq!(found[0].evidence.chain[2].candidates.len(), 2);
+}

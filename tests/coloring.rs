@@ -1,0 +1,628 @@
+//! Coloring by the ternary edge algebra: the product table and tri-cycles, the issue's checks,
+//! hand-made single-digit patterns with exact eliminations, and soundness of every deduction on
+//! 9×9, 16×16 and 25×25 puzzles.
+
+use nsudoku::basis::{B3, B4, B5};
+use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
+use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
+use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
+
+const COLORING: [Technique; 5] = [
+    Technique::SimpleColoring,
+    Technique::MultiColoring,
+    Technique::XCycle,
+    Technique::YCycle,
+    Technique::YKnot,
+];
+
+// ---------------------------------------------------------------- the algebra
+
+/// The relation an edge type stands for, on (one end is c, other end is c).
+fn holds(e: Edge, x: bool, y: bool) -> bool {
+    !(e.is_weak() && x && y) && (!e.is_y() || x || y)
+}
+
+/// The strongest edge type between the ends of a path, by brute force over the middle cells.
+fn projection(path: &[Edge]) -> Edge {
+    let n = path.len() + 1;
+    let allowed = |x: bool, y: bool| {
+        (0..1u32 << (n - 2)).any(|mid| {
+            let v: Vec<bool> = std::iter::once(x)
+                .chain((0..n - 2).map(|i| mid >> i & 1 == 1))
+                .chain(std::iter::once(y))
+                .collect();
+            path.iter()
+                .enumerate()
+                .all(|(i, &e)| holds(e, v[i], v[i + 1]))
+        })
+    };
+    Edge::from_parts(!allowed(true, true), !allowed(false, false))
+}
+
+fn e(t: u8) -> Edge {
+    Edge::new(t).unwrap()
+}
+
+#[test]
+fn product_table_is_the_issues() {
+    let listed = [
+        "121→1", "123→1", "131→1", "133→1", "212→2", "213→2", "232→2", "233→2", "312→2", "313→2",
+        "321→1", "323→1", "331→1", "332→2", "333→3",
+    ];
+    let mut nonzero = 0;
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..4 {
+                let got = product(e(a), e(b), e(c));
+                let key = format!("{a}{b}{c}→{got}");
+                if got != Edge::NONE {
+                    nonzero += 1;
+                    assert!(listed.contains(&key.as_str()), "{key} is not in the table");
+                } else {
+                    assert!(!listed.iter().any(|l| l.starts_with(&key[..3])), "{key}");
+                }
+                // The table is exactly what the three edges imply between their ends.
+                assert_eq!(got, projection(&[e(a), e(b), e(c)]), "{a}{b}{c}");
+            }
+        }
+    }
+    assert_eq!(nonzero, 15);
+    // 0 absorbs; two adjacent 3-edges are the identity.
+    for x in Edge::ALL {
+        assert_eq!(product(Edge::STRONG, Edge::STRONG, x), x);
+        assert_eq!(product(x, Edge::STRONG, Edge::STRONG), x);
+        assert_eq!(product(Edge::NONE, x, Edge::STRONG), Edge::NONE);
+    }
+}
+
+#[test]
+fn collapse_of_five_edges_matches_brute_force() {
+    for code in 0..4u32.pow(5) {
+        let path: Vec<Edge> = (0..5).map(|i| e((code >> (2 * i) & 3) as u8)).collect();
+        assert_eq!(collapse(&path), Some(projection(&path)), "{path:?}");
+    }
+    assert_eq!(collapse(&[Edge::WEAK, Edge::Y]), None);
+}
+
+/// What a tri-cycle forces on its apex, by brute force over its three cells.
+fn tri_brute(p: Edge, q: Edge, base: Edge) -> Option<Verdict> {
+    let mut apex = Vec::new();
+    for a in [false, true] {
+        for x in [false, true] {
+            for y in [false, true] {
+                if holds(p, a, x) && holds(q, a, y) && holds(base, x, y) {
+                    apex.push(a);
+                }
+            }
+        }
+    }
+    match (apex.contains(&true), apex.contains(&false)) {
+        (true, false) => Some(Verdict::IsDigit),
+        (false, true) => Some(Verdict::NotDigit),
+        _ => None,
+    }
+}
+
+#[test]
+fn tri_cycle_rules() {
+    use Verdict::*;
+    // The seven, as the issue states them.
+    let seven = [
+        (1, 1, 2, NotDigit),
+        (1, 1, 3, NotDigit),
+        (3, 3, 2, NotDigit),
+        (2, 2, 1, IsDigit),
+        (2, 2, 3, IsDigit),
+        (2, 3, 1, IsDigit),
+        (3, 3, 1, IsDigit),
+    ];
+    for (p, q, b, v) in seven {
+        assert_eq!(tri_cycle(e(p), e(q), e(b)), Some(v), "{p}{q}/{b}");
+        assert_eq!(tri_cycle(e(q), e(p), e(b)), Some(v), "{q}{p}/{b}");
+        assert!(TRI_CYCLES.contains(&(e(p), e(q), e(b), v)));
+    }
+    for t in [1, 2, 3] {
+        assert_eq!(tri_cycle(e(t), e(t), e(t)), None, "{t}{t}{t} says nothing");
+    }
+    for p in Edge::ALL {
+        for q in Edge::ALL {
+            for b in Edge::ALL {
+                let v = tri_cycle(p, q, b);
+                if p == Edge::NONE || q == Edge::NONE || b == Edge::NONE {
+                    assert_eq!(v, None);
+                }
+                // Every verdict is sound, and a tri-cycle decides its apex exactly when it can
+                // (3,3 over 3 has no solution at all and says nothing).
+                let want = if (p, q, b) == (Edge::STRONG, Edge::STRONG, Edge::STRONG) {
+                    None
+                } else {
+                    tri_brute(p, q, b)
+                };
+                assert_eq!(v, want, "{p}{q}/{b}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+fn state9(line: &str) -> (State<B3>, Vec<u8>) {
+    let p = input::read_one(line, Default::default()).unwrap();
+    let solution = solve::unique_solution(&p).expect("unique");
+    (State::new(Grid::from_masks(&p.masks)).unwrap(), solution)
+}
+
+fn text(d: &Deduction) -> String {
+    d.describe(B3::topology(), Alphabet::Standard)
+}
+
+fn cell(name: &str) -> u16 {
+    let (r, c) = name[1..].split_once('c').unwrap();
+    ((r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1) as u16
+}
+
+// ---------------------------------------------------------------- the issue's checks
+
+#[test]
+fn x_cycle_through_box_hinge() {
+    let (s, solution) =
+        state9("6..8352.9.89.......5219..8.92..8.7.383.9..4..41..23896.983.........7893...3.591.8");
+    let found = find_all(&s, Technique::XCycle, &Config::default());
+    let d = found
+        .iter()
+        .find(|d| {
+            d.eliminations.len() == 1
+                && d.eliminations[0].cell == cell("r7c9")
+                && d.eliminations[0].digit == 3
+        })
+        .expect("an x-cycle proves r7c9<>4");
+    assert_eq!(d.technique, Technique::XCycle);
+    assert_eq!(
+        text(d),
+        "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8; tri-cycle 1,1 over 2) \
+         => r7c9<>4"
+    );
+    for d in &found {
+        check::check_in_state(&s, &solution, d).unwrap();
+    }
+}
+
+#[test]
+fn y_cycle_on_digit_9() {
+    // After singles, locked candidates, tuples and basic fish have run to a fixed point.
+    let (mut s, solution) =
+        state9("......5.9..7..462.....2..7......6.134.6...8.587.1......2..7.....358..2..1.8......");
+    let basic = Technique::parse_list("singles,locked-candidates,naked-tuple,hidden-tuple,fish", 9)
+        .unwrap();
+    assert!(basic.contains(&Technique::Fish(2)) && basic.contains(&Technique::Pointing));
+    engine::reduce(&mut s, &basic, &Config::default()).unwrap();
+    assert!(!s.is_complete());
+    let found = find_all(&s, Technique::YCycle, &Config::default());
+    let d = found
+        .iter()
+        .find(|d| {
+            d.eliminations.len() == 1
+                && d.eliminations[0].cell == cell("r2c1")
+                && d.eliminations[0].digit == 8
+        })
+        .expect("a y-cycle on 9 proves r2c1<>9");
+    assert_eq!(d.technique, Technique::YCycle);
+    assert!(d
+        .evidence
+        .chain
+        .iter()
+        .any(|n| n.link == Some(nsudoku::logic::LinkKind::Y)));
+    assert_eq!(
+        text(d),
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
+         tri-cycle 1,1 over 2) => r2c1<>9"
+    );
+    for d in &found {
+        check::check_in_state(&s, &solution, d).unwrap();
+    }
+}
+
+// ---------------------------------------------------------------- soundness
+
+/// Alternate the basic techniques (singles, locked candidates, tuples, fish) and the coloring
+/// techniques for at most `rounds` rounds, checking every coloring deduction found (applied or
+/// not) against the solution. Counts deductions per technique.
+fn sound_run<B: Basis>(masks: &[u128], solution: &[u8], rounds: usize, counts: &mut [usize; 5]) {
+    let cfg = Config::default();
+    let basic = Technique::parse_list(
+        "singles,locked-candidates,naked-tuple,hidden-tuple,fish",
+        B::N,
+    )
+    .unwrap();
+    let mut s = State::<B>::new(Grid::from_masks(masks)).unwrap();
+    for _ in 0..rounds {
+        engine::reduce(&mut s, &basic, &cfg).expect("basic techniques stay sound");
+        if s.is_complete() {
+            return;
+        }
+        // Every technique is asked (and checked) in every state; the easiest one that finds
+        // something useful is applied.
+        let mut changed = false;
+        for (i, &t) in COLORING.iter().enumerate() {
+            let found = find_all(&s, t, &cfg);
+            for d in &found {
+                assert_eq!(d.technique, t);
+                assert!(!d.is_empty());
+                if let Err(e) = check::check_in_state(&s, solution, d) {
+                    panic!("{e}");
+                }
+                assert_templates_agree(&s, d);
+            }
+            counts[i] += found.len();
+            if changed {
+                continue;
+            }
+            let mut next = s.clone();
+            for d in found {
+                if next.is_useful(&d) {
+                    next.apply(&d).expect("sound deductions apply");
+                    changed = true;
+                }
+            }
+            if changed {
+                s = next;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+#[test]
+fn sound_on_9x9_fixtures() {
+    let text = std::fs::read_to_string("tests/data/coloring_9x9.txt").unwrap();
+    let mut counts = [0usize; 5];
+    let mut n = 0;
+    for rec in input::read_all(&text, Default::default()) {
+        let p = rec.unwrap();
+        let solution = solve::unique_solution(&p).expect("unique");
+        sound_run::<B3>(&p.masks, &solution, 40, &mut counts);
+        n += 1;
+    }
+    assert_eq!(n, 30);
+    eprintln!("9x9 deductions per technique {COLORING:?}: {counts:?}");
+    // Every technique fires somewhere on the set (so this test can fail).
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+}
+
+fn sound_on_data<B: Basis>(stem: &str, take: usize, rounds: usize) -> [usize; 5] {
+    let puzzles = std::fs::read_to_string(format!("../shared/data/{stem}.txt"))
+        .or_else(|_| std::fs::read_to_string(format!("/work/shared/data/{stem}.txt")))
+        .expect("puzzle data");
+    let solutions = std::fs::read_to_string(format!("../shared/data/{stem}.sol"))
+        .or_else(|_| std::fs::read_to_string(format!("/work/shared/data/{stem}.sol")))
+        .expect("solution data");
+    let mut counts = [0usize; 5];
+    for (p, sol) in puzzles.lines().zip(solutions.lines()).take(take) {
+        let p = input::read_one(p, Default::default()).unwrap();
+        let sol = input::read_one(sol, Default::default()).unwrap().digits();
+        assert_eq!(p.k, B::K);
+        assert!(nsudoku::grid::is_valid_solution(B::K, &sol));
+        sound_run::<B>(&p.masks, &sol, rounds, &mut counts);
+    }
+    counts
+}
+
+#[test]
+fn sound_on_16x16() {
+    let counts = sound_on_data::<B4>("16x16/gen_minimal200", 10, 20);
+    eprintln!("16x16 deductions per technique: {counts:?}");
+    assert!(counts.iter().sum::<usize>() > 0);
+}
+
+#[test]
+fn sound_on_25x25() {
+    let counts = sound_on_data::<B5>("25x25/gen_g300_10", 3, 10);
+    eprintln!("25x25 deductions per technique: {counts:?}");
+    assert!(counts.iter().sum::<usize>() > 0);
+}
+
+/// The whole magictour set, every state of a singles-and-coloring run checked (slow:
+/// `cargo test --release --test coloring -- --ignored`).
+#[test]
+#[ignore]
+fn sound_on_magictour_top1465() {
+    let text = std::fs::read_to_string("../shared/data/9x9/magictour_top1465.txt")
+        .or_else(|_| std::fs::read_to_string("/work/shared/data/9x9/magictour_top1465.txt"))
+        .unwrap();
+    let mut counts = [0usize; 5];
+    for rec in input::read_all(&text, Default::default()) {
+        let p = rec.unwrap();
+        let solution = solve::unique_solution(&p).expect("unique");
+        sound_run::<B3>(&p.masks, &solution, 200, &mut counts);
+    }
+    eprintln!("magictour deductions per technique {COLORING:?}: {counts:?}");
+}
+
+// ---------------------------------------------------------------- hand-made grids
+
+/// A 9×9 state where every cell holds every digit except: `pattern` ('1' where `digit` is a
+/// candidate, '.' where not) and `cells` (cell name, its exact candidates).
+fn hand_made(digit: usize, pattern: &[&str], cells: &[(&str, &str)]) -> State<B3> {
+    let all = (1u128 << 9) - 1;
+    let mut masks = vec![all; 81];
+    for (r, row) in pattern.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '.' {
+                masks[r * 9 + c] &= !(1 << digit);
+            }
+        }
+    }
+    for &(name, digits) in cells {
+        masks[cell(name) as usize] = digits
+            .chars()
+            .map(|ch| 1u128 << (ch.to_digit(10).unwrap() - 1))
+            .sum();
+    }
+    State::new(Grid::from_masks(&masks)).unwrap()
+}
+
+/// For a 9×9 digit whose candidates are `on`: which cells lie in some template (one place per
+/// row, column and box), and which in every template. Single-digit logic can only remove the
+/// former's complement and place the latter: the slow, obviously-correct reference.
+fn templates(on: &[bool]) -> (Vec<bool>, Vec<bool>) {
+    fn go(on: &[bool], row: usize, cols: u16, boxes: u16, path: &mut Vec<usize>, hit: &mut [u32]) {
+        if row == 9 {
+            for &c in path.iter() {
+                hit[c] += 1;
+            }
+            hit[81] += 1;
+            return;
+        }
+        for c in 0..9 {
+            let b = (row / 3) * 3 + c / 3;
+            if on[row * 9 + c] && cols >> c & 1 == 0 && boxes >> b & 1 == 0 {
+                path.push(row * 9 + c);
+                go(on, row + 1, cols | 1 << c, boxes | 1 << b, path, hit);
+                path.pop();
+            }
+        }
+    }
+    let mut hit = vec![0u32; 82];
+    go(on, 0, 0, 0, &mut Vec::new(), &mut hit);
+    let total = hit[81];
+    (
+        hit[..81].iter().map(|&h| h > 0).collect(),
+        hit[..81].iter().map(|&h| total > 0 && h == total).collect(),
+    )
+}
+
+/// Cells of `pattern` ('1' = candidate) that lie in no template.
+fn template_impossible(pattern: &[&str]) -> Vec<u16> {
+    let on: Vec<bool> = pattern
+        .iter()
+        .flat_map(|r| r.chars().map(|ch| ch == '1'))
+        .collect();
+    let (some, _) = templates(&on);
+    (0..81u16)
+        .filter(|&c| on[c as usize] && !some[c as usize])
+        .collect()
+}
+
+/// A single-digit deduction (coloring, x-cycle) on a 9×9 state agrees with the templates.
+fn assert_templates_agree<B: Basis>(s: &State<B>, d: &Deduction) {
+    if B::K != 3 || d.technique == Technique::YCycle || d.technique == Technique::YKnot {
+        return;
+    }
+    let digit = d.evidence.digits[0] as usize;
+    let on: Vec<bool> = (0..81).map(|c| s.get(c).has(digit)).collect();
+    let (some, all) = templates(&on);
+    let t = B::topology();
+    let a = Alphabet::Standard;
+    for e in &d.eliminations {
+        assert!(
+            !some[e.cell as usize],
+            "a template keeps it: {}",
+            d.describe(t, a)
+        );
+    }
+    for p in &d.placements {
+        assert!(
+            all[p.cell as usize],
+            "a template avoids it: {}",
+            d.describe(t, a)
+        );
+    }
+}
+
+/// Eliminations of `t` on `digit`, as sorted cell names.
+fn eliminated(s: &State<B3>, t: Technique, digit: usize) -> Vec<String> {
+    let mut out: Vec<String> = find_all(s, t, &Config::default())
+        .iter()
+        .flat_map(|d| d.eliminations.clone())
+        .filter(|e| e.digit as usize == digit)
+        .map(|e| B3::topology().cell_name(e.cell as usize))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn names(cells: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = cells.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Every elimination on the pattern's digit is one no template allows.
+fn assert_template_sound(s: &State<B3>, digit: usize, pattern: &[&str]) {
+    let impossible = template_impossible(pattern);
+    for t in COLORING {
+        for d in find_all(s, t, &Config::default()) {
+            for e in d.eliminations.iter().filter(|e| e.digit as usize == digit) {
+                assert!(impossible.contains(&e.cell), "{}", text(&d));
+            }
+            assert!(
+                d.placements.iter().all(|p| p.digit as usize != digit),
+                "{}",
+                text(&d)
+            );
+        }
+    }
+}
+
+#[test]
+fn simple_coloring_trap() {
+    // Conjugate chain r1c2 = r1c7 = r5c7 = r5c3 (row 1, column 7, row 5): r1c2 and r5c3 take
+    // opposite colors, so every cell seeing both loses the digit.
+    let pattern = [
+        ".1....1..",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+        "..1...1..",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+        "111111.11",
+    ];
+    let s = hand_made(0, &pattern, &[]);
+    assert_eq!(
+        eliminated(&s, Technique::SimpleColoring, 0),
+        names(&["r2c3", "r3c3", "r4c2", "r6c2"])
+    );
+    let d = &find_all(&s, Technique::SimpleColoring, &Config::default())[0];
+    assert_eq!(
+        text(d),
+        "Simple Coloring 1: r2c3-r1c2=r1c7=r5c7=r5c3-r2c3 (tri-cycle 1,1 over 3) => r2c3<>1"
+    );
+    assert_template_sound(&s, 0, &pattern);
+}
+
+#[test]
+fn multi_coloring_skyscraper() {
+    // Columns 2 and 6 hold the digit twice each; their bottoms see each other in row 8, so one
+    // of the tops r2c2, r3c6 is the digit and cells seeing both lose it.
+    let pattern = [
+        "1.111.111",
+        "11111.111",
+        "1.1111111",
+        "1.111.111",
+        "1.111.111",
+        "1.111.111",
+        "1.111.111",
+        "111111111",
+        "1.111.111",
+    ];
+    let s = hand_made(4, &pattern, &[]);
+    assert_eq!(eliminated(&s, Technique::SimpleColoring, 4), names(&[]));
+    assert_eq!(
+        eliminated(&s, Technique::MultiColoring, 4),
+        names(&["r2c4", "r2c5", "r3c1", "r3c3"])
+    );
+    assert_template_sound(&s, 4, &pattern);
+}
+
+#[test]
+fn x_cycle_with_hinge() {
+    // Row 2 holds the digit only in r2c2 and r2c7; box 9 only in row 7 and column 7. If r7c2
+    // were the digit, box 9's would lie in column 7 and r2c7 could not be, so r2c2 would — in
+    // r7c2's column.
+    let pattern = [
+        "111111111",
+        ".1....1..",
+        "111111111",
+        "111111111",
+        "111111111",
+        "111111111",
+        "111111111",
+        "1111111..",
+        "1111111..",
+    ];
+    let s = hand_made(6, &pattern, &[]);
+    let found = find_all(&s, Technique::XCycle, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9; tri-cycle 1,1 over 3) => r7c2<>7"]
+    );
+    assert_template_sound(&s, 6, &pattern);
+}
+
+#[test]
+fn y_cycle_is_an_xy_wing() {
+    // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: if r1c5 is not 3 then r5c1 is (a
+    // y-edge), so r5c5, seeing both, is not 3.
+    let s = hand_made(
+        0,
+        &["111111111"; 9],
+        &[("r1c1", "12"), ("r1c5", "13"), ("r5c1", "23")],
+    );
+    let found = find_all(&s, Technique::YCycle, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue r1c5,r1c1,r5c1; tri-cycle 1,1 over 2) => r5c5<>3"]
+    );
+    for t in [
+        Technique::SimpleColoring,
+        Technique::MultiColoring,
+        Technique::XCycle,
+    ] {
+        assert!(find_all(&s, t, &Config::default()).is_empty(), "{t:?}");
+    }
+}
+
+#[test]
+fn y_knot() {
+    // r1c1 not 1 makes it 2, so r1c5 is 3 and r5c1 is 4; r5c5 {3,4} then becomes 4 next to
+    // r5c1 in row 5. So r1c1 is 1.
+    let s = hand_made(
+        0,
+        &["111111111"; 9],
+        &[
+            ("r1c1", "12"),
+            ("r1c5", "23"),
+            ("r5c1", "24"),
+            ("r5c5", "34"),
+        ],
+    );
+    let found = find_all(&s, Technique::YKnot, &Config::default());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(
+        texts.contains(&"Y-Knot: (2)r1c1-(3)r1c5-(4)r5c5-(4)r5c1-(2)r1c1 (r5c1 and r5c5 clash in row 5) => r1c1=1".to_string()),
+        "{texts:#?}"
+    );
+}
+
+#[test]
+fn small_and_empty_grids() {
+    // 4×4: every way of blanking a solved grid down to 6 givens (a deterministic sample), every
+    // finder checked; empty grids of 4×4 and 16×16 give nothing.
+    use nsudoku::basis::B2;
+    let solution: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    assert!(nsudoku::grid::is_valid_solution(2, &solution));
+    let mut seed = 12345u64;
+    for _ in 0..200 {
+        let mut digits = solution.clone();
+        for d in digits.iter_mut() {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if (seed >> 33) % 8 < 5 {
+                *d = 0;
+            }
+        }
+        let p = input::Puzzle::from_digits(2, &digits, Alphabet::Standard);
+        let Ok(s) = State::<B2>::new(Grid::from_masks(&p.masks)) else {
+            continue;
+        };
+        for t in COLORING {
+            for d in find_all(&s, t, &Config::default()) {
+                check::check_in_state(&s, &solution, &d).unwrap();
+            }
+        }
+    }
+    let empty2 = State::<B2>::new(Grid::empty()).unwrap();
+    let empty4 = State::<B4>::new(Grid::empty()).unwrap();
+    for t in COLORING {
+        assert!(find_all(&empty2, t, &Config::default()).is_empty());
+        assert!(find_all(&empty4, t, &Config::default()).is_empty());
+    }
+}

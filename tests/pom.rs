@@ -1,0 +1,301 @@
+//! Pattern Overlay Method: the checks from the POM write-ups, counting against listing, and
+//! soundness of every POM deduction against the known solution.
+
+use nsudoku::basis::{B3, B4};
+use nsudoku::logic::pom::{self, count_templates, TemplateCount, Templates};
+use nsudoku::logic::{check, engine, Candidate, Config, Deduction, State, Technique};
+use nsudoku::{input, solve, Basis, Grid, Mask};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::HiddenSingle,
+    Technique::NakedSingle,
+];
+
+fn state<B: Basis>(line: &str) -> (State<B>, input::Puzzle) {
+    let p = input::read_one(line, Default::default()).unwrap();
+    (State::new(Grid::from_masks(&p.masks)).unwrap(), p)
+}
+
+fn puzzles(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+#[test]
+fn write_up_example() {
+    let (s, _) = state::<B3>(
+        ".............61.47....48.52..........15..2..6.74.5..18..........28.75..4.56.34.21",
+    );
+    let r = pom::analyze(&s, Technique::Pom, &Config::default());
+    assert!(r.digits.iter().all(|d| d.enumerated));
+    let of = |digit: u8| -> &Deduction {
+        r.deductions
+            .iter()
+            .find(|d| d.evidence.digits == [digit])
+            .unwrap()
+    };
+    // Digit 3 (index 2): the 3s go from r1c1 and r4c4.
+    let three: BTreeSet<_> = of(2).eliminations.iter().copied().collect();
+    assert!(three.contains(&Candidate::new(0, 2)));
+    assert!(three.contains(&Candidate::new(3 * 9 + 3, 2)));
+    // Digit 9 alone gives 20 eliminations.
+    assert_eq!(of(8).eliminations.len(), 20);
+    assert!(of(8).placements.is_empty());
+    let t = B3::topology();
+    assert!(of(2)
+        .describe(t, nsudoku::Alphabet::Standard)
+        .starts_with("Pattern Overlay: digit 3 ("));
+}
+
+#[test]
+fn empty_grid_counts() {
+    let expect = [
+        (2, 16u128),
+        (3, 46_656),
+        (4, 110_075_314_176),
+        (5, 619_173_642_240_000_000_000),
+    ];
+    for (k, want) in expect {
+        let n = k * k;
+        let rows = vec![u128::low(n); n];
+        assert_eq!(
+            count_templates(k, &rows),
+            TemplateCount::Exact(want),
+            "K = {k}"
+        );
+    }
+    // (5!)^10 = 6.19·10^20, the figure quoted.
+    assert_eq!(120u128.pow(10), 619_173_642_240_000_000_000);
+}
+
+#[test]
+fn empty_grid_listing_and_budget() {
+    let s = State::<B3>::new(Grid::empty()).unwrap();
+    let r = pom::analyze(&s, Technique::Pom, &Config::default());
+    assert!(r
+        .digits
+        .iter()
+        .all(|d| d.enumerated && d.live == Some(46_656)));
+    assert!(r.deductions.is_empty());
+    let small = Config {
+        pom_budget: 46_655,
+        ..Config::default()
+    };
+    let r = pom::analyze(&s, Technique::Pom, &small);
+    assert_eq!(r.skipped().count(), 9);
+    assert!(r
+        .digits
+        .iter()
+        .all(|d| d.count == TemplateCount::Exact(46_656)));
+}
+
+/// Every template by brute force over all column choices (K = 2 only).
+fn brute_force_k2(rows: &[u16]) -> usize {
+    let mut n = 0;
+    for code in 0..256u32 {
+        let cols: Vec<usize> = (0..4).map(|r| (code >> (2 * r)) as usize & 3).collect();
+        let ok_rows = (0..4).all(|r| rows[r] & (1 << cols[r]) != 0);
+        let distinct = |f: &dyn Fn(usize) -> usize| {
+            let mut seen = 0u16;
+            (0..4).all(|r| {
+                let b = 1 << f(r);
+                let fresh = seen & b == 0;
+                seen |= b;
+                fresh
+            })
+        };
+        if ok_rows && distinct(&|r| cols[r]) && distinct(&|r| (r / 2) * 2 + cols[r] / 2) {
+            n += 1;
+        }
+    }
+    n
+}
+
+proptest! {
+    #[test]
+    fn count_matches_listing_k2(rows in prop::collection::vec(0u16..16, 4)) {
+        let listed = Templates::enumerate(2, &rows, usize::MAX).unwrap().len();
+        prop_assert_eq!(listed, brute_force_k2(&rows));
+        prop_assert_eq!(count_templates(2, &rows), TemplateCount::Exact(listed as u128));
+    }
+
+    #[test]
+    fn count_matches_listing_k3(
+        rows in prop::collection::vec(prop::collection::vec(prop::bool::weighted(0.6), 9), 9)
+    ) {
+        let rows: Vec<u16> = rows
+            .iter()
+            .map(|r| r.iter().enumerate().filter(|(_, &b)| b).map(|(i, _)| 1u16 << i).sum())
+            .collect();
+        let t = Templates::enumerate(3, &rows, usize::MAX).unwrap();
+        prop_assert_eq!(count_templates(3, &rows), TemplateCount::Exact(t.len() as u128));
+        // Every listed template is legal and goes through candidate cells only.
+        for i in 0..t.len() {
+            let cells: Vec<usize> = t.cells(i).collect();
+            for (r, &c) in cells.iter().enumerate() {
+                prop_assert!(rows[r] & (1 << (c % 9)) != 0);
+            }
+            let topo = B3::topology();
+            for a in 0..9 {
+                for b in a + 1..9 {
+                    prop_assert!(!topo.sees(cells[a], cells[b]));
+                }
+            }
+        }
+    }
+}
+
+/// All deductions of every variant on `s`, each checked against `solution`; returns the
+/// candidates each variant places or removes, weakest variant first.
+fn check_variants<B: Basis>(
+    s: &State<B>,
+    solution: &[u8],
+    cfg: &Config,
+) -> Vec<BTreeSet<(bool, Candidate)>> {
+    let mut out = Vec::new();
+    for v in pom::VARIANTS {
+        let r = pom::analyze(s, v, cfg);
+        let mut found = BTreeSet::new();
+        for d in &r.deductions {
+            assert_eq!(d.technique, v);
+            check::check_in_state(s, solution, d).unwrap();
+            found.extend(d.eliminations.iter().map(|&c| (false, c)));
+            found.extend(d.placements.iter().map(|&c| (true, c)));
+        }
+        out.push(found);
+    }
+    out
+}
+
+#[test]
+fn sound_on_9x9_fixtures_and_variants_nest() {
+    let cfg = Config::default();
+    let mut stronger = 0;
+    for line in puzzles(include_str!("data/pom_9x9.txt")) {
+        let (mut s, p) = state::<B3>(line);
+        let solution = solve::unique_solution(&p).unwrap();
+        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        let found = check_variants(&s, &solution, &cfg);
+        for w in found.windows(2) {
+            assert!(w[0].is_subset(&w[1]), "a stronger variant lost a deduction");
+        }
+        stronger += (found[3].len() > found[0].len()) as usize;
+        // 9×9 is always within the default budget.
+        assert_eq!(pom::analyze(&s, Technique::Pom, &cfg).skipped().count(), 0);
+    }
+    assert!(stronger > 0, "the refinements never added anything");
+}
+
+#[test]
+fn solve_paths_with_pom_are_sound() {
+    let cfg = Config::default();
+    let mut ts = SINGLES.to_vec();
+    ts.extend(pom::VARIANTS);
+    for line in puzzles(include_str!("data/pom_9x9.txt"))
+        .into_iter()
+        .take(12)
+    {
+        let (mut s, p) = state::<B3>(line);
+        let solution = solve::unique_solution(&p).unwrap();
+        let path = engine::solve_path(&mut s, &ts, &cfg, 2000);
+        assert_ne!(path.end, engine::End::Contradiction);
+        for d in &path.steps {
+            check::check_deduction::<B3>(&solution, d).unwrap();
+        }
+    }
+}
+
+#[test]
+fn sound_on_16x16_after_singles() {
+    let cfg = Config::default();
+    let sols = puzzles(include_str!("data/pom_16x16.sol"));
+    for (line, sol) in puzzles(include_str!("data/pom_16x16.txt"))
+        .into_iter()
+        .zip(sols)
+    {
+        let (mut s, _) = state::<B4>(line);
+        let solution = input::read_one(sol, Default::default()).unwrap().digits();
+        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        let r = pom::analyze(&s, Technique::Pom, &cfg);
+        assert!(r.digits.iter().filter(|d| d.enumerated).count() > 8);
+        let found = check_variants(&s, &solution, &cfg);
+        assert!(!found[0].is_empty());
+    }
+}
+
+/// Template Delete / Set by the obviously correct route: force or forbid the cell and count.
+#[test]
+fn per_digit_pom_matches_counting_reference() {
+    let cfg = Config::default();
+    for line in puzzles(include_str!("data/pom_9x9.txt"))
+        .into_iter()
+        .take(15)
+    {
+        let (mut s, _) = state::<B3>(line);
+        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        let mut want = BTreeSet::new();
+        for (d, rows) in pom::digit_rows(&s).iter().enumerate() {
+            for cell in 0..81 {
+                if s.is_solved(cell) || !s.get(cell).has(d) {
+                    continue;
+                }
+                let (r, c) = (cell / 9, cell % 9);
+                let mut forced = rows.clone();
+                forced[r] = 1 << c;
+                let mut forbidden = rows.clone();
+                forbidden[r] &= !(1 << c);
+                if count_templates(3, &forced) == TemplateCount::Exact(0) {
+                    want.insert((false, Candidate::new(cell, d)));
+                } else if count_templates(3, &forbidden) == TemplateCount::Exact(0) {
+                    want.insert((true, Candidate::new(cell, d)));
+                }
+            }
+        }
+        let mut got = BTreeSet::new();
+        for d in pom::analyze(&s, Technique::Pom, &cfg).deductions {
+            got.extend(d.eliminations.iter().map(|&c| (false, c)));
+            got.extend(d.placements.iter().map(|&c| (true, c)));
+        }
+        assert_eq!(got, want, "{line}");
+    }
+}
+
+#[test]
+fn sound_on_25x25_from_givens_with_skips_reported() {
+    let cfg = Config {
+        pom_budget: 100_000,
+        ..Config::default()
+    };
+    let line = puzzles(include_str!("data/pom_25x25.txt"))[0];
+    let sol = puzzles(include_str!("data/pom_25x25.sol"))[0];
+    let (s, _) = state::<nsudoku::basis::B5>(line);
+    let solution = input::read_one(sol, Default::default()).unwrap().digits();
+    let r = pom::analyze(&s, Technique::Pom, &cfg);
+    // Some digits are over this budget, and the report says which, with their exact counts.
+    let skipped: Vec<_> = r.skipped().collect();
+    assert!(!skipped.is_empty() && skipped.len() < 25);
+    assert!(skipped
+        .iter()
+        .all(|d| d.count.exact().is_some_and(|c| c > 100_000)));
+    let found = check_variants(&s, &solution, &cfg);
+    assert!(!found[0].is_empty());
+}
+
+#[test]
+fn registered_in_logic_find() {
+    let (s, _) = state::<B3>(
+        ".............61.47....48.52..........15..2..6.74.5..18..........28.75..4.56.34.21",
+    );
+    for v in pom::VARIANTS {
+        let found = nsudoku::logic::find_all(&s, v, &Config::default());
+        assert_eq!(found.len(), 2, "{v:?}");
+        assert!(found.iter().all(|d| d.technique == v));
+        assert_eq!(Technique::parse(&v.cli_name(), 9).unwrap(), vec![v]);
+    }
+    assert_eq!(Technique::Pom.cli_name(), "pom");
+    assert_eq!(Technique::PomCovers.cli_name(), "pom-covers");
+}

@@ -1,0 +1,190 @@
+//! Ratings: the scale on known steps, the easiest-first path, and `nsudoku rate` end to end.
+
+use nsudoku::basis::B3;
+use nsudoku::logic::engine::End;
+use nsudoku::logic::{check, find_all, Config, State, Technique};
+use nsudoku::rating::{self, difficulty, easiest_step, rating_order};
+use nsudoku::{input, solve, Basis, Grid};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn easy_puzzle_rates_as_singles() {
+    let p = input::read_one(EASY, Default::default()).unwrap();
+    let r = rating::rate(&p, &Config::default()).unwrap();
+    assert_eq!(r.end, End::Solved);
+    assert_eq!(r.open, 0);
+    assert!(r.er <= 2.3, "{r:?}");
+    assert_eq!(r.ed, 1.2);
+    assert_eq!(r.ep, 1.2);
+    assert!(r.steps >= 45);
+}
+
+fn shaped(shape: impl FnOnce(&mut [u128])) -> State<B3> {
+    let mut masks = vec![0x1ffu128; 81];
+    shape(&mut masks);
+    State::new(Grid::from_masks(&masks)).unwrap()
+}
+
+fn rc(r: usize, c: usize) -> usize {
+    (r - 1) * 9 + c - 1
+}
+
+#[test]
+fn chain_difficulties_follow_the_scale() {
+    let t = B3::topology();
+    let cfg = Config::default();
+    // XY-wing: an XY-chain of 5 links is 4.2.
+    let s = shaped(|m| {
+        m[rc(1, 1)] = 0b011;
+        m[rc(1, 5)] = 0b110;
+        m[rc(5, 1)] = 0b101;
+    });
+    let d = &find_all(&s, Technique::XyChain, &cfg)[0];
+    assert_eq!(difficulty(d, t), 4.2);
+    // The same wing found by the AIC finder is rated by its links: also 4.2.
+    let d = &find_all(&s, Technique::Aic, &cfg)[0];
+    assert_eq!(d.chain_length(), 5);
+    assert_eq!(difficulty(d, t), 4.2);
+    // Skyscraper: an X-chain of 3 links is 6.6.
+    let s = shaped(|m| {
+        for c in [2, 3, 4, 6, 7, 8, 9] {
+            m[rc(1, c)] &= !1;
+        }
+        for c in [2, 3, 4, 5, 7, 8, 9] {
+            m[rc(4, c)] &= !1;
+        }
+    });
+    let d = &find_all(&s, Technique::XChain, &cfg)[0];
+    assert_eq!(difficulty(d, t), 6.6);
+    assert_eq!(easiest_step(&s, &rating_order(9), &cfg).unwrap().1, 6.6);
+    // A mixed AIC of 5 links: 7.0 + 0.1 for passing 4.
+    let s = shaped(|m| {
+        for c in [1, 2, 4, 5, 6, 8, 9] {
+            m[rc(2, c)] &= !(1 << 4);
+        }
+        m[rc(8, 7)] = (1 << 2) | (1 << 4);
+        m[rc(8, 2)] = (1 << 2) | (1 << 4);
+    });
+    let aics = find_all(&s, Technique::Aic, &cfg);
+    let d = aics.iter().find(|d| d.chain_length() == 5).unwrap();
+    assert_eq!(difficulty(d, t), 7.1);
+}
+
+/// Follow the rating path step by step, checking each against the solution.
+fn check_path(line: &str) -> (f64, End) {
+    let p = input::read_one(line, Default::default()).unwrap();
+    let sol = solve::unique_solution(&p).unwrap();
+    let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+    let cfg = Config::default();
+    let order = rating_order(9);
+    let mut er: f64 = 0.0;
+    while !s.is_complete() {
+        let Some((d, v)) = easiest_step(&s, &order, &cfg) else {
+            return (er, End::Stuck);
+        };
+        check::check_in_state(&s, &sol, &d).unwrap();
+        er = er.max(v);
+        s.apply(&d).unwrap();
+    }
+    assert_eq!(s.digits(), sol);
+    (er, End::Solved)
+}
+
+#[test]
+fn rating_path_is_sound_and_matches_rate() {
+    let text = include_str!("data/chains_9x9.txt");
+    let mut solved_with_chains = 0;
+    for line in text.lines().take(12) {
+        let (er, end) = check_path(line);
+        let p = input::read_one(line, Default::default()).unwrap();
+        let r = rating::rate(&p, &Config::default()).unwrap();
+        assert_eq!((r.er, r.end), (er, end), "{line}");
+        assert!(r.ed <= r.ep && r.ep <= r.er, "{r:?}");
+        if end == End::Solved && er >= 6.5 {
+            solved_with_chains += 1;
+        }
+    }
+    assert!(solved_with_chains > 0);
+}
+
+/// Every step of every rating path on the whole magictour set, against the solution.
+/// Heavy: `cargo test --release --test rating -- --ignored`.
+#[test]
+#[ignore]
+fn rating_path_is_sound_on_magictour() {
+    // `../shared/data` from the repository; `../../shared/data` from a worktree in `wt/`.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = ["..", "../.."]
+        .iter()
+        .find_map(|up| {
+            std::fs::read_to_string(format!("{root}/{up}/shared/data/9x9/magictour_top1465.txt"))
+                .ok()
+        })
+        .expect("../shared/data/9x9/magictour_top1465.txt not found");
+    let mut solved = 0;
+    for line in text.lines().filter(|l| l.len() == 81) {
+        solved += (check_path(line).1 == End::Solved) as usize;
+    }
+    eprintln!("{solved} of 1465 solved, every step sound");
+}
+
+#[test]
+fn rate_cli_end_to_end() {
+    let hard = include_str!("data/chains_9x9.txt").lines().next().unwrap();
+    let input = format!("{EASY}\nnot a puzzle\n{hard}\n");
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .arg("rate")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&["--threads", "2"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    let easy = rating::rate(
+        &input::read_one(EASY, Default::default()).unwrap(),
+        &Config::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        lines[0],
+        format!("{EASY} {:.1}/{:.1}/{:.1}", easy.er, easy.ep, easy.ed)
+    );
+    assert_eq!(lines[1], "invalid");
+    assert!(lines[2].starts_with(hard), "{}", lines[2]);
+    assert!(stderr.contains("line 2"), "{stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a bad line makes the exit status 1"
+    );
+
+    let out = run(&["--json", "--threads", "1"]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let v: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["er"], easy.er);
+    assert_eq!(v[0]["end"], "solved");
+    assert_eq!(v[1]["line"], 2);
+    assert!(v[1]["error"].is_string());
+    assert_eq!(v[2]["line"], 3);
+}

@@ -1,0 +1,175 @@
+//! Soundness at scale: every technique of the engine (`technique::default_order`) runs on real
+//! puzzles, and every deduction is checked against the known solution before it is applied.
+//!
+//! CI runs a sample (`sample_is_sound`). The full run over every puzzle of the shared 9×9 sets
+//! and the generated 16×16 and 25×25 sets is ignored by default; run it with
+//!
+//! ```sh
+//! cargo test --release --test soundness_scale -- --ignored --nocapture
+//! ```
+//!
+//! (`NSUDOKU_SOUNDNESS_LIMIT=N` caps the puzzles taken from each file.)
+
+use nsudoku::basis::{Basis, B3, B4, B5};
+use nsudoku::input::{self, Puzzle, ReadOptions};
+use nsudoku::logic::{check, find_all, technique, Config, State};
+use nsudoku::{solve, with_basis, Alphabet, Grid, Mask};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Figures of one run.
+#[derive(Default)]
+struct Tally {
+    puzzles: AtomicUsize,
+    deductions: AtomicUsize,
+    solved: AtomicUsize,
+}
+
+/// Reduce `p` to a fixed point with every technique, checking each useful deduction in the state
+/// it was found in. Panics with the technique, its evidence and the grid on an unsound one.
+fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8], tally: &Tally) {
+    assert!(nsudoku::grid::is_valid_solution(B::K, solution));
+    let mut s = State::<B>::new(Grid::from_masks(&p.masks)).expect("givens are consistent");
+    let ts = technique::default_order(B::N);
+    let cfg = Config::default();
+    'pass: while !s.is_complete() {
+        for &t in &ts {
+            let mut changed = false;
+            for d in find_all(&s, t, &cfg) {
+                if !s.is_useful(&d) {
+                    continue;
+                }
+                if let Err(e) = check::check_in_state(&s, solution, &d) {
+                    panic!("puzzle at line {}: {e}", p.line);
+                }
+                s.apply(&d)
+                    .expect("a sound deduction keeps the grid consistent");
+                tally.deductions.fetch_add(1, Ordering::Relaxed);
+                changed = true;
+            }
+            if changed {
+                continue 'pass;
+            }
+        }
+        break;
+    }
+    for (c, &d) in solution.iter().enumerate() {
+        assert!(
+            s.get(c).has(d as usize - 1),
+            "solution digit lost at cell {c}"
+        );
+    }
+    tally.puzzles.fetch_add(1, Ordering::Relaxed);
+    tally
+        .solved
+        .fetch_add(s.is_complete() as usize, Ordering::Relaxed);
+}
+
+fn read(path: &str, alphabet: Option<Alphabet>, limit: usize) -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    input::read_all(
+        &text,
+        ReadOptions {
+            alphabet,
+            format: None,
+        },
+    )
+    .into_iter()
+    .take(limit)
+    .map(|r| r.unwrap())
+    .collect()
+}
+
+/// Check every puzzle of `path`; solutions from `sol_path` when given, else by search (puzzles
+/// without a unique solution are skipped: they have no single truth to check against).
+fn run_file(path: &str, sol_path: Option<&str>, alphabet: Option<Alphabet>, limit: usize) -> Tally {
+    let puzzles = read(path, alphabet, limit);
+    let solutions: Vec<Option<Vec<u8>>> = match sol_path {
+        Some(sp) => read(sp, alphabet, limit)
+            .iter()
+            .map(|s| Some(s.digits()))
+            .collect(),
+        None => puzzles.par_iter().map(solve::unique_solution).collect(),
+    };
+    let tally = Tally::default();
+    // Large stacks: the dispatch frame holds grids of every basis up to 100×100.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(256 << 20)
+        .build()
+        .unwrap();
+    pool.install(|| {
+        puzzles.par_iter().zip(&solutions).for_each(|(p, sol)| {
+            if let Some(sol) = sol {
+                with_basis!(p.k, B => reduce_checked::<B>(p, sol, &tally));
+            }
+        })
+    });
+    eprintln!(
+        "{path}: {} puzzles, {} deductions checked, 0 unsound, {} solved by logic",
+        tally.puzzles.load(Ordering::Relaxed),
+        tally.deductions.load(Ordering::Relaxed),
+        tally.solved.load(Ordering::Relaxed)
+    );
+    tally
+}
+
+#[test]
+fn sample_is_sound() {
+    let t = run_file("tests/data/fuzz_seed_9x9.txt", None, None, 12);
+    assert_eq!(t.puzzles.load(Ordering::Relaxed), 12);
+    assert!(t.deductions.load(Ordering::Relaxed) > 100);
+    let t = run_file(
+        "tests/data/16x16_gen_minimal200_first10.txt",
+        Some("tests/data/16x16_gen_minimal200_first10.sol"),
+        None,
+        2,
+    );
+    assert_eq!(t.puzzles.load(Ordering::Relaxed), 2);
+    let letters = Some(Alphabet::Letters);
+    let t = run_file(
+        "tests/data/25x25_gen_g300_10_first3.txt",
+        Some("tests/data/25x25_gen_g300_10_first3.sol"),
+        letters,
+        1,
+    );
+    assert_eq!(t.puzzles.load(Ordering::Relaxed), 1);
+    // Keep the generic path honest: each basis type is exercised above.
+    let _ = (B3::N, B4::N, B5::N);
+}
+
+#[test]
+#[ignore = "hours: every technique on every shared puzzle; run with --ignored"]
+fn full_shared_sets_are_sound() {
+    let limit = std::env::var("NSUDOKU_SOUNDNESS_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
+    let d = "../shared/data";
+    for f in [
+        "norvig_top95",
+        "norvig_hardest11",
+        "magictour_top1465",
+        "forum_hardest_1106",
+        "magictour_top2365",
+        "17_clue",
+        "forum_hardest_1905_11plus",
+    ] {
+        run_file(&format!("{d}/9x9/{f}.txt"), None, None, limit);
+    }
+    for f in ["gen_minimal200", "goomii_hard300"] {
+        run_file(
+            &format!("{d}/16x16/{f}.txt"),
+            Some(&format!("{d}/16x16/{f}.sol")),
+            None,
+            limit,
+        );
+    }
+    for f in ["gen_g300_10", "gen_g280_10"] {
+        run_file(
+            &format!("{d}/25x25/{f}.txt"),
+            Some(&format!("{d}/25x25/{f}.sol")),
+            Some(Alphabet::Letters),
+            limit,
+        );
+    }
+}
