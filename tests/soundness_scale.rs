@@ -83,20 +83,20 @@ fn read(path: &str, alphabet: Option<Alphabet>, limit: usize) -> Vec<Puzzle> {
 /// Check every puzzle of `path`; solutions from `sol_path` when given, else by search (puzzles
 /// without a unique solution are skipped: they have no single truth to check against).
 fn run_file(path: &str, sol_path: Option<&str>, alphabet: Option<Alphabet>, limit: usize) -> Tally {
+    // Large stacks: the dispatch frame holds grids of every basis up to 100×100.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(256 << 20)
+        .build()
+        .unwrap();
     let puzzles = read(path, alphabet, limit);
     let solutions: Vec<Option<Vec<u8>>> = match sol_path {
         Some(sp) => read(sp, alphabet, limit)
             .iter()
             .map(|s| Some(s.digits()))
             .collect(),
-        None => puzzles.par_iter().map(solve::unique_solution).collect(),
+        None => pool.install(|| puzzles.par_iter().map(solve::unique_solution).collect()),
     };
     let tally = Tally::default();
-    // Large stacks: the dispatch frame holds grids of every basis up to 100×100.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(256 << 20)
-        .build()
-        .unwrap();
     pool.install(|| {
         puzzles.par_iter().zip(&solutions).for_each(|(p, sol)| {
             if let Some(sol) = sol {

@@ -1,0 +1,119 @@
+//! Side-by-side throughput harness for the engine, shaped like the baseline harness
+//! (`sudoku-bench`) so that the two can be run in one go on the same machine: parse every
+//! puzzle first, verify every result once (warm-up), then time passes counting to 2 and keep the
+//! best pass. Per-puzzle median and worst are the best of the passes, puzzle by puzzle.
+//!
+//! ```text
+//! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
+//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root=0|1]... FILE...
+//! ```
+//!
+//! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
+//! solved / several / none / over budget, guesses and nodes per puzzle.
+
+use nsudoku::input::Puzzle;
+use nsudoku::input::{self, ReadOptions};
+use nsudoku::solver::{Count, SolveOptions, Solver, Tuning};
+use nsudoku::{grid, with_basis, Grid};
+use std::time::Instant;
+
+fn main() {
+    let mut trials = 3usize;
+    let mut max_nodes = None;
+    let mut files = Vec::new();
+    let mut sets: Vec<(String, bool)> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--trials" => {
+                trials = args
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--trials N")
+            }
+            "--max-nodes" => max_nodes = args.next().and_then(|v| v.parse().ok()),
+            "--set" => {
+                let v = args.next().expect("--set NAME=0|1");
+                let (k, b) = v.split_once('=').expect("--set NAME=0|1");
+                sets.push((k.to_string(), b == "1"));
+            }
+            _ => files.push(a),
+        }
+    }
+    let opts = SolveOptions {
+        max_nodes,
+        ..SolveOptions::default()
+    };
+    let tuning = |k: usize| {
+        let mut t = Tuning::for_basis(k);
+        for (name, on) in &sets {
+            match name.as_str() {
+                "locked" => t.locked_candidates = *on,
+                "probe" => t.probe = *on,
+                "place" => t.place_branching = *on,
+                "planes" => t.planes = *on,
+                "wdeg" => t.wdeg = *on,
+                "restarts" => t.restarts = *on,
+                "probe_root" => t.probe_root = *on,
+                other => panic!("unknown setting {other}"),
+            }
+        }
+        t
+    };
+    let count = |p: &Puzzle| -> Count {
+        with_basis!(p.k, B => Solver::<B>::with_tuning(opts, tuning(p.k)).count(&Grid::<B>::from_masks(&p.masks)))
+    };
+    println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | guesses | nodes |");
+    println!("|---|---:|---:|---:|---:|---:|---|---:|---:|");
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles: Vec<_> = input::read_all(&text, ReadOptions::default())
+            .into_iter()
+            .filter_map(Result::ok)
+            .collect();
+        let n = puzzles.len();
+        // Warm-up and verification.
+        let (mut one, mut several, mut none, mut budget, mut guesses, mut nodes) =
+            (0, 0, 0, 0, 0, 0);
+        for p in &puzzles {
+            let c = count(p);
+            guesses += c.stats.guesses;
+            nodes += c.stats.nodes;
+            if let Some(s) = &c.first {
+                assert!(grid::is_valid_solution(p.k, s), "{path}: invalid solution");
+                assert!(grid::keeps_givens(&p.digits(), s), "{path}: givens lost");
+            }
+            match (c.budget_exceeded, c.solutions) {
+                (true, _) => budget += 1,
+                (_, 0) => none += 1,
+                (_, 1) => one += 1,
+                _ => several += 1,
+            }
+        }
+        let mut best_pass = f64::INFINITY;
+        let mut per = vec![f64::INFINITY; n];
+        for _ in 0..trials {
+            let start = Instant::now();
+            for (i, p) in puzzles.iter().enumerate() {
+                let t = Instant::now();
+                std::hint::black_box(count(std::hint::black_box(p)));
+                per[i] = per[i].min(t.elapsed().as_secs_f64());
+            }
+            best_pass = best_pass.min(start.elapsed().as_secs_f64());
+        }
+        per.sort_by(f64::total_cmp);
+        let name = std::path::Path::new(path)
+            .file_name()
+            .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
+        let nf = n.max(1) as f64;
+        println!(
+            "| {name} | {n} | {:.0} | {:.2} | {:.2} | {:.2} | {one} / {several} / {none} / {budget} | {:.2} | {:.2} |",
+            nf / best_pass,
+            best_pass * 1e6 / nf,
+            per.get(n / 2).copied().unwrap_or(0.0) * 1e6,
+            per.last().copied().unwrap_or(0.0) * 1e6,
+            guesses as f64 / nf,
+            nodes as f64 / nf,
+        );
+    }
+}

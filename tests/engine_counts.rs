@@ -1,0 +1,155 @@
+//! Solution counts on small fixtures of every basis 2..=5, in tdoku's `puzzle:count:solution`
+//! form (tests/data/basisK.txt; sources and how the counts were made in tests/data/README.md).
+//!
+//! Every solution the engine enumerates is checked independently: it is a valid grid (every
+//! house rebuilt from scratch by `grid::is_valid_solution`), it keeps the givens, no two are
+//! alike, and the number of them is the fixture's count. Each fixture runs under every engine
+//! tuning, since the inferences may change the tree but never the count.
+
+use nsudoku::input::{self, ReadOptions};
+use nsudoku::solver::{SolveOptions, Solver, Tuning};
+use nsudoku::{grid, solve, with_basis, Grid};
+
+struct Case {
+    line: usize,
+    puzzle: nsudoku::Puzzle,
+    count: usize,
+    solution: Option<Vec<u8>>,
+}
+
+fn cases(name: &str, k: usize) -> Vec<Case> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("fixture file");
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let mut parts = l.split(':');
+        let (p, c, s) = (parts.next().unwrap(), parts.next(), parts.next());
+        let puzzle = input::read_one(p, ReadOptions::default()).expect("fixture puzzle parses");
+        assert_eq!(puzzle.k, k, "{name}:{}: basis", i + 1);
+        let count: usize = c.expect("count field").parse().expect("count is a number");
+        let solution = s.filter(|s| !s.is_empty()).map(|s| {
+            let opts = ReadOptions {
+                alphabet: Some(puzzle.alphabet),
+                ..ReadOptions::default()
+            };
+            input::read_one(s, opts).expect("solution parses").digits()
+        });
+        assert_eq!(solution.is_some(), count == 1, "{name}:{}", i + 1);
+        out.push(Case {
+            line: i + 1,
+            puzzle,
+            count,
+            solution,
+        });
+    }
+    assert!(out.len() >= 4, "{name}: too few fixtures");
+    for want in [0, 1] {
+        assert!(
+            out.iter().any(|c| c.count == want),
+            "{name}: no case of {want}"
+        );
+    }
+    assert!(
+        out.iter().any(|c| c.count > 1),
+        "{name}: no case of several"
+    );
+    out
+}
+
+fn tunings() -> Vec<Tuning> {
+    let mut v = Vec::new();
+    for bits in 0..128 {
+        v.push(Tuning {
+            locked_candidates: bits & 1 != 0,
+            probe: bits & 2 != 0,
+            place_branching: bits & 4 != 0,
+            planes: bits & 8 != 0,
+            wdeg: bits & 16 != 0,
+            restarts: bits & 32 != 0,
+            probe_root: bits & 64 != 0,
+        });
+    }
+    v
+}
+
+/// Every solution of `c` (up to count + 1) under `tuning`.
+fn enumerate(c: &Case, tuning: Tuning) -> Vec<Vec<u8>> {
+    let opts = SolveOptions {
+        limit: c.count + 1,
+        ..SolveOptions::default()
+    };
+    with_basis!(c.puzzle.k, B => {
+        let mut s = Solver::<B>::with_tuning(opts, tuning);
+        let mut sols = Vec::new();
+        let r = s.search(&Grid::<B>::from_masks(&c.puzzle.masks), &mut |g: &Grid<B>| {
+            sols.push(g.to_digits());
+            true
+        });
+        assert!(!r.budget_exceeded);
+        assert_eq!(r.solutions, sols.len());
+        sols
+    })
+}
+
+fn check(name: &str, k: usize) {
+    for c in cases(name, k) {
+        let givens = c.puzzle.digits();
+        for tuning in tunings() {
+            let what = format!("{name}:{} with {tuning:?}", c.line);
+            let mut sols = enumerate(&c, tuning);
+            assert_eq!(sols.len(), c.count, "{what}: solution count");
+            for s in &sols {
+                assert!(grid::is_valid_solution(k, s), "{what}: invalid solution");
+                assert!(grid::keeps_givens(&givens, s), "{what}: givens lost");
+            }
+            if let Some(want) = &c.solution {
+                assert_eq!(&sols[0], want, "{what}: wrong solution");
+            }
+            sols.sort();
+            sols.dedup();
+            assert_eq!(sols.len(), c.count, "{what}: a solution came twice");
+        }
+        // The runtime entry point, counting to 2 as the CLI does.
+        let r = solve::count(&c.puzzle, &SolveOptions::default());
+        assert_eq!(r.solutions, c.count.min(2), "{name}:{}", c.line);
+        assert_eq!(r.limit_reached, c.count >= 2, "{name}:{}", c.line);
+        assert_eq!(r.first.is_some(), c.count > 0, "{name}:{}", c.line);
+        if let Some(f) = &r.first {
+            assert!(grid::is_valid_solution(k, f) && grid::keeps_givens(&givens, f));
+        }
+    }
+}
+
+#[test]
+fn basis2_counts() {
+    check("basis2.txt", 2);
+}
+
+#[test]
+fn basis3_counts() {
+    check("basis3.txt", 3);
+}
+
+#[test]
+fn basis4_counts() {
+    check("basis4.txt", 4);
+}
+
+#[test]
+fn basis5_counts() {
+    check("basis5.txt", 5);
+}
+
+/// A node budget stops the search and says so.
+#[test]
+fn budget_is_reported() {
+    let c = &cases("basis2.txt", 2)[0];
+    let opts = SolveOptions {
+        limit: 1000,
+        max_nodes: Some(3),
+        ..SolveOptions::default()
+    };
+    let r = solve::count(&c.puzzle, &opts);
+    assert!(r.budget_exceeded);
+    assert!(r.solutions < 288);
+}
