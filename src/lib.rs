@@ -24,6 +24,7 @@ pub mod input;
 pub mod logic;
 pub mod mask;
 pub mod output;
+pub mod render;
 pub mod solve;
 pub mod solver;
 pub mod topology;

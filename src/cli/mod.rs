@@ -8,6 +8,7 @@ use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod render;
 mod solve;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
@@ -22,12 +23,16 @@ pub struct Cli {
 enum Command {
     /// Solve puzzles (one a line), or count their solutions, in parallel, keeping input order.
     Solve(solve::SolveArgs),
+    /// Draw the first puzzle as SVG (puzzle, solution, candidates or one step), or its whole
+    /// solving path as a self-contained web page (--html).
+    Render(render::RenderArgs),
 }
 
 /// Run the chosen subcommand.
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Render(a) => render::run(a),
     }
 }
 
