@@ -128,8 +128,8 @@ pub fn check_well_formed(doc: &str) -> Result<usize, String> {
                         Some(e) => i += e + 2,
                         None => return err(i, "unterminated <?"),
                     }
-                } else if rest.starts_with("<!--") {
-                    match rest[4..].find("-->") {
+                } else if let Some(body) = rest.strip_prefix("<!--") {
+                    match body.find("-->") {
                         Some(e) => i += e + 7,
                         None => return err(i, "unterminated comment"),
                     }
