@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn detects_16_and_25_alphabets() {
-        let hex: String = "0123456789ABCDEF".repeat(1) + &".".repeat(240);
+        let hex: String = "0123456789ABCDEF".to_string() + &".".repeat(240);
         let p = read_one(&hex, ReadOptions::default()).unwrap();
         assert_eq!(p.alphabet, Alphabet::Hex);
         assert_eq!(p.digits()[0], 1);

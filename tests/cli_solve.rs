@@ -1,0 +1,208 @@
+//! `nsudoku solve` end to end: output lines, markers, messages, exit status.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+const EASY9_SOL: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+const HARD9: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn lines(b: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(b)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn solves_a_batch_in_order() {
+    let input = format!("# a comment\n{EASY9}\n\n{HARD9}\n{EASY9}\n");
+    let out = run(&["solve"], &input);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = lines(&out.stdout);
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0], EASY9_SOL);
+    assert_eq!(got[2], EASY9_SOL);
+    let hard: Vec<u8> = got[1].bytes().map(|b| b - b'0').collect();
+    assert!(nsudoku::grid::is_valid_solution(3, &hard));
+}
+
+#[test]
+fn bad_lines_are_reported_and_the_batch_goes_on() {
+    let wrong_len = &EASY9[..80];
+    let unknown = EASY9.replacen('.', "x", 1);
+    let twice = format!("33{}", &EASY9[2..]);
+    let no_solution = format!("12345678.........9{}", ".".repeat(63));
+    let multiple = ".".repeat(81);
+    let input = [
+        EASY9,
+        wrong_len,
+        &unknown,
+        &twice,
+        &no_solution,
+        &multiple,
+        EASY9,
+    ]
+    .join("\n");
+    let out = run(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out.stdout);
+    assert_eq!(
+        got,
+        vec![
+            EASY9_SOL,
+            "invalid",
+            "invalid",
+            "invalid",
+            "no solution",
+            "multiple solutions",
+            EASY9_SOL
+        ]
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2: 80 symbols; expected"), "{err}");
+    assert!(
+        err.contains("line 3: unknown symbol 'x' at column 1; expected a digit 1-9"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 4: 3 is given twice in row 1: r1c1 and r1c2"),
+        "{err}"
+    );
+    assert!(err.contains("line 5: no solution"), "{err}");
+    assert!(err.contains("line 6: 2+ solutions"), "{err}");
+}
+
+#[test]
+fn count_prints_numbers_with_plus_at_the_limit() {
+    let no_solution = format!("12345678.........9{}", ".".repeat(63));
+    let input = format!("{EASY9}\n{no_solution}\n{}\n", ".".repeat(81));
+    let out = run(&["solve", "--count"], &input);
+    assert_eq!(lines(&out.stdout), vec!["1", "0", "2+"]);
+    let out = run(&["solve", "--count", "--limit", "5"], &".".repeat(81));
+    assert_eq!(lines(&out.stdout), vec!["5+"]);
+}
+
+#[test]
+fn budget_exceeded_is_reported() {
+    let out = run(
+        &["solve", "--max-nodes", "1"],
+        &format!("{HARD9}\n{EASY9}\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        lines(&out.stdout),
+        vec!["budget exceeded".to_string(), EASY9_SOL.to_string()]
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: search budget exceeded"));
+}
+
+#[test]
+fn output_keeps_the_input_alphabet_and_format() {
+    // 16x16 in hex (0-F zero-based): the solution comes back in hex.
+    let std16 = std::fs::read_to_string("examples/16x16.txt").unwrap();
+    let first = std16
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.is_empty())
+        .unwrap();
+    let to_hex = |s: &str| -> String {
+        s.chars()
+            .map(|c| match c {
+                '.' => '.',
+                '1'..='9' => (c as u8 - 1) as char,
+                'A' => '9',
+                'B'..='G' => (c as u8 - 1) as char,
+                _ => c,
+            })
+            .collect()
+    };
+    let out = run(&["solve"], &format!("{}\n", to_hex(first)));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let hex_solution = lines(&out.stdout).remove(0);
+    let out = run(&["solve"], &format!("{first}\n"));
+    assert_eq!(hex_solution, to_hex(&lines(&out.stdout)[0]));
+    // Numbers in, numbers out.
+    let numbers: Vec<String> = EASY9
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let out = run(&["solve"], &numbers.join(" "));
+    let want: Vec<String> = EASY9_SOL.chars().map(|c| c.to_string()).collect();
+    assert_eq!(lines(&out.stdout), vec![want.join(" ")]);
+}
+
+#[test]
+fn boxed_grid_for_people() {
+    let out = run(&["solve", "--format", "grid"], EASY9);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("+-------+-------+-------+\n| 4 8 3 | 9 2 1 | 6 5 7 |"),
+        "{text}"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = run(&["solve", "--limit", "0"], EASY9);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["solve", "/nonexistent/file.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let input = format!("{EASY9}\n").repeat(20000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(["solve", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut buf = [0u8; 100];
+    stdout.read_exact(&mut buf).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

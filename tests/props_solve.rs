@@ -1,0 +1,108 @@
+//! Property tests: a random solved grid with random holes is solved to a valid grid that keeps
+//! the givens. The grids are valid by construction (a pattern solution shuffled by the
+//! validity-preserving symmetries), so the test never trusts the solver to make its inputs.
+
+use nsudoku::grid::{is_valid_solution, keeps_givens};
+use nsudoku::input::Puzzle;
+use nsudoku::solver::SolveOptions;
+use nsudoku::{solve, Alphabet};
+use proptest::prelude::*;
+
+/// splitmix64: enough randomness for shuffles, no dependency.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random valid solution of basis `k`: the pattern grid with digits, rows within bands,
+/// bands, columns within stacks and stacks permuted, maybe transposed.
+fn random_solution(k: usize, rng: &mut Rng) -> Vec<u8> {
+    let n = k * k;
+    let lines = |rng: &mut Rng| -> Vec<usize> {
+        let mut bands: Vec<usize> = (0..k).collect();
+        rng.shuffle(&mut bands);
+        let mut out = Vec::new();
+        for b in bands {
+            let mut inner: Vec<usize> = (0..k).collect();
+            rng.shuffle(&mut inner);
+            out.extend(inner.into_iter().map(|i| b * k + i));
+        }
+        out
+    };
+    let (rows, cols) = (lines(rng), lines(rng));
+    let mut digits: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut digits);
+    let transpose = rng.below(2) == 1;
+    let mut g = vec![0u8; n * n];
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
+            let v = (pr * k + pr / k + pc) % n;
+            let (r2, c2) = if transpose { (c, r) } else { (r, c) };
+            g[r2 * n + c2] = digits[v];
+        }
+    }
+    g
+}
+
+fn check(k: usize, seed: u64, hole_percent: u64) {
+    let mut rng = Rng(seed);
+    let solution = random_solution(k, &mut rng);
+    assert!(is_valid_solution(k, &solution));
+    let puzzle: Vec<u8> = solution
+        .iter()
+        .map(|&d| {
+            if rng.next() % 100 < hole_percent {
+                0
+            } else {
+                d
+            }
+        })
+        .collect();
+    let p = Puzzle::from_digits(k, &puzzle, Alphabet::Standard);
+    let c = solve::count(
+        &p,
+        &SolveOptions {
+            limit: 1,
+            ..SolveOptions::default()
+        },
+    );
+    let found = c.first.expect("a puzzle cut from a solution has one");
+    assert!(is_valid_solution(k, &found), "k={k} seed={seed}");
+    assert!(keeps_givens(&puzzle, &found), "k={k} seed={seed}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn solves_random_holes_k2_to_k4(k in 2usize..=4, seed: u64, holes in 0u64..=100) {
+        check(k, seed, holes);
+    }
+
+    #[test]
+    fn solves_random_holes_k5(seed: u64, holes in 0u64..=30) {
+        check(5, seed, holes);
+    }
+}
+
+#[test]
+fn solves_generated_grids_of_bases_6_to_10() {
+    for k in 6..=10 {
+        for seed in 0..2 {
+            check(k, 1000 * k as u64 + seed, 30);
+        }
+    }
+}
