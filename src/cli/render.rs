@@ -31,6 +31,9 @@ pub struct RenderArgs {
     /// Write the whole solving path as one self-contained web page.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Write every step of the solving path as DIR/step-001.svg, DIR/step-002.svg, ….
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 fn bad(msg: impl Into<String>) -> io::Error {
@@ -55,20 +58,30 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
         Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
     };
     let cfg = Config::default();
-    if let Some(path) = &a.html {
+    if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(bad)?;
-        let title = match a.input.files.first() {
-            Some(f) => format!("nsudoku: {} line {}", f.display(), p.line),
-            None => "nsudoku: solving path".to_string(),
-        };
-        let page = html::page(&p, &run.steps, run.end, &title).map_err(bad)?;
-        write_file(path, &page)?;
-        eprintln!(
-            "wrote {} ({} steps, {})",
-            path.display(),
-            run.steps.len(),
-            html::end_text(run.end).trim_end_matches('.').to_lowercase()
-        );
+        let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
+        if let Some(path) = &a.html {
+            let title = match a.input.files.first() {
+                Some(f) => format!("nsudoku: {} line {}", f.display(), p.line),
+                None => "nsudoku: solving path".to_string(),
+            };
+            let page = html::page(&p, &run.steps, run.end, &title).map_err(bad)?;
+            write_file(path, &page)?;
+            eprintln!(
+                "wrote {} ({} steps, {ended})",
+                path.display(),
+                run.steps.len()
+            );
+        }
+        if let Some(dir) = &a.svg {
+            let files = step::write_all(dir, "", &p, &run.steps).map_err(bad)?;
+            eprintln!(
+                "wrote {} step pictures to {} ({ended})",
+                files.len(),
+                dir.display()
+            );
+        }
         if a.output.is_none() && a.step.is_none() && !a.solution && !a.candidates {
             return Ok(ExitCode::SUCCESS);
         }
@@ -124,7 +137,7 @@ fn picture(
     let t = render::topology(p.k);
     render::replay(p, &run.steps, &mut |i, board, d| {
         if i + 1 == n {
-            let text = d.describe(t, p.alphabet);
+            let text = d.describe(t, render::text_alphabet(p));
             svg = step::draw(board, d, Some(format!("Step {n}: {text}")), false);
         }
     })

@@ -73,6 +73,16 @@ impl Board {
     }
 }
 
+/// The alphabet a step's text is written in: the puzzle's, when it can write every digit
+/// (as `explain` prints them).
+pub fn text_alphabet(p: &Puzzle) -> crate::Alphabet {
+    if p.n() > p.alphabet.capacity() {
+        crate::Alphabet::Standard
+    } else {
+        p.alphabet
+    }
+}
+
 /// Why a picture could not be made.
 pub type Error = String;
 

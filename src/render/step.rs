@@ -5,8 +5,10 @@
 //! y-edges dotted) with their nodes on orange discs.
 
 use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
+use crate::input::Puzzle;
 use crate::logic::Deduction;
 use crate::topology::Topology;
+use std::path::{Path, PathBuf};
 
 /// What `d` adds to a picture of a grid with topology `t`.
 pub fn marks(d: &Deduction, t: &Topology) -> Marks {
@@ -78,4 +80,37 @@ pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -
         inline,
     };
     grid::draw(board, &opts, &marks(d, t))
+}
+
+/// Write one standalone SVG per step of `steps` (the path of `p` from its start) into `dir`
+/// (created when missing), named `{prefix}step-001.svg`, … (zero-padded to the step count).
+/// Returns the files written.
+pub fn write_all(
+    dir: &Path,
+    prefix: &str,
+    p: &Puzzle,
+    steps: &[Deduction],
+) -> Result<Vec<PathBuf>, super::Error> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let t = super::topology(p.k);
+    let alphabet = super::text_alphabet(p);
+    let width = steps.len().to_string().len().max(3);
+    let mut files = Vec::new();
+    let mut failed = None;
+    super::replay(p, steps, &mut |i, board, d| {
+        if failed.is_some() {
+            return;
+        }
+        let text = d.describe(t, alphabet);
+        let svg = draw(board, d, Some(format!("Step {}: {text}", i + 1)), false);
+        let path = dir.join(format!("{prefix}step-{:0width$}.svg", i + 1));
+        match std::fs::write(&path, svg) {
+            Ok(()) => files.push(path),
+            Err(e) => failed = Some(format!("cannot write {}: {e}", path.display())),
+        }
+    })?;
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(files),
+    }
 }
