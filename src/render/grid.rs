@@ -225,7 +225,8 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
         notes.push(note);
     }
     // A step's candidates need room even when the full candidate grid is dropped.
-    let layout = Layout::new(board.k, want, notes.len());
+    let roomy = all_candidates || !marks.candidates.is_empty();
+    let layout = Layout::new(board.k, roomy, notes.len());
     let (w, h) = (layout.width(), layout.height());
     let mut out = Writer::new();
     if !opts.inline {
