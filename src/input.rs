@@ -504,11 +504,16 @@ mod tests {
         );
         let block = "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n";
         let all = read_all(block, ReadOptions::default());
-        assert_eq!(
-            all.len(),
-            4,
-            "4 ints a line with values <= 4 read as 2x2? no: 4 = N of K=2"
-        );
+        assert_eq!(all.len(), 1, "4 lines of 4 numbers are one 4x4 grid");
+        let p = all[0].as_ref().unwrap();
+        assert_eq!((p.k, p.digits()[6], p.digits()[15]), (2, 3, 2));
+        // 16 lines of 16 numbers (values above 4, so not 4x4 puzzles) are one 16x16 grid.
+        let row: Vec<String> = (1..=16).map(|v| v.to_string()).collect();
+        let zeros = ["0"; 16].join(" ");
+        let block = format!("{}\n{}", row.join(" "), format!("{zeros}\n").repeat(15));
+        let all = read_all(&block, ReadOptions::default());
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].as_ref().unwrap().k, 4);
     }
 
     #[test]
