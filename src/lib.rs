@@ -26,6 +26,7 @@ pub mod logic;
 pub mod mask;
 pub mod output;
 pub mod rating;
+pub mod render;
 pub mod solve;
 pub mod solver;
 pub mod study;

@@ -22,6 +22,13 @@ pub struct ExplainArgs {
     /// Stop after this many steps.
     #[arg(long, default_value_t = 1_000_000)]
     max_steps: usize,
+    /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<std::path::PathBuf>,
+    /// Also write the solving path as one self-contained web page (with several puzzles, one
+    /// page each: `FILE` gets `-line<N>` before its extension).
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
 }
 
 /// How one puzzle went: the lines to print and whether it was broken.
@@ -53,7 +60,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         if many && !a.json {
             writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
         }
-        let e = with_basis!(p.k, B => explain::<B>(p, &a));
+        let e = with_basis!(p.k, B => explain::<B>(p, &a, many));
         failed |= e.broken;
         for line in e.lines {
             writeln!(out, "{line}")?;
@@ -67,7 +74,45 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     })
 }
 
-fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs) -> Explained {
+/// Write the pictures `--svg` and `--html` ask for; errors go to stderr.
+fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> bool {
+    let mut ok = true;
+    if let Some(dir) = &a.svg {
+        let prefix = format!("line{}-", p.line);
+        if let Err(e) = nsudoku::render::step::write_all(dir, &prefix, p, &path.steps) {
+            eprintln!("line {}: {e}", p.line);
+            ok = false;
+        }
+    }
+    if let Some(file) = &a.html {
+        let file = if many {
+            let stem = file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let ext = file
+                .extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_default();
+            file.with_file_name(format!("{stem}-line{}{ext}", p.line))
+        } else {
+            file.clone()
+        };
+        let title = format!("nsudoku: puzzle at line {}", p.line);
+        let written =
+            nsudoku::render::html::page(p, &path.steps, path.end, &title).and_then(|page| {
+                std::fs::write(&file, page)
+                    .map_err(|e| format!("cannot write {}: {e}", file.display()))
+            });
+        if let Err(e) = written {
+            eprintln!("line {}: {e}", p.line);
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
     let alpha = logic::alphabet(p);
     let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
@@ -87,6 +132,7 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs) -> Explained {
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let path = engine::solve_path(&mut s, &ts, &Config::default(), a.max_steps);
+    let drawn = draw(p, a, &path, many);
     let mut lines: Vec<String> = path
         .steps
         .iter()
@@ -129,6 +175,6 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs) -> Explained {
     }
     Explained {
         lines,
-        broken: path.end == End::Contradiction,
+        broken: path.end == End::Contradiction || !drawn,
     }
 }

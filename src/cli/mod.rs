@@ -16,6 +16,7 @@ mod logic;
 mod pom;
 mod rate;
 mod reduce;
+mod render;
 mod solve;
 mod study;
 
@@ -48,6 +49,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Measurements across bases: `study tuples` (which tuple sizes pay, and their cost).
     Study(study::StudyArgs),
+    /// Draw the first puzzle as SVG (puzzle, solution, candidates or one step), or its whole
+    /// solving path as a self-contained web page (--html).
+    Render(render::RenderArgs),
 }
 
 /// Run the chosen subcommand.
@@ -62,6 +66,7 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Generate(a) => generate::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Study(a) => study::run(a),
+        Command::Render(a) => render::run(a),
     }
 }
 

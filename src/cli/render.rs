@@ -1,0 +1,146 @@
+//! `nsudoku render`: the first puzzle of the input as an SVG picture (the puzzle, its solution,
+//! its candidate grid, or one step of its solving path), or its whole solving path as a web page.
+
+use super::InputArgs;
+use nsudoku::input::Puzzle;
+use nsudoku::logic::{technique, Config, Technique};
+use nsudoku::render::{self, grid, html, step, Board, Options};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args, Debug)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Draw the solution (givens in black, the other digits in blue).
+    #[arg(long, conflicts_with_all = ["candidates", "step"])]
+    solution: bool,
+    /// Draw the candidates of the open cells (up to 36x36; larger grids get a note instead).
+    #[arg(long)]
+    candidates: bool,
+    /// Draw step N (1-based) of the solving path on the grid it was found in.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    step: Option<u64>,
+    /// Techniques of the solving path, comma-separated in any order (default: all).
+    #[arg(long, value_name = "LIST")]
+    techniques: Option<String>,
+    /// Write the SVG here (default: standard output).
+    #[arg(short = 'o', long, value_name = "OUT.svg")]
+    output: Option<PathBuf>,
+    /// Write the whole solving path as one self-contained web page.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Write every step of the solving path as DIR/step-001.svg, DIR/step-002.svg, ….
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+}
+
+fn bad(msg: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, msg.into())
+}
+
+fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
+    std::fs::write(path, text)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+}
+
+pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
+    let batch = a.input.read()?;
+    batch.print_notes();
+    let p = match batch.records.into_iter().next() {
+        None => return Err(bad("no puzzle in the input")),
+        Some((label, Err(e))) => return Err(bad(format!("{}{e}", super::prefix(&label)))),
+        Some((_, Ok(p))) => p,
+    };
+    let techniques = match &a.techniques {
+        None => technique::default_order(p.n()),
+        Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
+    };
+    let cfg = Config::default();
+    if a.html.is_some() || a.svg.is_some() {
+        let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(bad)?;
+        let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
+        if let Some(path) = &a.html {
+            let title = match a.input.files.first() {
+                Some(f) => format!("nsudoku: {} line {}", f.display(), p.line),
+                None => "nsudoku: solving path".to_string(),
+            };
+            let page = html::page(&p, &run.steps, run.end, &title).map_err(bad)?;
+            write_file(path, &page)?;
+            eprintln!(
+                "wrote {} ({} steps, {ended})",
+                path.display(),
+                run.steps.len()
+            );
+        }
+        if let Some(dir) = &a.svg {
+            let files = step::write_all(dir, "", &p, &run.steps).map_err(bad)?;
+            eprintln!(
+                "wrote {} step pictures to {} ({ended})",
+                files.len(),
+                dir.display()
+            );
+        }
+        if a.output.is_none() && a.step.is_none() && !a.solution && !a.candidates {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let svg = picture(&a, &p, &techniques, &cfg)?;
+    match &a.output {
+        Some(path) => write_file(path, &svg)?,
+        None => io::stdout().lock().write_all(svg.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn picture(
+    a: &RenderArgs,
+    p: &Puzzle,
+    techniques: &[Technique],
+    cfg: &Config,
+) -> io::Result<String> {
+    let plain = |board: &Board, candidates: bool, title: String| {
+        let opts = Options {
+            candidates,
+            title: Some(title),
+            inline: false,
+        };
+        grid::draw(board, &opts, &Default::default())
+    };
+    if a.solution {
+        let s = nsudoku::solve::unique_solution(p)
+            .ok_or_else(|| bad("the puzzle has no unique solution to draw"))?;
+        return Ok(plain(
+            &Board::with_solution(p, &s),
+            false,
+            "Solution".into(),
+        ));
+    }
+    let Some(n) = a.step else {
+        if a.candidates {
+            let b = render::initial_candidates(p).map_err(bad)?;
+            return Ok(plain(&b, true, "Candidates".into()));
+        }
+        return Ok(plain(&Board::from_puzzle(p), false, "Puzzle".into()));
+    };
+    let n = n as usize;
+    let run = render::solve_path(p, Some(techniques), cfg, n).map_err(bad)?;
+    if run.steps.len() < n {
+        return Err(bad(format!(
+            "the solving path has only {} steps ({})",
+            run.steps.len(),
+            html::end_text(run.end).trim_end_matches('.').to_lowercase()
+        )));
+    }
+    let mut svg = String::new();
+    let t = render::topology(p.k);
+    render::replay(p, &run.steps, &mut |i, board, d| {
+        if i + 1 == n {
+            let text = d.describe(t, render::text_alphabet(p));
+            svg = step::draw(board, d, Some(format!("Step {n}: {text}")), false);
+        }
+    })
+    .map_err(bad)?;
+    Ok(svg)
+}

@@ -1,0 +1,596 @@
+//! Drawing a grid of any basis: cells, box lines heavier than cell lines, row and column labels,
+//! givens distinct from placed digits, and candidates as small digits laid out K×K inside each
+//! cell (digit `d` in row `(d-1)/K`, column `(d-1)%K` of the cell, as people pencil them).
+//!
+//! Every cell is one `<rect class="cell …">`; a step's shading is a class on that rect, not an
+//! extra element. Above [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a
+//! 49×49 grid would hold 117,649 of them); the picture says so in a note, and a step picture
+//! still draws the candidates its deduction is about.
+
+use super::svg::{Num, Writer};
+use crate::alphabet::Alphabet;
+use crate::logic::{Candidate, LinkKind};
+use std::collections::HashMap;
+
+/// Largest N whose full candidate grid is drawn (36×36: 46,656 candidates).
+pub const MAX_CANDIDATE_N: usize = 36;
+
+/// What a grid picture shows, at run-time size (pictures need no basis type).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Basis.
+    pub k: usize,
+    /// How digits are written (decimal numbers when N exceeds the alphabet).
+    pub alphabet: Alphabet,
+    /// Givens, 1-based (0 = not a given).
+    pub givens: Vec<u8>,
+    /// Digits placed by solving, 1-based (0 = open or given).
+    pub placed: Vec<u8>,
+    /// Candidates of open cells (bit `d` = digit `d + 1`); ignored where a digit stands.
+    pub candidates: Vec<u128>,
+}
+
+impl Board {
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
+        self.k * self.k
+    }
+
+    /// True when `cell` shows a digit (given or placed).
+    pub fn is_filled(&self, cell: usize) -> bool {
+        self.givens[cell] != 0 || self.placed[cell] != 0
+    }
+
+    /// The symbol of digit `d` (1-based): the alphabet's, or decimal when N is beyond it.
+    pub fn symbol(&self, d: u8) -> String {
+        if self.n() <= self.alphabet.capacity() {
+            self.alphabet.symbol(d).to_string()
+        } else {
+            d.to_string()
+        }
+    }
+}
+
+/// How to draw a grid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Draw the candidates of open cells (up to [`MAX_CANDIDATE_N`]).
+    pub candidates: bool,
+    /// Text for the SVG `<title>` (shown as a tooltip; screen readers read it).
+    pub title: Option<String>,
+    /// Leave out the XML declaration and the `<style>` (the picture goes inside an HTML page
+    /// that carries [`STYLE`] once).
+    pub inline: bool,
+}
+
+/// How a candidate takes part in a step (bit flags).
+pub mod mark {
+    /// Removed by the step: struck through.
+    pub const ELIM: u8 = 1;
+    /// Placed by the step.
+    pub const PLACE: u8 = 2;
+    /// A node of the step's chain or cycle.
+    pub const CHAIN: u8 = 4;
+    /// A digit of the pattern in a cell of the pattern.
+    pub const PATTERN: u8 = 8;
+}
+
+/// Shading of a cell in a step picture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CellShade {
+    /// Not involved.
+    #[default]
+    None,
+    /// In a house of the evidence.
+    House,
+    /// A cell of the pattern.
+    Pattern,
+}
+
+/// One chain link to draw: from one node's candidates to the next node's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// Candidates of the node the link leaves.
+    pub from: Vec<Candidate>,
+    /// Candidates of the node the link reaches.
+    pub to: Vec<Candidate>,
+    /// Strong (solid), weak (dashed) or y (dotted).
+    pub kind: LinkKind,
+}
+
+/// What a step adds to a grid picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Shading per cell (empty = none).
+    pub cells: Vec<CellShade>,
+    /// Candidates involved, with [`mark`] flags.
+    pub candidates: HashMap<Candidate, u8>,
+    /// Chain links, in chain order.
+    pub links: Vec<Link>,
+}
+
+/// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page).
+pub const STYLE: &str = "\
+svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
+svg.nsudoku .bg{fill:#fff}
+svg.nsudoku .cell{fill:#fff}
+svg.nsudoku .cell.house{fill:#fff3b8}
+svg.nsudoku .cell.pat{fill:#cfe2ff}
+svg.nsudoku .thin{stroke:#9a9a9a;stroke-width:1;fill:none}
+svg.nsudoku .box{stroke:#1e1e1e;stroke-width:2.5;fill:none}
+svg.nsudoku .frame{stroke:#1e1e1e;stroke-width:3.5;fill:none}
+svg.nsudoku .lbl{fill:#6a6a6a}
+svg.nsudoku .given{fill:#000;font-weight:bold}
+svg.nsudoku .placed{fill:#1a5fb4}
+svg.nsudoku .c{fill:#5e5e5e}
+svg.nsudoku .c.elim{fill:#c01c28;font-weight:bold}
+svg.nsudoku .c.place{fill:#fff;font-weight:bold}
+svg.nsudoku .strike{stroke:#c01c28;stroke-width:1.6}
+svg.nsudoku .dplace{fill:#26a269}
+svg.nsudoku .dchain{fill:#ffbe6f}
+svg.nsudoku .dpat{fill:#99c1f1}
+svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
+svg.nsudoku .link.weak{stroke-dasharray:6 4}
+svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
+svg.nsudoku .note{fill:#444;font-style:italic;text-anchor:start}
+";
+
+/// Sizes of one picture.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Basis.
+    pub k: usize,
+    /// Side of the grid.
+    pub n: usize,
+    /// Cell side in pixels.
+    pub cell: f64,
+    /// Left and top margin (labels).
+    pub margin: f64,
+    /// Room below the grid for notes.
+    pub footer: f64,
+}
+
+impl Layout {
+    /// Sizes for basis `k`: bigger cells when candidates are drawn, so that a candidate stays
+    /// about 11 px high at every basis.
+    pub fn new(k: usize, candidates: bool, footer_lines: usize) -> Self {
+        let n = k * k;
+        let cell = if candidates {
+            (14 * k).max(42) as f64
+        } else if n > 35 {
+            34.0
+        } else {
+            36.0
+        };
+        let margin = if n >= 100 { 30.0 } else { 24.0 };
+        Layout {
+            k,
+            n,
+            cell,
+            margin,
+            footer: 6.0 + 18.0 * footer_lines as f64,
+        }
+    }
+
+    /// Width of the whole picture.
+    pub fn width(&self) -> f64 {
+        self.margin + self.cell * self.n as f64 + 8.0
+    }
+
+    /// Height of the whole picture.
+    pub fn height(&self) -> f64 {
+        self.margin + self.cell * self.n as f64 + self.footer
+    }
+
+    /// Top-left corner of `cell`.
+    pub fn cell_xy(&self, cell: usize) -> (f64, f64) {
+        let (r, c) = (cell / self.n, cell % self.n);
+        (
+            self.margin + c as f64 * self.cell,
+            self.margin + r as f64 * self.cell,
+        )
+    }
+
+    /// Side of a candidate's square inside a cell.
+    pub fn sub(&self) -> f64 {
+        self.cell / self.k as f64
+    }
+
+    /// Centre of candidate `digit` (0-based) in `cell`.
+    pub fn candidate_xy(&self, cell: usize, digit: usize) -> (f64, f64) {
+        let (x, y) = self.cell_xy(cell);
+        let s = self.sub();
+        (
+            x + (digit % self.k) as f64 * s + s / 2.0,
+            y + (digit / self.k) as f64 * s + s / 2.0,
+        )
+    }
+}
+
+/// Draw `board` as a standalone SVG document (or an inline `<svg>` with `opts.inline`).
+pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
+    let n = board.n();
+    let want = opts.candidates;
+    let all_candidates = want && n <= MAX_CANDIDATE_N;
+    let mut notes = Vec::new();
+    if want && !all_candidates {
+        let mut note = format!(
+            "Candidates are drawn up to {m}x{m}; this grid is {n}x{n}",
+            m = MAX_CANDIDATE_N
+        );
+        if !marks.candidates.is_empty() {
+            note.push_str(", so only the step's own candidates are shown");
+        }
+        note.push('.');
+        notes.push(note);
+    }
+    // A step's candidates need room even when the full candidate grid is dropped.
+    let roomy = all_candidates || !marks.candidates.is_empty();
+    let layout = Layout::new(board.k, roomy, notes.len());
+    let (w, h) = (layout.width(), layout.height());
+    let mut out = Writer::new();
+    if !opts.inline {
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    }
+    let view = format!("0 0 {} {}", Num(w), Num(h));
+    out.open(
+        "svg",
+        &[
+            ("xmlns", &"http://www.w3.org/2000/svg"),
+            ("class", &"nsudoku"),
+            ("width", &Num(w)),
+            ("height", &Num(h)),
+            ("viewBox", &view),
+            ("data-n", &n),
+        ],
+    );
+    out.newline();
+    if let Some(t) = &opts.title {
+        out.text("title", &[], t);
+        out.newline();
+    }
+    if !opts.inline {
+        out.raw("<style>\n");
+        out.raw(STYLE);
+        out.raw("</style>\n");
+    }
+    out.empty(
+        "rect",
+        &[("class", &"bg"), ("width", &Num(w)), ("height", &Num(h))],
+    );
+    out.newline();
+    cells(&mut out, &layout, marks);
+    lines(&mut out, &layout);
+    labels(&mut out, &layout);
+    digits(&mut out, &layout, board);
+    candidates(&mut out, &layout, board, marks, all_candidates);
+    links(&mut out, &layout, marks);
+    for (i, note) in notes.iter().enumerate() {
+        let y = layout.margin + layout.cell * n as f64 + 14.0 + 18.0 * i as f64;
+        out.text(
+            "text",
+            &[
+                ("class", &"note"),
+                ("x", &Num(layout.margin)),
+                ("y", &Num(y)),
+                ("font-size", &12),
+            ],
+            note,
+        );
+        out.newline();
+    }
+    let mut s = out.finish();
+    s.push('\n');
+    s
+}
+
+fn cells(out: &mut Writer, l: &Layout, marks: &Marks) {
+    out.open("g", &[]);
+    let side = Num(l.cell);
+    for cell in 0..l.n * l.n {
+        let class = match marks.cells.get(cell).copied().unwrap_or_default() {
+            CellShade::None => "cell",
+            CellShade::House => "cell house",
+            CellShade::Pattern => "cell pat",
+        };
+        let (x, y) = l.cell_xy(cell);
+        out.empty(
+            "rect",
+            &[
+                ("class", &class),
+                ("x", &Num(x)),
+                ("y", &Num(y)),
+                ("width", &side),
+                ("height", &side),
+            ],
+        );
+        if cell % l.n == l.n - 1 {
+            out.newline();
+        }
+    }
+    out.close();
+    out.newline();
+}
+
+fn lines(out: &mut Writer, l: &Layout) {
+    let (x0, y0) = (l.margin, l.margin);
+    let len = l.cell * l.n as f64;
+    let mut thin = String::new();
+    let mut heavy = String::new();
+    for i in 1..l.n {
+        let p = l.cell * i as f64;
+        let d = format!(
+            "M{} {}h{}M{} {}v{}",
+            Num(x0),
+            Num(y0 + p),
+            Num(len),
+            Num(x0 + p),
+            Num(y0),
+            Num(len)
+        );
+        if i % l.k == 0 {
+            heavy.push_str(&d);
+        } else {
+            thin.push_str(&d);
+        }
+    }
+    if !thin.is_empty() {
+        out.empty("path", &[("class", &"thin"), ("d", &thin)]);
+        out.newline();
+    }
+    if !heavy.is_empty() {
+        out.empty("path", &[("class", &"box"), ("d", &heavy)]);
+        out.newline();
+    }
+    out.empty(
+        "rect",
+        &[
+            ("class", &"frame"),
+            ("x", &Num(x0)),
+            ("y", &Num(y0)),
+            ("width", &Num(len)),
+            ("height", &Num(len)),
+        ],
+    );
+    out.newline();
+}
+
+fn labels(out: &mut Writer, l: &Layout) {
+    let size = if l.n >= 100 { 10 } else { 11 };
+    out.open("g", &[("class", &"lbl"), ("font-size", &size)]);
+    for i in 0..l.n {
+        let mid = l.margin + l.cell * (i as f64 + 0.5);
+        let label = (i + 1).to_string();
+        out.text(
+            "text",
+            &[("x", &Num(mid)), ("y", &Num(l.margin / 2.0))],
+            &label,
+        );
+        out.text(
+            "text",
+            &[("x", &Num(l.margin / 2.0)), ("y", &Num(mid))],
+            &label,
+        );
+    }
+    out.close();
+    out.newline();
+}
+
+fn digit_size(l: &Layout, chars: usize) -> Num {
+    Num(if chars > 1 {
+        l.cell * 0.46
+    } else {
+        l.cell * 0.62
+    })
+}
+
+fn digits(out: &mut Writer, l: &Layout, b: &Board) {
+    let chars = b.symbol(l.n as u8).chars().count();
+    for (class, values) in [("given", &b.givens), ("placed", &b.placed)] {
+        out.open(
+            "g",
+            &[("class", &class), ("font-size", &digit_size(l, chars))],
+        );
+        for r in 0..l.n {
+            let line: Vec<(f64, String)> = (0..l.n)
+                .filter(|&c| values[r * l.n + c] != 0)
+                .map(|c| {
+                    let x = l.margin + l.cell * (c as f64 + 0.5);
+                    (x, b.symbol(values[r * l.n + c]))
+                })
+                .collect();
+            text_line(out, l.margin + l.cell * (r as f64 + 0.5), &line);
+        }
+        out.close();
+        out.newline();
+    }
+}
+
+/// Symbols on one horizontal line: one `<text>` with an x list when every symbol is one
+/// character (each character then starts its own centred chunk), else one `<text>` each.
+fn text_line(out: &mut Writer, y: f64, items: &[(f64, String)]) {
+    if items.is_empty() {
+        return;
+    }
+    if items.iter().all(|(_, s)| s.chars().count() == 1) {
+        let xs: Vec<String> = items.iter().map(|(x, _)| Num(*x).to_string()).collect();
+        let text: String = items.iter().map(|(_, s)| s.as_str()).collect();
+        out.text("text", &[("x", &xs.join(" ")), ("y", &Num(y))], &text);
+    } else {
+        for (x, s) in items {
+            out.text("text", &[("x", &Num(*x)), ("y", &Num(y))], s);
+        }
+    }
+}
+
+fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool) {
+    let chars = b.symbol(l.n as u8).chars().count();
+    let sub = l.sub();
+    let size = if chars > 1 { sub * 0.62 } else { sub * 0.8 };
+    // Discs behind marked candidates first, so that no disc hides a neighbour's digit.
+    let mut marked: Vec<(Candidate, u8)> = marks
+        .candidates
+        .iter()
+        .map(|(&c, &f)| (c, f))
+        .filter(|(c, _)| {
+            let cell = c.cell as usize;
+            cell < b.candidates.len()
+                && !b.is_filled(cell)
+                && (b.candidates[cell] >> c.digit) & 1 == 1
+        })
+        .collect();
+    marked.sort();
+    out.open("g", &[]);
+    for &(c, f) in &marked {
+        let class = if f & mark::PLACE != 0 {
+            "dplace"
+        } else if f & mark::CHAIN != 0 {
+            "dchain"
+        } else if f & mark::PATTERN != 0 {
+            "dpat"
+        } else {
+            continue;
+        };
+        let (x, y) = l.candidate_xy(c.cell as usize, c.digit as usize);
+        out.empty(
+            "circle",
+            &[
+                ("class", &class),
+                ("cx", &Num(x)),
+                ("cy", &Num(y)),
+                ("r", &Num(sub * 0.46)),
+            ],
+        );
+    }
+    out.close();
+    out.newline();
+    out.open("g", &[("class", &"c"), ("font-size", &Num(size))]);
+    // Unmarked candidates go one text element per line of candidates across the grid (an
+    // x list places each symbol): six times fewer bytes than one element each.
+    for r in 0..l.n {
+        for sub_row in 0..l.k {
+            let mut line: Vec<(f64, String)> = Vec::new();
+            let mut y = 0.0;
+            for c in 0..l.n {
+                let cell = r * l.n + c;
+                if b.is_filled(cell) {
+                    continue;
+                }
+                for d in sub_row * l.k..(sub_row + 1) * l.k {
+                    if (b.candidates[cell] >> d) & 1 == 0 {
+                        continue;
+                    }
+                    let f = marks
+                        .candidates
+                        .get(&Candidate::new(cell, d))
+                        .copied()
+                        .unwrap_or(0);
+                    let (x, yy) = l.candidate_xy(cell, d);
+                    y = yy;
+                    let sym = b.symbol(d as u8 + 1);
+                    if f & (mark::ELIM | mark::PLACE) != 0 {
+                        let class = if f & mark::ELIM != 0 {
+                            "c elim"
+                        } else {
+                            "c place"
+                        };
+                        out.text(
+                            "text",
+                            &[("class", &class), ("x", &Num(x)), ("y", &Num(y))],
+                            &sym,
+                        );
+                    } else if all || f != 0 {
+                        line.push((x, sym));
+                    }
+                }
+            }
+            text_line(out, y, &line);
+        }
+        out.newline();
+    }
+    out.close();
+    out.newline();
+    // Strike-through lines last, over the digits.
+    out.open("g", &[("class", &"strike")]);
+    for &(c, f) in &marked {
+        if f & mark::ELIM == 0 {
+            continue;
+        }
+        let (x, y) = l.candidate_xy(c.cell as usize, c.digit as usize);
+        let r = sub * 0.38;
+        out.empty(
+            "path",
+            &[(
+                "d",
+                &format!(
+                    "M{} {}L{} {}",
+                    Num(x - r),
+                    Num(y + r),
+                    Num(x + r),
+                    Num(y - r)
+                ),
+            )],
+        );
+    }
+    out.close();
+    out.newline();
+}
+
+fn centre(l: &Layout, node: &[Candidate]) -> (f64, f64) {
+    let k = node.len().max(1) as f64;
+    let (sx, sy) = node.iter().fold((0.0, 0.0), |(sx, sy), c| {
+        let (x, y) = l.candidate_xy(c.cell as usize, c.digit as usize);
+        (sx + x, sy + y)
+    });
+    (sx / k, sy / k)
+}
+
+fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
+    if marks.links.is_empty() {
+        return;
+    }
+    out.open("g", &[]);
+    let r = l.sub() * 0.5;
+    for link in &marks.links {
+        let (ax, ay) = centre(l, &link.from);
+        let (bx, by) = centre(l, &link.to);
+        let (dx, dy) = (bx - ax, by - ay);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-6 {
+            continue;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        // Start and end at the edge of the candidates' discs; bend a little so that links
+        // along one line stay apart and do not run through the digits between.
+        let (sx, sy) = (ax + ux * r, ay + uy * r);
+        let (ex, ey) = (bx - ux * r, by - uy * r);
+        let bend = (len * 0.12).min(l.cell * 0.8);
+        let (cx, cy) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+        let class = match link.kind {
+            LinkKind::Strong => "link strong",
+            LinkKind::Weak => "link weak",
+            LinkKind::Y => "link y",
+        };
+        out.empty(
+            "path",
+            &[
+                ("class", &class),
+                (
+                    "d",
+                    &format!(
+                        "M{} {}Q{} {} {} {}",
+                        Num(sx),
+                        Num(sy),
+                        Num(cx),
+                        Num(cy),
+                        Num(ex),
+                        Num(ey)
+                    ),
+                ),
+            ],
+        );
+        out.newline();
+    }
+    out.close();
+    out.newline();
+}

@@ -1,0 +1,143 @@
+//! The solving path as one self-contained web page: the puzzle, then each step as its text line
+//! (the same as `explain` prints) and its picture, and the grid it ends on. Previous/next buttons
+//! (and the arrow keys) show one step at a time; a check box shows them all. No network, no
+//! external scripts or fonts: it opens from disk in any browser, and without JavaScript every
+//! step is simply shown in order.
+//!
+//! The page is also well-formed XML (void elements self-closed, the script in a CDATA section),
+//! so the tests check it with the same checker as the pictures.
+
+use super::grid::{self, Board, Marks, Options};
+use super::svg::escape;
+use super::{replay, step, topology, Error};
+use crate::input::Puzzle;
+use crate::logic::engine::End;
+use crate::logic::Deduction;
+
+const PAGE_STYLE: &str = "\
+body{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;margin:16px 24px;color:#222;background:#fafafa}
+h1{font-size:20px;margin:0 0 4px}
+h2{font-size:16px;margin:16px 0 6px}
+.meta{color:#555;margin:0 0 8px}
+figure{margin:0}
+svg.nsudoku{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}
+nav{position:sticky;top:0;background:#fafafa;padding:8px 0;z-index:1}
+nav button{font-size:15px;padding:4px 14px}
+#pos{display:inline-block;min-width:110px;text-align:center}
+#steps{padding-left:0;list-style:none}
+#steps li{margin:0 0 18px}
+.text{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:14px;margin:4px 0 6px;word-break:break-word}
+.legend span{display:inline-block;margin-right:14px}
+.sw{display:inline-block;width:12px;height:12px;border-radius:6px;vertical-align:-1px;margin-right:4px}
+";
+
+const SCRIPT: &str = "\
+(function () {
+  var steps = document.querySelectorAll('#steps > li'), i = 0;
+  var all = document.getElementById('all'), pos = document.getElementById('pos');
+  function show() {
+    for (var j = 0; j < steps.length; j++) steps[j].hidden = !all.checked && j !== i;
+    pos.textContent = (i + 1) + ' / ' + steps.length;
+  }
+  function go(d) { i = Math.max(0, Math.min(steps.length - 1, i + d)); show(); }
+  document.getElementById('prev').onclick = function () { go(-1); };
+  document.getElementById('next').onclick = function () { go(1); };
+  all.onchange = show;
+  document.onkeydown = function (e) {
+    if (e.key === 'ArrowLeft') go(-1);
+    if (e.key === 'ArrowRight') go(1);
+  };
+  var m = location.hash.match(/^#step-(\\d+)$/);
+  if (m) i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
+  document.getElementById('nav').hidden = false;
+  show();
+})();
+";
+
+/// How a path ended, in words.
+pub fn end_text(end: End) -> &'static str {
+    match end {
+        End::Solved => "Solved.",
+        End::Stuck => "Stuck: no technique of the list applies.",
+        End::Contradiction => "Contradiction: the last step broke the grid.",
+        End::StepLimit => "Stopped at the step limit.",
+    }
+}
+
+/// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`.
+/// `title` heads the page (e.g. the file and line of the puzzle).
+pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<String, Error> {
+    let n = p.n();
+    let t = topology(p.k);
+    let alphabet = super::text_alphabet(p);
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");
+    out.push_str(&format!("<title>{}</title>\n<style>\n", escape(title)));
+    out.push_str(PAGE_STYLE);
+    out.push_str(grid::STYLE);
+    out.push_str("</style>\n</head>\n<body>\n");
+    out.push_str(&format!("<h1>{}</h1>\n", escape(title)));
+    out.push_str(&format!(
+        "<p class=\"meta\">{n}&#215;{n} puzzle, {} step{}. {}</p>\n",
+        steps.len(),
+        if steps.len() == 1 { "" } else { "s" },
+        end_text(end)
+    ));
+    out.push_str("<h2>Puzzle</h2>\n<figure id=\"puzzle\">\n");
+    let inline = |title: String| Options {
+        candidates: false,
+        title: Some(title),
+        inline: true,
+    };
+    out.push_str(&grid::draw(
+        &Board::from_puzzle(p),
+        &inline("Puzzle".into()),
+        &Marks::default(),
+    ));
+    out.push_str("</figure>\n<h2>Steps</h2>\n");
+    out.push_str(
+        "<p class=\"legend\">\
+<span><span class=\"sw\" style=\"background:#fff3b8\"></span>houses of the evidence</span>\
+<span><span class=\"sw\" style=\"background:#99c1f1\"></span>pattern</span>\
+<span><span class=\"sw\" style=\"background:#ffbe6f\"></span>chain (solid strong, dashed weak, dotted y)</span>\
+<span><span class=\"sw\" style=\"background:#26a269\"></span>placed</span>\
+<span><span class=\"sw\" style=\"background:#c01c28\"></span>eliminated</span></p>\n",
+    );
+    out.push_str(
+        "<nav id=\"nav\" hidden=\"hidden\"><button id=\"prev\" type=\"button\">&#9664; Previous</button> \
+<span id=\"pos\"></span> <button id=\"next\" type=\"button\">Next &#9654;</button> \
+<label><input type=\"checkbox\" id=\"all\"/> show all steps</label></nav>\n<ol id=\"steps\">\n",
+    );
+    let total = steps.len();
+    let last = replay(p, steps, &mut |i, board, d| {
+        let text = d.describe(t, alphabet);
+        out.push_str(&format!(
+            "<li id=\"step-{}\"><p class=\"text\">{}. {}</p>\n",
+            i + 1,
+            i + 1,
+            escape(&text)
+        ));
+        out.push_str(&step::draw(
+            board,
+            d,
+            Some(format!("Step {} of {total}: {text}", i + 1)),
+            true,
+        ));
+        out.push_str("</li>\n");
+    })?;
+    out.push_str(&format!(
+        "<li id=\"step-{}\"><p class=\"text\">{}</p>\n",
+        total + 1,
+        end_text(end)
+    ));
+    let end_opts = Options {
+        candidates: end != End::Solved,
+        ..inline("End".into())
+    };
+    out.push_str(&grid::draw(&last, &end_opts, &Marks::default()));
+    out.push_str("</li>\n</ol>\n<script>//<![CDATA[\n");
+    out.push_str(SCRIPT);
+    out.push_str("//]]></script>\n</body>\n</html>\n");
+    Ok(out)
+}

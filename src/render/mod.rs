@@ -1,0 +1,139 @@
+//! Pictures a person can read: grids, candidate grids and solving steps as plain, standalone,
+//! scalable SVG, and a whole solving path as one self-contained web page.
+//!
+//! Pictures work at run time size ([`Board`]): the basis type is only needed to replay a path
+//! ([`replay`]), which goes through [`with_basis!`](crate::with_basis) once.
+//!
+//! - [`svg`]: a tiny XML writer (escaping, short numbers) and a well-formedness checker.
+//! - [`grid`]: a grid of any basis up to 100×100, with or without candidates.
+//! - [`step`]: one deduction drawn from its evidence.
+//! - [`html`]: the path page (puzzle, each step's text and picture, prev/next).
+
+pub mod grid;
+pub mod html;
+pub mod step;
+pub mod svg;
+
+pub use grid::{Board, Options};
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::input::Puzzle;
+use crate::logic::{engine, Config, Deduction, State, Technique};
+use crate::mask::Mask;
+use crate::topology::Topology;
+
+/// The shared topology of basis `k` (2..=10).
+pub fn topology(k: usize) -> &'static Topology {
+    crate::with_basis!(k, B => B::topology())
+}
+
+fn single(m: u128) -> u8 {
+    if m.count_ones() == 1 {
+        m.trailing_zeros() as u8 + 1
+    } else {
+        0
+    }
+}
+
+impl Board {
+    /// The puzzle as written: givens, and the candidates the input gave (all digits in an
+    /// empty cell of a line-format puzzle).
+    pub fn from_puzzle(p: &Puzzle) -> Board {
+        Board {
+            k: p.k,
+            alphabet: p.alphabet,
+            givens: p.masks.iter().map(|&m| single(m)).collect(),
+            placed: vec![0; p.masks.len()],
+            candidates: p.masks.clone(),
+        }
+    }
+
+    /// The puzzle's givens with `solution` (1-based digits) filling the other cells.
+    pub fn with_solution(p: &Puzzle, solution: &[u8]) -> Board {
+        let mut b = Board::from_puzzle(p);
+        for (cell, &d) in solution.iter().enumerate() {
+            if b.givens[cell] == 0 {
+                b.placed[cell] = d;
+            }
+        }
+        b
+    }
+
+    /// The puzzle's givens, the digits `state` has placed, and its candidates.
+    pub fn from_state<B: Basis>(p: &Puzzle, state: &State<B>) -> Board {
+        let mut b = Board::from_puzzle(p);
+        for (cell, d) in state.digits().into_iter().enumerate() {
+            if b.givens[cell] == 0 {
+                b.placed[cell] = d;
+            }
+        }
+        b.candidates = state.grid().masks().iter().map(|m| m.to_u128()).collect();
+        b
+    }
+}
+
+/// The alphabet a step's text is written in: the puzzle's, when it can write every digit
+/// (as `explain` prints them).
+pub fn text_alphabet(p: &Puzzle) -> crate::Alphabet {
+    if p.n() > p.alphabet.capacity() {
+        crate::Alphabet::Standard
+    } else {
+        p.alphabet
+    }
+}
+
+/// Why a picture could not be made.
+pub type Error = String;
+
+/// The candidate grid of a puzzle before any step: the givens' digits removed from their peers.
+pub fn initial_candidates(p: &Puzzle) -> Result<Board, Error> {
+    crate::with_basis!(p.k, B => {
+        let s = State::<B>::new(Grid::from_masks(&p.masks))
+            .map_err(|_| "the givens contradict each other".to_string())?;
+        Ok(Board::from_state(p, &s))
+    })
+}
+
+/// Replay `steps` from the puzzle's start, calling `f(i, board_before, step)` for each step
+/// (0-based `i`), and return the board after the last one. Fails when a step does not apply.
+pub fn replay(
+    p: &Puzzle,
+    steps: &[Deduction],
+    f: &mut dyn FnMut(usize, &Board, &Deduction),
+) -> Result<Board, Error> {
+    crate::with_basis!(p.k, B => replay_in::<B>(p, steps, f))
+}
+
+fn replay_in<B: Basis>(
+    p: &Puzzle,
+    steps: &[Deduction],
+    f: &mut dyn FnMut(usize, &Board, &Deduction),
+) -> Result<Board, Error> {
+    let mut s = State::<B>::new(Grid::from_masks(&p.masks))
+        .map_err(|_| "the givens contradict each other".to_string())?;
+    for (i, d) in steps.iter().enumerate() {
+        f(i, &Board::from_state(p, &s), d);
+        if s.apply(d).is_err() {
+            return Err(format!("step {} breaks the grid", i + 1));
+        }
+    }
+    Ok(Board::from_state(p, &s))
+}
+
+/// The solving path of `p` with `techniques` (all, in difficulty order, when `None`): the
+/// steps and how it ended.
+pub fn solve_path(
+    p: &Puzzle,
+    techniques: Option<&[Technique]>,
+    cfg: &Config,
+    max_steps: usize,
+) -> Result<engine::Path, Error> {
+    crate::with_basis!(p.k, B => {
+        let mut s = State::<B>::new(Grid::from_masks(&p.masks))
+            .map_err(|_| "the givens contradict each other".to_string())?;
+        let all = crate::logic::technique::default_order(B::N);
+        let ts = techniques.unwrap_or(&all);
+        Ok(engine::solve_path(&mut s, ts, cfg, max_steps))
+    })
+}

@@ -1,0 +1,116 @@
+//! Drawing one deduction on the state it was found in, from the evidence it carries (never from
+//! its text): the evidence houses shaded, the pattern's cells shaded darker, the pattern's digits
+//! in those cells on blue discs, eliminated candidates struck through in red, placed digits on
+//! green discs, and chains as curved lines between candidates (strong solid, weak dashed,
+//! y-edges dotted) with their nodes on orange discs.
+
+use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
+use crate::input::Puzzle;
+use crate::logic::Deduction;
+use crate::topology::Topology;
+use std::path::{Path, PathBuf};
+
+/// What `d` adds to a picture of a grid with topology `t`.
+pub fn marks(d: &Deduction, t: &Topology) -> Marks {
+    let ev = &d.evidence;
+    let mut m = Marks {
+        cells: vec![CellShade::None; t.cells],
+        ..Marks::default()
+    };
+    for &h in &ev.houses {
+        if (h as usize) < t.houses() {
+            for &c in t.house(h as usize) {
+                m.cells[c as usize] = CellShade::House;
+            }
+        }
+    }
+    for &c in &ev.cells {
+        if let Some(shade) = m.cells.get_mut(c as usize) {
+            *shade = CellShade::Pattern;
+        }
+    }
+    let mut add = |c: crate::logic::Candidate, flag: u8| {
+        *m.candidates.entry(c).or_insert(0) |= flag;
+    };
+    for &cell in &ev.cells {
+        for &digit in &ev.digits {
+            add(
+                crate::logic::Candidate::new(cell as usize, digit as usize),
+                mark::PATTERN,
+            );
+        }
+    }
+    for node in &ev.chain {
+        for &c in &node.candidates {
+            add(c, mark::CHAIN);
+        }
+    }
+    for &c in &d.eliminations {
+        add(c, mark::ELIM);
+    }
+    for &c in &d.placements {
+        add(c, mark::PLACE);
+    }
+    let chain = &ev.chain;
+    for (i, node) in chain.iter().enumerate() {
+        let Some(kind) = node.link else { continue };
+        // A link on the last node closes a cycle back to the first.
+        let next = if i + 1 < chain.len() {
+            &chain[i + 1]
+        } else if chain.len() > 2 {
+            &chain[0]
+        } else {
+            continue;
+        };
+        m.links.push(Link {
+            from: node.candidates.clone(),
+            to: next.candidates.clone(),
+            kind,
+        });
+    }
+    m
+}
+
+/// Draw deduction `d` on `board` (the state before the step), with the candidate grid.
+pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -> String {
+    let t = super::topology(board.k);
+    let opts = Options {
+        candidates: true,
+        title,
+        inline,
+    };
+    grid::draw(board, &opts, &marks(d, t))
+}
+
+/// Write one standalone SVG per step of `steps` (the path of `p` from its start) into `dir`
+/// (created when missing), named `{prefix}step-001.svg`, … (zero-padded to the step count).
+/// Returns the files written.
+pub fn write_all(
+    dir: &Path,
+    prefix: &str,
+    p: &Puzzle,
+    steps: &[Deduction],
+) -> Result<Vec<PathBuf>, super::Error> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let t = super::topology(p.k);
+    let alphabet = super::text_alphabet(p);
+    let width = steps.len().to_string().len().max(3);
+    let mut files = Vec::new();
+    let mut failed = None;
+    super::replay(p, steps, &mut |i, board, d| {
+        if failed.is_some() {
+            return;
+        }
+        let text = d.describe(t, alphabet);
+        let svg = draw(board, d, Some(format!("Step {}: {text}", i + 1)), false);
+        let path = dir.join(format!("{prefix}step-{:0width$}.svg", i + 1));
+        match std::fs::write(&path, svg) {
+            Ok(()) => files.push(path),
+            Err(e) => failed = Some(format!("cannot write {}: {e}", path.display())),
+        }
+    })?;
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(files),
+    }
+}

@@ -1,0 +1,109 @@
+//! `nsudoku render` end to end: files written, pictures well formed, clear errors.
+
+use nsudoku::render::svg::check_well_formed;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("nsudoku-cli-render-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn draws_puzzle_solution_candidates_and_a_step() {
+    for (flags, name) in [
+        (vec![], "puzzle.svg"),
+        (vec!["--solution"], "solution.svg"),
+        (vec!["--candidates"], "candidates.svg"),
+        (vec!["--step", "3"], "step.svg"),
+    ] {
+        let out_path = tmp(name);
+        let out_s = out_path.to_str().unwrap();
+        let mut args = vec!["render", "-o", out_s];
+        args.extend(flags.iter().copied());
+        let o = run(&args, EASY9);
+        assert!(o.status.success(), "{flags:?}: {}", stderr(&o));
+        let svg = std::fs::read_to_string(&out_path).unwrap();
+        check_well_formed(&svg).unwrap();
+        assert_eq!(svg.matches("<rect class=\"cell").count(), 81, "{flags:?}");
+    }
+    let step = std::fs::read_to_string(tmp("step.svg")).unwrap();
+    assert!(step.contains("<title>Step 3: "));
+    assert!(step.contains("class=\"c place\""));
+    // Standard output when -o is missing.
+    let o = run(&["render"], EASY9);
+    assert!(o.status.success());
+    check_well_formed(&String::from_utf8_lossy(&o.stdout)).unwrap();
+}
+
+#[test]
+fn writes_the_path_page_and_step_files() {
+    let page = tmp("path.html");
+    let dir = tmp("steps");
+    let o = run(
+        &[
+            "render",
+            "--html",
+            page.to_str().unwrap(),
+            "--svg",
+            dir.to_str().unwrap(),
+        ],
+        EASY9,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("steps, solved"), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    check_well_formed(&html).unwrap();
+    let files = std::fs::read_dir(&dir).unwrap().count();
+    assert_eq!(files + 2, html.matches("<svg ").count());
+    let first = std::fs::read_to_string(dir.join("step-001.svg")).unwrap();
+    check_well_formed(&first).unwrap();
+}
+
+#[test]
+fn bad_requests_are_clear_errors() {
+    let o = run(&["render", "--step", "500"], EASY9);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("the solving path has only"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["render"], "12345\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+    let o = run(&["render"], "");
+    assert!(stderr(&o).contains("no puzzle"), "{}", stderr(&o));
+    let many = format!("1{}", ".".repeat(80));
+    let o = run(&["render", "--solution"], &many);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no unique solution"), "{}", stderr(&o));
+    let o = run(&["render", "--techniques", "bogus"], EASY9);
+    assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
+}

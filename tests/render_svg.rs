@@ -1,0 +1,285 @@
+//! The pictures: well-formed XML, one cell element per cell, the right candidates struck and
+//! placed for a known step, chain links in the right styles, the size note above 36×36.
+
+use nsudoku::basis::B3;
+use nsudoku::input::{self, Puzzle};
+use nsudoku::logic::{Candidate, ChainNode, Deduction, LinkKind, State, Technique};
+use nsudoku::render::grid::{self, Layout, Marks, MAX_CANDIDATE_N};
+use nsudoku::render::svg::check_well_formed;
+use nsudoku::render::{self, html, step, Board, Options};
+use nsudoku::{Grid, Mask};
+use std::collections::BTreeSet;
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn puzzle(text: &str) -> Puzzle {
+    input::read_one(text, Default::default()).unwrap()
+}
+
+/// A 16×16 puzzle from ../shared/data/16x16/goomii_hard300.txt (line 1).
+const P16: &str = "D.F.E.43...1........1C6....F.4.7....G.....A4.........7F86.32...B..D..E....C3..8.8.....74.1..B..6...3C..5D...F.....56.F...48..EAC4......28.D...5G.G...D...A.7.1.35.1.F..7..6G.A2.2.E.9....3..DBC..E.C2.........G5GAB..1.C.....8.F7..F...D..9.E....3.5.8....4E....";
+
+/// A solved grid of basis `k` (the pattern one), with every other cell emptied.
+fn pattern_puzzle(k: usize) -> Puzzle {
+    let n = k * k;
+    let digits: Vec<u8> = (0..n * n)
+        .map(|cell| {
+            let (r, c) = (cell / n, cell % n);
+            if (r + c) % 2 == 0 {
+                0
+            } else {
+                ((k * (r % k) + r / k + c) % n + 1) as u8
+            }
+        })
+        .collect();
+    Puzzle::from_digits(k, &digits, nsudoku::Alphabet::Standard)
+}
+
+fn count(doc: &str, needle: &str) -> usize {
+    doc.matches(needle).count()
+}
+
+/// Every `<text …>sym</text>` with class `class`: (x, y, symbol).
+fn texts_of_class(doc: &str, class: &str) -> Vec<(f64, f64, String)> {
+    let open = format!("<text class=\"{class}\" ");
+    let mut out = Vec::new();
+    for part in doc.split(&open).skip(1) {
+        let attr = |name: &str| -> f64 {
+            let start = part.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            let end = start + part[start..].find('"').unwrap();
+            part[start..end].parse().unwrap()
+        };
+        let gt = part.find('>').unwrap();
+        let lt = part.find("</text>").unwrap();
+        out.push((attr("x"), attr("y"), part[gt + 1..lt].to_string()));
+    }
+    out
+}
+
+/// The candidate a text at (x, y) stands for, by the layout's geometry.
+fn candidate_at(l: &Layout, x: f64, y: f64) -> Candidate {
+    let sub = l.sub();
+    let gx = ((x - l.margin) / sub).floor() as usize;
+    let gy = ((y - l.margin) / sub).floor() as usize;
+    let cell = (gy / l.k) * l.n + gx / l.k;
+    let digit = (gy % l.k) * l.k + gx % l.k;
+    Candidate::new(cell, digit)
+}
+
+#[test]
+fn every_picture_is_well_formed_with_one_rect_per_cell() {
+    for k in 2..=6 {
+        let p = pattern_puzzle(k);
+        let n = k * k;
+        let boards = [
+            (Board::from_puzzle(&p), false),
+            (render::initial_candidates(&p).unwrap(), true),
+        ];
+        for (b, candidates) in boards {
+            let opts = Options {
+                candidates,
+                title: Some("a <title> & more".into()),
+                inline: false,
+            };
+            let svg = grid::draw(&b, &opts, &Marks::default());
+            check_well_formed(&svg).unwrap_or_else(|e| panic!("k={k}: {e}"));
+            assert_eq!(count(&svg, "<rect class=\"cell"), n * n, "k={k}");
+            assert!(
+                !svg.contains("class=\"note\""),
+                "k={k}: no note below 36x36"
+            );
+        }
+    }
+}
+
+#[test]
+fn large_grids_say_candidates_are_dropped() {
+    let p = pattern_puzzle(7);
+    let b = render::initial_candidates(&p).unwrap();
+    let opts = Options {
+        candidates: true,
+        ..Options::default()
+    };
+    let svg = grid::draw(&b, &opts, &Marks::default());
+    check_well_formed(&svg).unwrap();
+    assert_eq!(count(&svg, "<rect class=\"cell"), 49 * 49);
+    assert!(svg.contains(&format!(
+        "Candidates are drawn up to {MAX_CANDIDATE_N}x{MAX_CANDIDATE_N}; this grid is 49x49"
+    )));
+    // 100×100: plain digits (decimal, the alphabet stops at 61), still one rect per cell.
+    let p = pattern_puzzle(10);
+    let svg = grid::draw(
+        &Board::from_puzzle(&p),
+        &Options::default(),
+        &Marks::default(),
+    );
+    check_well_formed(&svg).unwrap();
+    assert_eq!(count(&svg, "<rect class=\"cell"), 10_000);
+    assert!(
+        svg.contains(">100<") || svg.contains(" 100 "),
+        "labels go to 100"
+    );
+}
+
+#[test]
+fn givens_and_placed_digits_differ() {
+    let p = puzzle(EASY);
+    let sol = nsudoku::solve::unique_solution(&p).unwrap();
+    let svg = grid::draw(
+        &Board::with_solution(&p, &sol),
+        &Options::default(),
+        &Marks::default(),
+    );
+    check_well_formed(&svg).unwrap();
+    let group = |class: &str| -> usize {
+        let start = svg.find(&format!("<g class=\"{class}\"")).unwrap();
+        let end = start + svg[start..].find("</g>").unwrap();
+        let inner = &svg[start..end];
+        // One x-list text per row: count the symbols.
+        inner
+            .split("</text>")
+            .filter_map(|t| t.rsplit('>').next())
+            .map(|s| s.chars().count())
+            .sum()
+    };
+    let givens = p.digits().iter().filter(|&&d| d != 0).count();
+    assert_eq!(group("given"), givens);
+    assert_eq!(group("placed"), 81 - givens);
+}
+
+/// A known step: pointing found by a plain reference on the start of EASY (a box whose
+/// candidates of one digit lie in one row or column), drawn with a made-up chain through it.
+fn known_step(s: &State<B3>) -> Deduction {
+    let t = nsudoku::render::topology(3);
+    for b in 18..27 {
+        for d in 0..9 {
+            let cells: Vec<usize> = t
+                .house(b)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| !s.is_solved(c) && s.get(c).has(d))
+                .collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            for line in [t.row(cells[0]), 9 + t.col(cells[0])] {
+                let inside = cells
+                    .iter()
+                    .all(|&c| t.houses_of(c).contains(&(line as u16)));
+                if !inside {
+                    continue;
+                }
+                let elims: Vec<Candidate> = t
+                    .house(line)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| t.box_of(c) + 18 != b && !s.is_solved(c) && s.get(c).has(d))
+                    .map(|c| Candidate::new(c, d))
+                    .collect();
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut ded = Deduction::new(Technique::Pointing);
+                ded.eliminations = elims;
+                ded.evidence.houses = vec![b as u16, line as u16];
+                ded.evidence.cells = cells.iter().map(|&c| c as u16).collect();
+                ded.evidence.digits = vec![d as u8];
+                return ded;
+            }
+        }
+    }
+    panic!("no pointing in the test puzzle");
+}
+
+#[test]
+fn a_step_strikes_exactly_its_eliminations() {
+    let p = puzzle(EASY);
+    let s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+    let mut d = known_step(&s);
+    // A placement and a chain too, to see every kind of mark: cell r1c6 can only be 1 here
+    // (hidden single in row 1), and a 3-node chain with each kind of link.
+    d.placements.push(Candidate::new(5, 0));
+    let c0 = d.evidence.cells[0] as usize;
+    let dig = d.evidence.digits[0] as usize;
+    let e0 = d.eliminations[0];
+    d.evidence.chain = vec![
+        ChainNode {
+            candidates: vec![Candidate::new(c0, dig)],
+            link: Some(LinkKind::Strong),
+        },
+        ChainNode {
+            candidates: vec![Candidate::new(d.evidence.cells[1] as usize, dig)],
+            link: Some(LinkKind::Weak),
+        },
+        ChainNode {
+            candidates: vec![e0],
+            link: Some(LinkKind::Y),
+        },
+    ];
+    let board = Board::from_state(&p, &s);
+    let svg = step::draw(&board, &d, Some("test".into()), false);
+    check_well_formed(&svg).unwrap();
+    assert_eq!(count(&svg, "<rect class=\"cell"), 81);
+    let l = Layout::new(3, true, 0);
+    let struck: BTreeSet<Candidate> = texts_of_class(&svg, "c elim")
+        .into_iter()
+        .map(|(x, y, sym)| {
+            let c = candidate_at(&l, x, y);
+            assert_eq!(
+                sym,
+                (c.digit + 1).to_string(),
+                "symbol matches its position"
+            );
+            c
+        })
+        .collect();
+    let want: BTreeSet<Candidate> = d.eliminations.iter().copied().collect();
+    assert!(!want.is_empty());
+    assert_eq!(struck, want);
+    let strike_group = &svg[svg.find("<g class=\"strike\">").unwrap()..];
+    let strike_group = &strike_group[..strike_group.find("</g>").unwrap()];
+    assert_eq!(count(strike_group, "<path"), want.len());
+    let placed: Vec<Candidate> = texts_of_class(&svg, "c place")
+        .into_iter()
+        .map(|(x, y, _)| candidate_at(&l, x, y))
+        .collect();
+    assert_eq!(placed, vec![Candidate::new(5, 0)]);
+    // Shading: the box and the line of the evidence, the pattern cells darker.
+    let pat = d.evidence.cells.len();
+    assert_eq!(count(&svg, "<rect class=\"cell pat\""), pat);
+    assert_eq!(count(&svg, "<rect class=\"cell house\""), 15 - pat);
+    // The chain: strong, weak, then the y link closing the cycle back to the first node.
+    assert_eq!(count(&svg, "class=\"link strong\""), 1);
+    assert_eq!(count(&svg, "class=\"link weak\""), 1);
+    assert_eq!(count(&svg, "class=\"link y\""), 1);
+    assert_eq!(count(&svg, "class=\"dchain\""), 3);
+}
+
+#[test]
+fn the_path_page_is_well_formed_and_holds_every_step() {
+    for text in [EASY, P16] {
+        let p = puzzle(text);
+        let run = render::solve_path(&p, None, &Default::default(), usize::MAX).unwrap();
+        assert!(!run.steps.is_empty());
+        let page = html::page(&p, &run.steps, run.end, "test <page>").unwrap();
+        check_well_formed(&page).unwrap();
+        let n = p.n();
+        // Puzzle, each step, the end.
+        assert_eq!(count(&page, "<svg "), run.steps.len() + 2);
+        assert_eq!(
+            count(&page, "<rect class=\"cell"),
+            n * n * (run.steps.len() + 2)
+        );
+        assert_eq!(count(&page, "<li id=\"step-"), run.steps.len() + 1);
+        for external in ["<link", "src=", "url(", "@import", "https:"] {
+            assert!(
+                !page.contains(external),
+                "self-contained, but has {external}"
+            );
+        }
+        let t = render::topology(p.k);
+        let first = run.steps[0].describe(t, p.alphabet);
+        assert!(page.contains(&nsudoku::render::svg::escape(&first)));
+    }
+}
