@@ -1,0 +1,57 @@
+//! `nsudoku explain --svg DIR --html FILE`: one picture per step and one page per puzzle.
+
+use std::process::Command;
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn explain_draws_every_step_and_the_page() {
+    let dir = std::env::temp_dir().join(format!("nsudoku-explain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("p.txt");
+    std::fs::write(&input, format!("{EASY9}\n")).unwrap();
+    let svg = dir.join("steps");
+    let html = dir.join("path.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .arg("explain")
+        .arg(&input)
+        .arg("--svg")
+        .arg(&svg)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let steps = text.lines().filter(|l| l.contains(": r")).count();
+    assert!(steps > 10);
+    let mut files: Vec<_> = std::fs::read_dir(&svg)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), steps, "one picture per step");
+    for f in &files {
+        let s = std::fs::read_to_string(f).unwrap();
+        nsudoku::render::svg::check_well_formed(&s).unwrap();
+        assert_eq!(
+            s.matches("class=\"cell").count(),
+            81,
+            "one cell element per cell"
+        );
+    }
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Hidden Single") || page.contains("Naked Single"));
+    assert!(
+        !page.contains("http://") || page.contains("http://www.w3.org"),
+        "no network"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
