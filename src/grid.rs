@@ -102,20 +102,6 @@ impl<B: Basis> Grid<B> {
     pub fn candidate_count(&self) -> usize {
         self.masks().iter().map(|m| m.count() as usize).sum()
     }
-
-    /// Places of `digit` (0-based) in house `h`, as a mask of positions.
-    #[inline]
-    pub fn places(&self, h: usize, digit: usize) -> B::Mask {
-        let t = B::topology();
-        let bit = B::Mask::bit(digit);
-        let mut out = B::Mask::ZERO;
-        for (p, &c) in t.house(h).iter().enumerate() {
-            if self.get(c as usize) & bit != B::Mask::ZERO {
-                out |= B::Mask::bit(p);
-            }
-        }
-        out
-    }
 }
 
 impl<B: Basis> PartialEq for Grid<B> {

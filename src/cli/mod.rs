@@ -128,7 +128,7 @@ impl InputArgs {
     }
 
     /// Every record of every input, in order. Line numbers are per file; with several files the
-    /// file name is prefixed to error messages by [`Batch::describe_error`].
+    /// file name is prefixed to error messages by [`prefix`].
     pub fn read(&self) -> io::Result<Batch> {
         let opts = self.read_options();
         let mut batch = Batch::default();
@@ -192,10 +192,15 @@ pub const STACK_SIZE: usize = 256 << 20;
 
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {
-    let pool = rayon::ThreadPoolBuilder::new()
+    Ok(thread_pool(threads)?.install(f))
+}
+
+/// A rayon pool of `threads` threads (0 = all cores) with large stacks; build it once per
+/// batch, not per chunk.
+pub fn thread_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_SIZE)
         .build()
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    Ok(pool.install(f))
+        .map_err(|e| io::Error::other(e.to_string()))
 }

@@ -1,6 +1,6 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
-use super::{prefix, with_threads, InputArgs};
+use super::{prefix, thread_pool, InputArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, SearchStats, SolveOptions};
@@ -45,12 +45,9 @@ pub struct SolveArgs {
     reduce: Option<String>,
 }
 
-/// What became of one input record.
-enum Result_ {
-    Invalid,
-    /// The count, its time, and with --stats --reduce the count and time without reduction.
-    Solved(Count, f64, Option<(Count, f64)>),
-}
+/// A solved record: the count, its time, and with --stats --reduce the count and time without
+/// reduction. `None` stands for an invalid record.
+type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate(a.reduce.as_deref()).map_err(io::Error::other)?;
@@ -75,17 +72,18 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut tally = Tally::default();
     let mut plain_tally = Tally::default();
     const CHUNK: usize = 4096;
+    let pool = thread_pool(a.threads as usize)?;
     for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Result_> = with_threads(a.threads as usize, || {
+        let results: Vec<Solved> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|(_, rec)| match rec {
-                    Err(_) => Result_::Invalid,
+                    Err(_) => None,
                     Ok(p) => {
                         let t = Instant::now();
                         let Some(list) = a.reduce.as_deref() else {
                             let c = solve::count(p, &opts);
-                            return Result_::Solved(c, t.elapsed().as_secs_f64(), None);
+                            return Some((c, t.elapsed().as_secs_f64(), None));
                         };
                         let ts = super::logic::techniques_for(Some(list), p.n());
                         let (c, _) = solve::count_with_reduce(p, &opts, &ts);
@@ -95,11 +93,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                             let c = solve::count(p, &opts);
                             (c, t.elapsed().as_secs_f64())
                         });
-                        Result_::Solved(c, secs, plain)
+                        Some((c, secs, plain))
                     }
                 })
                 .collect()
-        })?;
+        });
         for ((label, rec), res) in chunk.iter().zip(results) {
             let line = match (rec, res) {
                 (Err(e), _) => {
@@ -107,7 +105,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     tally.invalid += 1;
                     MARK_INVALID.to_string()
                 }
-                (Ok(p), Result_::Solved(c, secs, plain)) => {
+                (Ok(p), Some((c, secs, plain))) => {
                     tally.add(&c, secs);
                     if let Some((pc, ps)) = plain {
                         plain_tally.add(&pc, ps);
@@ -115,7 +113,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     report(label, p, &c);
                     render(p, &c, a.count, a.input.boxed())
                 }
-                (Ok(_), Result_::Invalid) => unreachable!(),
+                (Ok(_), None) => unreachable!("a parsed record is always counted"),
             };
             writeln!(out, "{line}")?;
         }
