@@ -26,6 +26,16 @@ impl Alphabet {
         }
     }
 
+    /// How digit `d` (1-based) of a grid of `n` digits is written for people: its symbol, or
+    /// decimal when `n` is beyond [`Alphabet::capacity`] (64×64 and up).
+    pub fn label(self, d: u8, n: usize) -> String {
+        if n <= self.capacity() {
+            self.symbol(d).to_string()
+        } else {
+            d.to_string()
+        }
+    }
+
     /// The symbol of digit `d` (1-based). `d` must be within [`Alphabet::capacity`].
     pub fn symbol(self, d: u8) -> char {
         let d = d as u32;
@@ -123,6 +133,17 @@ impl FromStr for Alphabet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_are_decimal_beyond_the_alphabet() {
+        assert_eq!(Alphabet::Standard.label(12, 16), "C");
+        assert_eq!(Alphabet::Letters.label(1, 25), "A");
+        assert_eq!(Alphabet::Standard.label(70, 81), "70");
+        assert_eq!(Alphabet::Standard.label(5, 64), "5");
+        let masks = [0b101u128, 1 << 80];
+        let line = crate::output::candidates_line(9, &masks, Alphabet::Standard);
+        assert_eq!(line, "1,3 81");
+    }
 
     #[test]
     fn round_trip_every_symbol() {

@@ -440,7 +440,7 @@ fn check_givens(p: Puzzle) -> Record {
                     line: p.line,
                     what: format!(
                         "{} is given twice in {name} {}: r{}c{} and r{}c{}",
-                        p.alphabet.symbol(d),
+                        p.alphabet.label(d, n),
                         h + 1,
                         other / n + 1,
                         other % n + 1,

@@ -30,9 +30,20 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
 }
 
 /// A candidate grid in the N³ pencil-mark format: each cell's N positions hold the digit's
-/// symbol or `.`.
+/// symbol or `.`. Beyond the alphabet (N > 61) no single symbol exists, so each cell is written
+/// as its digits in decimal joined by `,`, cells separated by spaces (for people, not input).
 pub fn candidates_line(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
     let n = k * k;
+    if n > alphabet.capacity() {
+        let cell = |m: u128| {
+            let ds: Vec<String> = (0..n)
+                .filter(|&d| m >> d & 1 == 1)
+                .map(|d| (d + 1).to_string())
+                .collect();
+            ds.join(",")
+        };
+        return masks.iter().map(|&m| cell(m)).collect::<Vec<_>>().join(" ");
+    }
     let mut s = String::with_capacity(n * n * n);
     for &m in masks {
         for d in 0..n {

@@ -95,3 +95,38 @@ fn a_pom_budget_skips_digits() {
     find_all(&s, Technique::Pom, &tiny);
     assert!(limits::take().pom_digits > 0);
 }
+
+#[test]
+fn a_pom_memory_bound_skips_digits_that_would_not_fit() {
+    let s = stuck_state();
+    let none = Config {
+        pom_memory: 0,
+        ..Config::default()
+    };
+    limits::take();
+    for t in [
+        Technique::Pom,
+        Technique::PomRefined,
+        Technique::PomExclusion,
+    ] {
+        assert!(find_all(&s, t, &none).is_empty(), "{t:?}");
+    }
+    assert!(limits::take().pom_digits >= 3);
+    // Room for some digits but not all: the joint variants keep what fits, in digit order.
+    let skipped = |memory: usize| {
+        let cfg = Config {
+            pom_memory: memory,
+            ..Config::default()
+        };
+        let report = nsudoku::logic::pom::analyze(&s, Technique::PomRefined, &cfg);
+        report.skipped().count()
+    };
+    assert_eq!(skipped(usize::MAX), 0);
+    assert!(
+        [1_000, 4_000, 16_000, 64_000]
+            .iter()
+            .any(|&m| (1..9).contains(&skipped(m))),
+        "{:?}",
+        [1_000, 4_000, 16_000, 64_000].map(skipped)
+    );
+}

@@ -116,7 +116,7 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     }
     let t = B::topology();
     let al: Alphabet = p.alphabet;
-    let sym = |d: u8| al.symbol(d + 1).to_string();
+    let sym = |d: u8| al.label(d + 1, B::N);
     let digits: Vec<pom::DigitReport> = if a.count_only {
         pom::counts(&s)
             .into_iter()
@@ -149,6 +149,9 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             }
         } else if d.count == TemplateCount::Intractable {
             "skipped (too many to count)".into()
+        } else if d.count.within(a.pom_budget) {
+            let mb = Config::default().pom_memory >> 20;
+            format!("skipped (over the memory bound of {mb} MB for listed templates)")
         } else {
             format!("skipped (over budget {})", a.pom_budget)
         };

@@ -15,7 +15,7 @@ pub fn check_deduction<B: Basis>(solution: &[u8], d: &Deduction) -> Result<(), S
             return Err(format!(
                 "unsound {}: removes the solution digit {} from {}\n  {}",
                 d.technique.cli_name(),
-                a.symbol(e.digit + 1),
+                a.label(e.digit + 1, t.n),
                 t.cell_name(e.cell as usize),
                 d.describe(t, a)
             ));
@@ -26,9 +26,9 @@ pub fn check_deduction<B: Basis>(solution: &[u8], d: &Deduction) -> Result<(), S
             return Err(format!(
                 "unsound {}: places {} in {} where the solution has {}\n  {}",
                 d.technique.cli_name(),
-                a.symbol(p.digit + 1),
+                a.label(p.digit + 1, t.n),
                 t.cell_name(p.cell as usize),
-                a.symbol(solution[p.cell as usize]),
+                a.label(solution[p.cell as usize], t.n),
                 d.describe(t, a)
             ));
         }

@@ -108,7 +108,7 @@ impl Deduction {
     /// One line in the notation people know:
     /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`.
     pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
-        let sym = |d: u8| a.symbol(d + 1).to_string();
+        let sym = |d: u8| a.label(d + 1, t.n);
         let ev = &self.evidence;
         let mut s = self.technique.name();
         let cycle_digit = single_digit_cycle(self.technique, &ev.chain);
@@ -162,7 +162,13 @@ impl Deduction {
         let mut out: Vec<String> = self
             .placements
             .iter()
-            .map(|p| format!("{}={}", t.cell_name(p.cell as usize), a.symbol(p.digit + 1)))
+            .map(|p| {
+                format!(
+                    "{}={}",
+                    t.cell_name(p.cell as usize),
+                    a.label(p.digit + 1, t.n)
+                )
+            })
             .collect();
         let mut elims = self.eliminations.clone();
         elims.sort();
@@ -171,7 +177,7 @@ impl Deduction {
             let cell = elims[i].cell;
             let mut digits = Vec::new();
             while i < elims.len() && elims[i].cell == cell {
-                digits.push(a.symbol(elims[i].digit + 1).to_string());
+                digits.push(a.label(elims[i].digit + 1, t.n));
                 i += 1;
             }
             out.push(format!(
@@ -190,7 +196,7 @@ impl Deduction {
             format!(
                 "{}{op}{}",
                 t.cell_name(c.cell as usize),
-                a.symbol(c.digit + 1)
+                a.label(c.digit + 1, t.n)
             )
         };
         let mut v = serde_json::json!({
@@ -201,7 +207,7 @@ impl Deduction {
             "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),
             "houses": ev.houses.iter().map(|&h| t.house_name(h as usize)).collect::<Vec<_>>(),
             "cells": ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
-            "digits": ev.digits.iter().map(|&d| a.symbol(d + 1).to_string()).collect::<Vec<_>>(),
+            "digits": ev.digits.iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
         });
         if let Some(h) = ev.houses.first() {
             v["house"] = t.house_name(*h as usize).into();
@@ -224,7 +230,7 @@ pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String 
     for node in chain {
         if let Some(first) = node.candidates.first() {
             s.push('(');
-            s.push(a.symbol(first.digit + 1));
+            s.push_str(&a.label(first.digit + 1, t.n));
             s.push(')');
             let cells: Vec<String> = node
                 .candidates

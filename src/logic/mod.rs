@@ -44,6 +44,10 @@ pub type Sink<'a> = dyn FnMut(Deduction) -> Flow + 'a;
 pub struct Config {
     /// POM: largest number of templates of one digit that may be enumerated.
     pub pom_budget: u64,
+    /// POM: most bytes of listed templates held at once (one digit for `pom`, every listed
+    /// digit for the joint variants); a digit that would go over is skipped. This bounds POM's
+    /// memory at every size: a template of a 100×100 digit can take over a kilobyte.
+    pub pom_memory: usize,
     /// Chains and cycles: the longest chain searched, in links.
     pub chain_length: usize,
     /// Tuples and fish: most subsets examined by one enumeration (one house and kind, or one
@@ -59,6 +63,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             pom_budget: 1_000_000,
+            pom_memory: 1 << 30,
             chain_length: 16,
             subset_budget: 1_000_000,
             // 8 MB of table; 64×64 grids need about 1,500.

@@ -43,11 +43,7 @@ impl Board {
 
     /// The symbol of digit `d` (1-based): the alphabet's, or decimal when N is beyond it.
     pub fn symbol(&self, d: u8) -> String {
-        if self.n() <= self.alphabet.capacity() {
-            self.alphabet.symbol(d).to_string()
-        } else {
-            d.to_string()
-        }
+        self.alphabet.label(d, self.n())
     }
 }
 

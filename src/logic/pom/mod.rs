@@ -133,20 +133,30 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
     let mut digits = Vec::with_capacity(B::N);
     let mut deductions = Vec::new();
     let mut listed: Vec<Option<Templates>> = Vec::with_capacity(B::N);
+    // Bytes of the listed digits held together (the joint variants keep every digit).
+    let mut held = 0u128;
     for (d, rows) in digit_rows(s).iter().enumerate() {
-        let (count, tpl) = if surely_within::<B>(rows, budget) {
+        let per_template = template_bytes::<B>(rows);
+        let fits = |templates: u128| {
+            templates.saturating_mul(per_template) <= (cfg.pom_memory as u128).saturating_sub(held)
+        };
+        let bound = template_bound::<B>(rows);
+        let (count, tpl) = if bound <= budget as u128 && fits(bound) {
             // Listing is cheaper than the DP here, and its length is the exact count.
             let tpl = Templates::enumerate(B::K, rows, usize::MAX).expect("no limit");
             (TemplateCount::Exact(tpl.len() as u128), Some(tpl))
         } else {
             let count = count_templates(B::K, rows);
-            let tpl = if count.within(budget) {
+            let tpl = if count.within(budget) && count.exact().is_some_and(fits) {
                 Templates::enumerate(B::K, rows, limit)
             } else {
                 None
             };
             (count, tpl)
         };
+        if let (Some(t), false) = (&tpl, variant == Technique::Pom) {
+            held += t.len() as u128 * per_template;
+        }
         if tpl.is_none() {
             crate::logic::limits::note(|h| h.pom_digits += 1);
         }
@@ -188,16 +198,23 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
     }
 }
 
-/// True when the digit cannot have more than `budget` templates: the product of the row
+/// An upper bound on the templates of a digit without counting them: the product of the row
 /// candidate counts, and the empty-grid count (K!)^(2K), both bound the count from above.
-fn surely_within<B: Basis>(rows: &[B::Mask], budget: u64) -> bool {
+fn template_bound<B: Basis>(rows: &[B::Mask]) -> u128 {
     let fact: u128 = (1..=B::K as u128).product();
     let empty = fact.checked_pow(2 * B::K as u32).unwrap_or(u128::MAX);
     let mut product: u128 = 1;
     for r in rows {
         product = product.saturating_mul(r.count() as u128);
     }
-    product.min(empty) <= budget as u128
+    product.min(empty)
+}
+
+/// Bytes a listed template of a digit takes: one column per row, and one bit in the set of
+/// each candidate cell (see [`Templates`]).
+fn template_bytes<B: Basis>(rows: &[B::Mask]) -> u128 {
+    let cells: u32 = rows.iter().map(|r| r.count()).sum();
+    (B::N + cells.div_ceil(8) as usize) as u128
 }
 
 /// Report the deductions of POM variant `t` to `sink` (the finder registered in
