@@ -21,7 +21,7 @@ fn main() {
     let mut trials = 3usize;
     let mut max_nodes = None;
     let mut files = Vec::new();
-    let mut sets: Vec<(String, bool)> = Vec::new();
+    let mut sets: Vec<(String, u32)> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -35,7 +35,7 @@ fn main() {
             "--set" => {
                 let v = args.next().expect("--set NAME=0|1");
                 let (k, b) = v.split_once('=').expect("--set NAME=0|1");
-                sets.push((k.to_string(), b == "1"));
+                sets.push((k.to_string(), b.parse().expect("--set NAME=number")));
             }
             _ => files.push(a),
         }
@@ -46,8 +46,12 @@ fn main() {
     };
     let tuning = |k: usize| {
         let mut t = Tuning::for_basis(k);
-        for (name, on) in &sets {
+        for (name, v) in &sets {
+            let on = &(*v != 0);
             match name.as_str() {
+                "root_sac" => t.root_sac = *on,
+                "cdcl" => t.cdcl = *on,
+                "probe_arity" => t.probe_arity = *v as u8,
                 "locked" => t.locked_candidates = *on,
                 "probe" => t.probe = *on,
                 "place" => t.place_branching = *on,

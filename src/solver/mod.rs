@@ -13,6 +13,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
+mod cdcl;
 mod planes;
 mod propagate;
 
@@ -60,6 +61,16 @@ pub struct Tuning {
     /// Restart the search after 100, 150, 225, … nodes while no solution is found, keeping the
     /// conflict weights (useful with `wdeg`; the node budget stays global).
     pub restarts: bool,
+    /// Before the search, probe every digit of every open cell until nothing changes
+    /// (singleton consistency on cells).
+    pub root_sac: bool,
+    /// Probe cells with up to this many candidates at every node (when `probe` is on; 2 probes
+    /// bivalue cells only).
+    pub probe_arity: u8,
+    /// Solve with conflict-driven clause learning on the grid left by root propagation (and
+    /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
+    /// `max_nodes` then bounds its decisions.
+    pub cdcl: bool,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -79,6 +90,9 @@ impl Tuning {
             place_branching: k >= 4,
             wdeg: k >= 5,
             restarts: false,
+            root_sac: false,
+            probe_arity: 2,
+            cdcl: false,
             planes: k <= 3,
         }
     }
@@ -129,6 +143,9 @@ pub struct Solver<B: Basis> {
     wdeg: bool,
     probe_root: bool,
     restarts: bool,
+    root_sac: bool,
+    probe_arity: u32,
+    cdcl: bool,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -169,6 +186,9 @@ impl<B: Basis> Solver<B> {
             wdeg: tuning.wdeg,
             restarts: tuning.restarts,
             probe_root: tuning.probe_root,
+            root_sac: tuning.root_sac,
+            probe_arity: tuning.probe_arity.max(2) as u32,
+            cdcl: tuning.cdcl,
             spent: 0,
             prop: if planes {
                 Propagator::idle()
@@ -204,6 +224,26 @@ impl<B: Basis> Solver<B> {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),
             };
+        }
+        if self.cdcl {
+            let mut g = *start;
+            let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+            if ok && self.root_sac {
+                ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
+            }
+            if ok && (self.probe || self.probe_root) {
+                ok = self.probe(&mut g).is_ok();
+            }
+            if !ok {
+                return Count {
+                    solutions: 0,
+                    limit_reached: false,
+                    budget_exceeded: false,
+                    first: None,
+                    stats: SearchStats::default(),
+                };
+            }
+            return cdcl::search(&g, self.opts.limit, self.opts.max_nodes, visit);
         }
         if !self.restarts {
             return self.run(start, visit, u64::MAX).0;
@@ -250,6 +290,9 @@ impl<B: Basis> Solver<B> {
         let mut g = *start;
         self.frames.clear();
         let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+        if ok && self.root_sac {
+            ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
+        }
         if ok && self.probe_root && !self.probe {
             ok = self.probe(&mut g).is_ok();
         }
@@ -357,35 +400,66 @@ impl<B: Basis> Solver<B> {
     /// digits is removed for good (the cell-wise union of the two outcomes). One pass over the
     /// grid: running it to a fixed point shrank the tree a little and cost more than it saved.
     fn probe(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
+        self.probe_pass(g, self.probe_arity).map(|_| ())
+    }
+
+    /// One probing pass over every cell with 2..=`arity` candidates: each digit is tried and
+    /// propagated; a digit that fails goes, and a candidate ruled out under every digit that
+    /// survives goes too (the cell-wise union of the outcomes). True when something changed.
+    fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let mut changed = false;
         for c in 0..B::CELLS {
             let m = g.get(c);
-            if m.count() != 2 {
+            let n = m.count();
+            if n < 2 || n > arity {
                 continue;
             }
-            let a = m.first();
-            let b = (m & m.minus_one()).first();
-            let (ga, oka) = self.try_digit(g, c, a);
-            let (gb, okb) = self.try_digit(g, c, b);
-            match (oka, okb) {
-                (false, false) => return Err(Contradiction),
-                (false, true) => *g = gb,
-                (true, false) => *g = ga,
-                (true, true) => {
-                    self.prop.reset();
-                    let mut any = false;
-                    for i in 0..B::CELLS {
-                        let u = ga.get(i) | gb.get(i);
-                        if u != g.get(i) {
-                            self.prop.set(g, i, u);
-                            any = true;
+            let mut union: Option<Grid<B>> = None;
+            let mut alive = 0u32;
+            for d in m.iter() {
+                let (t, ok) = self.try_digit(g, c, d);
+                if !ok {
+                    continue;
+                }
+                alive += 1;
+                match &mut union {
+                    None => union = Some(t),
+                    Some(u) => {
+                        for i in 0..B::CELLS {
+                            u.set(i, u.get(i) | t.get(i));
                         }
-                    }
-                    if any {
-                        self.prop.run(g)?;
                     }
                 }
             }
+            let Some(u) = union else {
+                return Err(Contradiction);
+            };
+            if alive == 1 {
+                *g = u;
+                changed = true;
+                continue;
+            }
+            self.prop.reset();
+            let mut any = false;
+            for i in 0..B::CELLS {
+                let m = u.get(i);
+                if m != g.get(i) {
+                    self.prop.set(g, i, m);
+                    any = true;
+                }
+            }
+            if any {
+                changed = true;
+                self.prop.run(g)?;
+            }
         }
+        Ok(changed)
+    }
+
+    /// Probing over every open cell, repeated until a pass changes nothing (singleton
+    /// consistency on cells).
+    fn probe_fixpoint(&mut self, g: &mut Grid<B>, arity: u32) -> Result<(), Contradiction> {
+        while self.probe_pass(g, arity)? {}
         Ok(())
     }
 
