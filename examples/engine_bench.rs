@@ -51,6 +51,7 @@ fn main() {
             match name.as_str() {
                 "root_sac" => t.root_sac = *on,
                 "cdcl" => t.cdcl = *on,
+                "cdcl_after" => t.cdcl_after = *v,
                 "probe_arity" => t.probe_arity = *v as u8,
                 "locked" => t.locked_candidates = *on,
                 "probe" => t.probe = *on,

@@ -73,6 +73,7 @@ fn tunings() -> Vec<Tuning> {
             root_sac: false,
             probe_arity: 2,
             cdcl: false,
+            cdcl_after: 0,
         });
     }
     for bits in 0..16 {
@@ -84,6 +85,11 @@ fn tunings() -> Vec<Tuning> {
             ..Tuning::for_basis(5)
         };
         v.push(Tuning { cdcl: true, ..base });
+        v.push(Tuning {
+            cdcl: true,
+            cdcl_after: 3,
+            ..base
+        });
         v.push(Tuning {
             probe_arity: 3,
             ..base

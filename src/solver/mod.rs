@@ -6,8 +6,10 @@
 //! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
 //! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
-//! (per conflict seen around it, dom/wdeg, from 25×25 up). [`Tuning`] switches each piece;
-//! `docs/engine.md` has the measurements behind the defaults.
+//! (per conflict seen around it, dom/wdeg, from 25×25 up). At 16×16 and 25×25, a search that
+//! has found no solution within 30 nodes hands over to `cdcl`: conflict-driven clause learning
+//! on the root-propagated grid. [`Tuning`] switches each piece; `docs/engine.md` has the
+//! measurements behind the defaults.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
@@ -71,6 +73,9 @@ pub struct Tuning {
     /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
     /// `max_nodes` then bounds its decisions.
     pub cdcl: bool,
+    /// With `cdcl`: depth-first nodes tried first (the CDCL takes over when they are spent
+    /// without a solution; 0 starts with it).
+    pub cdcl_after: u32,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -80,8 +85,10 @@ impl Tuning {
     /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
     /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
     /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
-    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
-    /// 16×16 ones; figures in `docs/engine.md`).
+    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
+    /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
+    /// (the depth-first search cannot learn: it left the Frisch 25×25 set unsolved, and the
+    /// hardest 16×16 puzzles took 10× longer). Figures in `docs/engine.md`.
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
@@ -92,7 +99,8 @@ impl Tuning {
             restarts: false,
             root_sac: false,
             probe_arity: 2,
-            cdcl: false,
+            cdcl: k >= 4,
+            cdcl_after: 30,
             planes: k <= 3,
         }
     }
@@ -146,6 +154,9 @@ pub struct Solver<B: Basis> {
     root_sac: bool,
     probe_arity: u32,
     cdcl: bool,
+    cdcl_after: u64,
+    /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
+    root: Option<Box<Grid<B>>>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -189,6 +200,8 @@ impl<B: Basis> Solver<B> {
             root_sac: tuning.root_sac,
             probe_arity: tuning.probe_arity.max(2) as u32,
             cdcl: tuning.cdcl,
+            cdcl_after: tuning.cdcl_after.into(),
+            root: None,
             spent: 0,
             prop: if planes {
                 Propagator::idle()
@@ -226,24 +239,7 @@ impl<B: Basis> Solver<B> {
             };
         }
         if self.cdcl {
-            let mut g = *start;
-            let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
-            if ok && self.root_sac {
-                ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
-            }
-            if ok && (self.probe || self.probe_root) {
-                ok = self.probe(&mut g).is_ok();
-            }
-            if !ok {
-                return Count {
-                    solutions: 0,
-                    limit_reached: false,
-                    budget_exceeded: false,
-                    first: None,
-                    stats: SearchStats::default(),
-                };
-            }
-            return cdcl::search(&g, self.opts.limit, self.opts.max_nodes, visit);
+            return self.search_cdcl(start, visit);
         }
         if !self.restarts {
             return self.run(start, visit, u64::MAX).0;
@@ -271,6 +267,48 @@ impl<B: Basis> Solver<B> {
         }
     }
 
+    /// The depth-first search for `cdcl_after` nodes, then (when it has found no solution yet)
+    /// CDCL on the root-propagated and probed grid with the rest of the node budget.
+    fn search_cdcl(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
+        let mut spent = SearchStats::default();
+        if self.cdcl_after > 0 {
+            let (c, cut) = self.run(start, visit, self.cdcl_after);
+            if !cut || c.budget_exceeded {
+                return c;
+            }
+            spent = c.stats;
+        }
+        let (g, ok) = match self.root.take() {
+            // The depth-first run already propagated and probed the root.
+            Some(g) => (*g, true),
+            None => {
+                let mut g = *start;
+                let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+                if ok && self.root_sac {
+                    ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
+                }
+                if ok && (self.probe || self.probe_root) {
+                    ok = self.probe(&mut g).is_ok();
+                }
+                (g, ok)
+            }
+        };
+        let budget = self.opts.max_nodes.map(|m| m.saturating_sub(spent.nodes));
+        let mut c = if ok {
+            cdcl::search(&g, self.opts.limit, budget, visit)
+        } else {
+            Count {
+                solutions: 0,
+                limit_reached: false,
+                budget_exceeded: false,
+                first: None,
+                stats: SearchStats::default(),
+            }
+        };
+        c.stats += spent;
+        c
+    }
+
     /// One depth-first run from `start`. Gives up (second value true) after `cutoff` nodes when
     /// no solution has been found yet.
     fn run(
@@ -296,9 +334,14 @@ impl<B: Basis> Solver<B> {
         if ok && self.probe_root && !self.probe {
             ok = self.probe(&mut g).is_ok();
         }
+        self.root = None;
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
+            }
+            if ok && self.cdcl && out.stats.nodes == 0 {
+                // The root, propagated and probed: where the CDCL starts if it takes over.
+                self.root = Some(Box::new(g));
             }
             if ok {
                 match self.choose(&g) {
