@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root=0|1]... FILE...
+//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root|root_sac|cdcl=0|1]... \
+//!     [--set probe_arity|cdcl_after=N]... FILE...
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,

@@ -109,9 +109,11 @@ impl Tuning {
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SearchStats {
-    /// Branches taken (each digit tried at a branching cell, last alternatives included).
+    /// Branches taken (each digit tried at a branching cell, last alternatives included),
+    /// plus the conflicts of the CDCL when it took over.
     pub nodes: u64,
-    /// Branching decisions with more than one alternative left.
+    /// Branching decisions with more than one alternative left, plus the decisions of the
+    /// CDCL when it took over.
     pub guesses: u64,
 }
 
