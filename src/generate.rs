@@ -302,8 +302,7 @@ pub fn default_max_nodes(k: usize) -> u64 {
 pub fn random_solution<B: Basis>(rng: &mut Rng) -> Vec<u8> {
     let mut solver = Solver::<B>::new(SolveOptions {
         limit: 1,
-        max_nodes: None,
-        locked_candidates: None,
+        ..SolveOptions::default()
     });
     // Generous enough that restarts are rare; small enough that an unlucky early choice does
     // not cost much.
@@ -475,7 +474,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     let mut solver = Solver::<B>::new(SolveOptions {
         limit: 2,
         max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
-        locked_candidates: None,
+        ..SolveOptions::default()
     });
     let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
     let mut orbits = opts.symmetry.orbits(B::N);
@@ -515,8 +514,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     if opts.minimal && !unknown.is_empty() {
         let mut exact = Solver::<B>::new(SolveOptions {
             limit: 2,
-            max_nodes: None,
-            locked_candidates: None,
+            ..SolveOptions::default()
         });
         for orbit in unknown {
             if opts.givens.is_some_and(|g| givens <= g) {
@@ -592,8 +590,7 @@ pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
 fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
     let mut solver = Solver::<B>::new(SolveOptions {
         limit: 1,
-        max_nodes: None,
-        locked_candidates: None,
+        ..SolveOptions::default()
     });
     let base = Grid::<B>::from_digits(puzzle);
     (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {

@@ -16,7 +16,8 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     (c.solutions == 1 && !c.limit_reached && !c.budget_exceeded).then_some(c.first?)
 }
 
-/// Reduce `p` by the logic `techniques` to a fixed point, then count its solutions by search.
+/// Reduce `p` by the logic `techniques` to a fixed point, then count its solutions by search
+/// (`opts.timeout` covers both).
 /// Returns the count (search effort after the reduction) and the number of deductions applied.
 /// The techniques are sound for every solution, so counts match [`count`]; a contradiction
 /// found by logic means no solution.
@@ -34,18 +35,20 @@ fn reduce_then_count<B: crate::basis::Basis>(
     techniques: &[crate::logic::Technique],
 ) -> (Count, usize) {
     use crate::logic::{engine, Config, State};
-    let none = Count {
-        solutions: 0,
-        limit_reached: false,
-        budget_exceeded: false,
-        first: None,
-        stats: Default::default(),
-    };
+    let none = Count::default();
     let Ok(mut s) = State::<B>::new(Grid::<B>::from_masks(&p.masks)) else {
         return (none, 0);
     };
+    let start = std::time::Instant::now();
     match engine::reduce(&mut s, techniques, &Config::default()) {
-        Ok(applied) => (Solver::<B>::new(*opts).count(s.grid()), applied.len()),
+        Ok(applied) => {
+            // The timeout covers the reduction too: the search gets what is left.
+            let opts = SolveOptions {
+                timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
+                ..*opts
+            };
+            (Solver::<B>::new(opts).count(s.grid()), applied.len())
+        }
         Err(_) => (none, 0),
     }
 }

@@ -101,7 +101,7 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
                 }
                 r.houses += 1;
                 let items = if hidden { &v.places } else { &v.cands };
-                let _ = locked_sets(items, r.k, r.k, &mut |_, _| {
+                let _ = locked_sets(items, r.k, r.k, u64::MAX, &mut |_, _| {
                     r.tuples += 1;
                     Flow::Continue
                 });
@@ -122,8 +122,7 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
         }
         let mut solver = Solver::<B>::new(SolveOptions {
             limit: 1,
-            max_nodes: None,
-            locked_candidates: None,
+            ..SolveOptions::default()
         });
         for c in caps.iter_mut() {
             let mut list = base.clone();

@@ -270,8 +270,8 @@ fn table_eliminations_are_sound_and_cover_aics() {
         let sol = solve::unique_solution(&p).unwrap();
         let mut s = state::<B3>(line);
         engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
-        let plain = table_eliminations(&s, Mode::Xy, false);
-        let derived = table_eliminations(&s, Mode::Xy, true);
+        let plain = table_eliminations(&s, Mode::Xy, false, &Config::default());
+        let derived = table_eliminations(&s, Mode::Xy, true, &Config::default());
         for c in plain.iter().chain(&derived) {
             assert_ne!(sol[c.cell as usize], c.digit + 1, "{line}: {c:?}");
         }

@@ -121,6 +121,29 @@ fn budget_exceeded_is_reported() {
 }
 
 #[test]
+fn timeout_is_reported_and_the_batch_goes_on() {
+    // Counting every 9×9 grid cannot finish in 50 ms; the easy puzzle after it still is solved.
+    let input = format!("{}\n{EASY9}\n", ".".repeat(81));
+    let args = [
+        "solve",
+        "--count",
+        "--limit",
+        "1000000000",
+        "--timeout",
+        "50ms",
+    ];
+    let out = run(&args, &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out.stdout), vec!["budget exceeded", "1"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: timeout exceeded after"));
+    for bad in ["0", "-1s", "2x", "nan", "1e999"] {
+        let out = run(&["solve", &format!("--timeout={bad}")], EASY9);
+        assert_eq!(out.status.code(), Some(2), "--timeout={bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--timeout"));
+    }
+}
+
+#[test]
 fn output_keeps_the_input_alphabet_and_format() {
     // 16x16 in hex (0-F zero-based): the solution comes back in hex.
     let std16 = std::fs::read_to_string("examples/16x16.txt").unwrap();

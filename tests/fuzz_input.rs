@@ -57,7 +57,7 @@ fn exercise(text: &str, opts: ReadOptions) {
                     &SolveOptions {
                         limit: 2,
                         max_nodes: Some(200),
-                        locked_candidates: None,
+                        ..SolveOptions::default()
                     },
                 );
                 if let Some(s) = &c.first {

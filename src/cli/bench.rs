@@ -139,8 +139,8 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 let cfg = Config {
                     opts: SolveOptions {
                         limit: a.limit as usize,
-                        max_nodes: None,
                         locked_candidates: v.locked,
+                        ..SolveOptions::default()
                     },
                     reduce,
                     min_time: a.min_time,
@@ -255,13 +255,7 @@ fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Cou
     match &cfg.reduce {
         None => solver.count(g),
         Some(t) => {
-            let none = Count {
-                solutions: 0,
-                limit_reached: false,
-                budget_exceeded: false,
-                first: None,
-                stats: Default::default(),
-            };
+            let none = Count::default();
             let Ok(mut s) = State::new(*g) else {
                 return none;
             };

@@ -131,7 +131,8 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
         }
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let path = engine::solve_path(&mut s, &ts, &Config::default(), a.max_steps);
+    let cfg = Config::default();
+    let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
     let drawn = draw(p, a, &path, many);
     let mut lines: Vec<String> = path
         .steps
@@ -159,16 +160,24 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
     } else {
         logic::candidates(&s, alpha)
     };
-    if a.json {
-        lines.push(
-            serde_json::json!({
-                "line": p.line,
-                "end": end,
-                "steps": path.steps.len(),
-                "grid": grid,
-            })
-            .to_string(),
+    if !path.limits.is_empty() {
+        eprintln!(
+            "line {}: bounds hit: {}",
+            p.line,
+            path.limits.describe(&cfg)
         );
+    }
+    if a.json {
+        let mut v = serde_json::json!({
+            "line": p.line,
+            "end": end,
+            "steps": path.steps.len(),
+            "grid": grid,
+        });
+        if !path.limits.is_empty() {
+            v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
+        }
+        lines.push(v.to_string());
     } else {
         lines.push(end.to_string());
         lines.push(grid);

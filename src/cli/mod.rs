@@ -180,6 +180,29 @@ impl Batch {
     }
 }
 
+/// A duration: seconds (`2`, `0.5`) or a number with a unit (`500ms`, `2s`, `1.5m`, `1h`).
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let scale = match unit {
+        "" | "s" => 1.0,
+        "ms" => 1e-3,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(format!("unknown unit `{unit}`; expected ms, s, m or h")),
+    };
+    let secs = num
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| {
+            format!("`{s}` is not a positive duration; expected e.g. 2, 0.5, 500ms, 1m")
+        })?;
+    std::time::Duration::try_from_secs_f64(secs * scale)
+        .map_err(|_| format!("`{s}` is too long a duration"))
+}
+
 /// `file: ` when the batch had several files.
 pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()

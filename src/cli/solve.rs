@@ -16,7 +16,7 @@ pub const MARK_INVALID: &str = "invalid";
 pub const MARK_NONE: &str = "no solution";
 /// Marker for a puzzle with more than one solution.
 pub const MARK_MULTIPLE: &str = "multiple solutions";
-/// Marker for a puzzle whose search ran over `--max-nodes`.
+/// Marker for a puzzle whose search ran over `--max-nodes` or `--timeout`.
 pub const MARK_BUDGET: &str = "budget exceeded";
 
 #[derive(clap::Args, Debug)]
@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// Give up on a puzzle after this many search nodes and report "budget exceeded".
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// Give up on a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m) and
+    /// report "budget exceeded". Unlike --max-nodes it depends on the machine and its load.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
     threads: u16,
@@ -56,6 +60,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let opts = SolveOptions {
         limit: a.limit as usize,
         max_nodes: a.max_nodes,
+        timeout: a.timeout,
         locked_candidates: None,
     };
     let total = batch.records.len();
@@ -147,9 +152,14 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
 fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
-    let what = if c.budget_exceeded {
+    let what = if c.timed_out {
         format!(
-            "search budget exceeded after {} nodes",
+            "timeout exceeded after {} search nodes; expected a puzzle settled within --timeout",
+            c.stats.nodes
+        )
+    } else if c.budget_exceeded {
+        format!(
+            "search budget exceeded after {} nodes; expected a puzzle settled within --max-nodes",
             c.stats.nodes.saturating_sub(1)
         )
     } else if c.solutions == 0 {

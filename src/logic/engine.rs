@@ -1,6 +1,7 @@
 //! Applying techniques: the next step (easiest first), the whole solving path, and reduction to
 //! a fixed point.
 
+use super::limits::{self, Hits};
 use super::{find, Config, Deduction, Flow, State, Technique};
 use crate::basis::Basis;
 use crate::solver::Contradiction;
@@ -26,6 +27,8 @@ pub struct Path {
     pub steps: Vec<Deduction>,
     /// Why it stopped.
     pub end: End,
+    /// The bounds of [`Config`] hit on the way (a "stuck" may be owed to them).
+    pub limits: Hits,
 }
 
 /// The first useful deduction of the easiest technique in `techniques` (which must be in
@@ -59,34 +62,28 @@ pub fn solve_path<B: Basis>(
     cfg: &Config,
     max_steps: usize,
 ) -> Path {
+    limits::take();
     let mut steps = Vec::new();
-    loop {
+    let end = loop {
         if s.is_complete() {
-            return Path {
-                steps,
-                end: End::Solved,
-            };
+            break End::Solved;
         }
         if steps.len() >= max_steps {
-            return Path {
-                steps,
-                end: End::StepLimit,
-            };
+            break End::StepLimit;
         }
         let Some(d) = next_step(s, techniques, cfg) else {
-            return Path {
-                steps,
-                end: End::Stuck,
-            };
+            break End::Stuck;
         };
         let ok = s.apply(&d).is_ok();
         steps.push(d);
         if !ok {
-            return Path {
-                steps,
-                end: End::Contradiction,
-            };
+            break End::Contradiction;
         }
+    };
+    Path {
+        steps,
+        end,
+        limits: limits::take(),
     }
 }
 

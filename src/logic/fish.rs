@@ -9,7 +9,7 @@
 //! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
 
 use super::subsets::locked_sets;
-use super::{Candidate, Deduction, Flow, Sink, State, Technique};
+use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -128,7 +128,7 @@ fn fish<B: Basis>(
 }
 
 /// Find every instance of `Fish(k)`: digit by digit, row-based then column-based.
-pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     let Technique::Fish(k) = t else {
         return Flow::Continue;
     };
@@ -142,18 +142,31 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                 continue;
             }
             let flow = if 2 * k <= m {
-                locked_sets(&base.places, k, k, &mut |chosen, cover| {
-                    fish(s, digit, base.by_cols, base.lines_of(chosen), cover)
-                        .map_or(Flow::Continue, &mut *sink)
-                })
+                locked_sets(
+                    &base.places,
+                    k,
+                    k,
+                    cfg.subset_budget,
+                    &mut |chosen, cover| {
+                        fish(s, digit, base.by_cols, base.lines_of(chosen), cover)
+                            .map_or(Flow::Continue, &mut *sink)
+                    },
+                )
             } else {
                 // The dual: m - k cross lines confined to m - k base lines; the fish is on the
                 // other lines of each.
-                locked_sets(&cross.places, m - k, m - k, &mut |chosen, lines| {
-                    let base_set = base.open & !lines;
-                    let cover = cross.open & !cross.lines_of(chosen);
-                    fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
-                })
+                locked_sets(
+                    &cross.places,
+                    m - k,
+                    m - k,
+                    cfg.subset_budget,
+                    &mut |chosen, lines| {
+                        let base_set = base.open & !lines;
+                        let cover = cross.open & !cross.lines_of(chosen);
+                        fish(s, digit, base.by_cols, base_set, cover)
+                            .map_or(Flow::Continue, &mut *sink)
+                    },
+                )
             };
             if flow == Flow::Stop {
                 return Flow::Stop;

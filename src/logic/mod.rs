@@ -13,6 +13,7 @@ pub mod deduction;
 pub mod engine;
 pub mod fish;
 pub mod intersections;
+pub mod limits;
 pub mod pom;
 pub mod singles;
 pub mod state;
@@ -45,6 +46,13 @@ pub struct Config {
     pub pom_budget: u64,
     /// Chains and cycles: the longest chain searched, in links.
     pub chain_length: usize,
+    /// Tuples and fish: most subsets examined by one enumeration (one house and kind, or one
+    /// digit and orientation); the rest of that enumeration is skipped. Never reached at 9×9
+    /// and 16×16 (a house has at most 2¹⁶ subsets); it bounds the worst case above.
+    pub subset_budget: u64,
+    /// Chains: most tags (two per strong-link layer) of one implication table; the table takes
+    /// tags² bits and its closure tags³/64 word operations, so a larger grid skips the chains.
+    pub chain_tags: usize,
 }
 
 impl Default for Config {
@@ -52,6 +60,9 @@ impl Default for Config {
         Config {
             pom_budget: 1_000_000,
             chain_length: 16,
+            subset_budget: 1_000_000,
+            // 8 MB of table; 64×64 grids need about 1,500.
+            chain_tags: 8192,
         }
     }
 }
@@ -63,8 +74,8 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
         Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
-        NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, sink),
-        Fish(_) => fish::find(s, t, sink),
+        NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, cfg, sink),
+        Fish(_) => fish::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
     }

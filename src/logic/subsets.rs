@@ -15,7 +15,7 @@
 //! [`reference`](mod@reference) holds the slow, obviously correct versions
 //! (`itertools::combinations` over every k-subset) that the property tests compare against.
 
-use super::{Candidate, Deduction, Flow, Sink, State, Technique};
+use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -25,16 +25,22 @@ use crate::mask::Mask;
 /// A branch ends as soon as its union has more than `hi` members (it can only grow), or more
 /// members than the subset could reach with the items left, or when too few items remain to
 /// reach `lo`. `items.len()` must not exceed the mask width.
+///
+/// At most `budget` extensions are examined; an enumeration cut there is noted in
+/// [`super::limits`] and ends as if complete (fewer tuples found, never a wrong one).
 pub fn locked_sets<M: Mask>(
     items: &[M],
     lo: usize,
     hi: usize,
+    budget: u64,
     f: &mut dyn FnMut(M, M) -> Flow,
 ) -> Flow {
     struct Search<'a, M> {
         items: &'a [M],
         lo: usize,
         hi: usize,
+        left: u64,
+        cut: bool,
         f: &'a mut dyn FnMut(M, M) -> Flow,
     }
     impl<M: Mask> Search<'_, M> {
@@ -44,6 +50,11 @@ pub fn locked_sets<M: Mask>(
                 if n + (self.items.len() - i) < self.lo {
                     break;
                 }
+                if self.left == 0 {
+                    self.cut = true;
+                    return Flow::Stop;
+                }
+                self.left -= 1;
                 let u = union | self.items[i];
                 let uc = u.count() as usize;
                 // Too large, or too few items left for the subset to catch up with its union.
@@ -69,8 +80,24 @@ pub fn locked_sets<M: Mask>(
     let orig: Vec<usize> = (0..items.len())
         .filter(|&i| items[i].count() as usize <= hi)
         .collect();
+    let run = |items: &[M], f: &mut dyn FnMut(M, M) -> Flow| {
+        let mut search = Search {
+            items,
+            lo,
+            hi,
+            left: budget,
+            cut: false,
+            f,
+        };
+        let flow = search.rec(0, M::ZERO, 0, M::ZERO);
+        if search.cut {
+            super::limits::note(|h| h.subset_searches += 1);
+            return Flow::Continue;
+        }
+        flow
+    };
     if orig.len() == items.len() {
-        return Search { items, lo, hi, f }.rec(0, M::ZERO, 0, M::ZERO);
+        return run(items, f);
     }
     let kept: Vec<M> = orig.iter().map(|&i| items[i]).collect();
     let mut back = |chosen: M, union: M| {
@@ -80,13 +107,7 @@ pub fn locked_sets<M: Mask>(
         }
         f(c, union)
     };
-    Search {
-        items: &kept,
-        lo,
-        hi,
-        f: &mut back,
-    }
-    .rec(0, M::ZERO, 0, M::ZERO)
+    run(&kept, &mut back)
 }
 
 /// The open part of one house: open cells with their candidates, open digits with their
@@ -207,7 +228,7 @@ impl<M: Mask> HouseView<M> {
 
     /// Report every naked (`hidden == false`) or hidden tuple of exactly `k` in this house,
     /// searching size `k` directly when `2k <= m` and the dual of size `m - k` otherwise.
-    pub fn tuples(&self, hidden: bool, k: usize, sink: &mut Sink) -> Flow {
+    pub fn tuples(&self, hidden: bool, k: usize, budget: u64, sink: &mut Sink) -> Flow {
         let m = self.open();
         if k == 0 || k >= m {
             return Flow::Continue;
@@ -229,11 +250,11 @@ impl<M: Mask> HouseView<M> {
             }
         };
         if search_naked {
-            locked_sets(&self.cands, size, size, &mut |chosen, union| {
+            locked_sets(&self.cands, size, size, budget, &mut |chosen, union| {
                 report(chosen, union).map_or(Flow::Continue, &mut *sink)
             })
         } else {
-            locked_sets(&self.places, size, size, &mut |chosen, union| {
+            locked_sets(&self.places, size, size, budget, &mut |chosen, union| {
                 report(union, self.digits_of(chosen)).map_or(Flow::Continue, &mut *sink)
             })
         }
@@ -241,7 +262,7 @@ impl<M: Mask> HouseView<M> {
 
     /// Report every naked and hidden tuple of size `2..=max` in this house, each size searched
     /// once (sizes up to m/2 directly, the rest as complements).
-    pub fn sweep(&self, max: usize, sink: &mut Sink) -> Flow {
+    pub fn sweep(&self, max: usize, budget: u64, sink: &mut Sink) -> Flow {
         let m = self.open();
         if m < 3 {
             return Flow::Continue;
@@ -249,7 +270,7 @@ impl<M: Mask> HouseView<M> {
         let half = m / 2;
         let all = self.all_cells();
         let in_range = |k: usize| (2..=max).contains(&k);
-        let flow = locked_sets(&self.cands, 1, half, &mut |cells, digits| {
+        let flow = locked_sets(&self.cands, 1, half, budget, &mut |cells, digits| {
             let j = cells.count() as usize;
             if in_range(j) {
                 if let Some(d) = self.naked(j, cells, digits) {
@@ -268,7 +289,7 @@ impl<M: Mask> HouseView<M> {
         if flow == Flow::Stop {
             return flow;
         }
-        locked_sets(&self.places, 1, half, &mut |chosen, cells| {
+        locked_sets(&self.places, 1, half, budget, &mut |chosen, cells| {
             let digits = self.digits_of(chosen);
             let j = chosen.count() as usize;
             if in_range(j) {
@@ -289,24 +310,25 @@ impl<M: Mask> HouseView<M> {
 }
 
 /// Find every instance of `NakedTuple(k)` or `HiddenTuple(k)`.
-pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     let (hidden, k) = match t {
         Technique::NakedTuple(k) => (false, k as usize),
         Technique::HiddenTuple(k) => (true, k as usize),
         _ => return Flow::Continue,
     };
     for h in 0..B::topology().houses() {
-        if HouseView::new(s, h).tuples(hidden, k, sink) == Flow::Stop {
+        if HouseView::new(s, h).tuples(hidden, k, cfg.subset_budget, sink) == Flow::Stop {
             return Flow::Stop;
         }
     }
     Flow::Continue
 }
 
-/// A full tuple sweep: every naked and hidden tuple of every size `2..=max` in every house.
-pub fn sweep<B: Basis>(s: &State<B>, max: usize, sink: &mut Sink) -> Flow {
+/// A full tuple sweep: every naked and hidden tuple of every size `2..=max` in every house
+/// (at most `budget` subsets per house and kind: see [`locked_sets`]).
+pub fn sweep<B: Basis>(s: &State<B>, max: usize, budget: u64, sink: &mut Sink) -> Flow {
     for h in 0..B::topology().houses() {
-        if HouseView::new(s, h).sweep(max, sink) == Flow::Stop {
+        if HouseView::new(s, h).sweep(max, budget, sink) == Flow::Stop {
             return Flow::Stop;
         }
     }

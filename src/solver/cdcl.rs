@@ -25,6 +25,7 @@
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
 //! present, so no solution is lost and none comes twice. No randomness: runs are deterministic.
 
+use super::budget::{Budget, Exceeded};
 use super::{Count, SearchStats};
 use crate::basis::Basis;
 use crate::grid::Grid;
@@ -69,7 +70,7 @@ struct Watch {
 enum Outcome {
     Sat,
     Unsat,
-    Budget,
+    Stopped(Exceeded),
 }
 
 /// The SAT instance and the CDCL state.
@@ -467,16 +468,17 @@ impl Sat {
         }
     }
 
-    /// Search until a model, unsatisfiability, or `budget` conflicts in all.
-    fn solve(&mut self, budget: u64) -> Outcome {
+    /// Search until a model, unsatisfiability, or the budget runs out (its nodes are the
+    /// conflicts, counted over all calls).
+    fn solve(&mut self, budget: &Budget) -> Outcome {
         if !self.ok {
             return Outcome::Unsat;
         }
         let (mut fast, mut slow, mut since) = (0.0f64, 0.0f64, 0u64);
         loop {
             if let Some(c) = self.propagate() {
-                if self.conflicts >= budget {
-                    return Outcome::Budget;
+                if let Some(why) = budget.exceeded(self.conflicts + 1) {
+                    return Outcome::Stopped(why);
                 }
                 self.conflicts += 1;
                 if self.decision_level() == 0 {
@@ -624,18 +626,12 @@ impl Heap {
 pub(super) fn search<B: Basis>(
     g: &Grid<B>,
     limit: usize,
-    budget: Option<u64>,
+    budget: Budget,
     visit: &mut dyn FnMut(&Grid<B>) -> bool,
 ) -> Count {
     let t = B::topology();
     let n = B::N;
-    let mut out = Count {
-        solutions: 0,
-        limit_reached: false,
-        budget_exceeded: false,
-        first: None,
-        stats: SearchStats::default(),
-    };
+    let mut out = Count::default();
     // Variables: the candidates of open cells.
     let mut var_of = vec![u32::MAX; B::CELLS * n];
     let mut cell_of: Vec<(u16, u8)> = Vec::new();
@@ -695,12 +691,11 @@ pub(super) fn search<B: Basis>(
     if sat.ok && sat.propagate().is_some() {
         sat.ok = false;
     }
-    let budget = budget.unwrap_or(u64::MAX);
     loop {
-        match sat.solve(budget) {
+        match sat.solve(&budget) {
             Outcome::Unsat => break,
-            Outcome::Budget => {
-                out.budget_exceeded = true;
+            Outcome::Stopped(why) => {
+                out.give_up(why);
                 break;
             }
             Outcome::Sat => {

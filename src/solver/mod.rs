@@ -15,9 +15,12 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
+mod budget;
 mod cdcl;
 mod planes;
 mod propagate;
+
+use budget::Budget;
 
 use propagate::Propagator;
 
@@ -28,6 +31,9 @@ pub struct SolveOptions {
     pub limit: usize,
     /// Give up after this many search nodes; `None` is unbounded.
     pub max_nodes: Option<u64>,
+    /// Give up after this much wall-clock time (read every few nodes; unlike the node budget it
+    /// depends on the machine); `None` is unbounded.
+    pub timeout: Option<std::time::Duration>,
     /// Apply locked candidates (pointing and claiming) at every node; `None` picks by basis.
     pub locked_candidates: Option<bool>,
 }
@@ -37,6 +43,7 @@ impl Default for SolveOptions {
         SolveOptions {
             limit: 2,
             max_nodes: None,
+            timeout: None,
             locked_candidates: None,
         }
     }
@@ -125,14 +132,17 @@ impl std::ops::AddAssign for SearchStats {
 }
 
 /// The result of counting solutions up to a limit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found (at most the limit).
     pub solutions: usize,
     /// True when the limit was reached (there may be more).
     pub limit_reached: bool,
-    /// True when the node budget ran out first; `solutions` is then a lower bound.
+    /// True when the node budget or the timeout ran out first; `solutions` is then a lower
+    /// bound.
     pub budget_exceeded: bool,
+    /// True when it was the timeout that ran out.
+    pub timed_out: bool,
     /// The first solution found, as digits 1..=N.
     pub first: Option<Vec<u8>>,
     /// Search effort.
@@ -231,9 +241,10 @@ impl<B: Basis> Solver<B> {
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
+        let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
         if self.planes {
             let masks = start.masks().iter().map(|m| m.to_u128());
-            let (limit, budget) = (self.opts.limit, self.opts.max_nodes);
+            let limit = self.opts.limit;
             let mut v = |d: &[u8]| visit(&Grid::<B>::from_digits(d));
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
@@ -241,17 +252,17 @@ impl<B: Basis> Solver<B> {
             };
         }
         if self.cdcl {
-            return self.search_cdcl(start, visit);
+            return self.search_cdcl(start, visit, budget);
         }
         if !self.restarts {
-            return self.run(start, visit, u64::MAX).0;
+            return self.run(start, visit, budget, u64::MAX).0;
         }
         // Geometric restarts: the conflict weights learned by a run steer the next one. A run
         // that has found a solution is never cut, so no solution is visited twice.
         let mut total = SearchStats::default();
         let mut cutoff = 100u64;
         loop {
-            let (mut c, cut) = self.run(start, visit, cutoff);
+            let (mut c, cut) = self.run(start, visit, budget, cutoff);
             total += c.stats;
             if !cut {
                 c.stats = total;
@@ -270,11 +281,16 @@ impl<B: Basis> Solver<B> {
     }
 
     /// The depth-first search for `cdcl_after` nodes, then (when it has found no solution yet)
-    /// CDCL on the root-propagated and probed grid with the rest of the node budget.
-    fn search_cdcl(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
+    /// CDCL on the root-propagated and probed grid with the rest of the budget.
+    fn search_cdcl(
+        &mut self,
+        start: &Grid<B>,
+        visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        budget: Budget,
+    ) -> Count {
         let mut spent = SearchStats::default();
         if self.cdcl_after > 0 {
-            let (c, cut) = self.run(start, visit, self.cdcl_after);
+            let (c, cut) = self.run(start, visit, budget, self.cdcl_after);
             if !cut || c.budget_exceeded {
                 return c;
             }
@@ -295,38 +311,26 @@ impl<B: Basis> Solver<B> {
                 (g, ok)
             }
         };
-        let budget = self.opts.max_nodes.map(|m| m.saturating_sub(spent.nodes));
         let mut c = if ok {
-            cdcl::search(&g, self.opts.limit, budget, visit)
+            cdcl::search(&g, self.opts.limit, budget.less(spent.nodes), visit)
         } else {
-            Count {
-                solutions: 0,
-                limit_reached: false,
-                budget_exceeded: false,
-                first: None,
-                stats: SearchStats::default(),
-            }
+            Count::default()
         };
         c.stats += spent;
         c
     }
 
-    /// One depth-first run from `start`. Gives up (second value true) after `cutoff` nodes when
-    /// no solution has been found yet.
+    /// One depth-first run from `start` within `budget`. Gives up (second value true) after
+    /// `cutoff` nodes when no solution has been found yet.
     fn run(
         &mut self,
         start: &Grid<B>,
         visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        budget: Budget,
         cutoff: u64,
     ) -> (Count, bool) {
-        let mut out = Count {
-            solutions: 0,
-            limit_reached: false,
-            budget_exceeded: false,
-            first: None,
-            stats: SearchStats::default(),
-        };
-        let budget = self.opts.max_nodes.map(|m| m.saturating_sub(self.spent));
+        let mut out = Count::default();
+        let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
         let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
@@ -376,8 +380,8 @@ impl<B: Basis> Solver<B> {
                 out.stats.guesses += 1;
             }
             out.stats.nodes += 1;
-            if budget.is_some_and(|m| out.stats.nodes > m) {
-                out.budget_exceeded = true;
+            if let Some(why) = budget.exceeded(out.stats.nodes) {
+                out.give_up(why);
                 break 'node;
             }
             if out.stats.nodes > cutoff && out.solutions == 0 {

@@ -21,7 +21,8 @@
 //! band-wise layout (27-bit bands with table-driven box/line updates), which is faster still at
 //! 9×9 but needs per-basis tables.
 
-use super::{Count, SearchStats};
+use super::budget::Budget;
+use super::Count;
 
 /// House and peer masks of one basis.
 pub(crate) struct Tables {
@@ -212,19 +213,13 @@ pub(crate) fn search<const N: usize>(
     k: usize,
     masks: impl Iterator<Item = u128>,
     limit: usize,
-    max_nodes: Option<u64>,
+    budget: Budget,
     visit: &mut dyn FnMut(&[u8]) -> bool,
 ) -> Count {
     debug_assert_eq!(k * k, N);
     let t = Tables::get(k);
     let cells = N * N;
-    let mut out = Count {
-        solutions: 0,
-        limit_reached: false,
-        budget_exceeded: false,
-        first: None,
-        stats: SearchStats::default(),
-    };
+    let mut out = Count::default();
     let mut st = State::<N> {
         cand: [0; N],
         solved: 0,
@@ -268,8 +263,8 @@ pub(crate) fn search<const N: usize>(
             out.stats.guesses += 1;
         }
         out.stats.nodes += 1;
-        if max_nodes.is_some_and(|m| out.stats.nodes > m) {
-            out.budget_exceeded = true;
+        if let Some(why) = budget.exceeded(out.stats.nodes) {
+            out.give_up(why);
             return out;
         }
         ok = st.place(t, cell, d).is_ok() && st.propagate(t).is_ok();

@@ -30,13 +30,12 @@ use tagging::{Mode, Tagging, NONE};
 /// Report every chain deduction of technique `t` (X-Chain, XY-Chain, Remote Pair, Nice Loop,
 /// AIC); other techniques report nothing.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let cap = cfg.chain_length;
     let found = match t {
-        Technique::XChain => chains(s, Mode::X, Technique::XChain, cap),
-        Technique::XyChain => chains(s, Mode::Y, Technique::XyChain, cap),
-        Technique::Aic => chains(s, Mode::Xy, Technique::Aic, cap),
-        Technique::RemotePair => remote_pairs(s, cap),
-        Technique::NiceLoop => nice_loops(s, cap),
+        Technique::XChain => chains(s, Mode::X, Technique::XChain, cfg),
+        Technique::XyChain => chains(s, Mode::Y, Technique::XyChain, cfg),
+        Technique::Aic => chains(s, Mode::Xy, Technique::Aic, cfg),
+        Technique::RemotePair => remote_pairs(s, cfg),
+        Technique::NiceLoop => nice_loops(s, cfg),
         _ => return Flow::Continue,
     };
     report(found, B::N, sink)
@@ -100,9 +99,18 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
     d
 }
 
-/// Links and closed table of one mode, or `None` when the strong links contradict.
-fn build<B: Basis>(s: &State<B>, mode: Mode) -> Option<(Tagging<'_, B>, Table)> {
+/// Links and closed table of one mode, or `None` when the strong links contradict or the
+/// table would have more than `cfg.chain_tags` tags (noted in [`super::limits`]).
+fn build<'s, B: Basis>(
+    s: &'s State<B>,
+    mode: Mode,
+    cfg: &Config,
+) -> Option<(Tagging<'s, B>, Table)> {
     let g = Tagging::new(s, mode)?;
+    if g.tags() > cfg.chain_tags {
+        super::limits::note(|h| h.chain_tables += 1);
+        return None;
+    }
     let mut table = Table::new(g.tags());
     for &u in &g.strong {
         let tu = g.on_tag(u) as usize;
@@ -210,8 +218,9 @@ fn aics<B: Basis>(g: &Tagging<B>, table: &Table, cap: usize) -> Vec<Vec<u32>> {
     chains
 }
 
-fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cap: usize) -> Vec<Found> {
-    let Some((g, table)) = build(s, mode) else {
+fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config) -> Vec<Found> {
+    let cap = cfg.chain_length;
+    let Some((g, table)) = build(s, mode, cfg) else {
         return Vec::new();
     };
     aics(&g, &table, cap)
@@ -232,7 +241,8 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cap: usize) 
 
 /// Remote pairs: XY-chains through bivalue cells of one digit pair. Every cell that sees both
 /// end cells loses both digits (the chain read with the digits swapped is as valid).
-fn remote_pairs<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
+fn remote_pairs<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
+    let cap = cfg.chain_length;
     let t = B::topology();
     let n = B::N;
     let mut pairs: Vec<u128> = (0..B::CELLS)
@@ -249,7 +259,7 @@ fn remote_pairs<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
         if run < 4 {
             continue; // two cells make a naked pair, three cannot end on the same digit
         }
-        let Some((g, table)) = build(s, Mode::Pair(p)) else {
+        let Some((g, table)) = build(s, Mode::Pair(p), cfg) else {
             continue;
         };
         for nodes in aics(&g, &table, cap) {
@@ -290,8 +300,9 @@ fn remote_pairs<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
 /// other digits of a shared cell, the digit in cells seeing both). *Discontinuous*: an AIC
 /// elimination whose candidate shares a cell with an end of its chain, printed as the loop
 /// `x - a = … = z - x`.
-fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
-    let Some((g, table)) = build(s, Mode::Xy) else {
+fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
+    let cap = cfg.chain_length;
+    let Some((g, table)) = build(s, Mode::Xy, cfg) else {
         return Vec::new();
     };
     let n = B::N;
@@ -380,13 +391,19 @@ fn nice_loops<B: Basis>(s: &State<B>, cap: usize) -> Vec<Found> {
 /// links of every cell and every house-digit set ([`Table::derive`]) until nothing new
 /// appears; a candidate is false when its tag implies its complement. Derived proofs branch, so
 /// they are not printed as chains; this is for checking and for counting what chains miss.
-/// The derived table has two tags per open candidate: meant for 9×9 and 16×16.
-pub fn table_eliminations<B: Basis>(s: &State<B>, mode: Mode, derived: bool) -> Vec<Candidate> {
-    let Some((g, table)) = build(s, mode) else {
+/// The derived table has two tags per open candidate: meant for 9×9 and 16×16 (both tables are
+/// bounded by `cfg.chain_tags`; over it, nothing is found).
+pub fn table_eliminations<B: Basis>(
+    s: &State<B>,
+    mode: Mode,
+    derived: bool,
+    cfg: &Config,
+) -> Vec<Candidate> {
+    let Some((g, table)) = build(s, mode, cfg) else {
         return Vec::new();
     };
     let mut out: Vec<u32> = if derived {
-        derived_false(&g)
+        derived_false(&g, cfg)
     } else {
         let mut v = condemned(&g, &table);
         v.extend(
@@ -402,7 +419,7 @@ pub fn table_eliminations<B: Basis>(s: &State<B>, mode: Mode, derived: bool) -> 
     out.into_iter().map(|id| cand(id, B::N)).collect()
 }
 
-fn derived_false<B: Basis>(g: &Tagging<B>) -> Vec<u32> {
+fn derived_false<B: Basis>(g: &Tagging<B>, cfg: &Config) -> Vec<u32> {
     let s = g.state();
     let t = B::topology();
     let n = B::N;
@@ -417,6 +434,10 @@ fn derived_false<B: Basis>(g: &Tagging<B>) -> Vec<u32> {
             }
             t => t,
         };
+    }
+    if tags > cfg.chain_tags {
+        super::limits::note(|h| h.chain_tables += 1);
+        return Vec::new();
     }
     let mut table = Table::new(tags);
     let groups = g.strong.iter().copied().filter(|&u| !g.is_candidate(u));

@@ -147,6 +147,9 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             };
             (count, tpl)
         };
+        if tpl.is_none() {
+            crate::logic::limits::note(|h| h.pom_digits += 1);
+        }
         digits.push(DigitReport {
             digit: d as u8,
             count,

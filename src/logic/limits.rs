@@ -1,0 +1,91 @@
+//! Which bounds of [`Config`] cut a finder short.
+//!
+//! Finders never fail: a bound that is hit only means some deductions were not looked for,
+//! never that a wrong one was made. So that a user learns why a puzzle ended "stuck", finders
+//! note each hit here, per thread (a puzzle is explained on one thread), and the caller takes
+//! the tally with [`take`] ([`super::engine::solve_path`] does, into its [`Path`]).
+//!
+//! [`Path`]: super::engine::Path
+
+use super::Config;
+use std::cell::Cell;
+
+/// How many times each bound was hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Hits {
+    /// POM digits skipped for having more templates than [`Config::pom_budget`].
+    pub pom_digits: u64,
+    /// Subset enumerations (tuples, fish) cut after [`Config::subset_budget`] subsets.
+    pub subset_searches: u64,
+    /// Chain tables not built for having more tags than [`Config::chain_tags`].
+    pub chain_tables: u64,
+}
+
+thread_local! {
+    static HITS: Cell<Hits> = Cell::new(Hits::default());
+}
+
+/// Record a hit on this thread.
+pub(crate) fn note(f: impl FnOnce(&mut Hits)) {
+    HITS.with(|h| {
+        let mut v = h.get();
+        f(&mut v);
+        h.set(v);
+    });
+}
+
+/// The hits noted on this thread since the last call, which clears them.
+pub fn take() -> Hits {
+    HITS.with(|h| h.take())
+}
+
+impl Hits {
+    /// True when no bound was hit.
+    pub fn is_empty(&self) -> bool {
+        *self == Hits::default()
+    }
+
+    /// One line for people, naming each bound hit, its value and the count; empty when none.
+    pub fn describe(&self, cfg: &Config) -> String {
+        let mut parts = Vec::new();
+        if self.pom_digits > 0 {
+            parts.push(format!(
+                "POM skipped a digit {} times (over {} templates)",
+                self.pom_digits, cfg.pom_budget
+            ));
+        }
+        if self.subset_searches > 0 {
+            parts.push(format!(
+                "tuple/fish subset search cut {} times (over {} subsets in one house)",
+                self.subset_searches, cfg.subset_budget
+            ));
+        }
+        if self.chain_tables > 0 {
+            parts.push(format!(
+                "chain table skipped {} times (over {} tags)",
+                self.chain_tables, cfg.chain_tags
+            ));
+        }
+        parts.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_are_per_thread_and_taken_once() {
+        take();
+        note(|h| h.pom_digits += 2);
+        std::thread::spawn(|| note(|h| h.chain_tables += 1))
+            .join()
+            .unwrap();
+        let h = take();
+        assert_eq!((h.pom_digits, h.chain_tables), (2, 0));
+        assert!(take().is_empty());
+        assert!(h
+            .describe(&Config::default())
+            .contains("POM skipped a digit 2 times"));
+    }
+}
