@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root=0|1]... FILE...
+//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root|root_sac|cdcl=0|1]... \
+//!     [--set probe_arity|cdcl_after=N]... FILE...
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
@@ -21,7 +22,7 @@ fn main() {
     let mut trials = 3usize;
     let mut max_nodes = None;
     let mut files = Vec::new();
-    let mut sets: Vec<(String, bool)> = Vec::new();
+    let mut sets: Vec<(String, u32)> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -35,7 +36,7 @@ fn main() {
             "--set" => {
                 let v = args.next().expect("--set NAME=0|1");
                 let (k, b) = v.split_once('=').expect("--set NAME=0|1");
-                sets.push((k.to_string(), b == "1"));
+                sets.push((k.to_string(), b.parse().expect("--set NAME=number")));
             }
             _ => files.push(a),
         }
@@ -46,8 +47,13 @@ fn main() {
     };
     let tuning = |k: usize| {
         let mut t = Tuning::for_basis(k);
-        for (name, on) in &sets {
+        for (name, v) in &sets {
+            let on = &(*v != 0);
             match name.as_str() {
+                "root_sac" => t.root_sac = *on,
+                "cdcl" => t.cdcl = *on,
+                "cdcl_after" => t.cdcl_after = *v,
+                "probe_arity" => t.probe_arity = *v as u8,
                 "locked" => t.locked_candidates = *on,
                 "probe" => t.probe = *on,
                 "place" => t.place_branching = *on,

@@ -56,6 +56,9 @@ fn cases(name: &str, k: usize) -> Vec<Case> {
     out
 }
 
+/// All 128 combinations of the depth-first settings, then the other engines and the costlier
+/// probing settings on a sub-grid (each tried with and without locked candidates and probing;
+/// the full product would multiply the test time by 8 for settings that share their code).
 fn tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
     for bits in 0..128 {
@@ -67,6 +70,29 @@ fn tunings() -> Vec<Tuning> {
             wdeg: bits & 16 != 0,
             restarts: bits & 32 != 0,
             probe_root: bits & 64 != 0,
+            root_sac: false,
+            probe_arity: 2,
+            cdcl: false,
+            cdcl_after: 0,
+        });
+    }
+    for bits in 0..16 {
+        let base = Tuning {
+            locked_candidates: bits & 1 != 0,
+            probe: bits & 2 != 0,
+            wdeg: bits & 4 != 0,
+            root_sac: bits & 8 != 0,
+            ..Tuning::for_basis(5)
+        };
+        v.push(Tuning { cdcl: true, ..base });
+        v.push(Tuning {
+            cdcl: true,
+            cdcl_after: 3,
+            ..base
+        });
+        v.push(Tuning {
+            probe_arity: 3,
+            ..base
         });
     }
     v

@@ -6,14 +6,17 @@
 //! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
 //! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
-//! (per conflict seen around it, dom/wdeg, from 25×25 up). [`Tuning`] switches each piece;
-//! `docs/engine.md` has the measurements behind the defaults.
+//! (per conflict seen around it, dom/wdeg, from 25×25 up). At 16×16 and 25×25, a search that
+//! has found no solution within 30 nodes hands over to `cdcl`: conflict-driven clause learning
+//! on the root-propagated grid. [`Tuning`] switches each piece; `docs/engine.md` has the
+//! measurements behind the defaults.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
 mod budget;
+mod cdcl;
 mod planes;
 mod propagate;
 
@@ -67,6 +70,19 @@ pub struct Tuning {
     /// Restart the search after 100, 150, 225, … nodes while no solution is found, keeping the
     /// conflict weights (useful with `wdeg`; the node budget stays global).
     pub restarts: bool,
+    /// Before the search, probe every digit of every open cell until nothing changes
+    /// (singleton consistency on cells).
+    pub root_sac: bool,
+    /// Probe cells with up to this many candidates at every node (when `probe` is on; 2 probes
+    /// bivalue cells only).
+    pub probe_arity: u8,
+    /// Solve with conflict-driven clause learning on the grid left by root propagation (and
+    /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
+    /// `max_nodes` then bounds its decisions.
+    pub cdcl: bool,
+    /// With `cdcl`: depth-first nodes tried first (the CDCL takes over when they are spent
+    /// without a solution; 0 starts with it).
+    pub cdcl_after: u32,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -76,8 +92,10 @@ impl Tuning {
     /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
     /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
     /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
-    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
-    /// 16×16 ones; figures in `docs/engine.md`).
+    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
+    /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
+    /// (the depth-first search cannot learn: it left the Frisch 25×25 set unsolved, and the
+    /// hardest 16×16 puzzles took 10× longer). Figures in `docs/engine.md`.
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
@@ -86,6 +104,10 @@ impl Tuning {
             place_branching: k >= 4,
             wdeg: k >= 5,
             restarts: false,
+            root_sac: false,
+            probe_arity: 2,
+            cdcl: k >= 4,
+            cdcl_after: 30,
             planes: k <= 3,
         }
     }
@@ -94,9 +116,11 @@ impl Tuning {
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SearchStats {
-    /// Branches taken (each digit tried at a branching cell, last alternatives included).
+    /// Branches taken (each digit tried at a branching cell, last alternatives included),
+    /// plus the conflicts of the CDCL when it took over.
     pub nodes: u64,
-    /// Branching decisions with more than one alternative left.
+    /// Branching decisions with more than one alternative left, plus the decisions of the
+    /// CDCL when it took over.
     pub guesses: u64,
 }
 
@@ -139,6 +163,12 @@ pub struct Solver<B: Basis> {
     wdeg: bool,
     probe_root: bool,
     restarts: bool,
+    root_sac: bool,
+    probe_arity: u32,
+    cdcl: bool,
+    cdcl_after: u64,
+    /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
+    root: Option<Box<Grid<B>>>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -179,6 +209,11 @@ impl<B: Basis> Solver<B> {
             wdeg: tuning.wdeg,
             restarts: tuning.restarts,
             probe_root: tuning.probe_root,
+            root_sac: tuning.root_sac,
+            probe_arity: tuning.probe_arity.max(2) as u32,
+            cdcl: tuning.cdcl,
+            cdcl_after: tuning.cdcl_after.into(),
+            root: None,
             spent: 0,
             prop: if planes {
                 Propagator::idle()
@@ -216,6 +251,9 @@ impl<B: Basis> Solver<B> {
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),
             };
         }
+        if self.cdcl {
+            return self.search_cdcl(start, visit, budget);
+        }
         if !self.restarts {
             return self.run(start, visit, budget, u64::MAX).0;
         }
@@ -242,6 +280,46 @@ impl<B: Basis> Solver<B> {
         }
     }
 
+    /// The depth-first search for `cdcl_after` nodes, then (when it has found no solution yet)
+    /// CDCL on the root-propagated and probed grid with the rest of the budget.
+    fn search_cdcl(
+        &mut self,
+        start: &Grid<B>,
+        visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        budget: Budget,
+    ) -> Count {
+        let mut spent = SearchStats::default();
+        if self.cdcl_after > 0 {
+            let (c, cut) = self.run(start, visit, budget, self.cdcl_after);
+            if !cut || c.budget_exceeded {
+                return c;
+            }
+            spent = c.stats;
+        }
+        let (g, ok) = match self.root.take() {
+            // The depth-first run already propagated and probed the root.
+            Some(g) => (*g, true),
+            None => {
+                let mut g = *start;
+                let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+                if ok && self.root_sac {
+                    ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
+                }
+                if ok && (self.probe || self.probe_root) {
+                    ok = self.probe(&mut g).is_ok();
+                }
+                (g, ok)
+            }
+        };
+        let mut c = if ok {
+            cdcl::search(&g, self.opts.limit, budget.less(spent.nodes), visit)
+        } else {
+            Count::default()
+        };
+        c.stats += spent;
+        c
+    }
+
     /// One depth-first run from `start` within `budget`. Gives up (second value true) after
     /// `cutoff` nodes when no solution has been found yet.
     fn run(
@@ -256,12 +334,20 @@ impl<B: Basis> Solver<B> {
         let mut g = *start;
         self.frames.clear();
         let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+        if ok && self.root_sac {
+            ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
+        }
         if ok && self.probe_root && !self.probe {
             ok = self.probe(&mut g).is_ok();
         }
+        self.root = None;
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
+            }
+            if ok && self.cdcl && out.stats.nodes == 0 {
+                // The root, propagated and probed: where the CDCL starts if it takes over.
+                self.root = Some(Box::new(g));
             }
             if ok {
                 match self.choose(&g) {
@@ -363,35 +449,66 @@ impl<B: Basis> Solver<B> {
     /// digits is removed for good (the cell-wise union of the two outcomes). One pass over the
     /// grid: running it to a fixed point shrank the tree a little and cost more than it saved.
     fn probe(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
+        self.probe_pass(g, self.probe_arity).map(|_| ())
+    }
+
+    /// One probing pass over every cell with 2..=`arity` candidates: each digit is tried and
+    /// propagated; a digit that fails goes, and a candidate ruled out under every digit that
+    /// survives goes too (the cell-wise union of the outcomes). True when something changed.
+    fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let mut changed = false;
         for c in 0..B::CELLS {
             let m = g.get(c);
-            if m.count() != 2 {
+            let n = m.count();
+            if n < 2 || n > arity {
                 continue;
             }
-            let a = m.first();
-            let b = (m & m.minus_one()).first();
-            let (ga, oka) = self.try_digit(g, c, a);
-            let (gb, okb) = self.try_digit(g, c, b);
-            match (oka, okb) {
-                (false, false) => return Err(Contradiction),
-                (false, true) => *g = gb,
-                (true, false) => *g = ga,
-                (true, true) => {
-                    self.prop.reset();
-                    let mut any = false;
-                    for i in 0..B::CELLS {
-                        let u = ga.get(i) | gb.get(i);
-                        if u != g.get(i) {
-                            self.prop.set(g, i, u);
-                            any = true;
+            let mut union: Option<Grid<B>> = None;
+            let mut alive = 0u32;
+            for d in m.iter() {
+                let (t, ok) = self.try_digit(g, c, d);
+                if !ok {
+                    continue;
+                }
+                alive += 1;
+                match &mut union {
+                    None => union = Some(t),
+                    Some(u) => {
+                        for i in 0..B::CELLS {
+                            u.set(i, u.get(i) | t.get(i));
                         }
-                    }
-                    if any {
-                        self.prop.run(g)?;
                     }
                 }
             }
+            let Some(u) = union else {
+                return Err(Contradiction);
+            };
+            if alive == 1 {
+                *g = u;
+                changed = true;
+                continue;
+            }
+            self.prop.reset();
+            let mut any = false;
+            for i in 0..B::CELLS {
+                let m = u.get(i);
+                if m != g.get(i) {
+                    self.prop.set(g, i, m);
+                    any = true;
+                }
+            }
+            if any {
+                changed = true;
+                self.prop.run(g)?;
+            }
         }
+        Ok(changed)
+    }
+
+    /// Probing over every open cell, repeated until a pass changes nothing (singleton
+    /// consistency on cells).
+    fn probe_fixpoint(&mut self, g: &mut Grid<B>, arity: u32) -> Result<(), Contradiction> {
+        while self.probe_pass(g, arity)? {}
         Ok(())
     }
 
