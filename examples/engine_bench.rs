@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root=0|1]... FILE...
+//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root=0|1]... FILE...
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
@@ -52,6 +52,7 @@ fn main() {
                 "probe" => t.probe = *on,
                 "place" => t.place_branching = *on,
                 "planes" => t.planes = *on,
+                "bands" => t.bands = *on,
                 "wdeg" => t.wdeg = *on,
                 "restarts" => t.restarts = *on,
                 "probe_root" => t.probe_root = *on,

@@ -58,7 +58,7 @@ fn cases(name: &str, k: usize) -> Vec<Case> {
 
 fn tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for bits in 0..128 {
+    for bits in 0..256 {
         v.push(Tuning {
             locked_candidates: bits & 1 != 0,
             probe: bits & 2 != 0,
@@ -67,6 +67,7 @@ fn tunings() -> Vec<Tuning> {
             wdeg: bits & 16 != 0,
             restarts: bits & 32 != 0,
             probe_root: bits & 64 != 0,
+            bands: bits & 128 != 0,
         });
     }
     v

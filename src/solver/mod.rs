@@ -13,6 +13,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
+mod bands;
 mod planes;
 mod propagate;
 
@@ -63,6 +64,10 @@ pub struct Tuning {
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
+    /// Use the band engine at 9×9 (one 27-bit word per digit and band, box/line logic inside
+    /// each band by table, naked singles; the other settings do not apply to it). It wins over
+    /// `planes` when both are set; other bases ignore it.
+    pub bands: bool,
 }
 
 impl Tuning {
@@ -80,6 +85,7 @@ impl Tuning {
             wdeg: k >= 5,
             restarts: false,
             planes: k <= 3,
+            bands: k == 3,
         }
     }
 }
@@ -125,6 +131,7 @@ pub struct Solver<B: Basis> {
     probe: bool,
     place_branching: bool,
     planes: bool,
+    bands: bool,
     locked: bool,
     wdeg: bool,
     probe_root: bool,
@@ -159,18 +166,20 @@ impl<B: Basis> Solver<B> {
     /// A solver with explicit engine settings (`opts.locked_candidates`, when set, still wins).
     pub fn with_tuning(opts: SolveOptions, tuning: Tuning) -> Self {
         let locked = opts.locked_candidates.unwrap_or(tuning.locked_candidates);
-        let planes = tuning.planes && B::CELLS <= 128;
+        let bands = tuning.bands && B::K == 3;
+        let planes = tuning.planes && B::CELLS <= 128 && !bands;
         Solver {
             opts,
             probe: tuning.probe,
             place_branching: tuning.place_branching,
             planes,
+            bands,
             locked,
             wdeg: tuning.wdeg,
             restarts: tuning.restarts,
             probe_root: tuning.probe_root,
             spent: 0,
-            prop: if planes {
+            prop: if planes || bands {
                 Propagator::idle()
             } else {
                 Propagator::new(locked)
@@ -196,10 +205,19 @@ impl<B: Basis> Solver<B> {
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
-        if self.planes {
+        if self.planes || self.bands {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let (limit, budget) = (self.opts.limit, self.opts.max_nodes);
-            let mut v = |d: &[u8]| visit(&Grid::<B>::from_digits(d));
+            let mut v = |d: &[u8]| {
+                let mut g = Grid::<B>::empty();
+                for (c, &x) in d.iter().enumerate() {
+                    g.set(c, B::Mask::bit(x as usize - 1));
+                }
+                visit(&g)
+            };
+            if self.bands {
+                return bands::search(masks, limit, budget, &mut v);
+            }
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),
