@@ -16,7 +16,7 @@
 //!
 //! **Band update** of one word: the digit must take exactly one minirow in each row and in each
 //! box of the band, so the minirows it takes form a permutation (row r → box σ(r)). From the K×K
-//! occupancy of the minirows, a table (`KEEP`, 2^(K·K) entries) gives the cells of the minirows
+//! occupancy of the minirows, a table (`BAND`, 2^(K·K) entries) gives the cells of the minirows
 //! that lie on some such permutation; every other cell goes (pointing and claiming inside the
 //! band, and more). No permutation left is a contradiction. A row of the band left with one cell
 //! whose cell is still unsolved is a placement (hidden single in the row; a box with one cell
@@ -31,7 +31,7 @@
 //! first cell with the fewest candidates; the search recurses with the node state on the stack.
 //!
 //! Every geometric constant and table below is derived from `K` (and the word type) in this one
-//! place: at K = 4 a band is 64 bits (`Word = u64`), `KEEP` has 65,536 entries (4! = 24
+//! place: at K = 4 a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24
 //! permutations per pattern) and a row has 16 bits (`ROW_*` tables of 65,536 entries). Only K = 3
 //! is compiled; the 16×16 engine (cell masks with probing) is the one that pays there, since the
 //! tree and not the node is the cost.
@@ -50,12 +50,14 @@ const N: usize = K * K;
 const CELLS: usize = N * N;
 /// Cells of a band (bits used in a word).
 const BAND_CELLS: usize = K * N;
-/// Words of a node: one per digit and band.
-const WORDS: usize = N * K;
+/// Words of a node: one per band and digit, band-major (`cand[b * N + d]`).
+const WORDS: usize = K * N;
 /// The band word (`u64` at K = 4).
 type Word = u32;
-/// The dirty set of words (one bit per word).
-type Dirty = u32;
+/// The dirty set: bit `b * STRIDE + d` for the word of band b and digit d.
+type Dirty = u64;
+/// Bits of the dirty set per band (a power of two ≥ N, so a bit splits by shift and mask).
+const STRIDE: usize = N.next_power_of_two();
 /// Every cell of a band.
 const BAND_ALL: Word = ((1u64 << BAND_CELLS) - 1) as Word;
 /// The cells of one row of a band, as an index mask.
@@ -72,8 +74,32 @@ const COL_SPREAD: Word = {
     }
     m
 };
+/// Per band, the other bands of the stack.
+const OTHER_BANDS: [[usize; K - 1]; K] = {
+    let mut t = [[0; K - 1]; K];
+    let mut b = 0;
+    while b < K {
+        let mut i = 0;
+        while i < K - 1 {
+            t[b][i] = (b + 1 + i) % K;
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+/// Every word dirty.
+const ALL_DIRTY: Dirty = {
+    let mut m: Dirty = 0;
+    let mut b = 0;
+    while b < K {
+        m |= ((1 << N) - 1) << (b * STRIDE);
+        b += 1;
+    }
+    m
+};
 
-const _: () = assert!(BAND_CELLS <= Word::BITS as usize && WORDS <= Dirty::BITS as usize);
+const _: () = assert!(BAND_CELLS <= Word::BITS as usize && K * STRIDE <= Dirty::BITS as usize);
 
 /// For a row's N bits: bit j set when its minirow in box j is not empty.
 static ROW_OCC: [u8; 1 << N] = {
@@ -92,23 +118,39 @@ static ROW_OCC: [u8; 1 << N] = {
     t
 };
 
-/// For a row's N bits: the bits themselves when there is exactly one, else 0.
-static ROW_SINGLE: [u16; 1 << N] = {
+/// For the columns of a band where a digit is still possible (N bits): the columns that are
+/// the only one left in their box, so the box's digit is in that column in this band.
+static POINTING: [u16; 1 << N] = {
     let mut t = [0u16; 1 << N];
     let mut x = 0;
     while x < 1 << N {
-        if x != 0 && x & (x - 1) == 0 {
-            t[x] = x as u16;
+        let mut j = 0;
+        while j < K {
+            let cols = (x >> (j * K)) & ((1 << K) - 1);
+            if cols != 0 && cols & (cols - 1) == 0 {
+                t[x] |= (cols << (j * K)) as u16;
+            }
+            j += 1;
         }
         x += 1;
     }
     t
 };
 
-/// For a minirow pattern: the cells of the minirows that lie on some permutation inside the
-/// pattern (0 when none does: the digit cannot fill the band).
-static KEEP: [Word; PATTERNS] = {
-    let mut t = [0 as Word; PATTERNS];
+/// What a minirow pattern allows.
+#[derive(Clone, Copy)]
+struct Band {
+    /// The cells of the minirows that lie on some permutation inside the pattern (0 when none
+    /// does: the digit cannot fill the band).
+    keep: Word,
+    /// The cells of the kept minirows that are the only kept one in their row (then also in
+    /// their box): where such a minirow's box has one column left, the digit is placed.
+    locked: Word,
+}
+
+/// Per minirow pattern: what box/line logic inside the band allows.
+static BAND: [Band; PATTERNS] = {
+    let mut t = [Band { keep: 0, locked: 0 }; PATTERNS];
     // Every map σ: rows → boxes, written as K base-K digits; the injective ones are the
     // permutations (K^K maps: 27 at K = 3, 256 at K = 4).
     let mut maps = 1;
@@ -118,6 +160,7 @@ static KEEP: [Word; PATTERNS] = {
         i += 1;
     }
     let minirow: Word = (1 << K) - 1;
+    let mut kept = [0usize; PATTERNS];
     let mut m = 0;
     while m < maps {
         let (mut pattern, mut used, mut cells) = (0usize, 0usize, 0 as Word);
@@ -132,16 +175,29 @@ static KEEP: [Word; PATTERNS] = {
             r += 1;
         }
         if used == (1 << K) - 1 {
-            // Every superset of this permutation's pattern keeps its cells.
+            // Every superset of this permutation's pattern keeps its minirows.
             let mut p = 0;
             while p < PATTERNS {
                 if p & pattern == pattern {
-                    t[p] |= cells;
+                    t[p].keep |= cells;
+                    kept[p] |= pattern;
                 }
                 p += 1;
             }
         }
         m += 1;
+    }
+    let mut p = 0;
+    while p < PATTERNS {
+        let mut r = 0;
+        while r < K {
+            let row = (kept[p] >> (r * K)) & ((1 << K) - 1);
+            if row != 0 && row & (row - 1) == 0 {
+                t[p].locked |= t[p].keep & ((1 << N) - 1) << (r * N);
+            }
+            r += 1;
+        }
+        p += 1;
     }
     t
 };
@@ -184,26 +240,28 @@ impl State {
         let mut st = State {
             cand: [0; WORDS],
             unsolved: [BAND_ALL; K],
-            dirty: ((1u64 << WORDS) - 1) as Dirty,
+            dirty: ALL_DIRTY,
         };
         let all = (1u128 << N) - 1;
         let mut open = [0 as Word; K];
-        for (c, m) in masks.enumerate().take(CELLS) {
-            let (b, bit) = (c / BAND_CELLS, 1 << (c % BAND_CELLS));
-            let m = m & all;
-            if m == all {
-                open[b] |= bit;
-            } else {
-                let mut m = m;
-                while m != 0 {
-                    st.cand[m.trailing_zeros() as usize * K + b] |= bit;
-                    m &= m - 1;
+        let mut masks = masks;
+        for (b, open) in open.iter_mut().enumerate() {
+            for (pos, m) in masks.by_ref().take(BAND_CELLS).enumerate() {
+                let m = m & all;
+                if m == all {
+                    *open |= 1 << pos;
+                } else {
+                    let mut m = m;
+                    while m != 0 {
+                        st.cand[b * N + m.trailing_zeros() as usize] |= 1 << pos;
+                        m &= m - 1;
+                    }
                 }
             }
         }
-        for d in 0..N {
-            for (b, &o) in open.iter().enumerate() {
-                st.cand[d * K + b] |= o;
+        for (b, &o) in open.iter().enumerate() {
+            for w in &mut st.cand[b * N..(b + 1) * N] {
+                *w |= o;
             }
         }
         st
@@ -219,64 +277,59 @@ impl State {
         p
     }
 
-    /// The cells of `a` that are alone in their row.
+    /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
+    /// pointed at leave the other bands, rows left with one unsolved cell are placed.
     #[inline(always)]
-    fn row_singles(a: Word) -> Word {
-        let mut s = 0;
-        for r in 0..K {
-            s |= (ROW_SINGLE[(a >> (r * N)) as usize & ROW_MASK] as Word) << (r * N);
-        }
-        s
-    }
-
-    /// Band update of word `i` (digit i / K, band i % K).
-    #[inline(always)]
-    fn update(&mut self, i: usize) -> Result<(), Failed> {
-        let a = self.cand[i] & KEEP[Self::pattern(self.cand[i])];
+    fn update(&mut self, b: usize, d: usize) -> Result<(), Failed> {
+        let i = b * N + d;
+        let t = BAND[Self::pattern(self.cand[i])];
+        let a = self.cand[i] & t.keep;
         if a == 0 {
             return Err(Failed);
         }
         self.cand[i] = a;
-        let b = i % K;
-        let placed = Self::row_singles(a) & self.unsolved[b];
+        // Columns the band's boxes point along leave the digit's other bands of the stack
+        // (this also clears the columns of the cells placed here).
+        let mut cols = a;
+        for r in 1..K {
+            cols |= a >> (r * N);
+        }
+        let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
+        let others = OTHER_BANDS[b];
+        if others.iter().any(|&b2| self.cand[b2 * N + d] & pointing != 0) {
+            let mut changed: Dirty = 0;
+            for b2 in others {
+                let j = b2 * N + d;
+                let o = self.cand[j];
+                let n = o & !pointing;
+                self.cand[j] = n;
+                changed |= ((n != o) as Dirty) << (b2 * STRIDE);
+            }
+            self.dirty |= changed << d;
+        }
+        let placed = a & t.locked & pointing & self.unsolved[b];
         if placed != 0 {
-            self.place(i, placed);
+            self.place(b, d, placed);
         }
         Ok(())
     }
 
-    /// Digit i / K is placed in the cells `s` of band i % K (its word already holds them and
-    /// their in-band peers are gone): the cells leave the other digits, their columns the
-    /// digit's other bands.
+    /// Digit `d` is placed in the cells `s` of band `b` (its word already holds them, their
+    /// in-band peers and their columns in the other bands are gone): the cells leave the other
+    /// digits.
     #[inline(always)]
-    fn place(&mut self, i: usize, s: Word) {
-        let (d, b) = (i / K, i % K);
+    fn place(&mut self, b: usize, d: usize, s: Word) {
         self.unsolved[b] &= !s;
         let mut changed: Dirty = 0;
-        for e in 0..N {
-            let j = e * K + b;
-            let o = self.cand[j];
+        let words = &mut self.cand[b * N..(b + 1) * N];
+        for (e, w) in words.iter_mut().enumerate() {
+            let o = *w;
             let n = o & !s;
-            self.cand[j] = n;
-            changed |= ((n != o) as Dirty) << j;
+            *w = n;
+            changed |= ((n != o) as Dirty) << e;
         }
-        self.cand[i] |= s;
-        changed &= !(1 << i);
-        let mut cols = s;
-        for r in 1..K {
-            cols |= s >> (r * N);
-        }
-        let cols = (cols & ROW_MASK as Word) * COL_SPREAD;
-        for b2 in 0..K {
-            if b2 != b {
-                let j = d * K + b2;
-                let o = self.cand[j];
-                let n = o & !cols;
-                self.cand[j] = n;
-                changed |= ((n != o) as Dirty) << j;
-            }
-        }
-        self.dirty |= changed;
+        words[d] |= s;
+        self.dirty |= (changed & !(1 << d)) << (b * STRIDE);
     }
 
     /// Naked singles of every band: narrows each one's digit to the cell (the band update
@@ -285,9 +338,9 @@ impl State {
     fn naked_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
         for b in 0..K {
+            let words = &mut self.cand[b * N..(b + 1) * N];
             let (mut once, mut twice) = (0 as Word, 0 as Word);
-            for d in 0..N {
-                let p = self.cand[d * K + b];
+            for &p in words.iter() {
                 twice |= once & p;
                 once |= p;
             }
@@ -299,11 +352,10 @@ impl State {
             while s != 0 {
                 let pos = s.trailing_zeros() as usize;
                 s &= s - 1;
-                for d in 0..N {
-                    let j = d * K + b;
-                    if self.cand[j] >> pos & 1 != 0 {
-                        self.cand[j] &= SELF[pos];
-                        self.dirty |= 1 << j;
+                for (d, w) in words.iter_mut().enumerate() {
+                    if *w >> pos & 1 != 0 {
+                        *w &= SELF[pos];
+                        self.dirty |= 1 << (b * STRIDE + d);
                         break;
                     }
                 }
@@ -319,10 +371,10 @@ impl State {
     fn column_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
         for d in 0..N {
-            // Columns holding the digit once / at least twice, band by band, then across bands.
+            // Columns holding the digit once / at least twice.
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for b in 0..K {
-                let w = self.cand[d * K + b];
+                let w = self.cand[b * N + d];
                 for r in 0..K {
                     let x = (w >> (r * N)) & ROW_MASK as Word;
                     twice |= once & x;
@@ -338,13 +390,13 @@ impl State {
             }
             let cols = single * COL_SPREAD;
             for b in 0..K {
-                let j = d * K + b;
+                let j = b * N + d;
                 let mut s = self.cand[j] & cols & self.unsolved[b];
                 while s != 0 {
                     let pos = s.trailing_zeros() as usize;
                     s &= s - 1;
                     self.cand[j] &= SELF[pos];
-                    self.dirty |= 1 << j;
+                    self.dirty |= 1 << (b * STRIDE + d);
                     found = true;
                 }
             }
@@ -356,10 +408,15 @@ impl State {
     #[inline]
     fn propagate(&mut self) -> Result<(), Failed> {
         loop {
+            // Sweep the words in order, wrapping around, so that a word changed several times
+            // while the sweep is elsewhere is updated once.
+            let mut from: Dirty = !0;
             while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.update(i)?;
+                let ahead = self.dirty & from;
+                let i = if ahead != 0 { ahead } else { self.dirty }.trailing_zeros() as usize;
+                self.dirty &= !(1 << i);
+                from = !1 << i;
+                self.update(i / STRIDE, i % STRIDE)?;
             }
             if !self.naked_singles()? && !self.column_singles()? {
                 return Ok(());
@@ -373,14 +430,13 @@ impl State {
     fn assign(&mut self, b: usize, pos: usize, d: usize) {
         let bit: Word = 1 << pos;
         let mut changed: Dirty = 0;
-        for e in 0..N {
-            let j = e * K + b;
-            let o = self.cand[j];
+        for (e, w) in self.cand[b * N..(b + 1) * N].iter_mut().enumerate() {
+            let o = *w;
             let n = if e == d { o & SELF[pos] } else { o & !bit };
-            self.cand[j] = n;
-            changed |= ((n != o) as Dirty) << j;
+            *w = n;
+            changed |= ((n != o) as Dirty) << e;
         }
-        self.dirty |= changed;
+        self.dirty |= changed << (b * STRIDE);
     }
 
     fn solved(&self) -> bool {
@@ -391,8 +447,8 @@ impl State {
     #[inline(always)]
     fn digits(&self, b: usize, pos: usize) -> u32 {
         let mut m = 0;
-        for d in 0..N {
-            m |= (self.cand[d * K + b] >> pos & 1) << d;
+        for (d, &w) in self.cand[b * N..(b + 1) * N].iter().enumerate() {
+            m |= (w >> pos & 1) << d;
         }
         m
     }
@@ -403,8 +459,7 @@ impl State {
     fn choose(&self) -> (usize, usize, u32) {
         for b in 0..K {
             let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
-            for d in 0..N {
-                let p = self.cand[d * K + b];
+            for &p in &self.cand[b * N..(b + 1) * N] {
                 thrice |= twice & p;
                 twice |= once & p;
                 once |= p;
@@ -435,7 +490,7 @@ impl State {
     fn digits_of_cells(&self) -> [u8; CELLS] {
         let mut out = [0u8; CELLS];
         for (i, &w) in self.cand.iter().enumerate() {
-            let (d, b) = (i / K, i % K);
+            let (b, d) = (i / N, i % N);
             let mut m = w;
             while m != 0 {
                 out[b * BAND_CELLS + m.trailing_zeros() as usize] = d as u8 + 1;
@@ -542,7 +597,7 @@ mod tests {
             [2, 0, 1],
             [2, 1, 0],
         ];
-        for (p, &keep) in KEEP.iter().enumerate() {
+        for (p, t) in BAND.iter().enumerate() {
             let mut want = 0 as Word;
             for s in perms {
                 if (0..K).all(|r| p >> (r * K + s[r]) & 1 != 0) {
@@ -551,7 +606,19 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(keep, want, "pattern {p:09b}");
+            assert_eq!(t.keep, want, "pattern {p:09b}");
+            // A locked minirow is the only kept one in its row and in its box.
+            for r in 0..K {
+                let row = t.keep >> (r * N) & ROW_MASK as Word;
+                let locked = t.locked >> (r * N) & ROW_MASK as Word;
+                let minirows = (0..K).filter(|j| row >> (j * K) & 7 != 0).count();
+                assert_eq!(locked != 0, minirows == 1, "pattern {p:09b} row {r}");
+                if locked != 0 {
+                    let j = locked.trailing_zeros() as usize / K;
+                    let boxed = (0..K).filter(|&r2| t.keep >> (r2 * N + j * K) & 7 != 0).count();
+                    assert_eq!(boxed, 1, "pattern {p:09b} row {r}");
+                }
+            }
         }
     }
 
@@ -568,14 +635,10 @@ mod tests {
     }
 
     #[test]
-    fn singles_and_patterns() {
-        assert_eq!(
-            State::pattern(0b000_000_001 | 0b100_000_000 << N),
-            0b100_001
-        );
-        assert_eq!(
-            State::row_singles(0b10 | 0b11 << N | 0b1000 << (2 * N)),
-            0b10 | 0b1000 << (2 * N)
-        );
+    fn patterns_and_pointing() {
+        assert_eq!(State::pattern(0b000_000_001 | 0b100_000_000 << N), 0b100_001);
+        // Box 0 on column 1 only, box 1 on columns 3 and 5, box 2 on column 8.
+        assert_eq!(POINTING[0b100_101_010], 0b100_000_010);
+        assert_eq!(OTHER_BANDS, [[1, 2], [2, 0], [0, 1]]);
     }
 }
