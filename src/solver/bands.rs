@@ -44,6 +44,7 @@ use super::{Count, SearchStats};
 
 /// The basis.
 const K: usize = 3;
+const COLS: bool = true;
 /// Digits, rows, columns, boxes.
 const N: usize = K * K;
 /// Cells of the grid.
@@ -232,6 +233,11 @@ struct State {
     cand: [Word; WORDS],
     unsolved: [Word; K],
     dirty: Dirty,
+    /// Words updated since the naked singles (per band) and the column singles (per digit)
+    /// last looked at them, as in `dirty`.
+    touched: Dirty,
+    /// Digits with a word updated since the column singles last looked at them.
+    touched_digits: u32,
 }
 
 impl State {
@@ -241,6 +247,8 @@ impl State {
             cand: [0; WORDS],
             unsolved: [BAND_ALL; K],
             dirty: ALL_DIRTY,
+            touched: 0,
+            touched_digits: 0,
         };
         let all = (1u128 << N) - 1;
         let mut open = [0 as Word; K];
@@ -337,7 +345,14 @@ impl State {
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
+        let touched = std::mem::take(&mut self.touched);
+        let mut digits = 0;
         for b in 0..K {
+            let band = (touched >> (b * STRIDE)) as u32 & ((1 << N) - 1);
+            digits |= band;
+            if band == 0 {
+                continue;
+            }
             let words = &mut self.cand[b * N..(b + 1) * N];
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for &p in words.iter() {
@@ -361,6 +376,7 @@ impl State {
                 }
             }
         }
+        self.touched_digits |= digits;
         Ok(found)
     }
 
@@ -370,7 +386,11 @@ impl State {
     #[inline(always)]
     fn column_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
+        let digits = std::mem::take(&mut self.touched_digits);
         for d in 0..N {
+            if digits >> d & 1 == 0 {
+                continue;
+            }
             // Columns holding the digit once / at least twice.
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for b in 0..K {
@@ -415,10 +435,11 @@ impl State {
                 let ahead = self.dirty & from;
                 let i = if ahead != 0 { ahead } else { self.dirty }.trailing_zeros() as usize;
                 self.dirty &= !(1 << i);
+                self.touched |= 1 << i;
                 from = !1 << i;
                 self.update(i / STRIDE, i % STRIDE)?;
             }
-            if !self.naked_singles()? && !self.column_singles()? {
+            if !self.naked_singles()? && !(COLS && self.column_singles()?) {
                 return Ok(());
             }
         }
@@ -489,12 +510,13 @@ impl State {
     /// Digits 1..=N of a solved state, row-major.
     fn digits_of_cells(&self) -> [u8; CELLS] {
         let mut out = [0u8; CELLS];
-        for (i, &w) in self.cand.iter().enumerate() {
-            let (b, d) = (i / N, i % N);
-            let mut m = w;
-            while m != 0 {
-                out[b * BAND_CELLS + m.trailing_zeros() as usize] = d as u8 + 1;
-                m &= m - 1;
+        for (b, words) in self.cand.chunks_exact(N).enumerate() {
+            for (d, &w) in words.iter().enumerate() {
+                let mut m = w;
+                while m != 0 {
+                    out[b * BAND_CELLS + m.trailing_zeros() as usize] = d as u8 + 1;
+                    m &= m - 1;
+                }
             }
         }
         out
