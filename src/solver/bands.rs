@@ -32,7 +32,7 @@
 //!
 //! Every geometric constant and table below is derived from `K` (and the word type) in this one
 //! place: at K = 4 a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24
-//! permutations per pattern) and a row has 16 bits (`ROW_*` tables of 65,536 entries). Only K = 3
+//! permutations per pattern) and a row has 16 bits (`POINTING` of 65,536 entries). Only K = 3
 //! is compiled; the 16×16 engine (cell masks with probing) is the one that pays there, since the
 //! tree and not the node is the cost.
 //!
@@ -63,8 +63,29 @@ const STRIDE: usize = N.next_power_of_two();
 const BAND_ALL: Word = ((1u64 << BAND_CELLS) - 1) as Word;
 /// The cells of one row of a band, as an index mask.
 const ROW_MASK: usize = (1 << N) - 1;
-/// Minirow patterns of a band: one bit per (row, box), bit r*K + j.
+/// Minirow patterns of a band: one bit per (row, box), see [`minirow_bit`].
 const PATTERNS: usize = 1 << (K * K);
+
+/// The bit of the minirow of row `r`, box `j` in a pattern: box-major, so that
+/// [`State::pattern`] gathers it with shifts (row r of the band moves down by r·(N-1)).
+const fn minirow_bit(r: usize, j: usize) -> usize {
+    j * K + r
+}
+
+/// The first cell of every minirow of a band (bit r*N + j*K).
+const MINIROW_FIRST: Word = {
+    let mut m: Word = 0;
+    let mut r = 0;
+    while r < K {
+        let mut j = 0;
+        while j < K {
+            m |= 1 << (r * N + j * K);
+            j += 1;
+        }
+        r += 1;
+    }
+    m
+};
 /// One bit per row of a band: multiplying a column set by it copies the set to every row.
 const COL_SPREAD: Word = {
     let mut m: Word = 0;
@@ -101,23 +122,6 @@ const ALL_DIRTY: Dirty = {
 };
 
 const _: () = assert!(BAND_CELLS <= Word::BITS as usize && K * STRIDE <= Dirty::BITS as usize);
-
-/// For a row's N bits: bit j set when its minirow in box j is not empty.
-static ROW_OCC: [u8; 1 << N] = {
-    let mut t = [0u8; 1 << N];
-    let mut x = 0;
-    while x < 1 << N {
-        let mut j = 0;
-        while j < K {
-            if (x >> (j * K)) & ((1 << K) - 1) != 0 {
-                t[x] |= 1 << j;
-            }
-            j += 1;
-        }
-        x += 1;
-    }
-    t
-};
 
 /// For the columns of a band where a digit is still possible (N bits): the columns that are
 /// the only one left in their box, so the box's digit is in that column in this band.
@@ -171,7 +175,7 @@ static BAND: [Band; PATTERNS] = {
             let j = x % K;
             x /= K;
             used |= 1 << j;
-            pattern |= 1 << (r * K + j);
+            pattern |= 1 << minirow_bit(r, j);
             cells |= minirow << (r * N + j * K);
             r += 1;
         }
@@ -192,8 +196,12 @@ static BAND: [Band; PATTERNS] = {
     while p < PATTERNS {
         let mut r = 0;
         while r < K {
-            let row = (kept[p] >> (r * K)) & ((1 << K) - 1);
-            if row != 0 && row & (row - 1) == 0 {
+            let (mut minirows, mut j) = (0, 0);
+            while j < K {
+                minirows += (kept[p] >> minirow_bit(r, j)) & 1;
+                j += 1;
+            }
+            if minirows == 1 {
                 t[p].locked |= t[p].keep & ((1 << N) - 1) << (r * N);
             }
             r += 1;
@@ -275,14 +283,21 @@ impl State {
         st
     }
 
-    /// Minirow occupancy of a band word: bit r*K + j for row r, box j.
+    /// Minirow occupancy of a band word (bit [`minirow_bit`]`(r, j)` for row r, box j), by
+    /// shifts: each minirow's cells OR-ed into its first cell, then row r moved down r·(N-1)
+    /// bits, which lands minirow (r, j) on bit j·K + r.
     #[inline(always)]
     fn pattern(a: Word) -> usize {
-        let mut p = 0;
-        for r in 0..K {
-            p |= (ROW_OCC[(a >> (r * N)) as usize & ROW_MASK] as usize) << (r * K);
+        let mut x = a;
+        for i in 1..K {
+            x |= a >> i;
         }
-        p
+        let x = x & MINIROW_FIRST;
+        let mut p = x;
+        for r in 1..K {
+            p |= x >> (r * (N - 1));
+        }
+        p as usize & (PATTERNS - 1)
     }
 
     /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
@@ -622,7 +637,7 @@ mod tests {
         for (p, t) in BAND.iter().enumerate() {
             let mut want = 0 as Word;
             for s in perms {
-                if (0..K).all(|r| p >> (r * K + s[r]) & 1 != 0) {
+                if (0..K).all(|r| p >> minirow_bit(r, s[r]) & 1 != 0) {
                     for (r, &j) in s.iter().enumerate() {
                         want |= 7 << (r * N + j * K);
                     }
@@ -658,7 +673,19 @@ mod tests {
 
     #[test]
     fn patterns_and_pointing() {
-        assert_eq!(State::pattern(0b000_000_001 | 0b100_000_000 << N), 0b100_001);
+        // r0c0 (minirow r0 box 0) and r1c8 (minirow r1 box 2).
+        assert_eq!(State::pattern(0b000_000_001 | 0b100_000_000 << N), 0b1000_0001);
+        for p in 0..PATTERNS {
+            let mut a = 0 as Word;
+            for r in 0..K {
+                for j in 0..K {
+                    if p >> minirow_bit(r, j) & 1 != 0 {
+                        a |= 0b010 << (r * N + j * K);
+                    }
+                }
+            }
+            assert_eq!(State::pattern(a), p);
+        }
         // Box 0 on column 1 only, box 1 on columns 3 and 5, box 2 on column 8.
         assert_eq!(POINTING[0b100_101_010], 0b100_000_010);
         assert_eq!(OTHER_BANDS, [[1, 2], [2, 0], [0, 1]]);
