@@ -44,7 +44,6 @@ use super::{Count, SearchStats};
 
 /// The basis.
 const K: usize = 3;
-const COLS: bool = true;
 /// Digits, rows, columns, boxes.
 const N: usize = K * K;
 /// Cells of the grid.
@@ -55,10 +54,6 @@ const BAND_CELLS: usize = K * N;
 const WORDS: usize = K * N;
 /// The band word (`u64` at K = 4).
 type Word = u32;
-/// The dirty set: bit `b * STRIDE + d` for the word of band b and digit d.
-type Dirty = u64;
-/// Bits of the dirty set per band (a power of two ≥ N, so a bit splits by shift and mask).
-const STRIDE: usize = N.next_power_of_two();
 /// Every cell of a band.
 const BAND_ALL: Word = ((1u64 << BAND_CELLS) - 1) as Word;
 /// The cells of one row of a band, as an index mask.
@@ -110,18 +105,7 @@ const OTHER_BANDS: [[usize; K - 1]; K] = {
     }
     t
 };
-/// Every word dirty.
-const ALL_DIRTY: Dirty = {
-    let mut m: Dirty = 0;
-    let mut b = 0;
-    while b < K {
-        m |= ((1 << N) - 1) << (b * STRIDE);
-        b += 1;
-    }
-    m
-};
-
-const _: () = assert!(BAND_CELLS <= Word::BITS as usize && K * STRIDE <= Dirty::BITS as usize);
+const _: () = assert!(BAND_CELLS < Word::BITS as usize && N <= 16);
 
 /// For the columns of a band where a digit is still possible (N bits): the columns that are
 /// the only one left in their box, so the box's digit is in that column in this band.
@@ -239,11 +223,12 @@ struct Failed;
 #[derive(Clone, Copy)]
 struct State {
     cand: [Word; WORDS],
+    /// Each word as its last band update left it: a word that differs has changed since and
+    /// is updated by the next sweep. No bookkeeping where words change.
+    seen: [Word; WORDS],
     unsolved: [Word; K],
-    dirty: Dirty,
-    /// Words updated since the naked singles (per band) and the column singles (per digit)
-    /// last looked at them, as in `dirty`.
-    touched: Dirty,
+    /// Bands with a word updated since the naked singles last looked at them.
+    touched_bands: u32,
     /// Digits with a word updated since the column singles last looked at them.
     touched_digits: u32,
 }
@@ -253,9 +238,10 @@ impl State {
     fn new(masks: impl Iterator<Item = u128>) -> Self {
         let mut st = State {
             cand: [0; WORDS],
+            // No word is all ones: every word is updated by the first sweep.
+            seen: [!0; WORDS],
             unsolved: [BAND_ALL; K],
-            dirty: ALL_DIRTY,
-            touched: 0,
+            touched_bands: 0,
             touched_digits: 0,
         };
         let all = (1u128 << N) - 1;
@@ -311,6 +297,7 @@ impl State {
             return Err(Failed);
         }
         self.cand[i] = a;
+        self.seen[i] = a;
         // Columns the band's boxes point along leave the digit's other bands of the stack
         // (this also clears the columns of the cells placed here).
         let mut cols = a;
@@ -318,41 +305,19 @@ impl State {
             cols |= a >> (r * N);
         }
         let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
-        let others = OTHER_BANDS[b];
-        if others.iter().any(|&b2| self.cand[b2 * N + d] & pointing != 0) {
-            let mut changed: Dirty = 0;
-            for b2 in others {
-                let j = b2 * N + d;
-                let o = self.cand[j];
-                let n = o & !pointing;
-                self.cand[j] = n;
-                changed |= ((n != o) as Dirty) << (b2 * STRIDE);
-            }
-            self.dirty |= changed << d;
+        for b2 in OTHER_BANDS[b] {
+            self.cand[b2 * N + d] &= !pointing;
         }
         let placed = a & t.locked & pointing & self.unsolved[b];
         if placed != 0 {
-            self.place(b, d, placed);
+            // The placed cells leave the other digits.
+            self.unsolved[b] &= !placed;
+            for w in &mut self.cand[b * N..(b + 1) * N] {
+                *w &= !placed;
+            }
+            self.cand[i] = a;
         }
         Ok(())
-    }
-
-    /// Digit `d` is placed in the cells `s` of band `b` (its word already holds them, their
-    /// in-band peers and their columns in the other bands are gone): the cells leave the other
-    /// digits.
-    #[inline(always)]
-    fn place(&mut self, b: usize, d: usize, s: Word) {
-        self.unsolved[b] &= !s;
-        let mut changed: Dirty = 0;
-        let words = &mut self.cand[b * N..(b + 1) * N];
-        for (e, w) in words.iter_mut().enumerate() {
-            let o = *w;
-            let n = o & !s;
-            *w = n;
-            changed |= ((n != o) as Dirty) << e;
-        }
-        words[d] |= s;
-        self.dirty |= (changed & !(1 << d)) << (b * STRIDE);
     }
 
     /// Naked singles of every band: narrows each one's digit to the cell (the band update
@@ -360,12 +325,9 @@ impl State {
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
-        let touched = std::mem::take(&mut self.touched);
-        let mut digits = 0;
+        let bands = std::mem::take(&mut self.touched_bands);
         for b in 0..K {
-            let band = (touched >> (b * STRIDE)) as u32 & ((1 << N) - 1);
-            digits |= band;
-            if band == 0 {
+            if bands >> b & 1 == 0 {
                 continue;
             }
             let words = &mut self.cand[b * N..(b + 1) * N];
@@ -382,16 +344,14 @@ impl State {
             while s != 0 {
                 let pos = s.trailing_zeros() as usize;
                 s &= s - 1;
-                for (d, w) in words.iter_mut().enumerate() {
+                for w in words.iter_mut() {
                     if *w >> pos & 1 != 0 {
                         *w &= SELF[pos];
-                        self.dirty |= 1 << (b * STRIDE + d);
                         break;
                     }
                 }
             }
         }
-        self.touched_digits |= digits;
         Ok(found)
     }
 
@@ -431,7 +391,6 @@ impl State {
                     let pos = s.trailing_zeros() as usize;
                     s &= s - 1;
                     self.cand[j] &= SELF[pos];
-                    self.dirty |= 1 << (b * STRIDE + d);
                     found = true;
                 }
             }
@@ -443,18 +402,20 @@ impl State {
     #[inline]
     fn propagate(&mut self) -> Result<(), Failed> {
         loop {
-            // Sweep the words in order, wrapping around, so that a word changed several times
-            // while the sweep is elsewhere is updated once.
-            let mut from: Dirty = !0;
-            while self.dirty != 0 {
-                let ahead = self.dirty & from;
-                let i = if ahead != 0 { ahead } else { self.dirty }.trailing_zeros() as usize;
-                self.dirty &= !(1 << i);
-                self.touched |= 1 << i;
-                from = !1 << i;
-                self.update(i / STRIDE, i % STRIDE)?;
+            // Sweep every word, digit by digit, updating those that changed, until a sweep
+            // finds none.
+            let mut changed = false;
+            for d in 0..N {
+                for b in 0..K {
+                    if self.cand[b * N + d] != self.seen[b * N + d] {
+                        changed = true;
+                        self.touched_bands |= 1 << b;
+                        self.touched_digits |= 1 << d;
+                        self.update(b, d)?;
+                    }
+                }
             }
-            if !self.naked_singles()? && !(COLS && self.column_singles()?) {
+            if !changed && !self.naked_singles()? && !self.column_singles()? {
                 return Ok(());
             }
         }
@@ -464,15 +425,11 @@ impl State {
     /// and its non-peers, the other digits lose the cell.
     #[inline(always)]
     fn assign(&mut self, b: usize, pos: usize, d: usize) {
-        let bit: Word = 1 << pos;
-        let mut changed: Dirty = 0;
-        for (e, w) in self.cand[b * N..(b + 1) * N].iter_mut().enumerate() {
-            let o = *w;
-            let n = if e == d { o & SELF[pos] } else { o & !bit };
-            *w = n;
-            changed |= ((n != o) as Dirty) << e;
+        let mine = self.cand[b * N + d] & SELF[pos];
+        for w in &mut self.cand[b * N..(b + 1) * N] {
+            *w &= !(1 << pos);
         }
-        self.dirty |= changed << (b * STRIDE);
+        self.cand[b * N + d] = mine;
     }
 
     fn solved(&self) -> bool {
