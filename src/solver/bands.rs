@@ -246,12 +246,15 @@ impl State {
         };
         let all = (1u128 << N) - 1;
         let mut open = [0 as Word; K];
+        let mut givens = [0 as Word; WORDS];
         let mut masks = masks;
         for (b, open) in open.iter_mut().enumerate() {
             for (pos, m) in masks.by_ref().take(BAND_CELLS).enumerate() {
                 let m = m & all;
                 if m == all {
                     *open |= 1 << pos;
+                } else if m & (m - 1) == 0 && m != 0 {
+                    givens[b * N + m.trailing_zeros() as usize] |= 1 << pos;
                 } else {
                     let mut m = m;
                     while m != 0 {
@@ -261,9 +264,16 @@ impl State {
                 }
             }
         }
-        for (b, &o) in open.iter().enumerate() {
-            for w in &mut st.cand[b * N..(b + 1) * N] {
-                *w |= o;
+        // A given keeps only its non-peers in its band for its digit, right away: the first
+        // sweep then places it (this saves a sweep and a naked singles pass).
+        for (b, words) in st.cand.chunks_exact_mut(N).enumerate() {
+            for (w, &g) in words.iter_mut().zip(&givens[b * N..(b + 1) * N]) {
+                *w |= open[b] | g;
+                let mut m = g;
+                while m != 0 {
+                    *w &= SELF[m.trailing_zeros() as usize];
+                    m &= m - 1;
+                }
             }
         }
         st
