@@ -318,15 +318,14 @@ impl State {
         for b2 in OTHER_BANDS[b] {
             self.cand[b2 * N + d] &= !pointing;
         }
+        // The placed cells leave the other digits (unconditionally: the branch would be hard
+        // to predict).
         let placed = a & t.locked & pointing & self.unsolved[b];
-        if placed != 0 {
-            // The placed cells leave the other digits.
-            self.unsolved[b] &= !placed;
-            for w in &mut self.cand[b * N..(b + 1) * N] {
-                *w &= !placed;
-            }
-            self.cand[i] = a;
+        self.unsolved[b] &= !placed;
+        for w in &mut self.cand[b * N..(b + 1) * N] {
+            *w &= !placed;
         }
+        self.cand[i] = a;
         Ok(())
     }
 
