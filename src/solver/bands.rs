@@ -227,10 +227,6 @@ struct State {
     /// is updated by the next sweep. No bookkeeping where words change.
     seen: [Word; WORDS],
     unsolved: [Word; K],
-    /// Bands with a word updated since the naked singles last looked at them.
-    touched_bands: u32,
-    /// Digits with a word updated since the column singles last looked at them.
-    touched_digits: u32,
 }
 
 impl State {
@@ -241,8 +237,6 @@ impl State {
             // No word is all ones: every word is updated by the first sweep.
             seen: [!0; WORDS],
             unsolved: [BAND_ALL; K],
-            touched_bands: 0,
-            touched_digits: 0,
         };
         let all = (1u128 << N) - 1;
         let mut open = [0 as Word; K];
@@ -334,11 +328,7 @@ impl State {
     #[inline(always)]
     fn naked_singles(&mut self) -> Result<bool, Failed> {
         let mut found = false;
-        let bands = std::mem::take(&mut self.touched_bands);
         for b in 0..K {
-            if bands >> b & 1 == 0 {
-                continue;
-            }
             let words = &mut self.cand[b * N..(b + 1) * N];
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for &p in words.iter() {
@@ -366,15 +356,14 @@ impl State {
 
     /// Hidden singles in columns (rows and boxes come from the band updates): narrows each
     /// one's digit to the cell. A column without the digit is a contradiction. True when there
-    /// was one.
+    /// was one. Written without branches until something is found (they would be hard to
+    /// predict).
     #[inline(always)]
     fn column_singles(&mut self) -> Result<bool, Failed> {
-        let mut found = false;
-        let digits = std::mem::take(&mut self.touched_digits);
+        let mut missing = 0 as Word;
+        let mut hits = [0 as Word; WORDS];
+        let mut any = 0 as Word;
         for d in 0..N {
-            if digits >> d & 1 == 0 {
-                continue;
-            }
             // Columns holding the digit once / at least twice.
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for b in 0..K {
@@ -385,26 +374,28 @@ impl State {
                     once |= x;
                 }
             }
-            if once != ROW_MASK as Word {
-                return Err(Failed);
-            }
-            let single = once & !twice;
-            if single == 0 {
-                continue;
-            }
-            let cols = single * COL_SPREAD;
+            missing |= !once & ROW_MASK as Word;
+            let cols = (once & !twice) * COL_SPREAD;
             for b in 0..K {
-                let j = b * N + d;
-                let mut s = self.cand[j] & cols & self.unsolved[b];
-                while s != 0 {
-                    let pos = s.trailing_zeros() as usize;
-                    s &= s - 1;
-                    self.cand[j] &= SELF[pos];
-                    found = true;
-                }
+                let h = self.cand[b * N + d] & cols & self.unsolved[b];
+                hits[b * N + d] = h;
+                any |= h;
             }
         }
-        Ok(found)
+        if missing != 0 {
+            return Err(Failed);
+        }
+        if any == 0 {
+            return Ok(false);
+        }
+        for (w, &h) in self.cand.iter_mut().zip(&hits) {
+            let mut s = h;
+            while s != 0 {
+                *w &= SELF[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+        }
+        Ok(true)
     }
 
     /// Band updates, naked singles and column hidden singles to a fixed point.
@@ -418,8 +409,6 @@ impl State {
                 for b in 0..K {
                     if self.cand[b * N + d] != self.seen[b * N + d] {
                         changed = true;
-                        self.touched_bands |= 1 << b;
-                        self.touched_digits |= 1 << d;
                         self.update(b, d)?;
                     }
                 }
