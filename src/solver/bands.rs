@@ -364,15 +364,20 @@ impl State {
         let mut hits = [0 as Word; WORDS];
         let mut any = 0 as Word;
         for d in 0..N {
-            // Columns holding the digit once / at least twice.
+            // Columns holding the digit once / at least twice: first across the bands, cell
+            // by cell of a band, then across the rows of that.
             let (mut once, mut twice) = (0 as Word, 0 as Word);
             for b in 0..K {
                 let w = self.cand[b * N + d];
-                for r in 0..K {
-                    let x = (w >> (r * N)) & ROW_MASK as Word;
-                    twice |= once & x;
-                    once |= x;
-                }
+                twice |= once & w;
+                once |= w;
+            }
+            let (o, t) = (once, twice);
+            let (mut once, mut twice) = (0 as Word, 0 as Word);
+            for r in 0..K {
+                let x = (o >> (r * N)) & ROW_MASK as Word;
+                twice |= once & x | (t >> (r * N)) & ROW_MASK as Word;
+                once |= x;
             }
             missing |= !once & ROW_MASK as Word;
             let cols = (once & !twice) * COL_SPREAD;
