@@ -291,9 +291,10 @@ impl State {
     }
 
     /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
-    /// pointed at leave the other bands, rows left with one unsolved cell are placed.
+    /// pointed at leave the other bands, rows left with one unsolved cell are placed. Returns
+    /// non-zero when other words may have changed.
     #[inline(always)]
-    fn update(&mut self, b: usize, d: usize) -> Result<(), Failed> {
+    fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
         let i = b * N + d;
         let t = BAND[Self::pattern(self.cand[i])];
         let a = self.cand[i] & t.keep;
@@ -309,7 +310,9 @@ impl State {
             cols |= a >> (r * N);
         }
         let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
+        let mut spill = 0;
         for b2 in OTHER_BANDS[b] {
+            spill |= self.cand[b2 * N + d] & pointing;
             self.cand[b2 * N + d] &= !pointing;
         }
         // The placed cells leave the other digits (unconditionally: the branch would be hard
@@ -320,7 +323,7 @@ impl State {
             *w &= !placed;
         }
         self.cand[i] = a;
-        Ok(())
+        Ok(spill | placed)
     }
 
     /// Naked singles of every band: narrows each one's digit to the cell (the band update
@@ -407,18 +410,17 @@ impl State {
     #[inline]
     fn propagate(&mut self) -> Result<(), Failed> {
         loop {
-            // Sweep every word, digit by digit, updating those that changed, until a sweep
-            // finds none.
-            let mut changed = false;
+            // Sweep every word, digit by digit, updating those that changed, until no update
+            // changes another word.
+            let mut spill = 0;
             for d in 0..N {
                 for b in 0..K {
                     if self.cand[b * N + d] != self.seen[b * N + d] {
-                        changed = true;
-                        self.update(b, d)?;
+                        spill |= self.update(b, d)?;
                     }
                 }
             }
-            if !changed && !self.naked_singles()? && !self.column_singles()? {
+            if spill == 0 && !self.naked_singles()? && !self.column_singles()? {
                 return Ok(());
             }
         }
