@@ -614,7 +614,9 @@ mod tests {
                 assert_eq!(locked != 0, minirows == 1, "pattern {p:09b} row {r}");
                 if locked != 0 {
                     let j = locked.trailing_zeros() as usize / K;
-                    let boxed = (0..K).filter(|&r2| t.keep >> (r2 * N + j * K) & 7 != 0).count();
+                    let boxed = (0..K)
+                        .filter(|&r2| t.keep >> (r2 * N + j * K) & 7 != 0)
+                        .count();
                     assert_eq!(boxed, 1, "pattern {p:09b} row {r}");
                 }
             }
@@ -636,7 +638,10 @@ mod tests {
     #[test]
     fn patterns_and_pointing() {
         // r0c0 (minirow r0 box 0) and r1c8 (minirow r1 box 2).
-        assert_eq!(State::pattern(0b000_000_001 | 0b100_000_000 << N), 0b1000_0001);
+        assert_eq!(
+            State::pattern(0b000_000_001 | 0b100_000_000 << N),
+            0b1000_0001
+        );
         for p in 0..PATTERNS {
             let mut a = 0 as Word;
             for r in 0..K {
