@@ -1,44 +1,59 @@
-//! The band engine for 9×9: one word per digit and band, box/line logic by table.
+//! The band engine for 9×9: one word per band and digit, box/line logic by table.
 //!
 //! ```text
-//!   A band is K rows of N cells (K = 3, N = 9: 27 bits in a u32). Per digit d and band b:
+//!   A band is K rows of N cells (K = 3, N = 9: 27 bits in a u32). Per band b and digit d:
 //!
-//!   cand[d*K + b]: u32    bit r*N + c set = digit d+1 still possible in row r, column c of band b
+//!   cand[b*N + d]: u32   bit r*N + c set = digit d+1 still possible in row r, column c of band b
 //!
-//!                 box 0     box 1     box 2
-//!   row 0       bits 0-2  bits 3-5  bits 6-8       a minirow = one row × one box (K cells)
-//!   row 1       bits 9-11 ...                      K×K = 9 minirows per band
-//!   row 2       bits 18-20 ...       bits 24-26
+//!                 box 0       box 1       box 2
+//!   row 0       bits 0-2    bits 3-5    bits 6-8     a minirow = one row × one box (K cells)
+//!   row 1       bits 9-11   bits 12-14  bits 15-17   K×K = 9 minirows per band
+//!   row 2       bits 18-20  bits 21-23  bits 24-26
 //!
-//!   unsolved[b]: u32      cells of band b not placed yet
-//!   dirty: u32            words (d*K + b) changed since their last band update
+//!   seen[b*N + d]: u32   the word as its last band update left it (differs = changed since)
+//!   unsolved[b]: u32     cells of band b not placed yet
 //! ```
 //!
-//! **Band update** of one word: the digit must take exactly one minirow in each row and in each
-//! box of the band, so the minirows it takes form a permutation (row r → box σ(r)). From the K×K
-//! occupancy of the minirows, a table (`BAND`, 2^(K·K) entries) gives the cells of the minirows
-//! that lie on some such permutation; every other cell goes (pointing and claiming inside the
-//! band, and more). No permutation left is a contradiction. A row of the band left with one cell
-//! whose cell is still unsolved is a placement (hidden single in the row; a box with one cell
-//! forces its row first, so box singles fall out too): the cell leaves the other digits, and its
-//! column leaves the digit's other bands of the stack, which marks those words dirty.
+//! **Band update** of one word: the digit takes exactly one minirow in each row and in each box
+//! of the band, so the minirows it takes form a permutation (row r → box σ(r)). From the K×K
+//! minirow occupancy (gathered by shifts), one table (`BAND`, 2^(K·K) entries) gives the cells of
+//! the minirows that lie on some permutation (every other cell goes: pointing and claiming
+//! inside the band, and more; none left is a contradiction) and the minirows left alone in
+//! their row. A second table (`POINTING`, 2^N entries) gives, from the columns still open, the
+//! boxes left with one column: that column leaves the digit's other bands of the stack. A
+//! minirow alone in its row whose box has one column left is a placement (hidden single in the
+//! row, or in the box, which forces its row first): the cell leaves the other digits.
 //!
-//! **Naked singles** come from bit-sliced once/twice counters over the N words of each band,
-//! which also catch a cell with no digit left. A naked single only narrows its own digit's word
-//! to the cell and its non-peers in the band (`SELF`); the band update then places it.
+//! **Sweeps** (as JCZSolve does): every word is compared with `seen`, digit by digit (so
+//! pointing into the digit's other bands is taken up in the same sweep), and updated when it
+//! differs; the sweeps stop when no update touched another word. Nothing is tracked where
+//! words change, and placements clear the other digits without a branch: unpredictable branches
+//! cost more than the few AND-s they would save.
 //!
-//! A node copies 27 + 3 + 1 words (124 bytes). Branching: the first bivalue cell, else the
-//! first cell with the fewest candidates; the search recurses with the node state on the stack.
+//! **At the fixed point of the sweeps**: naked singles from bit-sliced once/twice counters over
+//! the N words of each band (which also catch a cell with no digit left); when there are none,
+//! hidden singles in columns (counted across the bands, then across the rows; this also catches
+//! a column without the digit). A single only narrows its digit's word to the cell and its
+//! non-peers in the band (`SELF`); the next sweep places it. Givens are narrowed that way when
+//! the state is built.
+//!
+//! A node copies 27 + 27 + 3 words (228 bytes). Branching: the first bivalue cell, else the
+//! first cell with the fewest candidates; the search recurses with the node state on the stack
+//! (no heap allocation per node or per puzzle).
 //!
 //! Every geometric constant and table below is derived from `K` (and the word type) in this one
-//! place: at K = 4 a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24
-//! permutations per pattern) and a row has 16 bits (`POINTING` of 65,536 entries). Only K = 3
-//! is compiled; the 16×16 engine (cell masks with probing) is the one that pays there, since the
-//! tree and not the node is the cost.
+//! place, at compile time: at K = 4 a band is 64 bits (`Word = u64`, and `seen` would need
+//! another "never updated" mark than all ones), `BAND` has 65,536 entries (4! = 24 permutations
+//! per pattern) and `POINTING` 65,536. Only K = 3 is built: at 16×16 the tree, not the node, is
+//! the cost, and the cell-mask engine with probing keeps it small.
 //!
-//! Rejected: one `u128` per digit (the plane engine, [`super::planes`]): no box/line logic, and
-//! its hidden singles need one AND per house; the tables here get box/line and row singles in a
-//! handful of loads per word.
+//! Tried and rejected (instructions and time per puzzle on magictour_top1465, 17_clue and
+//! forum_hardest): dirty bits set where words change, processed lowest first or in sweep order
+//! (the bookkeeping cost more than the compare); a changed-word mask iterated in memory order
+//! (band-major: slower, pointing is taken up a sweep later); sweeping band by band (+25 %
+//! instructions); settling each digit's bands twice per sweep; column singles only for digits
+//! whose words changed (the branches cost more); no column singles at all (fewer instructions
+//! on the hardest sets, more on 17_clue, more nodes everywhere).
 
 use super::{Count, SearchStats};
 

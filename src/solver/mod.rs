@@ -1,8 +1,9 @@
 //! Propagation and depth-first search, generic over the basis.
 //!
-//! Two engines behind one API. Grids of at most 128 cells (4×4, 9×9) go to the digit-plane
-//! engine (`planes`: one `u128` per digit, singles only). Every other grid goes to the
-//! cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
+//! Three engines behind one API. 9×9 goes to the band engine (`bands`: one 27-bit word per
+//! band and digit, box/line logic inside each band by table, JCZSolve-style sweeps); 4×4 to the
+//! digit-plane engine (`planes`: one `u128` per digit, singles only). Every other grid goes to
+//! the cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
 //! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
 //! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
@@ -71,7 +72,7 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
+    /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
     /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
     /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
     /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the
