@@ -192,6 +192,18 @@ impl<B: Basis> Solver<B> {
     /// Count the solutions of `start` up to the limit.
     pub fn count(&mut self, start: &Grid<B>) -> Count {
         let mut first = None;
+        if self.bands {
+            // The band engine reports digits: keep the first without a grid round trip.
+            let masks = start.masks().iter().map(|m| m.to_u128());
+            let mut out = bands::search(masks, self.opts.limit, self.opts.max_nodes, &mut |d| {
+                if first.is_none() {
+                    first = Some(d.to_vec());
+                }
+                true
+            });
+            out.first = first;
+            return out;
+        }
         let mut out = self.search(start, &mut |g: &Grid<B>| {
             if first.is_none() {
                 first = Some(g.to_digits());
