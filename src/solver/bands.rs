@@ -237,15 +237,17 @@ struct Failed;
 /// The candidates of one search node.
 #[derive(Clone, Copy)]
 struct State {
+    /// Per band and digit (`b * N + d`), the cells where the digit is still possible.
     cand: [Word; WORDS],
     /// Each word as its last band update left it: a word that differs has changed since and
     /// is updated by the next sweep. No bookkeeping where words change.
     seen: [Word; WORDS],
+    /// Per band, the cells not placed yet.
     unsolved: [Word; K],
 }
 
 impl State {
-    /// The state of per-cell candidate masks (bit d = digit d + 1), every word dirty.
+    /// The state of per-cell candidate masks (bit d = digit d + 1), every word due for an update.
     fn new(masks: impl Iterator<Item = u128>) -> Self {
         let mut st = State {
             cand: [0; WORDS],
