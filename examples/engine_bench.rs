@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|wdeg|restarts|probe_root|root_sac|cdcl=0|1]... \
+//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|cdcl=0|1]... \
 //!     [--set probe_arity|cdcl_after=N]... FILE...
 //! ```
 //!
@@ -58,6 +58,7 @@ fn main() {
                 "probe" => t.probe = *on,
                 "place" => t.place_branching = *on,
                 "planes" => t.planes = *on,
+                "bands" => t.bands = *on,
                 "wdeg" => t.wdeg = *on,
                 "restarts" => t.restarts = *on,
                 "probe_root" => t.probe_root = *on,

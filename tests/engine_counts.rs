@@ -56,12 +56,12 @@ fn cases(name: &str, k: usize) -> Vec<Case> {
     out
 }
 
-/// All 128 combinations of the depth-first settings, then the other engines and the costlier
+/// All 256 combinations of the depth-first settings (with the 9×9 band engine on and off), then the other engines and the costlier
 /// probing settings on a sub-grid (each tried with and without locked candidates and probing;
 /// the full product would multiply the test time by 8 for settings that share their code).
 fn tunings() -> Vec<Tuning> {
     let mut v = Vec::new();
-    for bits in 0..128 {
+    for bits in 0..256 {
         v.push(Tuning {
             locked_candidates: bits & 1 != 0,
             probe: bits & 2 != 0,
@@ -70,6 +70,7 @@ fn tunings() -> Vec<Tuning> {
             wdeg: bits & 16 != 0,
             restarts: bits & 32 != 0,
             probe_root: bits & 64 != 0,
+            bands: bits & 128 != 0,
             root_sac: false,
             probe_arity: 2,
             cdcl: false,

@@ -1,8 +1,9 @@
 //! Propagation and depth-first search, generic over the basis.
 //!
-//! Two engines behind one API. Grids of at most 128 cells (4×4, 9×9) go to the digit-plane
-//! engine (`planes`: one `u128` per digit, singles only). Every other grid goes to the
-//! cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
+//! Three engines behind one API. 9×9 goes to the band engine (`bands`: one 27-bit word per
+//! band and digit, box/line logic inside each band by table, JCZSolve-style sweeps); 4×4 to the
+//! digit-plane engine (`planes`: one `u128` per digit, singles only). Every other grid goes to
+//! the cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
 //! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
 //! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
@@ -15,6 +16,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
+mod bands;
 mod budget;
 mod cdcl;
 mod planes;
@@ -86,10 +88,14 @@ pub struct Tuning {
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
+    /// Use the band engine at 9×9 (one 27-bit word per digit and band, box/line logic inside
+    /// each band by table, naked singles; the other settings do not apply to it). It wins over
+    /// `planes` when both are set; other bases ignore it.
+    pub bands: bool,
 }
 
 impl Tuning {
-    /// The defaults for basis `k`: the digit-plane engine with plain singles for 9×9 and below
+    /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
     /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
     /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
     /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
@@ -109,6 +115,7 @@ impl Tuning {
             cdcl: k >= 4,
             cdcl_after: 30,
             planes: k <= 3,
+            bands: k == 3,
         }
     }
 }
@@ -159,6 +166,7 @@ pub struct Solver<B: Basis> {
     probe: bool,
     place_branching: bool,
     planes: bool,
+    bands: bool,
     locked: bool,
     wdeg: bool,
     probe_root: bool,
@@ -199,12 +207,14 @@ impl<B: Basis> Solver<B> {
     /// A solver with explicit engine settings (`opts.locked_candidates`, when set, still wins).
     pub fn with_tuning(opts: SolveOptions, tuning: Tuning) -> Self {
         let locked = opts.locked_candidates.unwrap_or(tuning.locked_candidates);
-        let planes = tuning.planes && B::CELLS <= 128;
+        let bands = tuning.bands && B::K == 3;
+        let planes = tuning.planes && B::CELLS <= 128 && !bands;
         Solver {
             opts,
             probe: tuning.probe,
             place_branching: tuning.place_branching,
             planes,
+            bands,
             locked,
             wdeg: tuning.wdeg,
             restarts: tuning.restarts,
@@ -215,7 +225,7 @@ impl<B: Basis> Solver<B> {
             cdcl_after: tuning.cdcl_after.into(),
             root: None,
             spent: 0,
-            prop: if planes {
+            prop: if planes || bands {
                 Propagator::idle()
             } else {
                 Propagator::new(locked)
@@ -227,6 +237,19 @@ impl<B: Basis> Solver<B> {
     /// Count the solutions of `start` up to the limit.
     pub fn count(&mut self, start: &Grid<B>) -> Count {
         let mut first = None;
+        if self.bands {
+            // The band engine reports digits: keep the first without a grid round trip.
+            let masks = start.masks().iter().map(|m| m.to_u128());
+            let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
+            let mut out = bands::search(masks, self.opts.limit, budget, &mut |d| {
+                if first.is_none() {
+                    first = Some(d.to_vec());
+                }
+                true
+            });
+            out.first = first;
+            return out;
+        }
         let mut out = self.search(start, &mut |g: &Grid<B>| {
             if first.is_none() {
                 first = Some(g.to_digits());
@@ -242,10 +265,19 @@ impl<B: Basis> Solver<B> {
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
         let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
-        if self.planes {
+        if self.planes || self.bands {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let limit = self.opts.limit;
-            let mut v = |d: &[u8]| visit(&Grid::<B>::from_digits(d));
+            let mut v = |d: &[u8]| {
+                let mut g = Grid::<B>::empty();
+                for (c, &x) in d.iter().enumerate() {
+                    g.set(c, B::Mask::bit(x as usize - 1));
+                }
+                visit(&g)
+            };
+            if self.bands {
+                return bands::search(masks, limit, budget, &mut v);
+            }
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),

@@ -1,4 +1,4 @@
-//! The digit-plane engine for small grids (N² ≤ 128 cells: 4×4 and 9×9).
+//! The digit-plane engine for small grids (N² ≤ 128 cells: 4×4, and 9×9 when chosen).
 //!
 //! ```text
 //!   cand[d]: u128, bit c set = digit d+1 still possible in cell c (cells row-major, c < N²)
@@ -17,9 +17,9 @@
 //!
 //! The cell-mask engine ([`super::propagate`]) is the fallback for larger grids: one plane of
 //! 256 or 625 bits per digit would make every house test several words wide, and there the
-//! search tree, not the node, is the cost. Considered and not done (yet): JCZSolve/tdoku's
-//! band-wise layout (27-bit bands with table-driven box/line updates), which is faster still at
-//! 9×9 but needs per-basis tables.
+//! search tree, not the node, is the cost. At 9×9 the band engine ([`super::bands`]: 27-bit
+//! words per band and digit with table-driven box/line updates) is faster and is the default;
+//! this engine serves 4×4 and stays selectable at 9×9 (`Tuning::planes` without `bands`).
 
 use super::budget::Budget;
 use super::Count;
