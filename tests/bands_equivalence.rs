@@ -8,25 +8,11 @@
 //! share no code with the band engine, so agreement is independent evidence.
 
 use nsudoku::basis::B3;
+use nsudoku::generate::Rng;
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::input::{self, ReadOptions};
 use nsudoku::solver::{SolveOptions, Solver, Tuning};
 use nsudoku::Grid;
-
-/// splitmix64: deterministic variants, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Per-cell candidate masks of 9×9 puzzles: the fixtures, then up to `take` lines of each
 /// shared 9×9 set that is present.
@@ -143,7 +129,7 @@ fn bands_match_the_other_engines_on_real_puzzles() {
 /// Givens removed: several solutions, enumerated in full by every engine.
 #[test]
 fn bands_match_on_puzzles_with_several_solutions() {
-    let mut rng = Rng(0x5eed);
+    let mut rng = Rng::new(0x5eed);
     let all = puzzles(20);
     for (i, m) in all.iter().enumerate() {
         let mut m = m.clone();
@@ -162,14 +148,14 @@ fn bands_match_on_puzzles_with_several_solutions() {
 /// `Solver::search` accepts (often no solution, sometimes a cell with no candidate).
 #[test]
 fn bands_match_on_partial_candidate_grids() {
-    let mut rng = Rng(0xcafe);
+    let mut rng = Rng::new(0xcafe);
     let all = puzzles(20);
     for (i, m) in all.iter().enumerate() {
         let mut m = m.clone();
         for _ in 0..rng.below(12) {
             let c = rng.below(81);
             if m[c].count_ones() > 1 {
-                m[c] &= rng.next() as u128 | rng.next() as u128;
+                m[c] &= rng.next_u64() as u128 | rng.next_u64() as u128;
             }
         }
         agree(&m, 400, &format!("partial grid {i}"));

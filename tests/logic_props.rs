@@ -7,32 +7,14 @@
 //! naked/hidden duality relies on.
 
 use nsudoku::basis::{Basis, B2, B3, B4, B5};
+use nsudoku::generate::Rng;
 use nsudoku::logic::{find_all, fish, intersections, subsets, Config, Deduction, State, Technique};
 use nsudoku::Grid;
 use proptest::prelude::*;
 
-/// SplitMix64: a tiny deterministic generator driven by the proptest seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
+/// True with probability `p`.
+fn chance(rng: &mut Rng, p: f64) -> bool {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
 }
 
 /// A random solved grid of basis `k` (digits 1..=N).
@@ -53,7 +35,7 @@ fn solved_grid(k: usize, rng: &mut Rng) -> Vec<u8> {
     let cols = perm(rng);
     let mut digits: Vec<u8> = (1..=n as u8).collect();
     rng.shuffle(&mut digits);
-    let transpose = rng.chance(0.5);
+    let transpose = chance(rng, 0.5);
     let mut g = vec![0u8; n * n];
     for (r, &pr) in rows.iter().enumerate() {
         for (c, &pc) in cols.iter().enumerate() {
@@ -69,15 +51,15 @@ fn solved_grid(k: usize, rng: &mut Rng) -> Vec<u8> {
 /// A state around a random solution: each cell open with chance `holes`, an open cell holding its
 /// solution digit plus each other digit with chance `density`.
 fn random_state<B: Basis>(seed: u64, holes: f64, density: f64) -> State<B> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let sol = solved_grid(B::K, &mut rng);
     let masks: Vec<u128> = sol
         .iter()
         .map(|&d| {
             let mut m = 1u128 << (d - 1);
-            if rng.chance(holes) {
+            if chance(&mut rng, holes) {
                 for x in 0..B::N {
-                    if rng.chance(density) {
+                    if chance(&mut rng, density) {
                         m |= 1 << x;
                     }
                 }

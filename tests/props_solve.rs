@@ -2,31 +2,12 @@
 //! the givens. The grids are valid by construction (a pattern solution shuffled by the
 //! validity-preserving symmetries), so the test never trusts the solver to make its inputs.
 
+use nsudoku::generate::Rng;
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::SolveOptions;
 use nsudoku::{solve, Alphabet};
 use proptest::prelude::*;
-
-/// splitmix64: enough randomness for shuffles, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// A random valid solution of basis `k`: the pattern grid with digits, rows within bands,
 /// bands, columns within stacks and stacks permuted, maybe transposed.
@@ -59,13 +40,13 @@ fn random_solution(k: usize, rng: &mut Rng) -> Vec<u8> {
 }
 
 fn check(k: usize, seed: u64, hole_percent: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let solution = random_solution(k, &mut rng);
     assert!(is_valid_solution(k, &solution));
     let puzzle: Vec<u8> = solution
         .iter()
         .map(|&d| {
-            if rng.next() % 100 < hole_percent {
+            if rng.next_u64() % 100 < hole_percent {
                 0
             } else {
                 d
