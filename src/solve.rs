@@ -7,7 +7,15 @@ use crate::with_basis;
 
 /// Count the solutions of `p` up to `opts.limit`, dispatching on its basis.
 pub fn count(p: &Puzzle, opts: &SolveOptions) -> Count {
-    with_basis!(p.k, B => Solver::<B>::new(*opts).count(&Grid::<B>::from_masks(&p.masks)))
+    with_basis!(p.k, B => count_in::<B>(p, opts))
+}
+
+/// One basis's count in a frame of its own: inlined into the dispatch, every arm's grid would
+/// share one frame sized for the largest basis (160 KB at 100×100), and the stack probe over it
+/// cost more than a 9×9 solve.
+#[inline(never)]
+fn count_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions) -> Count {
+    Solver::<B>::new(*opts).count(&Grid::<B>::from_masks(&p.masks))
 }
 
 /// The one solution of `p`, or `None` when it has none or several (or the budget ran out).
