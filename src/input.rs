@@ -138,6 +138,11 @@ fn side_of_candidates(len: usize) -> Option<usize> {
     SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
 }
 
+/// The basis K when `cells` is the K⁴ cells of a grid beyond [`SUPPORTED`].
+fn unsupported_basis(cells: usize) -> Option<usize> {
+    (SUPPORTED.end() + 1..=64).find(|&k| k * k * k * k == cells)
+}
+
 fn basis_of(n: usize) -> usize {
     (2..).find(|k| k * k >= n).unwrap_or(n)
 }
@@ -249,11 +254,29 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             (values, m, m)
         }
         None => {
-            let err = InputError {
-                line: line_no,
-                what: format!("{m} numbers"),
-                expected: "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
-                    .into(),
+            let err = match unsupported_basis(m) {
+                // A well-formed grid of a size this build does not solve: say so, not "wrong
+                // length".
+                Some(k) => InputError {
+                    line: line_no,
+                    what: format!(
+                        "{m} numbers: a {n}×{n} grid (basis {k}) is larger than this tool solves",
+                        n = k * k
+                    ),
+                    expected: format!(
+                        "a grid of basis {} to {} (up to {n}×{n})",
+                        SUPPORTED.start(),
+                        SUPPORTED.end(),
+                        n = SUPPORTED.end() * SUPPORTED.end()
+                    ),
+                },
+                None => InputError {
+                    line: line_no,
+                    what: format!("{m} numbers"),
+                    expected:
+                        "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
+                            .into(),
+                },
             };
             return (Err(err), 1);
         }

@@ -231,3 +231,20 @@ fn closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_grid_beyond_the_supported_bases_says_so_and_the_batch_goes_on() {
+    // 121×121 (basis 11): well formed, but past 100×100.
+    let big = vec!["0"; 121 * 121].join(" ");
+    let out = run(&["solve"], &format!("{big}\n{EASY9}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out.stdout), vec!["invalid", EASY9_SOL]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "line 1: 14641 numbers: a 121×121 grid (basis 11) is larger than this tool solves; \
+             expected a grid of basis 2 to 10 (up to 100×100)"
+        ),
+        "{err}"
+    );
+}
