@@ -1,7 +1,10 @@
 //! `nsudoku solve` end to end: output lines, markers, messages, exit status.
 
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{lines, run};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -13,28 +16,6 @@ const HARD9: &str =
 /// band engine (which solves HARD9 by propagation alone).
 const HARDEST9: &str =
     "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    // A usage error exits before reading stdin: a broken pipe here is expected, not a failure.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn lines(b: &[u8]) -> Vec<String> {
-    String::from_utf8_lossy(b)
-        .lines()
-        .map(String::from)
-        .collect()
-}
 
 #[test]
 fn solves_a_batch_in_order() {

@@ -5,8 +5,8 @@ use nsudoku::logic::engine::End;
 use nsudoku::logic::{check, find_all, Config, State, Technique};
 use nsudoku::rating::{self, difficulty, easiest_step, rating_order};
 use nsudoku::{input, solve, Basis, Grid};
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -136,24 +136,7 @@ fn rating_path_is_sound_on_magictour() {
 fn rate_cli_end_to_end() {
     let hard = include_str!("data/chains_9x9.txt").lines().next().unwrap();
     let input = format!("{EASY}\nnot a puzzle\n{hard}\n");
-    let run = |args: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-            .arg("rate")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    };
-    let out = run(&["--threads", "2"]);
+    let out = common::run(&["rate", "--threads", "2"], &input);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
@@ -176,7 +159,7 @@ fn rate_cli_end_to_end() {
         "a bad line makes the exit status 1"
     );
 
-    let out = run(&["--json", "--threads", "1"]);
+    let out = common::run(&["rate", "--json", "--threads", "1"], &input);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let v: Vec<serde_json::Value> = stdout
         .lines()
