@@ -53,6 +53,7 @@ fn main() {
                 "root_sac" => t.root_sac = *on,
                 "cdcl" => t.cdcl = *on,
                 "cdcl_after" => t.cdcl_after = *v,
+                "band_nodes" => t.band_nodes = *v,
                 "probe_arity" => t.probe_arity = *v as u8,
                 "locked" => t.locked_candidates = *on,
                 "probe" => t.probe = *on,

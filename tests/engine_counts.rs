@@ -71,6 +71,9 @@ fn tunings() -> Vec<Tuning> {
             restarts: bits & 32 != 0,
             probe_root: bits & 64 != 0,
             bands: bits & 128 != 0,
+            // 16×16: a band phase cut after 2 nodes (the cell-mask engine starts over), or
+            // one that finishes.
+            band_nodes: if bits & 1 != 0 { 2 } else { 10_000 },
             root_sac: false,
             probe_arity: 2,
             cdcl: false,

@@ -41,11 +41,12 @@
 //! first cell with the fewest candidates; the search recurses with the node state on the stack
 //! (no heap allocation per node or per puzzle).
 //!
-//! Every geometric constant and table below is derived from `K` (and the word type) in this one
-//! place, at compile time: at K = 4 a band is 64 bits (`Word = u64`, and `seen` would need
-//! another "never updated" mark than all ones), `BAND` has 65,536 entries (4! = 24 permutations
-//! per pattern) and `POINTING` 65,536. Only K = 3 is built: at 16×16 the tree, not the node, is
-//! the cost, and the cell-mask engine with probing keeps it small.
+//! Every geometric constant and table is derived from `K` and the word type in one place,
+//! [`band_engine!`], at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
+//! a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24 permutations per
+//! pattern, 1 MB) and `POINTING` 65,536. There its nodes cost about 1 µs, against 2-3 µs for a
+//! cell-mask node (and 60 µs with probing), but the trees are larger, so at 16×16 it only goes
+//! first, for a bounded number of nodes (`Tuning::band_nodes`), before the cell-mask engine.
 //!
 //! Tried and rejected (instructions and time per puzzle on magictour_top1465, 17_clue and
 //! forum_hardest): dirty bits set where words change, processed lowest first or in sweep order
@@ -55,547 +56,568 @@
 //! whose words changed (the branches cost more); no column singles at all (fewer instructions
 //! on the hardest sets, more on 17_clue, more nodes everywhere).
 
-use super::budget::Budget;
-use super::Count;
+/// The engine for one basis: `band_engine!(K, Word)` in a module of its own. Everything below
+/// derives from these two.
+macro_rules! band_engine {
+    ($k:literal, $word:ty) => {
+        use crate::solver::budget::Budget;
+        use crate::solver::Count;
 
-/// The basis.
-const K: usize = 3;
-/// Digits, rows, columns, boxes.
-const N: usize = K * K;
-/// Cells of the grid.
-const CELLS: usize = N * N;
-/// Cells of a band (bits used in a word).
-const BAND_CELLS: usize = K * N;
-/// Words of a node: one per band and digit, band-major (`cand[b * N + d]`).
-const WORDS: usize = K * N;
-/// The band word (`u64` at K = 4).
-type Word = u32;
-/// Every cell of a band.
-const BAND_ALL: Word = ((1u64 << BAND_CELLS) - 1) as Word;
-/// The cells of one row of a band, as an index mask.
-const ROW_MASK: usize = (1 << N) - 1;
-/// Minirow patterns of a band: one bit per (row, box), see [`minirow_bit`].
-const PATTERNS: usize = 1 << (K * K);
+        /// The basis.
+        pub(super) const K: usize = $k;
+        /// Digits, rows, columns, boxes.
+        pub(super) const N: usize = K * K;
+        /// Cells of the grid.
+        const CELLS: usize = N * N;
+        /// Cells of a band (bits used in a word).
+        pub(super) const BAND_CELLS: usize = K * N;
+        /// Words of a node: one per band and digit, band-major (`cand[b * N + d]`).
+        const WORDS: usize = K * N;
+        /// The band word (`u64` at K = 4).
+        pub(super) type Word = $word;
+        /// Every cell of a band.
+        const BAND_ALL: Word = (u64::MAX >> (64 - BAND_CELLS)) as Word;
+        /// The cells of one row of a band, as an index mask.
+        pub(super) const ROW_MASK: usize = (1 << N) - 1;
+        /// Minirow patterns of a band: one bit per (row, box), see [`minirow_bit`].
+        pub(super) const PATTERNS: usize = 1 << (K * K);
 
-/// The bit of the minirow of row `r`, box `j` in a pattern: box-major, so that
-/// [`State::pattern`] gathers it with shifts (row r of the band moves down by r·(N-1)).
-const fn minirow_bit(r: usize, j: usize) -> usize {
-    j * K + r
-}
-
-/// The first cell of every minirow of a band (bit r*N + j*K).
-const MINIROW_FIRST: Word = {
-    let mut m: Word = 0;
-    let mut r = 0;
-    while r < K {
-        let mut j = 0;
-        while j < K {
-            m |= 1 << (r * N + j * K);
-            j += 1;
+        /// The bit of the minirow of row `r`, box `j` in a pattern: box-major, so that
+        /// [`State::pattern`] gathers it with shifts (row r of the band moves down by r·(N-1)).
+        pub(super) const fn minirow_bit(r: usize, j: usize) -> usize {
+            j * K + r
         }
-        r += 1;
-    }
-    m
-};
-/// One bit per row of a band: multiplying a column set by it copies the set to every row.
-const COL_SPREAD: Word = {
-    let mut m: Word = 0;
-    let mut r = 0;
-    while r < K {
-        m |= 1 << (r * N);
-        r += 1;
-    }
-    m
-};
-/// Per band, the other bands of the stack.
-const OTHER_BANDS: [[usize; K - 1]; K] = {
-    let mut t = [[0; K - 1]; K];
-    let mut b = 0;
-    while b < K {
-        let mut i = 0;
-        while i < K - 1 {
-            t[b][i] = (b + 1 + i) % K;
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-const _: () = assert!(BAND_CELLS < Word::BITS as usize && N <= 16);
 
-/// For the columns of a band where a digit is still possible (N bits): the columns that are
-/// the only one left in their box, so the box's digit is in that column in this band.
-static POINTING: [u16; 1 << N] = {
-    let mut t = [0u16; 1 << N];
-    let mut x = 0;
-    while x < 1 << N {
-        let mut j = 0;
-        while j < K {
-            let cols = (x >> (j * K)) & ((1 << K) - 1);
-            if cols != 0 && cols & (cols - 1) == 0 {
-                t[x] |= (cols << (j * K)) as u16;
+        /// The first cell of every minirow of a band (bit r*N + j*K).
+        const MINIROW_FIRST: Word = {
+            let mut m: Word = 0;
+            let mut r = 0;
+            while r < K {
+                let mut j = 0;
+                while j < K {
+                    m |= 1 << (r * N + j * K);
+                    j += 1;
+                }
+                r += 1;
             }
-            j += 1;
-        }
-        x += 1;
-    }
-    t
-};
+            m
+        };
+        /// One bit per row of a band: multiplying a column set by it copies the set to every row.
+        const COL_SPREAD: Word = {
+            let mut m: Word = 0;
+            let mut r = 0;
+            while r < K {
+                m |= 1 << (r * N);
+                r += 1;
+            }
+            m
+        };
+        /// Per band, the other bands of the stack.
+        pub(super) const OTHER_BANDS: [[usize; K - 1]; K] = {
+            let mut t = [[0; K - 1]; K];
+            let mut b = 0;
+            while b < K {
+                let mut i = 0;
+                while i < K - 1 {
+                    t[b][i] = (b + 1 + i) % K;
+                    i += 1;
+                }
+                b += 1;
+            }
+            t
+        };
+        const _: () = assert!(BAND_CELLS <= Word::BITS as usize && N <= 16);
 
-/// What a minirow pattern allows.
-#[derive(Clone, Copy)]
-struct Band {
-    /// The cells of the minirows that lie on some permutation inside the pattern (0 when none
-    /// does: the digit cannot fill the band).
-    keep: Word,
-    /// The cells of the kept minirows that are the only kept one in their row (then also in
-    /// their box): where such a minirow's box has one column left, the digit is placed.
-    locked: Word,
-}
+        /// For the columns of a band where a digit is still possible (N bits): the columns that are
+        /// the only one left in their box, so the box's digit is in that column in this band.
+        pub(super) static POINTING: [u16; 1 << N] = {
+            let mut t = [0u16; 1 << N];
+            let mut x = 0;
+            while x < 1 << N {
+                let mut j = 0;
+                while j < K {
+                    let cols = (x >> (j * K)) & ((1 << K) - 1);
+                    if cols != 0 && cols & (cols - 1) == 0 {
+                        t[x] |= (cols << (j * K)) as u16;
+                    }
+                    j += 1;
+                }
+                x += 1;
+            }
+            t
+        };
 
-/// Per minirow pattern: what box/line logic inside the band allows.
-static BAND: [Band; PATTERNS] = {
-    let mut t = [Band { keep: 0, locked: 0 }; PATTERNS];
-    // Every map σ: rows → boxes, written as K base-K digits; the injective ones are the
-    // permutations (K^K maps: 27 at K = 3, 256 at K = 4).
-    let mut maps = 1;
-    let mut i = 0;
-    while i < K {
-        maps *= K;
-        i += 1;
-    }
-    let minirow: Word = (1 << K) - 1;
-    let mut kept = [0usize; PATTERNS];
-    let mut m = 0;
-    while m < maps {
-        let (mut pattern, mut used, mut cells) = (0usize, 0usize, 0 as Word);
-        let mut x = m;
-        let mut r = 0;
-        while r < K {
-            let j = x % K;
-            x /= K;
-            used |= 1 << j;
-            pattern |= 1 << minirow_bit(r, j);
-            cells |= minirow << (r * N + j * K);
-            r += 1;
+        /// What a minirow pattern allows.
+        #[derive(Clone, Copy)]
+        pub(super) struct Band {
+            /// The cells of the minirows that lie on some permutation inside the pattern (0 when none
+            /// does: the digit cannot fill the band).
+            pub(super) keep: Word,
+            /// The cells of the kept minirows that are the only kept one in their row (then also in
+            /// their box): where such a minirow's box has one column left, the digit is placed.
+            pub(super) locked: Word,
         }
-        if used == (1 << K) - 1 {
-            // Every superset of this permutation's pattern keeps its minirows.
+
+        /// Per minirow pattern: what box/line logic inside the band allows.
+        // 2^(K·K) patterns: at K = 4 the evaluation runs past the lint's step count.
+        #[allow(long_running_const_eval)]
+        pub(super) static BAND: [Band; PATTERNS] = {
+            let mut t = [Band { keep: 0, locked: 0 }; PATTERNS];
+            // Every map σ: rows → boxes, written as K base-K digits; the injective ones are the
+            // permutations (K^K maps: 27 at K = 3, 256 at K = 4).
+            let mut maps = 1;
+            let mut i = 0;
+            while i < K {
+                maps *= K;
+                i += 1;
+            }
+            let minirow: Word = (1 << K) - 1;
+            let mut kept = [0usize; PATTERNS];
+            let mut m = 0;
+            while m < maps {
+                let (mut pattern, mut used, mut cells) = (0usize, 0usize, 0 as Word);
+                let mut x = m;
+                let mut r = 0;
+                while r < K {
+                    let j = x % K;
+                    x /= K;
+                    used |= 1 << j;
+                    pattern |= 1 << minirow_bit(r, j);
+                    cells |= minirow << (r * N + j * K);
+                    r += 1;
+                }
+                if used == (1 << K) - 1 {
+                    // Every superset of this permutation's pattern keeps its minirows (supersets in
+                    // increasing order: add one, then put the pattern's bits back).
+                    let mut p = pattern;
+                    loop {
+                        t[p].keep |= cells;
+                        kept[p] |= pattern;
+                        if p == PATTERNS - 1 {
+                            break;
+                        }
+                        p = (p + 1) | pattern;
+                    }
+                }
+                m += 1;
+            }
             let mut p = 0;
             while p < PATTERNS {
-                if p & pattern == pattern {
-                    t[p].keep |= cells;
-                    kept[p] |= pattern;
+                let mut r = 0;
+                while r < K {
+                    let (mut minirows, mut j) = (0, 0);
+                    while j < K {
+                        minirows += (kept[p] >> minirow_bit(r, j)) & 1;
+                        j += 1;
+                    }
+                    if minirows == 1 {
+                        t[p].locked |= t[p].keep & ((1 << N) - 1) << (r * N);
+                    }
+                    r += 1;
                 }
                 p += 1;
             }
-        }
-        m += 1;
-    }
-    let mut p = 0;
-    while p < PATTERNS {
-        let mut r = 0;
-        while r < K {
-            let (mut minirows, mut j) = (0, 0);
-            while j < K {
-                minirows += (kept[p] >> minirow_bit(r, j)) & 1;
-                j += 1;
-            }
-            if minirows == 1 {
-                t[p].locked |= t[p].keep & ((1 << N) - 1) << (r * N);
-            }
-            r += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// For a cell of a band: the band minus the cell's peers in its row and box (the cell stays).
-static SELF: [Word; BAND_CELLS] = {
-    let mut t = [0 as Word; BAND_CELLS];
-    let mut c = 0;
-    while c < BAND_CELLS {
-        let (r, col) = (c / N, c % N);
-        let mut m = BAND_ALL;
-        let mut p = 0;
-        while p < BAND_CELLS {
-            let (pr, pc) = (p / N, p % N);
-            if p != c && (pr == r || pc / K == col / K) {
-                m &= !(1 << p);
-            }
-            p += 1;
-        }
-        t[c] = m;
-        c += 1;
-    }
-    t
-};
-
-/// The propagation found a row, box, band or cell with no place left.
-struct Failed;
-
-/// The candidates of one search node.
-#[derive(Clone, Copy)]
-struct State {
-    /// Per band and digit (`b * N + d`), the cells where the digit is still possible.
-    cand: [Word; WORDS],
-    /// Each word as its last band update left it: a word that differs has changed since and
-    /// is updated by the next sweep. No bookkeeping where words change.
-    seen: [Word; WORDS],
-    /// Per band, the cells not placed yet.
-    unsolved: [Word; K],
-}
-
-impl State {
-    /// The state of per-cell candidate masks (bit d = digit d + 1), every word due for an update.
-    fn new(masks: impl Iterator<Item = u128>) -> Self {
-        let mut st = State {
-            cand: [0; WORDS],
-            // No word is all ones: every word is updated by the first sweep.
-            seen: [!0; WORDS],
-            unsolved: [BAND_ALL; K],
+            t
         };
-        let all = (1u128 << N) - 1;
-        let mut open = [0 as Word; K];
-        let mut givens = [0 as Word; WORDS];
-        let mut masks = masks;
-        for (b, open) in open.iter_mut().enumerate() {
-            for (pos, m) in masks.by_ref().take(BAND_CELLS).enumerate() {
-                let m = m & all;
-                if m == all {
-                    *open |= 1 << pos;
-                } else if m & (m - 1) == 0 && m != 0 {
-                    givens[b * N + m.trailing_zeros() as usize] |= 1 << pos;
-                } else {
-                    let mut m = m;
-                    while m != 0 {
-                        st.cand[b * N + m.trailing_zeros() as usize] |= 1 << pos;
-                        m &= m - 1;
+
+        /// For a cell of a band: the band minus the cell's peers in its row and box (the cell stays).
+        pub(super) static SELF: [Word; BAND_CELLS] = {
+            let mut t = [0 as Word; BAND_CELLS];
+            let mut c = 0;
+            while c < BAND_CELLS {
+                let (r, col) = (c / N, c % N);
+                let mut m = BAND_ALL;
+                let mut p = 0;
+                while p < BAND_CELLS {
+                    let (pr, pc) = (p / N, p % N);
+                    if p != c && (pr == r || pc / K == col / K) {
+                        m &= !(1 << p);
+                    }
+                    p += 1;
+                }
+                t[c] = m;
+                c += 1;
+            }
+            t
+        };
+
+        /// The propagation found a row, box, band or cell with no place left.
+        struct Failed;
+
+        /// The candidates of one search node.
+        #[derive(Clone, Copy)]
+        pub(super) struct State {
+            /// Per band and digit (`b * N + d`), the cells where the digit is still possible.
+            cand: [Word; WORDS],
+            /// Each word as its last band update left it: a word that differs has changed since and
+            /// is updated by the next sweep. No bookkeeping where words change.
+            seen: [Word; WORDS],
+            /// Per band, the cells not placed yet.
+            unsolved: [Word; K],
+        }
+
+        impl State {
+            /// The state of per-cell candidate masks (bit d = digit d + 1), every word due for an update.
+            fn new(masks: impl Iterator<Item = u128>) -> Self {
+                let mut st = State {
+                    cand: [0; WORDS],
+                    seen: [0; WORDS],
+                    unsolved: [BAND_ALL; K],
+                };
+                let all = (1u128 << N) - 1;
+                let mut open = [0 as Word; K];
+                let mut givens = [0 as Word; WORDS];
+                let mut masks = masks;
+                for (b, open) in open.iter_mut().enumerate() {
+                    for (pos, m) in masks.by_ref().take(BAND_CELLS).enumerate() {
+                        let m = m & all;
+                        if m == all {
+                            *open |= 1 << pos;
+                        } else if m & (m - 1) == 0 && m != 0 {
+                            givens[b * N + m.trailing_zeros() as usize] |= 1 << pos;
+                        } else {
+                            let mut m = m;
+                            while m != 0 {
+                                st.cand[b * N + m.trailing_zeros() as usize] |= 1 << pos;
+                                m &= m - 1;
+                            }
+                        }
                     }
                 }
-            }
-        }
-        // A given keeps only its non-peers in its band for its digit, right away: the first
-        // sweep then places it (this saves a sweep and a naked singles pass).
-        for (b, words) in st.cand.chunks_exact_mut(N).enumerate() {
-            for (w, &g) in words.iter_mut().zip(&givens[b * N..(b + 1) * N]) {
-                *w |= open[b] | g;
-                let mut m = g;
-                while m != 0 {
-                    *w &= SELF[m.trailing_zeros() as usize];
-                    m &= m - 1;
-                }
-            }
-        }
-        st
-    }
-
-    /// Minirow occupancy of a band word (bit [`minirow_bit`]`(r, j)` for row r, box j), by
-    /// shifts: each minirow's cells OR-ed into its first cell, then row r moved down r·(N-1)
-    /// bits, which lands minirow (r, j) on bit j·K + r.
-    #[inline(always)]
-    fn pattern(a: Word) -> usize {
-        let mut x = a;
-        for i in 1..K {
-            x |= a >> i;
-        }
-        let x = x & MINIROW_FIRST;
-        let mut p = x;
-        for r in 1..K {
-            p |= x >> (r * (N - 1));
-        }
-        p as usize & (PATTERNS - 1)
-    }
-
-    /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
-    /// pointed at leave the other bands, rows left with one unsolved cell are placed. Returns
-    /// non-zero when other words may have changed.
-    #[inline(always)]
-    fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
-        let i = b * N + d;
-        let t = BAND[Self::pattern(self.cand[i])];
-        let a = self.cand[i] & t.keep;
-        if a == 0 {
-            return Err(Failed);
-        }
-        self.cand[i] = a;
-        self.seen[i] = a;
-        // Columns the band's boxes point along leave the digit's other bands of the stack
-        // (this also clears the columns of the cells placed here).
-        let mut cols = a;
-        for r in 1..K {
-            cols |= a >> (r * N);
-        }
-        let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
-        let mut spill = 0;
-        for b2 in OTHER_BANDS[b] {
-            spill |= self.cand[b2 * N + d] & pointing;
-            self.cand[b2 * N + d] &= !pointing;
-        }
-        // The placed cells leave the other digits (unconditionally: the branch would be hard
-        // to predict).
-        let placed = a & t.locked & pointing & self.unsolved[b];
-        self.unsolved[b] &= !placed;
-        for w in &mut self.cand[b * N..(b + 1) * N] {
-            *w &= !placed;
-        }
-        self.cand[i] = a;
-        Ok(spill | placed)
-    }
-
-    /// Naked singles of every band: narrows each one's digit to the cell (the band update
-    /// places it). True when there was one.
-    #[inline(always)]
-    fn naked_singles(&mut self) -> Result<bool, Failed> {
-        let mut found = false;
-        for b in 0..K {
-            let words = &mut self.cand[b * N..(b + 1) * N];
-            let (mut once, mut twice) = (0 as Word, 0 as Word);
-            for &p in words.iter() {
-                twice |= once & p;
-                once |= p;
-            }
-            if once != BAND_ALL {
-                return Err(Failed);
-            }
-            let mut s = once & !twice & self.unsolved[b];
-            found |= s != 0;
-            while s != 0 {
-                let pos = s.trailing_zeros() as usize;
-                s &= s - 1;
-                for w in words.iter_mut() {
-                    if *w >> pos & 1 != 0 {
-                        *w &= SELF[pos];
-                        break;
+                // A given keeps only its non-peers in its band for its digit, right away: the first
+                // sweep then places it (this saves a sweep and a naked singles pass).
+                for (b, words) in st.cand.chunks_exact_mut(N).enumerate() {
+                    for (w, &g) in words.iter_mut().zip(&givens[b * N..(b + 1) * N]) {
+                        *w |= open[b] | g;
+                        let mut m = g;
+                        while m != 0 {
+                            *w &= SELF[m.trailing_zeros() as usize];
+                            m &= m - 1;
+                        }
                     }
                 }
+                // Every word differs from its complement: the first sweep updates them all.
+                st.seen = st.cand.map(|w| !w);
+                st
             }
-        }
-        Ok(found)
-    }
 
-    /// Hidden singles in columns (rows and boxes come from the band updates): narrows each
-    /// one's digit to the cell. A column without the digit is a contradiction. True when there
-    /// was one. Written without branches until something is found (they would be hard to
-    /// predict).
-    #[inline(always)]
-    fn column_singles(&mut self) -> Result<bool, Failed> {
-        let mut missing = 0 as Word;
-        let mut hits = [0 as Word; WORDS];
-        let mut any = 0 as Word;
-        for d in 0..N {
-            // Columns holding the digit once / at least twice: first across the bands, cell
-            // by cell of a band, then across the rows of that.
-            let (mut once, mut twice) = (0 as Word, 0 as Word);
-            for b in 0..K {
-                let w = self.cand[b * N + d];
-                twice |= once & w;
-                once |= w;
+            /// Minirow occupancy of a band word (bit [`minirow_bit`]`(r, j)` for row r, box j), by
+            /// shifts: each minirow's cells OR-ed into its first cell, then row r moved down r·(N-1)
+            /// bits, which lands minirow (r, j) on bit j·K + r.
+            #[inline(always)]
+            pub(super) fn pattern(a: Word) -> usize {
+                let mut x = a;
+                for i in 1..K {
+                    x |= a >> i;
+                }
+                let x = x & MINIROW_FIRST;
+                let mut p = x;
+                for r in 1..K {
+                    p |= x >> (r * (N - 1));
+                }
+                p as usize & (PATTERNS - 1)
             }
-            let (o, t) = (once, twice);
-            let (mut once, mut twice) = (0 as Word, 0 as Word);
-            for r in 0..K {
-                let x = (o >> (r * N)) & ROW_MASK as Word;
-                twice |= once & x | (t >> (r * N)) & ROW_MASK as Word;
-                once |= x;
-            }
-            missing |= !once & ROW_MASK as Word;
-            let cols = (once & !twice) * COL_SPREAD;
-            for b in 0..K {
-                let h = self.cand[b * N + d] & cols & self.unsolved[b];
-                hits[b * N + d] = h;
-                any |= h;
-            }
-        }
-        if missing != 0 {
-            return Err(Failed);
-        }
-        if any == 0 {
-            return Ok(false);
-        }
-        for (w, &h) in self.cand.iter_mut().zip(&hits) {
-            let mut s = h;
-            while s != 0 {
-                *w &= SELF[s.trailing_zeros() as usize];
-                s &= s - 1;
-            }
-        }
-        Ok(true)
-    }
 
-    /// Band updates, naked singles and column hidden singles to a fixed point.
-    #[inline]
-    fn propagate(&mut self) -> Result<(), Failed> {
-        loop {
-            // Sweep every word, digit by digit, updating those that changed, until no update
-            // changes another word.
-            let mut spill = 0;
-            for d in 0..N {
+            /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
+            /// pointed at leave the other bands, rows left with one unsolved cell are placed. Returns
+            /// non-zero when other words may have changed.
+            #[inline(always)]
+            fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
+                let i = b * N + d;
+                let t = BAND[Self::pattern(self.cand[i])];
+                let a = self.cand[i] & t.keep;
+                if a == 0 {
+                    return Err(Failed);
+                }
+                self.cand[i] = a;
+                self.seen[i] = a;
+                // Columns the band's boxes point along leave the digit's other bands of the stack
+                // (this also clears the columns of the cells placed here).
+                let mut cols = a;
+                for r in 1..K {
+                    cols |= a >> (r * N);
+                }
+                let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
+                let mut spill = 0;
+                for b2 in OTHER_BANDS[b] {
+                    spill |= self.cand[b2 * N + d] & pointing;
+                    self.cand[b2 * N + d] &= !pointing;
+                }
+                // The placed cells leave the other digits (unconditionally: the branch would be hard
+                // to predict).
+                let placed = a & t.locked & pointing & self.unsolved[b];
+                self.unsolved[b] &= !placed;
+                for w in &mut self.cand[b * N..(b + 1) * N] {
+                    *w &= !placed;
+                }
+                self.cand[i] = a;
+                Ok(spill | placed)
+            }
+
+            /// Naked singles of every band: narrows each one's digit to the cell (the band update
+            /// places it). True when there was one.
+            #[inline(always)]
+            fn naked_singles(&mut self) -> Result<bool, Failed> {
+                let mut found = false;
                 for b in 0..K {
-                    if self.cand[b * N + d] != self.seen[b * N + d] {
-                        spill |= self.update(b, d)?;
+                    let words = &mut self.cand[b * N..(b + 1) * N];
+                    let (mut once, mut twice) = (0 as Word, 0 as Word);
+                    for &p in words.iter() {
+                        twice |= once & p;
+                        once |= p;
+                    }
+                    if once != BAND_ALL {
+                        return Err(Failed);
+                    }
+                    let mut s = once & !twice & self.unsolved[b];
+                    found |= s != 0;
+                    while s != 0 {
+                        let pos = s.trailing_zeros() as usize;
+                        s &= s - 1;
+                        for w in words.iter_mut() {
+                            if *w >> pos & 1 != 0 {
+                                *w &= SELF[pos];
+                                break;
+                            }
+                        }
+                    }
+                }
+                Ok(found)
+            }
+
+            /// Hidden singles in columns (rows and boxes come from the band updates): narrows each
+            /// one's digit to the cell. A column without the digit is a contradiction. True when there
+            /// was one. Written without branches until something is found (they would be hard to
+            /// predict).
+            #[inline(always)]
+            fn column_singles(&mut self) -> Result<bool, Failed> {
+                let mut missing = 0 as Word;
+                let mut hits = [0 as Word; WORDS];
+                let mut any = 0 as Word;
+                for d in 0..N {
+                    // Columns holding the digit once / at least twice: first across the bands, cell
+                    // by cell of a band, then across the rows of that.
+                    let (mut once, mut twice) = (0 as Word, 0 as Word);
+                    for b in 0..K {
+                        let w = self.cand[b * N + d];
+                        twice |= once & w;
+                        once |= w;
+                    }
+                    let (o, t) = (once, twice);
+                    let (mut once, mut twice) = (0 as Word, 0 as Word);
+                    for r in 0..K {
+                        let x = (o >> (r * N)) & ROW_MASK as Word;
+                        twice |= once & x | (t >> (r * N)) & ROW_MASK as Word;
+                        once |= x;
+                    }
+                    missing |= !once & ROW_MASK as Word;
+                    let cols = (once & !twice) * COL_SPREAD;
+                    for b in 0..K {
+                        let h = self.cand[b * N + d] & cols & self.unsolved[b];
+                        hits[b * N + d] = h;
+                        any |= h;
+                    }
+                }
+                if missing != 0 {
+                    return Err(Failed);
+                }
+                if any == 0 {
+                    return Ok(false);
+                }
+                for (w, &h) in self.cand.iter_mut().zip(&hits) {
+                    let mut s = h;
+                    while s != 0 {
+                        *w &= SELF[s.trailing_zeros() as usize];
+                        s &= s - 1;
+                    }
+                }
+                Ok(true)
+            }
+
+            /// Band updates, naked singles and column hidden singles to a fixed point.
+            #[inline]
+            fn propagate(&mut self) -> Result<(), Failed> {
+                loop {
+                    // Sweep every word, digit by digit, updating those that changed, until no update
+                    // changes another word.
+                    let mut spill = 0;
+                    for d in 0..N {
+                        for b in 0..K {
+                            if self.cand[b * N + d] != self.seen[b * N + d] {
+                                spill |= self.update(b, d)?;
+                            }
+                        }
+                    }
+                    if spill == 0 && !self.naked_singles()? && !self.column_singles()? {
+                        return Ok(());
                     }
                 }
             }
-            if spill == 0 && !self.naked_singles()? && !self.column_singles()? {
-                return Ok(());
-            }
-        }
-    }
 
-    /// Place digit `d` in cell `pos` of band `b` (a guess): the digit's word keeps the cell
-    /// and its non-peers, the other digits lose the cell.
-    #[inline(always)]
-    fn assign(&mut self, b: usize, pos: usize, d: usize) {
-        let mine = self.cand[b * N + d] & SELF[pos];
-        for w in &mut self.cand[b * N..(b + 1) * N] {
-            *w &= !(1 << pos);
-        }
-        self.cand[b * N + d] = mine;
-    }
-
-    fn solved(&self) -> bool {
-        self.unsolved.iter().all(|&u| u == 0)
-    }
-
-    /// The digits (bit d = digit d + 1) of cell `pos` of band `b`.
-    #[inline(always)]
-    fn digits(&self, b: usize, pos: usize) -> u32 {
-        let mut m = 0;
-        for (d, &w) in self.cand[b * N..(b + 1) * N].iter().enumerate() {
-            m |= (w >> pos & 1) << d;
-        }
-        m
-    }
-
-    /// The cell to branch on (band, position, digits): the first bivalue cell, else the first
-    /// with the fewest candidates. Only called on a propagated, unsolved state.
-    #[inline]
-    fn choose(&self) -> (usize, usize, u32) {
-        for b in 0..K {
-            let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
-            for &p in &self.cand[b * N..(b + 1) * N] {
-                thrice |= twice & p;
-                twice |= once & p;
-                once |= p;
-            }
-            let two = twice & !thrice & self.unsolved[b];
-            if two != 0 {
-                let pos = two.trailing_zeros() as usize;
-                return (b, pos, self.digits(b, pos));
-            }
-        }
-        let mut best = (u32::MAX, 0, 0, 0);
-        for b in 0..K {
-            let mut u = self.unsolved[b];
-            while u != 0 {
-                let pos = u.trailing_zeros() as usize;
-                u &= u - 1;
-                let m = self.digits(b, pos);
-                let n = m.count_ones();
-                if n < best.0 {
-                    best = (n, b, pos, m);
+            /// Place digit `d` in cell `pos` of band `b` (a guess): the digit's word keeps the cell
+            /// and its non-peers, the other digits lose the cell.
+            #[inline(always)]
+            fn assign(&mut self, b: usize, pos: usize, d: usize) {
+                let mine = self.cand[b * N + d] & SELF[pos];
+                for w in &mut self.cand[b * N..(b + 1) * N] {
+                    *w &= !(1 << pos);
                 }
+                self.cand[b * N + d] = mine;
             }
-        }
-        (best.1, best.2, best.3)
-    }
 
-    /// Digits 1..=N of a solved state, row-major.
-    fn digits_of_cells(&self) -> [u8; CELLS] {
-        let mut out = [0u8; CELLS];
-        for (b, words) in self.cand.chunks_exact(N).enumerate() {
-            for (d, &w) in words.iter().enumerate() {
-                let mut m = w;
-                while m != 0 {
-                    out[b * BAND_CELLS + m.trailing_zeros() as usize] = d as u8 + 1;
-                    m &= m - 1;
+            fn solved(&self) -> bool {
+                self.unsolved.iter().all(|&u| u == 0)
+            }
+
+            /// The digits (bit d = digit d + 1) of cell `pos` of band `b`.
+            #[inline(always)]
+            fn digits(&self, b: usize, pos: usize) -> u32 {
+                let mut m = 0;
+                for (d, &w) in self.cand[b * N..(b + 1) * N].iter().enumerate() {
+                    m |= ((w >> pos & 1) as u32) << d;
                 }
+                m
+            }
+
+            /// The cell to branch on (band, position, digits): the first bivalue cell, else the first
+            /// with the fewest candidates. Only called on a propagated, unsolved state.
+            #[inline]
+            fn choose(&self) -> (usize, usize, u32) {
+                for b in 0..K {
+                    let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
+                    for &p in &self.cand[b * N..(b + 1) * N] {
+                        thrice |= twice & p;
+                        twice |= once & p;
+                        once |= p;
+                    }
+                    let two = twice & !thrice & self.unsolved[b];
+                    if two != 0 {
+                        let pos = two.trailing_zeros() as usize;
+                        return (b, pos, self.digits(b, pos));
+                    }
+                }
+                let mut best = (u32::MAX, 0, 0, 0);
+                for b in 0..K {
+                    let mut u = self.unsolved[b];
+                    while u != 0 {
+                        let pos = u.trailing_zeros() as usize;
+                        u &= u - 1;
+                        let m = self.digits(b, pos);
+                        let n = m.count_ones();
+                        if n < best.0 {
+                            best = (n, b, pos, m);
+                        }
+                    }
+                }
+                (best.1, best.2, best.3)
+            }
+
+            /// Digits 1..=N of a solved state, row-major.
+            fn digits_of_cells(&self) -> [u8; CELLS] {
+                let mut out = [0u8; CELLS];
+                for (b, words) in self.cand.chunks_exact(N).enumerate() {
+                    for (d, &w) in words.iter().enumerate() {
+                        let mut m = w;
+                        while m != 0 {
+                            out[b * BAND_CELLS + m.trailing_zeros() as usize] = d as u8 + 1;
+                            m &= m - 1;
+                        }
+                    }
+                }
+                out
             }
         }
-        out
-    }
-}
 
-/// The search's running totals and where it reports.
-struct Walk<'a> {
-    out: Count,
-    limit: usize,
-    budget: Budget,
-    visit: &'a mut dyn FnMut(&[u8]) -> bool,
-    stop: bool,
-}
-
-impl Walk<'_> {
-    /// Depth-first search below `st` (propagated, no contradiction).
-    fn descend(&mut self, st: &mut State) {
-        if st.solved() {
-            self.out.solutions += 1;
-            let more = (self.visit)(&st.digits_of_cells());
-            if self.out.solutions >= self.limit || !more {
-                self.out.limit_reached = self.out.solutions >= self.limit;
-                self.stop = true;
-            }
-            return;
+        /// The search's running totals and where it reports.
+        struct Walk<'a> {
+            out: Count,
+            limit: usize,
+            budget: Budget,
+            visit: &'a mut dyn FnMut(&[u8]) -> bool,
+            stop: bool,
         }
-        let (b, pos, mut rest) = st.choose();
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if rest != 0 {
-                self.out.stats.guesses += 1;
-            }
-            self.out.stats.nodes += 1;
-            if let Some(why) = self.budget.exceeded(self.out.stats.nodes) {
-                self.out.give_up(why);
-                self.stop = true;
-                return;
-            }
-            // The last alternative works on the node itself; earlier ones on a copy.
-            let mut copy;
-            let s = if rest != 0 {
-                copy = *st;
-                &mut copy
-            } else {
-                &mut *st
-            };
-            s.assign(b, pos, d);
-            if s.propagate().is_ok() {
-                self.descend(s);
-                if self.stop {
+
+        impl Walk<'_> {
+            /// Depth-first search below `st` (propagated, no contradiction).
+            fn descend(&mut self, st: &mut State) {
+                if st.solved() {
+                    self.out.solutions += 1;
+                    let more = (self.visit)(&st.digits_of_cells());
+                    if self.out.solutions >= self.limit || !more {
+                        self.out.limit_reached = self.out.solutions >= self.limit;
+                        self.stop = true;
+                    }
                     return;
                 }
+                let (b, pos, mut rest) = st.choose();
+                while rest != 0 {
+                    let d = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if rest != 0 {
+                        self.out.stats.guesses += 1;
+                    }
+                    self.out.stats.nodes += 1;
+                    if let Some(why) = self.budget.exceeded(self.out.stats.nodes) {
+                        self.out.give_up(why);
+                        self.stop = true;
+                        return;
+                    }
+                    // The last alternative works on the node itself; earlier ones on a copy.
+                    let mut copy;
+                    let s = if rest != 0 {
+                        copy = *st;
+                        &mut copy
+                    } else {
+                        &mut *st
+                    };
+                    s.assign(b, pos, d);
+                    if s.propagate().is_ok() {
+                        self.descend(s);
+                        if self.stop {
+                            return;
+                        }
+                    }
+                }
             }
         }
-    }
+
+        /// Depth-first search over band words; same contract as [`super::Solver::search`], with the
+        /// visitor seeing digits. `masks[c]` is the candidate mask of cell c (bit d = digit d + 1).
+        pub(crate) fn search(
+            masks: impl Iterator<Item = u128>,
+            limit: usize,
+            budget: Budget,
+            visit: &mut dyn FnMut(&[u8]) -> bool,
+        ) -> Count {
+            let mut walk = Walk {
+                out: Count::default(),
+                limit,
+                budget,
+                visit,
+                stop: false,
+            };
+            let mut st = State::new(masks);
+            if st.propagate().is_ok() {
+                walk.descend(&mut st);
+            }
+            walk.out
+        }
+    };
 }
 
-/// Depth-first search over band words; same contract as [`super::Solver::search`], with the
-/// visitor seeing digits. `masks[c]` is the candidate mask of cell c (bit d = digit d + 1).
-pub(crate) fn search(
-    masks: impl Iterator<Item = u128>,
-    limit: usize,
-    budget: Budget,
-    visit: &mut dyn FnMut(&[u8]) -> bool,
-) -> Count {
-    let mut walk = Walk {
-        out: Count::default(),
-        limit,
-        budget,
-        visit,
-        stop: false,
-    };
-    let mut st = State::new(masks);
-    if st.propagate().is_ok() {
-        walk.descend(&mut st);
-    }
-    walk.out
+/// 9×9: 27-bit band words.
+pub(crate) mod k3 {
+    band_engine!(3, u32);
+}
+
+/// 16×16: 64-bit band words, tables of 65,536 entries.
+pub(crate) mod k4 {
+    band_engine!(4, u64);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::k3::*;
 
     /// The permutation table against a direct check on every pattern.
     #[test]
@@ -632,6 +654,32 @@ mod tests {
                     assert_eq!(boxed, 1, "pattern {p:09b} row {r}");
                 }
             }
+        }
+    }
+
+    /// At K = 4 (24 permutations per pattern), on a sample of patterns: every kept minirow lies
+    /// on a permutation inside the pattern, and every such permutation is kept.
+    #[test]
+    fn k4_keep_is_the_union_of_permutations() {
+        use super::k4;
+        let mut perms = Vec::new();
+        for s in 0..256usize {
+            let p: Vec<usize> = (0..4).map(|r| s >> (2 * r) & 3).collect();
+            if (0..4).all(|j| p.contains(&j)) {
+                perms.push(p);
+            }
+        }
+        assert_eq!(perms.len(), 24);
+        for p in (0..k4::PATTERNS).step_by(97).chain([0, k4::PATTERNS - 1]) {
+            let mut want = 0u64;
+            for s in &perms {
+                if (0..4).all(|r| p >> k4::minirow_bit(r, s[r]) & 1 != 0) {
+                    for (r, &j) in s.iter().enumerate() {
+                        want |= 0xF << (r * 16 + j * 4);
+                    }
+                }
+            }
+            assert_eq!(k4::BAND[p].keep, want, "pattern {p:016b}");
         }
     }
 

@@ -41,6 +41,19 @@ impl Budget {
         }
     }
 
+    /// The same deadline with at most `nodes` nodes.
+    pub(crate) fn capped(self, nodes: u64) -> Self {
+        Budget {
+            max_nodes: self.max_nodes.min(nodes),
+            ..self
+        }
+    }
+
+    /// The node budget (`u64::MAX` when unbounded).
+    pub(crate) fn max_nodes(&self) -> u64 {
+        self.max_nodes
+    }
+
     /// Whether a search that has taken `nodes` nodes must stop.
     #[inline(always)]
     pub(crate) fn exceeded(&self, nodes: u64) -> Option<Exceeded> {

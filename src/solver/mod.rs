@@ -1,7 +1,8 @@
 //! Propagation and depth-first search, generic over the basis.
 //!
 //! Three engines behind one API. 9×9 goes to the band engine (`bands`: one 27-bit word per
-//! band and digit, box/line logic inside each band by table, JCZSolve-style sweeps); 4×4 to the
+//! band and digit, box/line logic inside each band by table, JCZSolve-style sweeps), and 16×16
+//! to it first, for a bounded number of nodes (64-bit words); 4×4 to the
 //! digit-plane engine (`planes`: one `u128` per digit, singles only). Every other grid goes to
 //! the cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
 //! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
@@ -90,13 +91,19 @@ pub struct Tuning {
     pub planes: bool,
     /// Use the band engine at 9×9 (one 27-bit word per digit and band, box/line logic inside
     /// each band by table, naked singles; the other settings do not apply to it). It wins over
-    /// `planes` when both are set; other bases ignore it.
+    /// `planes` when both are set. At 16×16 (64-bit band words) it goes first, for at most
+    /// `band_nodes` nodes, before the cell-mask engine; other bases ignore it.
     pub bands: bool,
+    /// At 16×16 with `bands`: nodes the band engine may take before the cell-mask engine (with
+    /// its probing and CDCL) starts over; 0 skips it.
+    pub band_nodes: u32,
 }
 
 impl Tuning {
     /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
-    /// (the cheapest nodes win there); locked candidates from 16×16 up and probing at 16×16 and
+    /// (the cheapest nodes win there); at 16×16 the band engine first, for up to 2,000 nodes
+    /// (most public 16×16 puzzles need far fewer; the janko set's median went from 46 to 6 µs);
+    /// locked candidates from 16×16 up and probing at 16×16 and
     /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
     /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
     /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
@@ -115,7 +122,8 @@ impl Tuning {
             cdcl: k >= 4,
             cdcl_after: 30,
             planes: k <= 3,
-            bands: k == 3,
+            bands: k <= 4,
+            band_nodes: 2000,
         }
     }
 }
@@ -175,6 +183,8 @@ pub struct Solver<B: Basis> {
     probe_arity: u32,
     cdcl: bool,
     cdcl_after: u64,
+    /// Nodes of the 16×16 band engine before the cell-mask engine (0: none).
+    band_nodes: u64,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
     root: Option<Box<Grid<B>>>,
     /// Nodes spent by earlier runs of this search (restarts).
@@ -223,6 +233,11 @@ impl<B: Basis> Solver<B> {
             probe_arity: tuning.probe_arity.max(2) as u32,
             cdcl: tuning.cdcl,
             cdcl_after: tuning.cdcl_after.into(),
+            band_nodes: if tuning.bands && B::K == 4 {
+                tuning.band_nodes.into()
+            } else {
+                0
+            },
             root: None,
             spent: 0,
             prop: if planes || bands {
@@ -241,7 +256,7 @@ impl<B: Basis> Solver<B> {
             // The band engine reports digits: keep the first without a grid round trip.
             let masks = start.masks().iter().map(|m| m.to_u128());
             let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
-            let mut out = bands::search(masks, self.opts.limit, budget, &mut |d| {
+            let mut out = bands::k3::search(masks, self.opts.limit, budget, &mut |d| {
                 if first.is_none() {
                     first = Some(d.to_vec());
                 }
@@ -265,6 +280,60 @@ impl<B: Basis> Solver<B> {
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
         let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
+        if self.band_nodes == 0 {
+            return self.search_in(start, visit, budget);
+        }
+        match self.band_phase(start, visit, budget) {
+            Ok(c) => c,
+            Err(spent) => {
+                let mut c = self.search_in(start, visit, budget.less(spent.nodes));
+                c.stats += spent;
+                c
+            }
+        }
+    }
+
+    /// At 16×16 the band engine goes first, for at most `band_nodes` nodes: most puzzles need
+    /// no more, and its nodes cost a fraction of the cell-mask engine's. Its solutions are held
+    /// until it has finished, so that none is visited twice when the cell-mask engine starts
+    /// over. `Err` carries the effort of a run cut at `band_nodes`.
+    fn band_phase(
+        &mut self,
+        start: &Grid<B>,
+        visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        budget: Budget,
+    ) -> Result<Count, SearchStats> {
+        let masks = start.masks().iter().map(|m| m.to_u128());
+        let capped = budget.capped(self.band_nodes);
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let mut out = bands::k4::search(masks, self.opts.limit, capped, &mut |d| {
+            found.push(d.to_vec());
+            true
+        });
+        if out.budget_exceeded && !out.timed_out && capped.max_nodes() < budget.max_nodes() {
+            return Err(out.stats);
+        }
+        for (i, d) in found.iter().enumerate() {
+            let mut g = Grid::<B>::empty();
+            for (c, &x) in d.iter().enumerate() {
+                g.set(c, B::Mask::bit(x as usize - 1));
+            }
+            if !visit(&g) {
+                out.solutions = i + 1;
+                out.limit_reached = out.solutions >= self.opts.limit;
+                break;
+            }
+        }
+        Ok(out)
+    }
+
+    /// [`Solver::search`] without the 16×16 band phase.
+    fn search_in(
+        &mut self,
+        start: &Grid<B>,
+        visit: &mut dyn FnMut(&Grid<B>) -> bool,
+        budget: Budget,
+    ) -> Count {
         if self.planes || self.bands {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let limit = self.opts.limit;
@@ -276,7 +345,7 @@ impl<B: Basis> Solver<B> {
                 visit(&g)
             };
             if self.bands {
-                return bands::search(masks, limit, budget, &mut v);
+                return bands::k3::search(masks, limit, budget, &mut v);
             }
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
