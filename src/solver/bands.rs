@@ -479,10 +479,22 @@ macro_rules! band_engine {
                 m
             }
 
-            /// The cell to branch on (band, position, digits): the first bivalue cell, else the first
-            /// with the fewest candidates. Only called on a propagated, unsolved state.
+            /// The cell to branch on (band, position, digits): a bivalue cell, else the first
+            /// cell with the fewest candidates. Only called on a propagated, unsolved state.
+            ///
+            /// Which bivalue cell: at 9×9 the first (anything dearer costs more than it saves);
+            /// from 16×16 the one whose two digits have the fewest places left in the grid
+            /// (product of the counts), which cut the band engine's nodes 3× on the 16×16 sets
+            /// (gen_minimal200 5,914 → 1,732 a puzzle, goomii_hard300 267 → 63).
             #[inline]
             fn choose(&self) -> (usize, usize, u32) {
+                let mut places = [0u32; N];
+                if K >= 4 {
+                    for (d, p) in places.iter_mut().enumerate() {
+                        *p = (0..K).map(|b| self.cand[b * N + d].count_ones()).sum();
+                    }
+                }
+                let mut pick = (u32::MAX, 0, 0, 0);
                 for b in 0..K {
                     let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
                     for &p in &self.cand[b * N..(b + 1) * N] {
@@ -490,11 +502,23 @@ macro_rules! band_engine {
                         twice |= once & p;
                         once |= p;
                     }
-                    let two = twice & !thrice & self.unsolved[b];
-                    if two != 0 {
+                    let mut two = twice & !thrice & self.unsolved[b];
+                    while two != 0 {
                         let pos = two.trailing_zeros() as usize;
-                        return (b, pos, self.digits(b, pos));
+                        two &= two - 1;
+                        let m = self.digits(b, pos);
+                        if K < 4 {
+                            return (b, pos, m);
+                        }
+                        let (d1, d2) = (m.trailing_zeros(), u32::BITS - 1 - m.leading_zeros());
+                        let score = places[d1 as usize] * places[d2 as usize];
+                        if score < pick.0 {
+                            pick = (score, b, pos, m);
+                        }
                     }
+                }
+                if pick.0 != u32::MAX {
+                    return (pick.1, pick.2, pick.3);
                 }
                 let mut best = (u32::MAX, 0, 0, 0);
                 for b in 0..K {
