@@ -333,7 +333,7 @@ impl<B: Basis> Solver<B> {
             Some(g) => (*g, true),
             None => {
                 let mut g = *start;
-                let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+                let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
                 if ok && self.root_sac {
                     ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
                 }
@@ -365,7 +365,7 @@ impl<B: Basis> Solver<B> {
         let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
-        let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+        let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
         if ok && self.root_sac {
             ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
         }

@@ -28,6 +28,8 @@ pub(crate) struct Propagator<B: Basis> {
     /// Scratch for locked candidates: `seg[line * K + j]`, the candidates where a line crosses
     /// the j-th box of its band or stack.
     seg: Vec<B::Mask>,
+    /// Scratch for `start`: the digits placed in each house.
+    used: Vec<B::Mask>,
     /// Whether locked candidates run.
     pub locked: bool,
     /// Conflict counts per house (dom/wdeg weights): bumped where a propagation fails, read by
@@ -43,6 +45,7 @@ impl<B: Basis> Propagator<B> {
             dirty: [0; HOUSE_WORDS],
             dirty_lines: 0,
             seg: vec![B::Mask::ZERO; B::N * B::K],
+            used: vec![B::Mask::ZERO; 3 * B::N],
             locked,
             weights: vec![0; 3 * B::N],
         }
@@ -55,6 +58,7 @@ impl<B: Basis> Propagator<B> {
             dirty: [0; HOUSE_WORDS],
             dirty_lines: 0,
             seg: Vec::new(),
+            used: Vec::new(),
             locked: false,
             weights: Vec::new(),
         }
@@ -94,20 +98,46 @@ impl<B: Basis> Propagator<B> {
         self.dirty_lines = 0;
     }
 
-    /// Mark every house, band and stack dirty and queue every placed cell (a fresh grid).
-    pub(crate) fn start(&mut self, g: &Grid<B>) -> Result<(), Contradiction> {
+    /// Start on a fresh grid: the digits placed in each house leave the house's open cells in
+    /// one sweep (a digit placed twice in a house, or a cell left empty, is a contradiction),
+    /// cells that this leaves placed are queued, and every house, band and stack is marked
+    /// dirty. The same fixed point as queueing every placed cell, without a peer loop per given.
+    pub(crate) fn start(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
         self.reset();
+        let t = B::topology();
         for h in 0..3 * B::N {
             self.dirty[h / 64] |= 1 << (h % 64);
+            let mut used = B::Mask::ZERO;
+            for &c in t.house(h) {
+                let m = g.get(c as usize);
+                if m.is_empty() {
+                    return Err(Contradiction);
+                }
+                if m.is_single() {
+                    if !(used & m).is_empty() {
+                        return Err(self.fail_house(h));
+                    }
+                    used |= m;
+                }
+            }
+            self.used[h] = used;
         }
         self.dirty_lines = (1 << (2 * B::K)) - 1;
         for c in 0..B::CELLS {
             let m = g.get(c);
-            if m.is_empty() {
-                return Err(Contradiction);
-            }
             if m.is_single() {
-                self.queue.push(c as u16);
+                continue;
+            }
+            let [r, col, b] = t.houses_of(c);
+            let left = m & !(self.used[r as usize] | self.used[col as usize] | self.used[b as usize]);
+            if left.is_empty() {
+                return Err(self.fail_cell(c));
+            }
+            if left != m {
+                g.set(c, left);
+                if left.is_single() {
+                    self.queue.push(c as u16);
+                }
             }
         }
         Ok(())
@@ -174,14 +204,29 @@ impl<B: Basis> Propagator<B> {
         let t = B::topology();
         while let Some(c) = self.queue.pop() {
             let m = g.get(c as usize);
-            for &p in t.peers(c as usize) {
-                let pm = g.get(p as usize);
-                if pm & m != B::Mask::ZERO {
+            // Branch-free over the peers (whether a peer holds the digit is a coin toss for the
+            // branch predictor), 64 peers at a time; then the changed ones are recorded in order.
+            for chunk in t.peers(c as usize).chunks(64) {
+                let mut hit = 0u64;
+                let mut empty = false;
+                for (i, &p) in chunk.iter().enumerate() {
+                    let pm = g.get(p as usize);
                     let r = pm & !m;
-                    if r.is_empty() {
-                        return Err(self.fail_cell(p as usize));
+                    hit |= ((r != pm) as u64) << i;
+                    empty |= r.is_empty();
+                    g.set(p as usize, r);
+                }
+                if empty {
+                    let i = chunk.iter().position(|&p| g.get(p as usize).is_empty());
+                    return Err(self.fail_cell(chunk[i.unwrap_or(0)] as usize));
+                }
+                while hit != 0 {
+                    let p = chunk[hit.trailing_zeros() as usize] as usize;
+                    hit &= hit - 1;
+                    self.touched(p);
+                    if g.get(p).is_single() {
+                        self.queue.push(p as u16);
                     }
-                    self.set(g, p as usize, r);
                 }
             }
         }
