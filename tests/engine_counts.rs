@@ -73,6 +73,7 @@ fn tunings() -> Vec<Tuning> {
             bands: bits & 128 != 0,
             root_sac: false,
             probe_arity: 2,
+            probe_locked: true,
             cdcl: false,
             cdcl_after: 0,
         });
@@ -93,6 +94,10 @@ fn tunings() -> Vec<Tuning> {
         });
         v.push(Tuning {
             probe_arity: 3,
+            ..base
+        });
+        v.push(Tuning {
+            probe_locked: false,
             ..base
         });
     }

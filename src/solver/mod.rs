@@ -78,6 +78,9 @@ pub struct Tuning {
     /// Probe cells with up to this many candidates at every node (when `probe` is on; 2 probes
     /// bivalue cells only).
     pub probe_arity: u8,
+    /// Locked candidates inside probes too (when `locked_candidates` is on); off, a probe
+    /// propagates singles only.
+    pub probe_locked: bool,
     /// Solve with conflict-driven clause learning on the grid left by root propagation (and
     /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
     /// `max_nodes` then bounds its decisions.
@@ -112,6 +115,7 @@ impl Tuning {
             restarts: false,
             root_sac: false,
             probe_arity: 2,
+            probe_locked: k != 4,
             cdcl: k >= 4,
             cdcl_after: 30,
             planes: k <= 3,
@@ -173,6 +177,7 @@ pub struct Solver<B: Basis> {
     restarts: bool,
     root_sac: bool,
     probe_arity: u32,
+    probe_locked: bool,
     cdcl: bool,
     cdcl_after: u64,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
@@ -221,6 +226,7 @@ impl<B: Basis> Solver<B> {
             probe_root: tuning.probe_root,
             root_sac: tuning.root_sac,
             probe_arity: tuning.probe_arity.max(2) as u32,
+            probe_locked: tuning.probe_locked,
             cdcl: tuning.cdcl,
             cdcl_after: tuning.cdcl_after.into(),
             root: None,
@@ -488,6 +494,17 @@ impl<B: Basis> Solver<B> {
     /// propagated; a digit that fails goes, and a candidate ruled out under every digit that
     /// survives goes too (the cell-wise union of the outcomes). True when something changed.
     fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let locked = self.prop.locked;
+        let r = self.probe_cells(g, arity);
+        self.prop.locked = locked;
+        r
+    }
+
+    /// The body of [`Solver::probe_pass`] (which restores the propagator's locked-candidates
+    /// setting, switched per probe).
+    fn probe_cells(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let locked = self.prop.locked;
+        let probe_locked = locked && self.probe_locked;
         let mut changed = false;
         for c in 0..B::CELLS {
             let m = g.get(c);
@@ -497,6 +514,7 @@ impl<B: Basis> Solver<B> {
             }
             let mut union: Option<Grid<B>> = None;
             let mut alive = 0u32;
+            self.prop.locked = probe_locked;
             for d in m.iter() {
                 let (t, ok) = self.try_digit(g, c, d);
                 if !ok {
@@ -512,6 +530,7 @@ impl<B: Basis> Solver<B> {
                     }
                 }
             }
+            self.prop.locked = locked;
             let Some(u) = union else {
                 return Err(Contradiction);
             };

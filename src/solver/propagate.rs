@@ -17,9 +17,6 @@ use crate::mask::Mask;
 /// Words of the dirty-house set: 3N houses for N ≤ 100.
 const HOUSE_WORDS: usize = 5;
 
-/// From this many dirty houses on, 16×16 hidden singles sweep the whole grid at once.
-const WHOLE_GRID_SCAN: u32 = 0;
-
 /// `m` when it is a placed digit (one candidate), else nothing; branch-free.
 #[inline(always)]
 fn placed_digit<M: Mask>(m: M) -> M {
@@ -267,10 +264,9 @@ impl<B: Basis> Propagator<B> {
     /// placed.
     fn hidden_singles(&mut self, g: &mut Grid<B>) -> Result<bool, Contradiction> {
         if B::K == 4 {
-            let dirty: u32 = self.dirty.iter().map(|w| w.count_ones()).sum();
-            if dirty > WHOLE_GRID_SCAN {
-                return self.hidden_singles_all(g);
-            }
+            // After any placement nearly every house is dirty: one sweep costs less than even a
+            // dozen houses one by one (measured: a threshold of 12 dirty houses was slower).
+            return self.hidden_singles_all(g);
         }
         let t = B::topology();
         let all = B::all();
