@@ -72,9 +72,8 @@ fn main() {
         }
         t
     };
-    let count = |p: &Puzzle| -> Count {
-        with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k)))
-    };
+    let count =
+        |p: &Puzzle| -> Count { with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k))) };
     println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | guesses | nodes |");
     println!("|---|---:|---:|---:|---:|---:|---|---:|---:|");
     let mut pooled: Vec<f64> = Vec::new();

@@ -37,8 +37,8 @@ fn fold16<M: Mask>(o: &[M; 16], t: &[M; 16], p: &[M; 16]) -> (M, M, M) {
         w /= 2;
         for i in 0..w {
             t[i] = t[i] | t[i + w] | (o[i] & o[i + w]);
-            o[i] = o[i] | o[i + w];
-            p[i] = p[i] | p[i + w];
+            o[i] |= o[i + w];
+            p[i] |= p[i + w];
         }
     }
     (o[0], t[0], p[0])
@@ -156,7 +156,8 @@ impl<B: Basis> Propagator<B> {
                 continue;
             }
             let [r, col, b] = t.houses_of(c);
-            let left = m & !(self.used[r as usize] | self.used[col as usize] | self.used[b as usize]);
+            let left =
+                m & !(self.used[r as usize] | self.used[col as usize] | self.used[b as usize]);
             if left.is_empty() {
                 return Err(self.fail_cell(c));
             }
