@@ -182,6 +182,9 @@ pub struct Solver<B: Basis> {
     cdcl_after: u64,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
     root: Option<Box<Grid<B>>>,
+    /// Alternatives of the root branch (cell, digit) whose subtrees a depth-first run explored
+    /// completely without a solution before it was cut: the CDCL starts without them.
+    refuted: Vec<(usize, usize)>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -230,6 +233,7 @@ impl<B: Basis> Solver<B> {
             cdcl: tuning.cdcl,
             cdcl_after: tuning.cdcl_after.into(),
             root: None,
+            refuted: Vec::new(),
             spent: 0,
             prop: if planes || bands {
                 Propagator::idle()
@@ -336,7 +340,20 @@ impl<B: Basis> Solver<B> {
         }
         let (g, ok) = match self.root.take() {
             // The depth-first run already propagated and probed the root.
-            Some(g) => (*g, true),
+            Some(g) => {
+                let mut g = *g;
+                self.prop.reset();
+                let mut ok = true;
+                for &(c, d) in &self.refuted {
+                    let m = g.get(c) & !B::Mask::bit(d);
+                    if m.is_empty() {
+                        ok = false;
+                        break;
+                    }
+                    self.prop.set(&mut g, c, m);
+                }
+                (g, ok && self.prop.run(&mut g).is_ok())
+            }
             None => {
                 let mut g = *start;
                 let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
@@ -379,6 +396,10 @@ impl<B: Basis> Solver<B> {
             ok = self.probe(&mut g).is_ok();
         }
         self.root = None;
+        self.refuted.clear();
+        // The root's branch frame is on the stack, and the root alternative being explored.
+        let mut root_open = false;
+        let mut root_last = None;
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
@@ -397,14 +418,18 @@ impl<B: Basis> Solver<B> {
                             break;
                         }
                     }
-                    Some((branch, rest)) => self.frames.push(Frame {
-                        grid: g,
-                        branch,
-                        rest,
-                    }),
+                    Some((branch, rest)) => {
+                        root_open |= out.stats.nodes == 0;
+                        self.frames.push(Frame {
+                            grid: g,
+                            branch,
+                            rest,
+                        })
+                    }
                 }
             }
             // Take the next untried alternative, backtracking as needed.
+            let at_root = root_open && self.frames.len() == 1;
             let Some(f) = self.frames.last_mut() else {
                 break 'node;
             };
@@ -414,8 +439,23 @@ impl<B: Basis> Solver<B> {
             let branch = f.branch;
             if f.rest.is_empty() {
                 self.frames.pop();
+                root_open &= !at_root;
             } else {
                 out.stats.guesses += 1;
+            }
+            let (cell, digit) = match branch {
+                Branch::Cell(c) => (c as usize, i),
+                Branch::Place { house, digit } => (
+                    B::topology().house(house as usize)[i] as usize,
+                    digit as usize,
+                ),
+            };
+            if at_root && self.cdcl {
+                // Back at the root: the previous alternative's subtree is exhausted, and it
+                // held no solution (a run is cut only before its first solution).
+                if let Some(p) = root_last.replace((cell, digit)) {
+                    self.refuted.push(p);
+                }
             }
             out.stats.nodes += 1;
             if let Some(why) = budget.exceeded(out.stats.nodes) {
@@ -426,13 +466,6 @@ impl<B: Basis> Solver<B> {
                 self.spent += out.stats.nodes;
                 return (out, true);
             }
-            let (cell, digit) = match branch {
-                Branch::Cell(c) => (c as usize, i),
-                Branch::Place { house, digit } => (
-                    B::topology().house(house as usize)[i] as usize,
-                    digit as usize,
-                ),
-            };
             self.prop.reset();
             self.prop.set(&mut g, cell, B::Mask::bit(digit));
             ok = self.prop.run(&mut g).is_ok();
