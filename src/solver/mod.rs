@@ -9,7 +9,7 @@
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
 //! (per conflict seen around it, dom/wdeg, from 25×25 up). At 16×16 and 25×25, a search that
 //! has found no solution within 30 nodes hands over to `cdcl`: conflict-driven clause learning
-//! on the root-propagated grid. [`Tuning`] switches each piece; `docs/engine.md` has the
+//! on the root-propagated grid, less the root alternatives the search exhausted. [`Tuning`] switches each piece; `docs/engine.md` has the
 //! measurements behind the defaults.
 
 use crate::basis::Basis;
@@ -79,7 +79,8 @@ pub struct Tuning {
     /// bivalue cells only).
     pub probe_arity: u8,
     /// Locked candidates inside probes too (when `locked_candidates` is on); off, a probe
-    /// propagates singles only.
+    /// propagates singles only (off at 16×16: 25% more nodes on gen_minimal200, 3-7% less
+    /// time; no clear difference at 25×25, kept on there).
     pub probe_locked: bool,
     /// Solve with conflict-driven clause learning on the grid left by root propagation (and
     /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
@@ -104,7 +105,8 @@ impl Tuning {
     /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
     /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
     /// (the depth-first search cannot learn: it left the Frisch 25×25 set unsolved, and the
-    /// hardest 16×16 puzzles took 10× longer). Figures in `docs/engine.md`.
+    /// hardest 16×16 puzzles took 10× longer); at 16×16 probes propagate singles only (more
+    /// nodes, less time: goomii_hard300 median 99 → 92 µs). Figures in `docs/engine.md`.
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
