@@ -5,12 +5,14 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|cdcl=0|1]... \
-//!     [--set probe_arity|cdcl_after=N]... FILE...
+//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl=0|1]... \
+//!     [--set probe_arity|cdcl_after=N]... [--dump PATH] FILE...
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
-//! solved / several / none / over budget, guesses and nodes per puzzle.
+//! solved / several / none / over budget, guesses and nodes per puzzle; with several files, a
+//! pooled row (median and worst over every puzzle). `--dump` writes one line per puzzle: file,
+//! line, best µs, nodes.
 
 use nsudoku::input::Puzzle;
 use nsudoku::input::{self, ReadOptions};
@@ -23,6 +25,7 @@ fn main() {
     let mut max_nodes = None;
     let mut files = Vec::new();
     let mut sets: Vec<(String, u32)> = Vec::new();
+    let mut dump: Option<String> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -33,6 +36,7 @@ fn main() {
                     .expect("--trials N")
             }
             "--max-nodes" => max_nodes = args.next().and_then(|v| v.parse().ok()),
+            "--dump" => dump = Some(args.next().expect("--dump PATH")),
             "--set" => {
                 let v = args.next().expect("--set NAME=0|1");
                 let (k, b) = v.split_once('=').expect("--set NAME=0|1");
@@ -55,6 +59,7 @@ fn main() {
                 "cdcl_after" => t.cdcl_after = *v,
                 "band_nodes" => t.band_nodes = *v,
                 "probe_arity" => t.probe_arity = *v as u8,
+                "probe_locked" => t.probe_locked = *on,
                 "locked" => t.locked_candidates = *on,
                 "probe" => t.probe = *on,
                 "place" => t.place_branching = *on,
@@ -72,6 +77,8 @@ fn main() {
         |p: &Puzzle| -> Count { with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k))) };
     println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | guesses | nodes |");
     println!("|---|---:|---:|---:|---:|---:|---|---:|---:|");
+    let mut pooled: Vec<f64> = Vec::new();
+    let mut rows = String::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let puzzles: Vec<_> = input::read_all(&text, ReadOptions::default())
@@ -82,8 +89,10 @@ fn main() {
         // Warm-up and verification.
         let (mut one, mut several, mut none, mut budget, mut guesses, mut nodes) =
             (0, 0, 0, 0, 0, 0);
+        let mut node_counts = Vec::with_capacity(n);
         for p in &puzzles {
             let c = count(p);
+            node_counts.push(c.stats.nodes);
             guesses += c.stats.guesses;
             nodes += c.stats.nodes;
             if let Some(s) = &c.first {
@@ -108,6 +117,13 @@ fn main() {
             }
             best_pass = best_pass.min(start.elapsed().as_secs_f64());
         }
+        let name_of = std::path::Path::new(path)
+            .file_name()
+            .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
+        for (i, t) in per.iter().enumerate() {
+            rows += &format!("{name_of}\t{}\t{:.2}\t{}\n", i + 1, t * 1e6, node_counts[i]);
+        }
+        pooled.extend_from_slice(&per);
         per.sort_by(f64::total_cmp);
         let name = std::path::Path::new(path)
             .file_name()
@@ -122,6 +138,18 @@ fn main() {
             guesses as f64 / nf,
             nodes as f64 / nf,
         );
+    }
+    if files.len() > 1 {
+        pooled.sort_by(f64::total_cmp);
+        let n = pooled.len();
+        println!(
+            "| all (pooled) | {n} | | | {:.2} | {:.2} | | | |",
+            pooled.get(n / 2).copied().unwrap_or(0.0) * 1e6,
+            pooled.last().copied().unwrap_or(0.0) * 1e6,
+        );
+    }
+    if let Some(d) = dump {
+        std::fs::write(&d, rows).unwrap_or_else(|e| panic!("{d}: {e}"));
     }
 }
 

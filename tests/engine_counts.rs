@@ -76,6 +76,7 @@ fn tunings() -> Vec<Tuning> {
             band_nodes: if bits & 1 != 0 { 2 } else { 10_000 },
             root_sac: false,
             probe_arity: 2,
+            probe_locked: true,
             cdcl: false,
             cdcl_after: 0,
         });
@@ -96,6 +97,10 @@ fn tunings() -> Vec<Tuning> {
         });
         v.push(Tuning {
             probe_arity: 3,
+            ..base
+        });
+        v.push(Tuning {
+            probe_locked: false,
             ..base
         });
     }

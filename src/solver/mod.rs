@@ -10,7 +10,7 @@
 //! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
 //! (per conflict seen around it, dom/wdeg, from 25×25 up). At 16×16 and 25×25, a search that
 //! has found no solution within 30 nodes hands over to `cdcl`: conflict-driven clause learning
-//! on the root-propagated grid. [`Tuning`] switches each piece; `docs/engine.md` has the
+//! on the root-propagated grid, less the root alternatives the search exhausted. [`Tuning`] switches each piece; `docs/engine.md` has the
 //! measurements behind the defaults.
 
 use crate::basis::Basis;
@@ -79,6 +79,10 @@ pub struct Tuning {
     /// Probe cells with up to this many candidates at every node (when `probe` is on; 2 probes
     /// bivalue cells only).
     pub probe_arity: u8,
+    /// Locked candidates inside probes too (when `locked_candidates` is on); off, a probe
+    /// propagates singles only (off at 16×16: 25% more nodes on gen_minimal200, 3-7% less
+    /// time; no clear difference at 25×25, kept on there).
+    pub probe_locked: bool,
     /// Solve with conflict-driven clause learning on the grid left by root propagation (and
     /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
     /// `max_nodes` then bounds its decisions.
@@ -108,7 +112,8 @@ impl Tuning {
     /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
     /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
     /// (the depth-first search cannot learn: it left the Frisch 25×25 set unsolved, and the
-    /// hardest 16×16 puzzles took 10× longer). Figures in `docs/engine.md`.
+    /// hardest 16×16 puzzles took 10× longer); at 16×16 probes propagate singles only (more
+    /// nodes, less time: goomii_hard300 median 99 → 92 µs). Figures in `docs/engine.md`.
     pub fn for_basis(k: usize) -> Self {
         Tuning {
             locked_candidates: k >= 4,
@@ -119,6 +124,7 @@ impl Tuning {
             restarts: false,
             root_sac: false,
             probe_arity: 2,
+            probe_locked: k != 4,
             cdcl: k >= 4,
             cdcl_after: 30,
             planes: k <= 3,
@@ -181,12 +187,16 @@ pub struct Solver<B: Basis> {
     restarts: bool,
     root_sac: bool,
     probe_arity: u32,
+    probe_locked: bool,
     cdcl: bool,
     cdcl_after: u64,
     /// Nodes of the 16×16 band engine before the cell-mask engine (0: none).
     band_nodes: u64,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
     root: Option<Box<Grid<B>>>,
+    /// Alternatives of the root branch (cell, digit) whose subtrees a depth-first run explored
+    /// completely without a solution before it was cut: the CDCL starts without them.
+    refuted: Vec<(usize, usize)>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -231,6 +241,7 @@ impl<B: Basis> Solver<B> {
             probe_root: tuning.probe_root,
             root_sac: tuning.root_sac,
             probe_arity: tuning.probe_arity.max(2) as u32,
+            probe_locked: tuning.probe_locked,
             cdcl: tuning.cdcl,
             cdcl_after: tuning.cdcl_after.into(),
             band_nodes: if tuning.bands && B::K == 4 {
@@ -239,6 +250,7 @@ impl<B: Basis> Solver<B> {
                 0
             },
             root: None,
+            refuted: Vec::new(),
             spent: 0,
             prop: if planes || bands {
                 Propagator::idle()
@@ -399,10 +411,23 @@ impl<B: Basis> Solver<B> {
         }
         let (g, ok) = match self.root.take() {
             // The depth-first run already propagated and probed the root.
-            Some(g) => (*g, true),
+            Some(g) => {
+                let mut g = *g;
+                self.prop.reset();
+                let mut ok = true;
+                for &(c, d) in &self.refuted {
+                    let m = g.get(c) & !B::Mask::bit(d);
+                    if m.is_empty() {
+                        ok = false;
+                        break;
+                    }
+                    self.prop.set(&mut g, c, m);
+                }
+                (g, ok && self.prop.run(&mut g).is_ok())
+            }
             None => {
                 let mut g = *start;
-                let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+                let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
                 if ok && self.root_sac {
                     ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
                 }
@@ -434,7 +459,7 @@ impl<B: Basis> Solver<B> {
         let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
-        let mut ok = self.prop.start(&g).is_ok() && self.prop.run(&mut g).is_ok();
+        let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
         if ok && self.root_sac {
             ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
         }
@@ -442,6 +467,10 @@ impl<B: Basis> Solver<B> {
             ok = self.probe(&mut g).is_ok();
         }
         self.root = None;
+        self.refuted.clear();
+        // The root's branch frame is on the stack, and the root alternative being explored.
+        let mut root_open = false;
+        let mut root_last = None;
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
@@ -460,14 +489,18 @@ impl<B: Basis> Solver<B> {
                             break;
                         }
                     }
-                    Some((branch, rest)) => self.frames.push(Frame {
-                        grid: g,
-                        branch,
-                        rest,
-                    }),
+                    Some((branch, rest)) => {
+                        root_open |= out.stats.nodes == 0;
+                        self.frames.push(Frame {
+                            grid: g,
+                            branch,
+                            rest,
+                        })
+                    }
                 }
             }
             // Take the next untried alternative, backtracking as needed.
+            let at_root = root_open && self.frames.len() == 1;
             let Some(f) = self.frames.last_mut() else {
                 break 'node;
             };
@@ -477,8 +510,23 @@ impl<B: Basis> Solver<B> {
             let branch = f.branch;
             if f.rest.is_empty() {
                 self.frames.pop();
+                root_open &= !at_root;
             } else {
                 out.stats.guesses += 1;
+            }
+            let (cell, digit) = match branch {
+                Branch::Cell(c) => (c as usize, i),
+                Branch::Place { house, digit } => (
+                    B::topology().house(house as usize)[i] as usize,
+                    digit as usize,
+                ),
+            };
+            if at_root && self.cdcl {
+                // Back at the root: the previous alternative's subtree is exhausted, and it
+                // held no solution (a run is cut only before its first solution).
+                if let Some(p) = root_last.replace((cell, digit)) {
+                    self.refuted.push(p);
+                }
             }
             out.stats.nodes += 1;
             if let Some(why) = budget.exceeded(out.stats.nodes) {
@@ -489,13 +537,6 @@ impl<B: Basis> Solver<B> {
                 self.spent += out.stats.nodes;
                 return (out, true);
             }
-            let (cell, digit) = match branch {
-                Branch::Cell(c) => (c as usize, i),
-                Branch::Place { house, digit } => (
-                    B::topology().house(house as usize)[i] as usize,
-                    digit as usize,
-                ),
-            };
             self.prop.reset();
             self.prop.set(&mut g, cell, B::Mask::bit(digit));
             ok = self.prop.run(&mut g).is_ok();
@@ -557,6 +598,17 @@ impl<B: Basis> Solver<B> {
     /// propagated; a digit that fails goes, and a candidate ruled out under every digit that
     /// survives goes too (the cell-wise union of the outcomes). True when something changed.
     fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let locked = self.prop.locked;
+        let r = self.probe_cells(g, arity);
+        self.prop.locked = locked;
+        r
+    }
+
+    /// The body of [`Solver::probe_pass`] (which restores the propagator's locked-candidates
+    /// setting, switched per probe).
+    fn probe_cells(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
+        let locked = self.prop.locked;
+        let probe_locked = locked && self.probe_locked;
         let mut changed = false;
         for c in 0..B::CELLS {
             let m = g.get(c);
@@ -566,6 +618,7 @@ impl<B: Basis> Solver<B> {
             }
             let mut union: Option<Grid<B>> = None;
             let mut alive = 0u32;
+            self.prop.locked = probe_locked;
             for d in m.iter() {
                 let (t, ok) = self.try_digit(g, c, d);
                 if !ok {
@@ -581,6 +634,7 @@ impl<B: Basis> Solver<B> {
                     }
                 }
             }
+            self.prop.locked = locked;
             let Some(u) = union else {
                 return Err(Contradiction);
             };
