@@ -53,12 +53,11 @@ enum Conflict {
     Long(u32),
 }
 
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    lbd: u32,
-    deleted: bool,
-}
+/// Long clauses live in one arena of `u32`: at offset `c`, the size, a header (bit 0 learnt,
+/// bit 1 deleted, the LBD above), then the literals. A clause is named by its offset.
+const HDR: usize = 2;
+const LEARNT: u32 = 1;
+const DELETED: u32 = 2;
 
 #[derive(Clone, Copy)]
 struct Watch {
@@ -76,7 +75,7 @@ enum Outcome {
 /// The SAT instance and the CDCL state.
 struct Sat {
     bins: Vec<Vec<Lit>>,
-    clauses: Vec<Clause>,
+    arena: Vec<u32>,
     /// `watches[l]`: long clauses with `l` among their first two literals.
     watches: Vec<Vec<Watch>>,
     /// Per literal: 1 true, -1 false, 0 open.
@@ -108,7 +107,7 @@ impl Sat {
     fn new(vars: usize) -> Self {
         Sat {
             bins: vec![Vec::new(); 2 * vars],
-            clauses: Vec::new(),
+            arena: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
             value: vec![0; 2 * vars],
             level: vec![0; vars],
@@ -176,13 +175,13 @@ impl Sat {
                 self.bins[(lits[1] ^ 1) as usize].push(lits[0]);
             }
             _ => {
-                self.attach(lits, false, 0);
+                self.attach(&lits, false, 0);
             }
         }
     }
 
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
-        let ci = self.clauses.len() as u32;
+    fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
+        let ci = self.arena.len() as u32;
         self.watches[lits[0] as usize].push(Watch {
             clause: ci,
             blocker: lits[1],
@@ -191,12 +190,9 @@ impl Sat {
             clause: ci,
             blocker: lits[0],
         });
-        self.clauses.push(Clause {
-            lits,
-            learnt,
-            lbd,
-            deleted: false,
-        });
+        self.arena.push(lits.len() as u32);
+        self.arena.push(u32::from(learnt) | lbd << 2);
+        self.arena.extend_from_slice(lits);
         if learnt {
             self.learnts += 1;
         }
@@ -232,14 +228,13 @@ impl Sat {
                     j += 1;
                     continue;
                 }
-                let c = &mut self.clauses[w.clause as usize];
-                if c.deleted {
-                    continue;
+                let cr = w.clause as usize;
+                let size = self.arena[cr] as usize;
+                let lits = &mut self.arena[cr + HDR..cr + HDR + size];
+                if lits[0] == fl {
+                    lits.swap(0, 1);
                 }
-                if c.lits[0] == fl {
-                    c.lits.swap(0, 1);
-                }
-                let first = c.lits[0];
+                let first = lits[0];
                 if first != w.blocker && self.value[first as usize] == 1 {
                     ws[j] = Watch {
                         clause: w.clause,
@@ -249,10 +244,12 @@ impl Sat {
                     continue;
                 }
                 let mut moved = false;
-                for k in 2..c.lits.len() {
-                    if self.value[c.lits[k] as usize] != -1 {
-                        c.lits.swap(1, k);
-                        self.watches[c.lits[1] as usize].push(Watch {
+                for k in 2..size {
+                    let q = lits[k];
+                    if self.value[q as usize] != -1 {
+                        lits[k] = fl;
+                        lits[1] = q;
+                        self.watches[q as usize].push(Watch {
                             clause: w.clause,
                             blocker: first,
                         });
@@ -307,7 +304,9 @@ impl Sat {
         if r & BIN != 0 && r != NO_REASON {
             out.push(r & !BIN);
         } else if r != NO_REASON {
-            out.extend_from_slice(&self.clauses[r as usize].lits[1..]);
+            let c = r as usize;
+            let size = self.arena[c] as usize;
+            out.extend_from_slice(&self.arena[c + HDR + 1..c + HDR + size]);
         }
     }
 
@@ -319,7 +318,11 @@ impl Sat {
         let mut lits = Vec::new();
         match conflict {
             Conflict::Bin(a, b) => lits.extend([a, b]),
-            Conflict::Long(ci) => lits.extend_from_slice(&self.clauses[ci as usize].lits),
+            Conflict::Long(ci) => {
+                let c = ci as usize;
+                let size = self.arena[c] as usize;
+                lits.extend_from_slice(&self.arena[c + HDR..c + HDR + size]);
+            }
         }
         let mut path = 0usize;
         let mut idx = self.trail.len();
@@ -446,26 +449,63 @@ impl Sat {
         self.qhead = to;
     }
 
-    /// Halve the learnt clauses: keep those of LBD ≤ 2 and those that are a reason now.
+    /// Halve the learnt clauses: keep those of LBD ≤ 2 and those that are a reason now; then
+    /// compact the arena.
     fn reduce(&mut self) {
-        let mut cand: Vec<u32> = Vec::new();
-        for (i, c) in self.clauses.iter().enumerate() {
-            if c.learnt && !c.deleted && c.lbd > 2 {
-                let l0 = c.lits[0];
-                let locked = self.value[l0 as usize] == 1 && self.reason[var(l0)] == i as u32;
+        let mut cand: Vec<(u32, u32)> = Vec::new();
+        let mut c = 0;
+        while c < self.arena.len() {
+            let size = self.arena[c] as usize;
+            let hdr = self.arena[c + 1];
+            if hdr & LEARNT != 0 && hdr >> 2 > 2 {
+                let l0 = self.arena[c + HDR];
+                let locked = self.value[l0 as usize] == 1 && self.reason[var(l0)] == c as u32;
                 if !locked {
-                    cand.push(i as u32);
+                    cand.push((hdr >> 2, c as u32));
                 }
             }
+            c += HDR + size;
         }
         // Worst (highest LBD) first; among equals, the oldest.
-        cand.sort_by_key(|&i| (std::cmp::Reverse(self.clauses[i as usize].lbd), i));
-        for &i in &cand[..cand.len() / 2] {
-            let c = &mut self.clauses[i as usize];
-            c.deleted = true;
-            c.lits = Vec::new();
+        cand.sort_by_key(|&(lbd, c)| (std::cmp::Reverse(lbd), c));
+        for &(_, c) in &cand[..cand.len() / 2] {
+            self.arena[c as usize + 1] |= DELETED;
             self.learnts -= 1;
         }
+        self.collect();
+    }
+
+    /// Drop deleted clauses from the arena and renumber watches and reasons.
+    fn collect(&mut self) {
+        let mut old = std::mem::take(&mut self.arena);
+        let mut new = Vec::with_capacity(old.len());
+        let mut c = 0;
+        while c < old.len() {
+            let size = old[c] as usize;
+            if old[c + 1] & DELETED == 0 {
+                let nc = new.len() as u32;
+                new.extend_from_slice(&old[c..c + HDR + size]);
+                old[c + 1] = nc;
+            } else {
+                old[c + 1] = u32::MAX;
+            }
+            c += HDR + size;
+        }
+        for ws in &mut self.watches {
+            ws.retain_mut(|w| {
+                let to = old[w.clause as usize + 1];
+                w.clause = to;
+                to != u32::MAX
+            });
+        }
+        for &l in &self.trail {
+            let r = &mut self.reason[var(l)];
+            if *r & BIN == 0 {
+                *r = old[*r as usize + 1];
+                debug_assert_ne!(*r, u32::MAX);
+            }
+        }
+        self.arena = new;
     }
 
     /// Search until a model, unsatisfiability, or the budget runs out (its nodes are the
@@ -498,7 +538,7 @@ impl Sat {
                     self.assign(learnt[0], NO_REASON);
                 } else {
                     let first = learnt[0];
-                    let ci = self.attach(learnt, true, lbd);
+                    let ci = self.attach(&learnt, true, lbd);
                     self.assign(first, ci);
                 }
                 self.var_inc /= 0.95;
