@@ -19,7 +19,10 @@
 //! first decisions are placements, x = v, as in the depth-first search: starting false, the
 //! underdetermined bprolog_multi2 took 3,323 conflicts instead of 1,201); restarts are Glucose's (when the LBD of recent
 //! learnt clauses exceeds its long-run average by 10%; Luby restarts of 100 conflicts solved 6
-//! rather than 7 of the Frisch set in 100k conflicts); learnt clauses of LBD above 2 are halved every few thousand conflicts.
+//! rather than 7 of the Frisch set in 100k conflicts); learnt clauses are halved every few
+//! thousand conflicts, except those of LBD ≤ 2 and those of LBD ≤ 8 used in a conflict since the
+//! last reduction; the LBD of a learnt clause is recomputed (and lowered) when it takes part in a
+//! conflict (Glucose).
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
@@ -53,12 +56,19 @@ enum Conflict {
     Long(u32),
 }
 
-struct Clause {
-    lits: Vec<Lit>,
-    learnt: bool,
-    lbd: u32,
-    deleted: bool,
-}
+/// Long clauses live in one arena of `u32`: at offset `c`, the size, a header (bit 0 learnt,
+/// bit 1 deleted, bit 2 used in a conflict since the last reduction, the LBD from bit 3), then
+/// the literals. A clause is named by its offset; watches hold it with a blocker literal, and
+/// the arena is compacted after each reduction (`collect`).
+const HDR: usize = 2;
+const LEARNT: u32 = 1;
+const DELETED: u32 = 2;
+const USED: u32 = 4;
+const LBD_SHIFT: u32 = 3;
+
+/// Learnt clauses of LBD up to this that took part in a conflict since the last reduction
+/// are kept (Kissat's and CaDiCaL's "tier 2", there 6).
+const TIER2_LBD: u32 = 8;
 
 #[derive(Clone, Copy)]
 struct Watch {
@@ -76,7 +86,7 @@ enum Outcome {
 /// The SAT instance and the CDCL state.
 struct Sat {
     bins: Vec<Vec<Lit>>,
-    clauses: Vec<Clause>,
+    arena: Vec<u32>,
     /// `watches[l]`: long clauses with `l` among their first two literals.
     watches: Vec<Vec<Watch>>,
     /// Per literal: 1 true, -1 false, 0 open.
@@ -98,6 +108,12 @@ struct Sat {
     stamp: u64,
     learnts: usize,
     max_learnts: usize,
+    /// Buffers of `analyze` and `redundant`, kept between conflicts.
+    buf_learnt: Vec<Lit>,
+    buf_lits: Vec<Lit>,
+    buf_all: Vec<Lit>,
+    buf_stack: Vec<Lit>,
+    buf_scratch: Vec<Lit>,
     conflicts: u64,
     decisions: u64,
     /// False once a clause set is unsatisfiable at level 0.
@@ -108,7 +124,7 @@ impl Sat {
     fn new(vars: usize) -> Self {
         Sat {
             bins: vec![Vec::new(); 2 * vars],
-            clauses: Vec::new(),
+            arena: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
             value: vec![0; 2 * vars],
             level: vec![0; vars],
@@ -126,6 +142,11 @@ impl Sat {
             stamp: 0,
             learnts: 0,
             max_learnts: 2000,
+            buf_learnt: Vec::new(),
+            buf_lits: Vec::new(),
+            buf_all: Vec::new(),
+            buf_stack: Vec::new(),
+            buf_scratch: Vec::new(),
             conflicts: 0,
             decisions: 0,
             ok: true,
@@ -176,13 +197,13 @@ impl Sat {
                 self.bins[(lits[1] ^ 1) as usize].push(lits[0]);
             }
             _ => {
-                self.attach(lits, false, 0);
+                self.attach(&lits, false, 0);
             }
         }
     }
 
-    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
-        let ci = self.clauses.len() as u32;
+    fn attach(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
+        let ci = self.arena.len() as u32;
         self.watches[lits[0] as usize].push(Watch {
             clause: ci,
             blocker: lits[1],
@@ -191,12 +212,9 @@ impl Sat {
             clause: ci,
             blocker: lits[0],
         });
-        self.clauses.push(Clause {
-            lits,
-            learnt,
-            lbd,
-            deleted: false,
-        });
+        self.arena.push(lits.len() as u32);
+        self.arena.push(u32::from(learnt) | lbd << LBD_SHIFT);
+        self.arena.extend_from_slice(lits);
         if learnt {
             self.learnts += 1;
         }
@@ -232,14 +250,13 @@ impl Sat {
                     j += 1;
                     continue;
                 }
-                let c = &mut self.clauses[w.clause as usize];
-                if c.deleted {
-                    continue;
+                let cr = w.clause as usize;
+                let size = self.arena[cr] as usize;
+                let lits = &mut self.arena[cr + HDR..cr + HDR + size];
+                if lits[0] == fl {
+                    lits.swap(0, 1);
                 }
-                if c.lits[0] == fl {
-                    c.lits.swap(0, 1);
-                }
-                let first = c.lits[0];
+                let first = lits[0];
                 if first != w.blocker && self.value[first as usize] == 1 {
                     ws[j] = Watch {
                         clause: w.clause,
@@ -249,10 +266,12 @@ impl Sat {
                     continue;
                 }
                 let mut moved = false;
-                for k in 2..c.lits.len() {
-                    if self.value[c.lits[k] as usize] != -1 {
-                        c.lits.swap(1, k);
-                        self.watches[c.lits[1] as usize].push(Watch {
+                for k in 2..size {
+                    let q = lits[k];
+                    if self.value[q as usize] != -1 {
+                        lits[k] = fl;
+                        lits[1] = q;
+                        self.watches[q as usize].push(Watch {
                             clause: w.clause,
                             blocker: first,
                         });
@@ -307,19 +326,30 @@ impl Sat {
         if r & BIN != 0 && r != NO_REASON {
             out.push(r & !BIN);
         } else if r != NO_REASON {
-            out.extend_from_slice(&self.clauses[r as usize].lits[1..]);
+            let c = r as usize;
+            let size = self.arena[c] as usize;
+            out.extend_from_slice(&self.arena[c + HDR + 1..c + HDR + size]);
         }
     }
 
     /// First-UIP learning: the learnt clause (asserting literal first, a literal of the
     /// backjump level second) and that level.
     fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
+        // The buffers are taken and given back: no allocation per conflict.
         let cur = self.decision_level();
-        let mut learnt = vec![0];
-        let mut lits = Vec::new();
+        let mut learnt = std::mem::take(&mut self.buf_learnt);
+        learnt.clear();
+        learnt.push(0);
+        let mut lits = std::mem::take(&mut self.buf_lits);
+        lits.clear();
         match conflict {
             Conflict::Bin(a, b) => lits.extend([a, b]),
-            Conflict::Long(ci) => lits.extend_from_slice(&self.clauses[ci as usize].lits),
+            Conflict::Long(ci) => {
+                let c = ci as usize;
+                let size = self.arena[c] as usize;
+                lits.extend_from_slice(&self.arena[c + HDR..c + HDR + size]);
+                self.touch(c);
+            }
         }
         let mut path = 0usize;
         let mut idx = self.trail.len();
@@ -352,12 +382,18 @@ impl Sat {
             }
             let mut next = std::mem::take(&mut lits);
             self.reason_lits(var(p), &mut next);
+            let r = self.reason[var(p)];
+            if r & BIN == 0 {
+                self.touch(r as usize);
+            }
             lits = next;
         }
         learnt[0] = uip ^ 1;
         // Recursive minimization: a literal whose reason leads back only to literals of the
         // clause (or of level 0) is redundant.
-        let all = learnt.clone();
+        let mut all = std::mem::take(&mut self.buf_all);
+        all.clear();
+        all.extend_from_slice(&learnt);
         let mut keep = 1;
         for i in 1..learnt.len() {
             let l = learnt[i];
@@ -370,6 +406,8 @@ impl Sat {
         for &q in &all[1..] {
             self.seen[var(q)] = false;
         }
+        self.buf_all = all;
+        self.buf_lits = lits;
         for v in self.cleared.drain(..) {
             self.seen[v] = false;
         }
@@ -390,10 +428,13 @@ impl Sat {
     /// Whether the false literal `l` of a learnt clause follows from the other literals marked
     /// seen; literals found redundant on the way stay marked (and are cleared later).
     fn redundant(&mut self, l: Lit) -> bool {
-        let mut stack = vec![l];
+        let mut stack = std::mem::take(&mut self.buf_stack);
+        stack.clear();
+        stack.push(l);
         let top = self.cleared.len();
-        let mut scratch = Vec::new();
-        while let Some(p) = stack.pop() {
+        let mut scratch = std::mem::take(&mut self.buf_scratch);
+        let mut ok = true;
+        'walk: while let Some(p) = stack.pop() {
             self.reason_lits(var(p), &mut scratch);
             for &q in &scratch {
                 let v = var(q);
@@ -404,14 +445,42 @@ impl Sat {
                     for w in self.cleared.drain(top..) {
                         self.seen[w] = false;
                     }
-                    return false;
+                    ok = false;
+                    break 'walk;
                 }
                 self.seen[v] = true;
                 self.cleared.push(v);
                 stack.push(q);
             }
         }
-        true
+        self.buf_stack = stack;
+        self.buf_scratch = scratch;
+        ok
+    }
+
+    /// A learnt clause took part in a conflict: mark it used, and lower its LBD if it dropped.
+    fn touch(&mut self, c: usize) {
+        let hdr = self.arena[c + 1];
+        if hdr & LEARNT == 0 {
+            return;
+        }
+        let mut hdr = hdr | USED;
+        if hdr >> LBD_SHIFT > 2 {
+            let size = self.arena[c] as usize;
+            self.stamp += 1;
+            let mut n = 0;
+            for k in c + HDR..c + HDR + size {
+                let lv = self.level[var(self.arena[k])] as usize;
+                if self.level_stamp[lv] != self.stamp {
+                    self.level_stamp[lv] = self.stamp;
+                    n += 1;
+                }
+            }
+            if n < hdr >> LBD_SHIFT {
+                hdr = (hdr & ((1 << LBD_SHIFT) - 1)) | n << LBD_SHIFT;
+            }
+        }
+        self.arena[c + 1] = hdr;
     }
 
     fn lbd(&mut self, lits: &[Lit]) -> u32 {
@@ -446,26 +515,66 @@ impl Sat {
         self.qhead = to;
     }
 
-    /// Halve the learnt clauses: keep those of LBD ≤ 2 and those that are a reason now.
+    /// Halve the learnt clauses: keep those of LBD ≤ 2 and those that are a reason now; then
+    /// compact the arena.
     fn reduce(&mut self) {
-        let mut cand: Vec<u32> = Vec::new();
-        for (i, c) in self.clauses.iter().enumerate() {
-            if c.learnt && !c.deleted && c.lbd > 2 {
-                let l0 = c.lits[0];
-                let locked = self.value[l0 as usize] == 1 && self.reason[var(l0)] == i as u32;
-                if !locked {
-                    cand.push(i as u32);
+        let mut cand: Vec<(u32, u32)> = Vec::new();
+        let mut c = 0;
+        while c < self.arena.len() {
+            let size = self.arena[c] as usize;
+            let hdr = self.arena[c + 1];
+            let lbd = hdr >> LBD_SHIFT;
+            if hdr & LEARNT != 0 && lbd > 2 {
+                let l0 = self.arena[c + HDR];
+                let locked = self.value[l0 as usize] == 1 && self.reason[var(l0)] == c as u32;
+                let keep = hdr & USED != 0 && lbd <= TIER2_LBD;
+                if !locked && !keep {
+                    cand.push((lbd, c as u32));
                 }
             }
+            self.arena[c + 1] &= !USED;
+            c += HDR + size;
         }
         // Worst (highest LBD) first; among equals, the oldest.
-        cand.sort_by_key(|&i| (std::cmp::Reverse(self.clauses[i as usize].lbd), i));
-        for &i in &cand[..cand.len() / 2] {
-            let c = &mut self.clauses[i as usize];
-            c.deleted = true;
-            c.lits = Vec::new();
+        cand.sort_by_key(|&(lbd, c)| (std::cmp::Reverse(lbd), c));
+        for &(_, c) in &cand[..cand.len() / 2] {
+            self.arena[c as usize + 1] |= DELETED;
             self.learnts -= 1;
         }
+        self.collect();
+    }
+
+    /// Drop deleted clauses from the arena and renumber watches and reasons.
+    fn collect(&mut self) {
+        let mut old = std::mem::take(&mut self.arena);
+        let mut new = Vec::with_capacity(old.len());
+        let mut c = 0;
+        while c < old.len() {
+            let size = old[c] as usize;
+            if old[c + 1] & DELETED == 0 {
+                let nc = new.len() as u32;
+                new.extend_from_slice(&old[c..c + HDR + size]);
+                old[c + 1] = nc;
+            } else {
+                old[c + 1] = u32::MAX;
+            }
+            c += HDR + size;
+        }
+        for ws in &mut self.watches {
+            ws.retain_mut(|w| {
+                let to = old[w.clause as usize + 1];
+                w.clause = to;
+                to != u32::MAX
+            });
+        }
+        for &l in &self.trail {
+            let r = &mut self.reason[var(l)];
+            if *r & BIN == 0 {
+                *r = old[*r as usize + 1];
+                debug_assert_ne!(*r, u32::MAX);
+            }
+        }
+        self.arena = new;
     }
 
     /// Search until a model, unsatisfiability, or the budget runs out (its nodes are the
@@ -498,9 +607,10 @@ impl Sat {
                     self.assign(learnt[0], NO_REASON);
                 } else {
                     let first = learnt[0];
-                    let ci = self.attach(learnt, true, lbd);
+                    let ci = self.attach(&learnt, true, lbd);
                     self.assign(first, ci);
                 }
+                self.buf_learnt = learnt;
                 self.var_inc /= 0.95;
                 // Restart when the recent clauses are worse (higher LBD) than the long-run
                 // average by a margin (Glucose, as CaDiCaL tunes it).
@@ -647,8 +757,8 @@ pub(super) fn search<B: Basis>(
             }
         }
     }
-    let mut sat = Sat::new(cell_of.len());
     let lit = |c: usize, d: usize| 2 * var_of[c * n + d];
+    let mut sat = Sat::new(cell_of.len());
     for c in 0..B::CELLS {
         let m = g.get(c);
         if m.count() < 2 {
