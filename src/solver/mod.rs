@@ -106,13 +106,13 @@ pub struct Tuning {
 impl Tuning {
     /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
     /// (the cheapest nodes win there); at 16×16 the band engine first, for up to 2,000 nodes
-    /// (most public 16×16 puzzles need far fewer; the janko set's median went from 46 to 6 µs);
-    /// locked candidates from 16×16 up and probing at 16×16 and
-    /// 25×25 (the tree is the cost there; from 36×36 up a probing pass costs more than the nodes
-    /// it saves: 15 ms a node at 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25
-    /// trees and grew the 16×16 ones); at 16×16 and 25×25, 30 depth-first nodes and then CDCL
-    /// (the depth-first search cannot learn: it left the Frisch 25×25 set unsolved, and the
-    /// hardest 16×16 puzzles took 10× longer); at 16×16 probes propagate singles only (more
+    /// (most 16×16 puzzles need far fewer: goomii_hard300 median 154 → 40 µs, janko 46 → 7 µs);
+    /// locked candidates from 16×16 up and probing at 16×16 and 25×25 (the tree is the cost
+    /// there; from 36×36 up a probing pass costs more than the nodes it saves: 15 ms a node at
+    /// 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the 16×16
+    /// ones); from 25×25 up, 30 depth-first nodes and then CDCL (the depth-first search cannot
+    /// learn: it left the Frisch 25×25 set unsolved), and at 16×16 CDCL as soon as the band
+    /// engine gives up (what is left is hard); at 16×16 probes propagate singles only (more
     /// nodes, less time: goomii_hard300 median 99 → 92 µs). Figures in `docs/engine.md`.
     pub fn for_basis(k: usize) -> Self {
         Tuning {
@@ -126,7 +126,8 @@ impl Tuning {
             probe_arity: 2,
             probe_locked: k != 4,
             cdcl: k >= 4,
-            cdcl_after: 30,
+            // At 16×16 the band engine has had its nodes first: what is left is hard.
+            cdcl_after: if k == 4 { 0 } else { 30 },
             planes: k <= 3,
             bands: k <= 4,
             band_nodes: 2000,
