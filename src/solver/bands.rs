@@ -558,6 +558,8 @@ macro_rules! band_engine {
             limit: usize,
             budget: Budget,
             visit: &'a mut dyn FnMut(&[u8]) -> bool,
+            /// Whether the visitor sees every solution, or the first only (counting).
+            visit_all: bool,
             stop: bool,
         }
 
@@ -566,7 +568,11 @@ macro_rules! band_engine {
             fn descend(&mut self, st: &mut State) {
                 if st.solved() {
                     self.out.solutions += 1;
-                    let more = (self.visit)(&st.digits_of_cells());
+                    let more = if self.visit_all || self.out.solutions == 1 {
+                        (self.visit)(&st.digits_of_cells())
+                    } else {
+                        true
+                    };
                     if self.out.solutions >= self.limit || !more {
                         self.out.limit_reached = self.out.solutions >= self.limit;
                         self.stop = true;
@@ -606,18 +612,21 @@ macro_rules! band_engine {
         }
 
         /// Depth-first search over band words; same contract as [`super::Solver::search`], with the
-        /// visitor seeing digits. `masks[c]` is the candidate mask of cell c (bit d = digit d + 1).
+        /// visitor seeing digits (of the first solution only, unless `visit_all`: a count needs no
+        /// more). `masks[c]` is the candidate mask of cell c (bit d = digit d + 1).
         pub(crate) fn search(
             masks: impl Iterator<Item = u128>,
             limit: usize,
             budget: Budget,
             visit: &mut dyn FnMut(&[u8]) -> bool,
+            visit_all: bool,
         ) -> Count {
             let mut walk = Walk {
                 out: Count::default(),
                 limit,
                 budget,
                 visit,
+                visit_all,
                 stop: false,
             };
             let mut st = State::new(masks);

@@ -269,12 +269,11 @@ impl<B: Basis> Solver<B> {
             // The band engine reports digits: keep the first without a grid round trip.
             let masks = start.masks().iter().map(|m| m.to_u128());
             let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
-            let mut out = bands::k3::search(masks, self.opts.limit, budget, &mut |d| {
-                if first.is_none() {
-                    first = Some(d.to_vec());
-                }
+            let keep = &mut |d: &[u8]| {
+                first = Some(d.to_vec());
                 true
-            });
+            };
+            let mut out = bands::k3::search(masks, self.opts.limit, budget, keep, false);
             out.first = first;
             return out;
         }
@@ -319,10 +318,11 @@ impl<B: Basis> Solver<B> {
         let masks = start.masks().iter().map(|m| m.to_u128());
         let capped = budget.capped(self.band_nodes);
         let mut found: Vec<Vec<u8>> = Vec::new();
-        let mut out = bands::k4::search(masks, self.opts.limit, capped, &mut |d| {
+        let hold = &mut |d: &[u8]| {
             found.push(d.to_vec());
             true
-        });
+        };
+        let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, true);
         if out.budget_exceeded && !out.timed_out && capped.max_nodes() < budget.max_nodes() {
             return Err(out.stats);
         }
@@ -358,7 +358,7 @@ impl<B: Basis> Solver<B> {
                 visit(&g)
             };
             if self.bands {
-                return bands::k3::search(masks, limit, budget, &mut v);
+                return bands::k3::search(masks, limit, budget, &mut v, true);
             }
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
