@@ -2,16 +2,17 @@
 //!
 //! Three engines behind one API. 9×9 goes to the band engine (`bands`: one 27-bit word per
 //! band and digit, box/line logic inside each band by table, JCZSolve-style sweeps), and 16×16
-//! to it first, for a bounded number of nodes (64-bit words); 4×4 to the
-//! digit-plane engine (`planes`: one `u128` per digit, singles only). Every other grid goes to
-//! the cell-mask engine here: a search node is a [`Grid`] copied whole (one flat array of masks);
-//! propagation (`propagate`) runs incrementally to a fixed point of naked singles, hidden
-//! singles and locked candidates; at 16×16 and 25×25 each node also runs a pass of
-//! failed-literal probing on bivalue cells; branching takes the cell with the fewest candidates
-//! (per conflict seen around it, dom/wdeg, from 25×25 up). At 16×16 and 25×25, a search that
-//! has found no solution within 30 nodes hands over to `cdcl`: conflict-driven clause learning
-//! on the root-propagated grid, less the root alternatives the search exhausted. [`Tuning`] switches each piece; `docs/engine.md` has the
-//! measurements behind the defaults.
+//! to it first (64-bit words), for a bounded number of nodes; 4×4 to the digit-plane engine
+//! (`planes`: one `u128` per digit, singles only). Every other grid, and every 16×16 grid the
+//! band engine did not finish, goes to the cell-mask engine here: a search node is a [`Grid`]
+//! copied whole (one flat array of masks); propagation (`propagate`) runs incrementally to a
+//! fixed point of naked singles, hidden singles and locked candidates; at 16×16 and 25×25 each
+//! node also runs a pass of failed-literal probing on bivalue cells; branching takes the cell
+//! with the fewest candidates (per conflict seen around it, dom/wdeg, from 25×25 up). From
+//! 25×25 up, a search that has found no solution within 30 nodes hands over to `cdcl`:
+//! conflict-driven clause learning on the root-propagated grid, less the root alternatives the
+//! search exhausted (at 16×16 it takes over at once). [`Tuning`] switches each piece;
+//! `docs/engine.md` has the measurements behind the defaults.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
