@@ -1,36 +1,40 @@
-//! The band engine (default at 9×9) against the two other engines on real puzzles: the same
-//! counts, the same solutions (as sets, up to a limit), the same budget outcome.
+//! The band engine against the other engines on real puzzles: the same counts, the same
+//! solutions (as sets, up to a limit), the same budget outcome.
 //!
-//! Inputs: the 9×9 fixtures in `tests/data`, a fixed slice of every 9×9 set in `../shared/data`
+//! At 9×9, where it is the default, against the digit-plane and the cell-mask engines; at
+//! 16×16, where it goes first for a bounded number of nodes, against the cell-mask engine alone,
+//! both when it finishes and when it is cut after 3 nodes and the cell-mask engine starts over.
+//!
+//! Inputs: fixtures in `tests/data`, a fixed slice of every set of the size in `../shared/data`
 //! when it is there (CI has it beside the repository), and variants of those puzzles with givens
-//! removed (several solutions) or with cells narrowed to random candidate sets (partial
-//! candidate grids, often without a solution). The digit-plane engine and the cell-mask engine
-//! share no code with the band engine, so agreement is independent evidence.
+//! removed (several solutions) or with cells narrowed to random candidate sets (partial candidate
+//! grids, often without a solution). The other engines share no code with the band engine, so
+//! agreement is independent evidence.
 
-use nsudoku::basis::B3;
+use nsudoku::basis::{B3, B4};
 use nsudoku::generate::Rng;
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::input::{self, ReadOptions};
 use nsudoku::solver::{SolveOptions, Solver, Tuning};
-use nsudoku::Grid;
+use nsudoku::{Basis, Grid};
 
-/// Per-cell candidate masks of 9×9 puzzles: the fixtures, then up to `take` lines of each
-/// shared 9×9 set that is present.
-fn puzzles(take: usize) -> Vec<Vec<u128>> {
+/// Per-cell candidate masks of basis-`k` puzzles: the `fixtures` (tdoku-style `puzzle:count:…`
+/// lines keep their puzzle), then up to `take` lines of each shared set of that size present.
+fn puzzles(k: usize, fixtures: &[&str], take: usize) -> Vec<Vec<u128>> {
     let root = env!("CARGO_MANIFEST_DIR");
-    let mut texts = vec![
-        std::fs::read_to_string(format!(
-            "{root}/tests/data/9x9_magictour_top1465_first30.txt"
-        ))
-        .expect("fixture"),
-        std::fs::read_to_string(format!("{root}/tests/data/basis3.txt"))
-            .expect("fixture")
-            .lines()
-            .map(|l| l.split(':').next().unwrap_or("").to_string() + "\n")
-            .collect(),
-    ];
+    let mut texts: Vec<String> = fixtures
+        .iter()
+        .map(|f| {
+            std::fs::read_to_string(format!("{root}/tests/data/{f}"))
+                .expect("fixture")
+                .lines()
+                .map(|l| l.split(':').next().unwrap_or("").to_string() + "\n")
+                .collect()
+        })
+        .collect();
     // `$NSUDOKU_DATA`, else `../shared/data` beside the repository (CI), else the machine-wide
     // copy that worktrees see.
+    let n = k * k;
     let shared = [
         std::env::var("NSUDOKU_DATA").unwrap_or_default(),
         format!("{root}/../shared/data"),
@@ -38,19 +42,22 @@ fn puzzles(take: usize) -> Vec<Vec<u128>> {
     ]
     .into_iter()
     .filter(|d| !d.is_empty())
-    .map(|d| format!("{d}/9x9"))
-    .find(|d| std::path::Path::new(d).is_dir())
-    .unwrap_or_default();
-    if let Ok(dir) = std::fs::read_dir(&shared) {
-        let mut files: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).collect();
-        files.sort();
-        for f in files {
-            if let Ok(t) = std::fs::read_to_string(&f) {
+    .map(|d| format!("{d}/{n}x{n}"))
+    .find(|d| std::path::Path::new(d).is_dir());
+    match shared.and_then(|d| std::fs::read_dir(d).ok()) {
+        Some(dir) => {
+            let mut files: Vec<_> = dir
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+                .collect();
+            files.sort();
+            for f in files {
+                let t = std::fs::read_to_string(&f).expect("data file");
                 texts.push(t.lines().take(take).collect::<Vec<_>>().join("\n"));
             }
         }
-    } else {
-        eprintln!("note: no 9x9 data directory found, fixtures only");
+        None => eprintln!("note: no {n}x{n} data directory found, fixtures only"),
     }
     let mut out = Vec::new();
     for t in texts {
@@ -58,32 +65,41 @@ fn puzzles(take: usize) -> Vec<Vec<u128>> {
             .into_iter()
             .flatten()
         {
-            assert_eq!(p.k, 3);
+            assert_eq!(p.k, k);
             out.push(p.masks);
         }
     }
-    assert!(out.len() >= 30, "too few puzzles");
+    assert!(out.len() >= 20, "too few puzzles");
     out
 }
 
-fn tuning(bands: bool, planes: bool) -> Tuning {
-    Tuning {
-        bands,
-        planes,
-        ..Tuning::for_basis(3)
-    }
+fn puzzles9(take: usize) -> Vec<Vec<u128>> {
+    puzzles(
+        3,
+        &["9x9_magictour_top1465_first30.txt", "basis3.txt"],
+        take,
+    )
+}
+
+fn puzzles16(take: usize) -> Vec<Vec<u128>> {
+    puzzles(4, &["16x16_gen_minimal200_first10.txt", "basis4.txt"], take)
 }
 
 /// Every solution (up to `limit`), sorted, and whether the budget ran out.
-fn solutions(masks: &[u128], t: Tuning, limit: usize, budget: Option<u64>) -> (Vec<Vec<u8>>, bool) {
+fn solutions<B: Basis>(
+    masks: &[u128],
+    t: Tuning,
+    limit: usize,
+    budget: Option<u64>,
+) -> (Vec<Vec<u8>>, bool) {
     let opts = SolveOptions {
         limit,
         max_nodes: budget,
         ..SolveOptions::default()
     };
-    let mut s = Solver::<B3>::with_tuning(opts, t);
+    let mut s = Solver::<B>::with_tuning(opts, t);
     let mut sols = Vec::new();
-    let c = s.search(&Grid::<B3>::from_masks(masks), &mut |g: &Grid<B3>| {
+    let c = s.search(&Grid::<B>::from_masks(masks), &mut |g: &Grid<B>| {
         sols.push(g.to_digits());
         true
     });
@@ -93,90 +109,171 @@ fn solutions(masks: &[u128], t: Tuning, limit: usize, budget: Option<u64>) -> (V
     (sols, c.budget_exceeded)
 }
 
-/// Bands, planes and cell masks agree on `masks`; every solution is valid and keeps what the
-/// masks allow.
-fn agree(masks: &[u128], limit: usize, what: &str) {
-    let (b, b_over) = solutions(masks, tuning(true, false), limit, None);
-    let (p, p_over) = solutions(masks, tuning(false, true), limit, None);
-    assert!(!b_over && !p_over);
-    // The solutions found first depend on the search order; the full set does not. Compare
-    // whole sets only when neither engine hit the limit.
-    if b.len() < limit && p.len() < limit {
-        assert_eq!(b, p, "{what}: bands and planes differ");
-        let (c, _) = solutions(masks, tuning(false, false), limit, None);
-        assert_eq!(b, c, "{what}: bands and cell masks differ");
+/// Two engines' solution sets agree: whole sets when neither hit the limit (the solutions found
+/// first depend on the search order; the full set does not), else their counts; every solution
+/// is valid and keeps what the masks allow.
+fn same(k: usize, masks: &[u128], limit: usize, a: &[Vec<u8>], b: &[Vec<u8>], what: &str) {
+    if a.len() < limit && b.len() < limit {
+        assert_eq!(a, b, "{what}: solution sets differ");
     } else {
-        assert_eq!(b.len(), p.len(), "{what}: counts differ at the limit");
+        assert_eq!(a.len(), b.len(), "{what}: counts differ at the limit");
     }
-    for s in &b {
-        assert!(is_valid_solution(3, s), "{what}: invalid solution");
+    for s in a {
+        assert!(is_valid_solution(k, s), "{what}: invalid solution");
         for (c, (&d, &m)) in s.iter().zip(masks).enumerate() {
-            assert!(
-                m >> (d - 1) & 1 != 0,
-                "{what}: cell {c} = {d} was not allowed"
-            );
+            assert!(m >> (d - 1) & 1 != 0, "{what}: cell {c} = {d} not allowed");
         }
     }
+}
+
+/// 9×9 settings: bands, planes, or neither (cell masks).
+fn tuning9(bands: bool, planes: bool) -> Tuning {
+    Tuning {
+        bands,
+        planes,
+        ..Tuning::for_basis(3)
+    }
+}
+
+/// 16×16 settings: the band phase capped at `band_nodes` (0: cell masks only).
+fn tuning16(band_nodes: u32) -> Tuning {
+    Tuning {
+        bands: band_nodes > 0,
+        band_nodes,
+        ..Tuning::for_basis(4)
+    }
+}
+
+/// 9×9: bands, planes and cell masks agree on `masks`.
+fn agree9(masks: &[u128], limit: usize, what: &str) {
+    let (b, b_over) = solutions::<B3>(masks, tuning9(true, false), limit, None);
+    let (p, p_over) = solutions::<B3>(masks, tuning9(false, true), limit, None);
+    assert!(!b_over && !p_over);
+    same(
+        3,
+        masks,
+        limit,
+        &b,
+        &p,
+        &format!("{what}, bands and planes"),
+    );
+    if b.len() < limit {
+        let (c, _) = solutions::<B3>(masks, tuning9(false, false), limit, None);
+        same(
+            3,
+            masks,
+            limit,
+            &b,
+            &c,
+            &format!("{what}, bands and cell masks"),
+        );
+    }
+}
+
+/// 16×16: the band phase, finishing and cut after 3 nodes, agrees with the cell-mask engine.
+fn agree16(masks: &[u128], limit: usize, what: &str) {
+    let (c, c_over) = solutions::<B4>(masks, tuning16(0), limit, None);
+    assert!(!c_over);
+    for cap in [3, 1_000_000] {
+        let (b, b_over) = solutions::<B4>(masks, tuning16(cap), limit, None);
+        assert!(!b_over, "{what}: band cap {cap} ran out");
+        same(4, masks, limit, &b, &c, &format!("{what}, band cap {cap}"));
+    }
+}
+
+/// Up to `most` givens (at least one) opened again: several solutions.
+fn without_givens(m: &[u128], n: usize, rng: &mut Rng, most: usize) -> Vec<u128> {
+    let mut m = m.to_vec();
+    for _ in 0..1 + rng.below(most) {
+        let givens: Vec<usize> = (0..m.len()).filter(|&c| m[c].count_ones() == 1).collect();
+        if givens.is_empty() {
+            break;
+        }
+        m[givens[rng.below(givens.len())]] = (1 << n) - 1;
+    }
+    m
+}
+
+/// Up to `most` random open cells narrowed to random candidate sets (partial grids the parser
+/// never makes but `Solver::search` accepts: often no solution, sometimes a cell with none).
+fn narrowed(m: &[u128], rng: &mut Rng, most: usize) -> Vec<u128> {
+    let mut m = m.to_vec();
+    for _ in 0..rng.below(most) {
+        let c = rng.below(m.len());
+        if m[c].count_ones() > 1 {
+            m[c] &= rng.next_u64() as u128 | rng.next_u64() as u128;
+        }
+    }
+    m
 }
 
 #[test]
 fn bands_match_the_other_engines_on_real_puzzles() {
-    for (i, m) in puzzles(150).iter().enumerate() {
-        agree(m, 3, &format!("puzzle {i}"));
+    for (i, m) in puzzles9(150).iter().enumerate() {
+        agree9(m, 3, &format!("9x9 puzzle {i}"));
+    }
+    for (i, m) in puzzles16(25).iter().enumerate() {
+        agree16(m, 2, &format!("16x16 puzzle {i}"));
     }
 }
 
-/// Givens removed: several solutions, enumerated in full by every engine.
 #[test]
 fn bands_match_on_puzzles_with_several_solutions() {
     let mut rng = Rng::new(0x5eed);
-    let all = puzzles(20);
-    for (i, m) in all.iter().enumerate() {
-        let mut m = m.clone();
-        for _ in 0..1 + rng.below(4) {
-            let givens: Vec<usize> = (0..81).filter(|&c| m[c].count_ones() == 1).collect();
-            if givens.is_empty() {
-                break;
-            }
-            m[givens[rng.below(givens.len())]] = 0x1FF;
-        }
-        agree(&m, 400, &format!("puzzle {i} with givens removed"));
+    for (i, m) in puzzles9(20).iter().enumerate() {
+        agree9(
+            &without_givens(m, 9, &mut rng, 4),
+            400,
+            &format!("9x9 puzzle {i} opened"),
+        );
+    }
+    for (i, m) in puzzles16(4).iter().enumerate() {
+        let m = without_givens(m, 16, &mut rng, 3);
+        agree16(&m, 50, &format!("16x16 puzzle {i} opened"));
     }
 }
 
-/// Open cells narrowed to random candidate sets: partial grids the parser never makes but
-/// `Solver::search` accepts (often no solution, sometimes a cell with no candidate).
 #[test]
 fn bands_match_on_partial_candidate_grids() {
     let mut rng = Rng::new(0xcafe);
-    let all = puzzles(20);
-    for (i, m) in all.iter().enumerate() {
-        let mut m = m.clone();
-        for _ in 0..rng.below(12) {
-            let c = rng.below(81);
-            if m[c].count_ones() > 1 {
-                m[c] &= rng.next_u64() as u128 | rng.next_u64() as u128;
-            }
-        }
-        agree(&m, 400, &format!("partial grid {i}"));
+    for (i, m) in puzzles9(20).iter().enumerate() {
+        agree9(
+            &narrowed(m, &mut rng, 12),
+            400,
+            &format!("9x9 partial grid {i}"),
+        );
+    }
+    for (i, m) in puzzles16(4).iter().enumerate() {
+        agree16(
+            &narrowed(m, &mut rng, 24),
+            50,
+            &format!("16x16 partial grid {i}"),
+        );
     }
 }
 
-/// The first solution of a unique puzzle keeps the givens and the node budget is honoured.
+/// The first solution of a unique puzzle keeps the givens, and the node budget is honoured (at
+/// 16×16 a budget below the band cap is the user's: the search stops there).
 #[test]
 fn bands_first_solution_and_budget() {
-    for m in puzzles(10).iter().take(40) {
-        let g = Grid::<B3>::from_masks(m);
-        let c = Solver::<B3>::with_tuning(SolveOptions::default(), tuning(true, false)).count(&g);
+    fn check<B: Basis>(m: &[u128], t: Tuning) {
+        let g = Grid::<B>::from_masks(m);
+        let c = Solver::<B>::with_tuning(SolveOptions::default(), t).count(&g);
         if let Some(f) = &c.first {
-            assert!(is_valid_solution(3, f) && keeps_givens(&g.to_digits(), f));
+            assert!(is_valid_solution(B::K, f) && keeps_givens(&g.to_digits(), f));
         }
         let opts = SolveOptions {
             max_nodes: Some(0),
             ..SolveOptions::default()
         };
-        let c0 = Solver::<B3>::with_tuning(opts, tuning(true, false)).count(&g);
+        let c0 = Solver::<B>::with_tuning(opts, t).count(&g);
         assert!(c0.stats.nodes <= 1);
         assert_eq!(c0.budget_exceeded, c.stats.nodes > 0);
+    }
+    for m in puzzles9(10).iter().take(40) {
+        check::<B3>(m, tuning9(true, false));
+    }
+    for m in puzzles16(3).iter().take(12) {
+        check::<B4>(m, tuning16(2000));
     }
 }

@@ -328,11 +328,7 @@ impl<B: Basis> Solver<B> {
             return Err(out.stats);
         }
         for (i, d) in found.iter().enumerate() {
-            let mut g = Grid::<B>::empty();
-            for (c, &x) in d.iter().enumerate() {
-                g.set(c, B::Mask::bit(x as usize - 1));
-            }
-            if !visit(&g) {
+            if !visit(&solved_grid(d)) {
                 out.solutions = i + 1;
                 out.limit_reached = out.solutions >= self.opts.limit;
                 break;
@@ -351,13 +347,7 @@ impl<B: Basis> Solver<B> {
         if self.planes || self.bands {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let limit = self.opts.limit;
-            let mut v = |d: &[u8]| {
-                let mut g = Grid::<B>::empty();
-                for (c, &x) in d.iter().enumerate() {
-                    g.set(c, B::Mask::bit(x as usize - 1));
-                }
-                visit(&g)
-            };
+            let mut v = |d: &[u8]| visit(&solved_grid(d));
             if self.bands {
                 return bands::k3::search(masks, limit, budget, &mut v, true);
             }
@@ -744,6 +734,15 @@ fn bilocal<B: Basis>(g: &Grid<B>) -> Option<(Branch, B::Mask)> {
         ));
     }
     None
+}
+
+/// The grid of a solution given as digits 1..=N (what the band and plane engines report).
+fn solved_grid<B: Basis>(digits: &[u8]) -> Grid<B> {
+    let mut g = Grid::<B>::empty();
+    for (c, &x) in digits.iter().enumerate() {
+        g.set(c, B::Mask::bit(x as usize - 1));
+    }
+    g
 }
 
 /// Count solutions of `grid` with default options and the given limit.
