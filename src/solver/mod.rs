@@ -572,9 +572,13 @@ impl<B: Basis> Solver<B> {
     #[inline]
     fn try_digit(&mut self, g: &Grid<B>, cell: usize, digit: usize) -> (Grid<B>, bool) {
         let mut t = *g;
+        // Probes run locked candidates only when `probe_locked` says so.
+        let locked = self.prop.locked;
+        self.prop.locked = locked && self.probe_locked;
         self.prop.reset();
         self.prop.set(&mut t, cell, B::Mask::bit(digit));
         let ok = self.prop.run(&mut t).is_ok();
+        self.prop.locked = locked;
         (t, ok)
     }
 
@@ -590,17 +594,6 @@ impl<B: Basis> Solver<B> {
     /// propagated; a digit that fails goes, and a candidate ruled out under every digit that
     /// survives goes too (the cell-wise union of the outcomes). True when something changed.
     fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
-        let locked = self.prop.locked;
-        let r = self.probe_cells(g, arity);
-        self.prop.locked = locked;
-        r
-    }
-
-    /// The body of [`Solver::probe_pass`] (which restores the propagator's locked-candidates
-    /// setting, switched per probe).
-    fn probe_cells(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
-        let locked = self.prop.locked;
-        let probe_locked = locked && self.probe_locked;
         let mut changed = false;
         for c in 0..B::CELLS {
             let m = g.get(c);
@@ -610,7 +603,6 @@ impl<B: Basis> Solver<B> {
             }
             let mut union: Option<Grid<B>> = None;
             let mut alive = 0u32;
-            self.prop.locked = probe_locked;
             for d in m.iter() {
                 let (t, ok) = self.try_digit(g, c, d);
                 if !ok {
@@ -626,7 +618,6 @@ impl<B: Basis> Solver<B> {
                     }
                 }
             }
-            self.prop.locked = locked;
             let Some(u) = union else {
                 return Err(Contradiction);
             };
