@@ -356,20 +356,23 @@ macro_rules! band_engine {
             }
 
             /// Naked singles of every band: narrows each one's digit to the cell (the band update
-            /// places it). True when there was one.
+            /// places it). True when there was one; when there was none, `pairs` holds the bivalue
+            /// cells of each band (the branching reads them, as JCZSolve does).
             #[inline(always)]
-            fn naked_singles(&mut self) -> Result<bool, Failed> {
+            fn naked_singles(&mut self, pairs: &mut [Word; K]) -> Result<bool, Failed> {
                 let mut found = false;
-                for b in 0..K {
+                for (b, pairs) in pairs.iter_mut().enumerate() {
                     let words = &mut self.cand[b * N..(b + 1) * N];
-                    let (mut once, mut twice) = (0 as Word, 0 as Word);
+                    let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
                     for &p in words.iter() {
+                        thrice |= twice & p;
                         twice |= once & p;
                         once |= p;
                     }
                     if once != BAND_ALL {
                         return Err(Failed);
                     }
+                    *pairs = twice & !thrice;
                     let mut s = once & !twice & self.unsolved[b];
                     found |= s != 0;
                     while s != 0 {
@@ -435,9 +438,11 @@ macro_rules! band_engine {
                 Ok(true)
             }
 
-            /// Band updates, naked singles and column hidden singles to a fixed point.
+            /// Band updates, naked singles and column hidden singles to a fixed point. Returns the
+            /// bivalue cells of each band (none once solved).
             #[inline]
-            fn propagate(&mut self) -> Result<(), Failed> {
+            fn propagate(&mut self) -> Result<[Word; K], Failed> {
+                let mut pairs = [0 as Word; K];
                 loop {
                     // Sweep every word, digit by digit, updating those that changed, until no update
                     // changes another word.
@@ -449,8 +454,16 @@ macro_rules! band_engine {
                             }
                         }
                     }
-                    if spill == 0 && !self.naked_singles()? && !self.column_singles()? {
-                        return Ok(());
+                    if spill != 0 {
+                        continue;
+                    }
+                    // Every cell placed at the sweeps' fixed point is a valid grid: each digit holds
+                    // one cell per row and box of every band, and its columns left the other bands.
+                    if self.solved() {
+                        return Ok(pairs);
+                    }
+                    if !self.naked_singles(&mut pairs)? && !self.column_singles()? {
+                        return Ok(pairs);
                     }
                 }
             }
@@ -480,15 +493,16 @@ macro_rules! band_engine {
                 m
             }
 
-            /// The cell to branch on (band, position, digits): a bivalue cell, else the first
-            /// cell with the fewest candidates. Only called on a propagated, unsolved state.
+            /// The cell to branch on (band, position, digits): a bivalue cell (of `pairs`, from the
+            /// propagation), else the first cell with the fewest candidates. Only called on a
+            /// propagated, unsolved state.
             ///
             /// Which bivalue cell: at 9×9 the first (anything dearer costs more than it saves);
             /// from 16×16 the one whose two digits have the fewest places left in the grid
             /// (product of the counts), which cut the band engine's nodes 3× on the 16×16 sets
             /// (gen_minimal200 5,914 → 1,732 a puzzle, goomii_hard300 267 → 63).
             #[inline]
-            fn choose(&self) -> (usize, usize, u32) {
+            fn choose(&self, pairs: &[Word; K]) -> (usize, usize, u32) {
                 let mut places = [0u32; N];
                 if K >= 4 {
                     for (d, p) in places.iter_mut().enumerate() {
@@ -496,14 +510,8 @@ macro_rules! band_engine {
                     }
                 }
                 let mut pick = (u32::MAX, 0, 0, 0);
-                for b in 0..K {
-                    let (mut once, mut twice, mut thrice) = (0 as Word, 0 as Word, 0 as Word);
-                    for &p in &self.cand[b * N..(b + 1) * N] {
-                        thrice |= twice & p;
-                        twice |= once & p;
-                        once |= p;
-                    }
-                    let mut two = twice & !thrice & self.unsolved[b];
+                for (b, &two) in pairs.iter().enumerate() {
+                    let mut two = two & self.unsolved[b];
                     while two != 0 {
                         let pos = two.trailing_zeros() as usize;
                         two &= two - 1;
@@ -566,7 +574,7 @@ macro_rules! band_engine {
 
         impl Walk<'_> {
             /// Depth-first search below `st` (propagated, no contradiction).
-            fn descend(&mut self, st: &mut State) {
+            fn descend(&mut self, st: &mut State, pairs: &[Word; K]) {
                 if st.solved() {
                     self.out.solutions += 1;
                     let more = if self.visit_all || self.out.solutions == 1 {
@@ -580,7 +588,7 @@ macro_rules! band_engine {
                     }
                     return;
                 }
-                let (b, pos, mut rest) = st.choose();
+                let (b, pos, mut rest) = st.choose(pairs);
                 while rest != 0 {
                     let d = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
@@ -602,8 +610,8 @@ macro_rules! band_engine {
                         &mut *st
                     };
                     s.assign(b, pos, d);
-                    if s.propagate().is_ok() {
-                        self.descend(s);
+                    if let Ok(pairs) = s.propagate() {
+                        self.descend(s, &pairs);
                         if self.stop {
                             return;
                         }
@@ -631,8 +639,8 @@ macro_rules! band_engine {
                 stop: false,
             };
             let mut st = State::new(masks);
-            if st.propagate().is_ok() {
-                walk.descend(&mut st);
+            if let Ok(pairs) = st.propagate() {
+                walk.descend(&mut st, &pairs);
             }
             walk.out
         }
