@@ -30,8 +30,10 @@
 //! words change, and placements clear the other digits without a branch: unpredictable branches
 //! cost more than the few AND-s they would save.
 //!
-//! **At the fixed point of the sweeps**: naked singles from bit-sliced once/twice counters over
-//! the N words of each band (which also catch a cell with no digit left); when there are none,
+//! **At the fixed point of the sweeps**: a grid with every cell placed is a solution, as is;
+//! else naked singles from bit-sliced once/twice/thrice counters over the N words of each band
+//! (which also catch a cell with no digit left, and leave the bivalue cells for the branching,
+//! as JCZSolve does); when there are none,
 //! hidden singles in columns (counted across the bands, then across the rows; this also catches
 //! a column without the digit). A single only narrows its digit's word to the cell and its
 //! non-peers in the band (`SELF`); the next sweep places it. Givens are narrowed that way when
