@@ -16,15 +16,34 @@
 //! The at-most-one binaries never change: they are one flat list per variable (`amo`: the
 //! literals made false when it is true, in the order the pairs were once added one by one, on
 //! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
-//! literals made true when `l` is true); long clauses use two watched literals with a blocker. Conflict analysis is first-UIP with
-//! recursive minimization; branching is VSIDS with saved phases (every variable starts true, so the
-//! first decisions are placements, x = v, as in the depth-first search: starting false, the
-//! underdetermined bprolog_multi2 took 3,323 conflicts instead of 1,201); restarts are Glucose's (when the LBD of recent
-//! learnt clauses exceeds its long-run average by 10%; Luby restarts of 100 conflicts solved 6
-//! rather than 7 of the Frisch set in 100k conflicts); learnt clauses are halved every few
-//! thousand conflicts, except those of LBD ≤ 2 and those of LBD ≤ 8 used in a conflict since the
-//! last reduction; the LBD of a learnt clause is recomputed (and lowered) when it takes part in a
-//! conflict (Glucose).
+//! literals made true when `l` is true); long clauses use two watched literals with a blocker.
+//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS with saved
+//! phases (every variable starts true, so the first decisions are placements, x = v, as in the
+//! depth-first search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
+//! instead of 1,201); restarts are Glucose's (when the LBD of recent learnt clauses exceeds its
+//! long-run average by 25%: with CaDiCaL's 10%, 14 rather than 15 of the Frisch set are solved
+//! in 300k conflicts and 13 of the 16 take more conflicts, the gen_minimal200 worst is
+//! 19.6–19.9 ms rather than 18.1–18.5, gen_g280 takes 14,498 rather than 13,326 conflicts per
+//! puzzle, but gen_g300 1,956 rather than 2,079 and bprolog_multi2 1,201 rather than 2,851;
+//! Luby restarts of 100 conflicts solved 6 rather than 7 of the Frisch set in 100k conflicts);
+//! learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
+//! LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
+//! recomputed (and lowered) when it takes part in a conflict (Glucose).
+//!
+//! Tried and rejected (Frisch set, and gen_minimal200 line 200 at 16×16):
+//! - Native exactly-one groups (each variable in four: its cell and its digit in three houses).
+//!   A true variable makes the rest of its groups false, the binary ¬x ∨ ¬y being the reason
+//!   that conflict analysis reads; at least one was watched per group (skipped once the group
+//!   holds a true variable), or counted per group. The work per decision stayed the same
+//!   (callgrind: about 18.8k instructions against 18.6k) while the time grew: pairs sharing a
+//!   line and a box are walked twice, members are reached through two indirections, and
+//!   counting touches four groups per false literal both ways. Line 200 took 23–25 ms instead
+//!   of 19.8, the gen_minimal200 worst 24–27 ms instead of 20. A profile shows why the binary
+//!   lists were not the lever: about two thirds of `propagate` is in the watched long clauses.
+//! - Initial activities favouring cells with few candidates and digits with few places, VSIDS
+//!   decay 0.9, at least 50 conflicts between restarts, keeping 1,000 or 5,000 learnt clauses at
+//!   first: within 10% of the conflicts on the 7 Frisch puzzles solved in 60k conflicts, and
+//!   none solved another; the initial activities with the 25% margin lost its extra puzzle.
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
@@ -71,6 +90,9 @@ const LBD_SHIFT: u32 = 3;
 /// Learnt clauses of LBD up to this that took part in a conflict since the last reduction
 /// are kept (Kissat's and CaDiCaL's "tier 2", there 6).
 const TIER2_LBD: u32 = 8;
+
+/// Restart when the recent LBD exceeds its long-run average by this factor (CaDiCaL: 1.1).
+const RESTART_MARGIN: f64 = 1.25;
 
 #[derive(Clone, Copy)]
 struct Watch {
@@ -646,8 +668,8 @@ impl Sat {
                 self.buf_learnt = learnt;
                 self.var_inc /= 0.95;
                 // Restart when the recent clauses are worse (higher LBD) than the long-run
-                // average by a margin (Glucose, as CaDiCaL tunes it).
-                if since >= 2 && fast > 1.1 * slow {
+                // average by a margin (Glucose; see the module doc for the margin).
+                if since >= 2 && fast > RESTART_MARGIN * slow {
                     since = 0;
                     self.backtrack(0);
                 }
