@@ -13,16 +13,37 @@
 //!                   at most one: ¬x(c,d) ∨ ¬x(p,d) for peers c, p (binary, once per pair)
 //! ```
 //!
-//! Binary clauses live in implication lists (`bins[l]`: literals made true when `l` is true);
-//! long clauses use two watched literals with a blocker. Conflict analysis is first-UIP with
-//! recursive minimization; branching is VSIDS with saved phases (every variable starts true, so the
-//! first decisions are placements, x = v, as in the depth-first search: starting false, the
-//! underdetermined bprolog_multi2 took 3,323 conflicts instead of 1,201); restarts are Glucose's (when the LBD of recent
-//! learnt clauses exceeds its long-run average by 10%; Luby restarts of 100 conflicts solved 6
-//! rather than 7 of the Frisch set in 100k conflicts); learnt clauses are halved every few
-//! thousand conflicts, except those of LBD ≤ 2 and those of LBD ≤ 8 used in a conflict since the
-//! last reduction; the LBD of a learnt clause is recomputed (and lowered) when it takes part in a
-//! conflict (Glucose).
+//! The at-most-one binaries never change: they are one flat list per variable (`amo`: the
+//! literals made false when it is true, in the order the pairs were once added one by one, on
+//! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
+//! literals made true when `l` is true); long clauses use two watched literals with a blocker.
+//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS with saved
+//! phases (every variable starts true, so the first decisions are placements, x = v, as in the
+//! depth-first search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
+//! instead of 1,201); restarts are Glucose's (when the LBD of recent learnt clauses exceeds its
+//! long-run average by 25%: with CaDiCaL's 10%, 14 rather than 15 of the Frisch set are solved
+//! in 300k conflicts and 13 of the 16 take more conflicts, the gen_minimal200 worst is
+//! 19.6–19.9 ms rather than 18.1–18.5, gen_g280 takes 14,498 rather than 13,326 conflicts per
+//! puzzle, but gen_g300 1,956 rather than 2,079 and bprolog_multi2 1,201 rather than 2,851;
+//! Luby restarts of 100 conflicts solved 6 rather than 7 of the Frisch set in 100k conflicts);
+//! learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
+//! LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
+//! recomputed (and lowered) when it takes part in a conflict (Glucose).
+//!
+//! Tried and rejected (Frisch set, and gen_minimal200 line 200 at 16×16):
+//! - Native exactly-one groups (each variable in four: its cell and its digit in three houses).
+//!   A true variable makes the rest of its groups false, the binary ¬x ∨ ¬y being the reason
+//!   that conflict analysis reads; at least one was watched per group (skipped once the group
+//!   holds a true variable), or counted per group. The work per decision stayed the same
+//!   (callgrind: about 18.8k instructions against 18.6k) while the time grew: pairs sharing a
+//!   line and a box are walked twice, members are reached through two indirections, and
+//!   counting touches four groups per false literal both ways. Line 200 took 23–25 ms instead
+//!   of 19.8, the gen_minimal200 worst 24–27 ms instead of 20. A profile shows why the binary
+//!   lists were not the lever: about two thirds of `propagate` is in the watched long clauses.
+//! - Initial activities favouring cells with few candidates and digits with few places, VSIDS
+//!   decay 0.9, at least 50 conflicts between restarts, keeping 1,000 or 5,000 learnt clauses at
+//!   first: within 10% of the conflicts on the 7 Frisch puzzles solved in 60k conflicts, and
+//!   none solved another; the initial activities with the 25% margin lost its extra puzzle.
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
@@ -70,6 +91,9 @@ const LBD_SHIFT: u32 = 3;
 /// are kept (Kissat's and CaDiCaL's "tier 2", there 6).
 const TIER2_LBD: u32 = 8;
 
+/// Restart when the recent LBD exceeds its long-run average by this factor (CaDiCaL: 1.1).
+const RESTART_MARGIN: f64 = 1.25;
+
 #[derive(Clone, Copy)]
 struct Watch {
     clause: u32,
@@ -85,6 +109,12 @@ enum Outcome {
 
 /// The SAT instance and the CDCL state.
 struct Sat {
+    /// At most one, flat: when variable `v` is true, the literals
+    /// `amo[amo_start[v]..amo_start[v + 1]]` (all negative) are true.
+    amo_start: Vec<u32>,
+    amo: Vec<Lit>,
+    /// Other binary clauses (learnt, or blocking ones): `bins[l]` holds the literals made true
+    /// when `l` is.
     bins: Vec<Vec<Lit>>,
     arena: Vec<u32>,
     /// `watches[l]`: long clauses with `l` among their first two literals.
@@ -123,6 +153,8 @@ struct Sat {
 impl Sat {
     fn new(vars: usize) -> Self {
         Sat {
+            amo_start: vec![0; vars + 1],
+            amo: Vec::new(),
             bins: vec![Vec::new(); 2 * vars],
             arena: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
@@ -168,10 +200,11 @@ impl Sat {
         self.trail.push(l);
     }
 
-    /// Add `¬a ∨ ¬b` (the two literals may not both be true); level 0 only.
-    fn add_binary(&mut self, a: Lit, b: Lit) {
-        self.bins[a as usize].push(b ^ 1);
-        self.bins[b as usize].push(a ^ 1);
+    /// Set the at-most-one implications of the next variable, `v`: `others` may not be true
+    /// with it. Variables in order, before any clause.
+    fn add_amo(&mut self, v: usize, others: impl Iterator<Item = u32>) {
+        self.amo.extend(others.map(|w| 2 * w + 1));
+        self.amo_start[v + 1] = self.amo.len() as u32;
     }
 
     /// Add a clause at level 0 (original or blocking clause).
@@ -226,19 +259,14 @@ impl Sat {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
-            let bins = std::mem::take(&mut self.bins[p as usize]);
-            for &q in &bins {
-                match self.value[q as usize] {
-                    1 => {}
-                    0 => self.assign(q, BIN | (p ^ 1)),
-                    _ => {
-                        self.bins[p as usize] = bins;
-                        return Some(Conflict::Bin(q, p ^ 1));
-                    }
-                }
+            if let Some(c) = self.propagate_bins(p) {
+                self.qhead = self.trail.len();
+                return Some(c);
             }
-            self.bins[p as usize] = bins;
             let fl = p ^ 1;
+            if self.watches[fl as usize].is_empty() {
+                continue;
+            }
             let mut ws = std::mem::take(&mut self.watches[fl as usize]);
             let (mut i, mut j) = (0, 0);
             let mut conflict = None;
@@ -303,6 +331,33 @@ impl Sat {
             if conflict.is_some() {
                 self.qhead = self.trail.len();
                 return conflict;
+            }
+        }
+        None
+    }
+
+    /// The binary clauses of the true literal `p`: at most one (for a variable), then the
+    /// others; no list is moved, as assigning does not change them.
+    #[inline(always)]
+    fn propagate_bins(&mut self, p: Lit) -> Option<Conflict> {
+        if p & 1 == 0 {
+            let v = var(p);
+            let (from, to) = (self.amo_start[v] as usize, self.amo_start[v + 1] as usize);
+            for k in from..to {
+                let q = self.amo[k];
+                match self.value[q as usize] {
+                    1 => {}
+                    0 => self.assign(q, BIN | (p ^ 1)),
+                    _ => return Some(Conflict::Bin(q, p ^ 1)),
+                }
+            }
+        }
+        for k in 0..self.bins[p as usize].len() {
+            let q = self.bins[p as usize][k];
+            match self.value[q as usize] {
+                1 => {}
+                0 => self.assign(q, BIN | (p ^ 1)),
+                _ => return Some(Conflict::Bin(q, p ^ 1)),
             }
         }
         None
@@ -613,8 +668,8 @@ impl Sat {
                 self.buf_learnt = learnt;
                 self.var_inc /= 0.95;
                 // Restart when the recent clauses are worse (higher LBD) than the long-run
-                // average by a margin (Glucose, as CaDiCaL tunes it).
-                if since >= 2 && fast > 1.1 * slow {
+                // average by a margin (Glucose; see the module doc for the margin).
+                if since >= 2 && fast > RESTART_MARGIN * slow {
                     since = 0;
                     self.backtrack(0);
                 }
@@ -759,27 +814,28 @@ pub(super) fn search<B: Basis>(
     }
     let lit = |c: usize, d: usize| 2 * var_of[c * n + d];
     let mut sat = Sat::new(cell_of.len());
+    // In the order the pairs were once added one by one (earlier peers, the cell, later peers),
+    // which the search depends on.
+    let mut before: Vec<u16> = Vec::new();
+    for (v, &(c, d)) in cell_of.iter().enumerate() {
+        let (c, d) = (c as usize, d as usize);
+        let peer = |p: &u16| var_of[*p as usize * n + d];
+        before.clear();
+        before.extend(t.peers(c).iter().filter(|&&p| (p as usize) < c));
+        before.sort_unstable();
+        let cell = g
+            .get(c)
+            .iter()
+            .filter(|&e| e != d)
+            .map(|e| var_of[c * n + e]);
+        let after = t.peers(c).iter().filter(|&&p| p as usize > c).map(peer);
+        let all = before.iter().map(peer).chain(cell).chain(after);
+        sat.add_amo(v, all.filter(|&w| w != u32::MAX));
+    }
     for c in 0..B::CELLS {
         let m = g.get(c);
-        if m.count() < 2 {
-            continue;
-        }
-        sat.add_clause(m.iter().map(|d| lit(c, d)).collect());
-        let ds: Vec<usize> = m.iter().collect();
-        for (i, &a) in ds.iter().enumerate() {
-            for &b in &ds[i + 1..] {
-                sat.add_binary(lit(c, a), lit(c, b));
-            }
-        }
-        for &p in t.peers(c) {
-            let p = p as usize;
-            if p > c {
-                for d in (m & g.get(p)).iter() {
-                    if g.get(p).count() > 1 {
-                        sat.add_binary(lit(c, d), lit(p, d));
-                    }
-                }
-            }
+        if m.count() > 1 {
+            sat.add_clause(m.iter().map(|d| lit(c, d)).collect());
         }
     }
     for h in 0..t.houses() {
