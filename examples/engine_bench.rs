@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
-//! solved / several / none / over budget, guesses and nodes per puzzle; with several files, a
+//! solved / several / none / over budget, % solved without a guess, guesses and nodes per
+//! puzzle; with several files, a
 //! pooled row (median and worst over every puzzle). `--dump` writes one line per puzzle: file,
 //! line, best µs, nodes.
 
@@ -75,8 +76,8 @@ fn main() {
     };
     let count =
         |p: &Puzzle| -> Count { with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k))) };
-    println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | guesses | nodes |");
-    println!("|---|---:|---:|---:|---:|---:|---|---:|---:|");
+    println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | % no guess | guesses | nodes |");
+    println!("|---|---:|---:|---:|---:|---:|---|---:|---:|---:|");
     let mut pooled: Vec<f64> = Vec::new();
     let mut rows = String::new();
     for path in &files {
@@ -89,11 +90,13 @@ fn main() {
         // Warm-up and verification.
         let (mut one, mut several, mut none, mut budget, mut guesses, mut nodes) =
             (0, 0, 0, 0, 0, 0);
+        let mut no_guess = 0;
         let mut node_counts = Vec::with_capacity(n);
         for p in &puzzles {
             let c = count(p);
             node_counts.push(c.stats.nodes);
             guesses += c.stats.guesses;
+            no_guess += usize::from(c.stats.guesses == 0);
             nodes += c.stats.nodes;
             if let Some(s) = &c.first {
                 assert!(grid::is_valid_solution(p.k, s), "{path}: invalid solution");
@@ -130,11 +133,12 @@ fn main() {
             .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
         let nf = n.max(1) as f64;
         println!(
-            "| {name} | {n} | {:.0} | {:.2} | {:.2} | {:.2} | {one} / {several} / {none} / {budget} | {:.2} | {:.2} |",
+            "| {name} | {n} | {:.0} | {:.2} | {:.2} | {:.2} | {one} / {several} / {none} / {budget} | {:.1} | {:.2} | {:.2} |",
             nf / best_pass,
             best_pass * 1e6 / nf,
             per.get(n / 2).copied().unwrap_or(0.0) * 1e6,
             per.last().copied().unwrap_or(0.0) * 1e6,
+            100.0 * no_guess as f64 / nf,
             guesses as f64 / nf,
             nodes as f64 / nf,
         );
@@ -143,7 +147,7 @@ fn main() {
         pooled.sort_by(f64::total_cmp);
         let n = pooled.len();
         println!(
-            "| all (pooled) | {n} | | | {:.2} | {:.2} | | | |",
+            "| all (pooled) | {n} | | | {:.2} | {:.2} | | | | |",
             pooled.get(n / 2).copied().unwrap_or(0.0) * 1e6,
             pooled.last().copied().unwrap_or(0.0) * 1e6,
         );
