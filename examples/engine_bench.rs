@@ -1,7 +1,7 @@
 //! Side-by-side throughput harness for the engine, shaped like the baseline harness
 //! (`sudoku-bench`) so that the two can be run in one go on the same machine: parse every
-//! puzzle first, verify every result once (warm-up), then time passes counting to 2 and keep the
-//! best pass. Per-puzzle median and worst are the best of the passes, puzzle by puzzle.
+//! puzzle first, verify every result once (warm-up), then time passes counting to 2 (keeping no
+//! solution, as the baseline's `solutions_count_up_to`) and keep the best pass. Per-puzzle median and worst are the best of the passes, puzzle by puzzle.
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
@@ -74,8 +74,11 @@ fn main() {
         }
         t
     };
-    let count =
-        |p: &Puzzle| -> Count { with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k))) };
+    // The verifying pass keeps each first solution; the timed passes only count, as the
+    // baseline's `solutions_count_up_to` does.
+    let count = |p: &Puzzle, keep: bool| -> Count {
+        with_basis!(p.k, B => count_in::<B>(p, opts, tuning(p.k), keep))
+    };
     println!("| file | puzzles | puzzles/s | µs/puzzle | median µs | worst µs | 1 / 2+ / 0 / budget | % no guess | guesses | nodes |");
     println!("|---|---:|---:|---:|---:|---:|---|---:|---:|---:|");
     let mut pooled: Vec<f64> = Vec::new();
@@ -93,7 +96,7 @@ fn main() {
         let mut no_guess = 0;
         let mut node_counts = Vec::with_capacity(n);
         for p in &puzzles {
-            let c = count(p);
+            let c = count(p, true);
             node_counts.push(c.stats.nodes);
             guesses += c.stats.guesses;
             no_guess += usize::from(c.stats.guesses == 0);
@@ -115,7 +118,7 @@ fn main() {
             let start = Instant::now();
             for (i, p) in puzzles.iter().enumerate() {
                 let t = Instant::now();
-                std::hint::black_box(count(std::hint::black_box(p)));
+                std::hint::black_box(count(std::hint::black_box(p), false));
                 per[i] = per[i].min(t.elapsed().as_secs_f64());
             }
             best_pass = best_pass.min(start.elapsed().as_secs_f64());
@@ -160,6 +163,17 @@ fn main() {
 /// One basis's count in a frame of its own (inlined into the dispatch, every basis's grid
 /// would share one frame sized for 100×100, probed page by page at every call).
 #[inline(never)]
-fn count_in<B: nsudoku::Basis>(p: &Puzzle, opts: SolveOptions, tuning: Tuning) -> Count {
-    Solver::<B>::with_tuning(opts, tuning).count(&Grid::<B>::from_masks(&p.masks))
+fn count_in<B: nsudoku::Basis>(
+    p: &Puzzle,
+    opts: SolveOptions,
+    tuning: Tuning,
+    keep: bool,
+) -> Count {
+    let mut solver = Solver::<B>::with_tuning(opts, tuning);
+    let g = Grid::<B>::from_masks(&p.masks);
+    if keep {
+        solver.count(&g)
+    } else {
+        solver.count_only(&g)
+    }
 }

@@ -404,7 +404,7 @@ fn unique_without<B: Basis>(
         // Unique iff no solution puts anything else at `cell`.
         let d = solution[*cell] as usize - 1;
         g.set(*cell, B::all() & !B::Mask::bit(d));
-        let c = solver.count(&g);
+        let c = solver.count_only(&g);
         if c.budget_exceeded {
             return Unique::Unknown;
         }
@@ -414,7 +414,7 @@ fn unique_without<B: Basis>(
             Unique::No
         };
     } else {
-        solver.count(&g)
+        solver.count_only(&g)
     };
     if c.budget_exceeded {
         Unique::Unknown
@@ -596,7 +596,7 @@ fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
     (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
         let mut g = base;
         g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));
-        solver.count(&g).solutions > 0
+        solver.count_only(&g).solutions > 0
     })
 }
 

@@ -152,6 +152,16 @@ fn check(name: &str, k: usize) {
         if let Some(f) = &r.first {
             assert!(grid::is_valid_solution(k, f) && grid::keeps_givens(&givens, f));
         }
+        // Counting without keeping a solution: the same count and search, no solution.
+        let o = solve::count_only(&c.puzzle, &SolveOptions::default());
+        let what = format!("{name}:{} count_only", c.line);
+        assert_eq!(
+            (o.solutions, o.limit_reached, o.budget_exceeded),
+            (r.solutions, r.limit_reached, r.budget_exceeded),
+            "{what}"
+        );
+        assert_eq!(o.stats.nodes, r.stats.nodes, "{what}: nodes");
+        assert!(o.first.is_none(), "{what}: kept a solution");
     }
 }
 

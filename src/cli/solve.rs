@@ -87,7 +87,12 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     Ok(p) => {
                         let t = Instant::now();
                         let Some(list) = a.reduce.as_deref() else {
-                            let c = solve::count(p, &opts);
+                            // Counting prints no solution: none is kept.
+                            let c = if a.count {
+                                solve::count_only(p, &opts)
+                            } else {
+                                solve::count(p, &opts)
+                            };
                             return Some((c, t.elapsed().as_secs_f64(), None));
                         };
                         let ts = super::logic::techniques_for(Some(list), p.n());

@@ -569,8 +569,7 @@ macro_rules! band_engine {
             limit: usize,
             budget: Budget,
             visit: &'a mut dyn FnMut(&[u8]) -> bool,
-            /// Whether the visitor sees every solution, or the first only (counting).
-            visit_all: bool,
+            report: super::Report,
             stop: bool,
         }
 
@@ -579,10 +578,12 @@ macro_rules! band_engine {
             fn descend(&mut self, st: &mut State, pairs: &[Word; K]) {
                 if st.solved() {
                     self.out.solutions += 1;
-                    let more = if self.visit_all || self.out.solutions == 1 {
-                        (self.visit)(&st.digits_of_cells())
-                    } else {
-                        true
+                    let more = match self.report {
+                        super::Report::All => (self.visit)(&st.digits_of_cells()),
+                        super::Report::First if self.out.solutions == 1 => {
+                            (self.visit)(&st.digits_of_cells())
+                        }
+                        _ => true,
                     };
                     if self.out.solutions >= self.limit || !more {
                         self.out.limit_reached = self.out.solutions >= self.limit;
@@ -623,21 +624,21 @@ macro_rules! band_engine {
         }
 
         /// Depth-first search over band words; same contract as [`super::Solver::search`], with the
-        /// visitor seeing digits (of the first solution only, unless `visit_all`: a count needs no
-        /// more). `masks[c]` is the candidate mask of cell c (bit d = digit d + 1).
+        /// visitor seeing digits of the solutions `report` names. `masks[c]` is the candidate mask
+        /// of cell c (bit d = digit d + 1).
         pub(crate) fn search(
             masks: impl Iterator<Item = u128>,
             limit: usize,
             budget: Budget,
             visit: &mut dyn FnMut(&[u8]) -> bool,
-            visit_all: bool,
+            report: super::Report,
         ) -> Count {
             let mut walk = Walk {
                 out: Count::default(),
                 limit,
                 budget,
                 visit,
-                visit_all,
+                report,
                 stop: false,
             };
             let mut st = State::new(masks);
@@ -647,6 +648,15 @@ macro_rules! band_engine {
             walk.out
         }
     };
+}
+
+/// Which solutions a band search hands to its visitor (as digits: reading them off the band
+/// words costs about as much as a node, so a count that needs none asks for none).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Report {
+    All,
+    First,
+    None,
 }
 
 /// 9×9: 27-bit band words.
