@@ -7,26 +7,27 @@ use crate::with_basis;
 
 /// Count the solutions of `p` up to `opts.limit`, dispatching on its basis.
 pub fn count(p: &Puzzle, opts: &SolveOptions) -> Count {
-    with_basis!(p.k, B => count_in::<B>(p, opts))
+    with_basis!(p.k, B => count_in::<B>(p, opts, true))
 }
 
 /// Count the solutions of `p` up to `opts.limit` without keeping any (`first` is `None`): a
 /// uniqueness check, a little faster than [`count`].
 pub fn count_only(p: &Puzzle, opts: &SolveOptions) -> Count {
-    with_basis!(p.k, B => count_only_in::<B>(p, opts))
+    with_basis!(p.k, B => count_in::<B>(p, opts, false))
 }
 
+/// One basis's count (keeping the first solution or not) in a frame of its own: inlined into
+/// the dispatch, every arm's grid would share one frame sized for the largest basis (160 KB at
+/// 100×100), and the stack probe over it cost more than a 9×9 solve.
 #[inline(never)]
-fn count_only_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions) -> Count {
-    Solver::<B>::new(*opts).count_only(&Grid::<B>::from_masks(&p.masks))
-}
-
-/// One basis's count in a frame of its own: inlined into the dispatch, every arm's grid would
-/// share one frame sized for the largest basis (160 KB at 100×100), and the stack probe over it
-/// cost more than a 9×9 solve.
-#[inline(never)]
-fn count_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions) -> Count {
-    Solver::<B>::new(*opts).count(&Grid::<B>::from_masks(&p.masks))
+fn count_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
+    let mut solver = Solver::<B>::new(*opts);
+    let g = Grid::<B>::from_masks(&p.masks);
+    if keep {
+        solver.count(&g)
+    } else {
+        solver.count_only(&g)
+    }
 }
 
 /// The one solution of `p`, or `None` when it has none or several (or the budget ran out).
