@@ -160,6 +160,8 @@ struct Sat {
     buf_scratch: Vec<Lit>,
     conflicts: u64,
     decisions: u64,
+    /// Whether `analyze` bumps the variables of the reasons too (`Tuning::cdcl_reasons`).
+    bump_reasons_on: bool,
     /// Literals propagated (the ticks of vivification), and their count at the last one.
     props: u64,
     props_vivified: u64,
@@ -168,7 +170,7 @@ struct Sat {
 }
 
 impl Sat {
-    fn new(vars: usize) -> Self {
+    fn new(vars: usize, bump_reasons_on: bool) -> Self {
         Sat {
             amo_start: vec![0; vars + 1],
             amo: Vec::new(),
@@ -198,6 +200,7 @@ impl Sat {
             buf_scratch: Vec::new(),
             conflicts: 0,
             decisions: 0,
+            bump_reasons_on,
             props: 0,
             props_vivified: 0,
             ok: true,
@@ -486,7 +489,9 @@ impl Sat {
         for v in self.cleared.drain(..) {
             self.seen[v] = false;
         }
-        self.bump_reasons(&learnt);
+        if self.bump_reasons_on {
+            self.bump_reasons(&learnt);
+        }
         let mut bt = 0;
         if learnt.len() > 1 {
             let mut at = 1;
@@ -968,11 +973,12 @@ impl Heap {
 
 /// Count the solutions of `g` (propagated at the root, no contradiction found) up to `limit`,
 /// visiting each; `budget` bounds the conflicts (the `nodes` of the stats; `guesses` counts
-/// decisions).
+/// decisions); `bump_reasons`: reason-side bumping (see the module doc).
 pub(super) fn search<B: Basis>(
     g: &Grid<B>,
     limit: usize,
     budget: Budget,
+    bump_reasons: bool,
     visit: &mut dyn FnMut(&Grid<B>) -> bool,
 ) -> Count {
     let t = B::topology();
@@ -994,7 +1000,7 @@ pub(super) fn search<B: Basis>(
         }
     }
     let lit = |c: usize, d: usize| 2 * var_of[c * n + d];
-    let mut sat = Sat::new(cell_of.len());
+    let mut sat = Sat::new(cell_of.len(), bump_reasons);
     // In the order the pairs were once added one by one (earlier peers, the cell, later peers),
     // which the search depends on.
     let mut before: Vec<u16> = Vec::new();
