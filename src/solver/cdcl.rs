@@ -17,11 +17,13 @@
 //! literals made false when it is true, in the order the pairs were once added one by one, on
 //! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
 //! literals made true when `l` is true); long clauses use two watched literals with a blocker.
-//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS (decay 0.95,
-//! bumping the variables met in the analysis and, once each, those of the reasons of the learnt
-//! clause's literals, as Kissat: 1,577,797 rather than 1,746,798 conflicts over the Frisch set in
-//! a 300k budget, 15 of 16 puzzles fewer) with saved phases (every variable starts true, so the first decisions are placements, x = v, as in the
-//! depth-first search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
+//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS (decay 0.95;
+//! from 25×25 up, `Tuning::cdcl_reasons`, the variables of the reasons of the learnt clause's
+//! literals are bumped too, once each, as in Kissat: 1,577,797 rather than 1,746,798 conflicts
+//! over the Frisch set in a 300k budget, 15 of the 16 fewer; at 16×16 the same conflicts on
+//! gen_minimal200 and line 200 22.5–23.3 ms instead of 18.2–19.2) with saved phases (every
+//! variable starts true, so the first decisions are placements, x = v, as in the depth-first
+//! search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
 //! instead of 1,201); restarts are Glucose's (when the LBD of recent learnt clauses exceeds its
 //! long-run average by 25%: with CaDiCaL's 10%, 14 rather than 15 of the Frisch set are solved
 //! in 300k conflicts and 13 of the 16 take more conflicts, the gen_minimal200 worst is
@@ -35,7 +37,8 @@
 //! propagated since the last time (Kissat's effort): the negations of a clause's literals are
 //! assumed one by one at level 0, and a conflict or a literal found true or false shortens it
 //! to the assumptions it rests on (with the reason bumping, 1,421,117 rather than 1,577,797
-//! conflicts over the Frisch set, every puzzle fewer, line 9 solved in 287k).
+//! conflicts over the Frisch set, 15 of the 16 fewer, line 9 solved in 287k; with both, every
+//! line takes fewer conflicts than without either).
 //!
 //! Tried and rejected (Frisch set, and gen_minimal200 line 200 at 16×16):
 //! - Native exactly-one groups (each variable in four: its cell and its digit in three houses).
@@ -51,6 +54,29 @@
 //!   decay 0.9, at least 50 conflicts between restarts, keeping 1,000 or 5,000 learnt clauses at
 //!   first: within 10% of the conflicts on the 7 Frisch puzzles solved in 60k conflicts, and
 //!   none solved another; the initial activities with the 25% margin lost its extra puzzle.
+//! - Kissat's stable mode, alternating with this (focused) one: Luby restarts of 1,024
+//!   conflicts, decay 0.99, and target phases (those of the longest conflict-free trail since
+//!   the mode began); first switch after 1,000 conflicts, the lengths doubling after each stable
+//!   phase. Frisch at 300k: 1,807,079 conflicts against 1,746,798, line 10 left unsolved too;
+//!   with the reason bumping 1,519,132 against 1,577,797 (10 lines fewer, 6 more); with bumping
+//!   and vivification 1,412,126 against 1,421,117 and 118.5 s against 117.7 s: not worth a
+//!   second mode. On a screen (lines 2 3 4 6 7 11 12 13 14, 100k conflicts: 346,598 then),
+//!   Luby units of 100 or 1,024, decay 0.95 or 0.99, with or without target phases: 357k–400k;
+//!   stable mode only: 390k–425k; target phases in focused mode: 397k. That screen moves by
+//!   5–6% for nothing (decay 0.949, 0.951, 0.953: 363k–369k).
+//! - Rephasing every 1,000·i conflicts (best phases, original, best, inverted): 362k on the
+//!   screen; with the reason bumping 319k against 337k, within the noise; not pursued, as the
+//!   stable mode it serves did not win.
+//! - Trail reuse on restart (keep the decisions more active than the best open variable):
+//!   364k on the screen, and no time saved per conflict (54.5 µs against 54.4): restarts come
+//!   every 2–3 conflicts, right after the bumping, which puts new variables on top.
+//! - Reason bumping only for learnt clauses of at most 10 literals (Kissat's limit): 335.5k
+//!   against 336.6k on the screen, no gain; nor at 16×16 (3,079 conflicts on line 200).
+//! - Vivification (screen, 296,099 with it): of the original clauses too, after the learnt
+//!   ones: unchanged (the budget is spent first), before them: 312k and slower (root probing
+//!   has done that work); effort 20%, 30%, 100%: 290k, 291k, 292k for more time; newest
+//!   clauses first: 294k; keeping the whole assumed prefix rather than the assumptions the
+//!   conflict rests on: 301k.
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
