@@ -18,10 +18,11 @@
 //! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
 //! literals made true when `l` is true); long clauses use two watched literals with a blocker.
 //! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS (decay 0.95;
-//! from 25×25 up, `Tuning::cdcl_reasons`, the variables of the reasons of the learnt clause's
+//! at 25×25, `Tuning::cdcl_reasons`, the variables of the reasons of the learnt clause's
 //! literals are bumped too, once each, as in Kissat: 1,577,797 rather than 1,746,798 conflicts
 //! over the Frisch set in a 300k budget, 15 of the 16 fewer; at 16×16 the same conflicts on
-//! gen_minimal200 and line 200 22.5–23.3 ms instead of 18.2–19.2) with saved phases (every
+//! gen_minimal200 and line 200 22.5–23.3 ms instead of 18.2–19.2, and more time at 64×64 and
+//! 81×81) with saved phases (every
 //! variable starts true, so the first decisions are placements, x = v, as in the depth-first
 //! search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
 //! instead of 1,201); restarts are Glucose's (when the LBD of recent learnt clauses exceeds its
