@@ -75,9 +75,9 @@
 //!   against 336.6k on the screen, no gain; nor at 16×16 (3,079 conflicts on line 200).
 //! - Vivification (screen, 296,099 with it): of the original clauses too, after the learnt
 //!   ones: unchanged (the budget is spent first), before them: 312k and slower (root probing
-//!   has done that work); effort 5%: 310k; 20%, 30%, 100%: 290k, 291k, 292k for more time; newest
-//!   clauses first: 294k; keeping the whole assumed prefix rather than the assumptions the
-//!   conflict rests on: 301k.
+//!   has done that work); effort 5%: 310k; 20%, 30%, 100%: 290k, 291k, 292k for more
+//!   time; newest clauses first: 294k; keeping the whole assumed prefix rather than the
+//!   assumptions the conflict rests on: 301k.
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
