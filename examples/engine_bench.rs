@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl=0|1]... \
+//!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl|cdcl_reasons=0|1]... \
 //!     [--set probe_arity|cdcl_after=N]... [--dump PATH] FILE...
 //! ```
 //!
@@ -58,6 +58,7 @@ fn main() {
                 "root_sac" => t.root_sac = *on,
                 "cdcl" => t.cdcl = *on,
                 "cdcl_after" => t.cdcl_after = *v,
+                "cdcl_reasons" => t.cdcl_reasons = *on,
                 "band_nodes" => t.band_nodes = *v,
                 "probe_arity" => t.probe_arity = *v as u8,
                 "probe_locked" => t.probe_locked = *on,

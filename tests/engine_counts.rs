@@ -79,6 +79,7 @@ fn tunings() -> Vec<Tuning> {
             probe_locked: true,
             cdcl: false,
             cdcl_after: 0,
+            cdcl_reasons: false,
         });
     }
     for bits in 0..16 {
@@ -90,9 +91,11 @@ fn tunings() -> Vec<Tuning> {
             ..Tuning::for_basis(5)
         };
         v.push(Tuning { cdcl: true, ..base });
+        // Reason-side bumping off here (its default at 16×16).
         v.push(Tuning {
             cdcl: true,
             cdcl_after: 3,
+            cdcl_reasons: false,
             ..base
         });
         v.push(Tuning {

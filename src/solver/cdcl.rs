@@ -17,9 +17,14 @@
 //! literals made false when it is true, in the order the pairs were once added one by one, on
 //! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
 //! literals made true when `l` is true); long clauses use two watched literals with a blocker.
-//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS with saved
-//! phases (every variable starts true, so the first decisions are placements, x = v, as in the
-//! depth-first search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
+//! Conflict analysis is first-UIP with recursive minimization; branching is VSIDS (decay 0.95;
+//! at 25×25, `Tuning::cdcl_reasons`, the variables of the reasons of the learnt clause's
+//! literals are bumped too, once each, as in Kissat: 1,577,797 rather than 1,746,798 conflicts
+//! over the Frisch set in a 300k budget, 15 of the 16 fewer; at 16×16 the same conflicts on
+//! gen_minimal200 and line 200 22.5–23.3 ms instead of 18.2–19.2, and more time at 64×64 and
+//! 81×81) with saved phases (every
+//! variable starts true, so the first decisions are placements, x = v, as in the depth-first
+//! search: starting false, the underdetermined bprolog_multi2 took 3,323 conflicts
 //! instead of 1,201); restarts are Glucose's (when the LBD of recent learnt clauses exceeds its
 //! long-run average by 25%: with CaDiCaL's 10%, 14 rather than 15 of the Frisch set are solved
 //! in 300k conflicts and 13 of the 16 take more conflicts, the gen_minimal200 worst is
@@ -28,7 +33,13 @@
 //! Luby restarts of 100 conflicts solved 6 rather than 7 of the Frisch set in 100k conflicts);
 //! learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
 //! LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
-//! recomputed (and lowered) when it takes part in a conflict (Glucose).
+//! recomputed (and lowered) when it takes part in a conflict (Glucose). After each reduction,
+//! learnt clauses of LBD ≤ 8 are vivified once, lowest LBD first, within 10% of the literals
+//! propagated since the last time (Kissat's effort): the negations of a clause's literals are
+//! assumed one by one at level 0, and a conflict or a literal found true or false shortens it
+//! to the assumptions it rests on (with the reason bumping, 1,421,117 rather than 1,577,797
+//! conflicts over the Frisch set, 15 of the 16 fewer, line 9 solved in 287k; with both, every
+//! line takes fewer conflicts than without either).
 //!
 //! Tried and rejected (Frisch set, and gen_minimal200 line 200 at 16×16):
 //! - Native exactly-one groups (each variable in four: its cell and its digit in three houses).
@@ -44,6 +55,29 @@
 //!   decay 0.9, at least 50 conflicts between restarts, keeping 1,000 or 5,000 learnt clauses at
 //!   first: within 10% of the conflicts on the 7 Frisch puzzles solved in 60k conflicts, and
 //!   none solved another; the initial activities with the 25% margin lost its extra puzzle.
+//! - Kissat's stable mode, alternating with this (focused) one: Luby restarts of 1,024
+//!   conflicts, decay 0.99, and target phases (those of the longest conflict-free trail since
+//!   the mode began); first switch after 1,000 conflicts, the lengths doubling after each stable
+//!   phase. Frisch at 300k: 1,807,079 conflicts against 1,746,798, line 10 left unsolved too;
+//!   with the reason bumping 1,519,132 against 1,577,797 (10 lines fewer, 6 more); with bumping
+//!   and vivification 1,412,126 against 1,421,117 and 118.5 s against 117.7 s: not worth a
+//!   second mode. On a screen (lines 2 3 4 6 7 11 12 13 14, 100k conflicts: 346,598 then),
+//!   Luby units of 100 or 1,024, decay 0.95 or 0.99, with or without target phases: 357k–400k;
+//!   stable mode only: 390k–425k; target phases in focused mode: 397k. That screen moves by
+//!   5–6% for nothing (decay 0.949, 0.951, 0.953: 363k–369k).
+//! - Rephasing every 1,000·i conflicts (best phases, original, best, inverted): 362k on the
+//!   screen; with the reason bumping 319k against 337k, within the noise; not pursued, as the
+//!   stable mode it serves did not win.
+//! - Trail reuse on restart (keep the decisions more active than the best open variable):
+//!   364k on the screen, and no time saved per conflict (54.5 µs against 54.4): restarts come
+//!   every 2–3 conflicts, right after the bumping, which puts new variables on top.
+//! - Reason bumping only for learnt clauses of at most 10 literals (Kissat's limit): 335.5k
+//!   against 336.6k on the screen, no gain; nor at 16×16 (3,079 conflicts on line 200).
+//! - Vivification (screen, 296,099 with it): of the original clauses too, after the learnt
+//!   ones: unchanged (the budget is spent first), before them: 312k and slower (root probing
+//!   has done that work); effort 5%: 310k; 20%, 30%, 100%: 290k, 291k, 292k for more
+//!   time; newest clauses first: 294k; keeping the whole assumed prefix rather than the
+//!   assumptions the conflict rests on: 301k.
 //!
 //! Counting is exact: after a solution, a clause forbidding exactly it (some open cell takes
 //! another digit) is added and the search goes on; every learnt clause follows from the clauses
@@ -78,18 +112,25 @@ enum Conflict {
 }
 
 /// Long clauses live in one arena of `u32`: at offset `c`, the size, a header (bit 0 learnt,
-/// bit 1 deleted, bit 2 used in a conflict since the last reduction, the LBD from bit 3), then
+/// bit 1 deleted, bit 2 used in a conflict since the last reduction, bit 3 vivified, the LBD
+/// from bit 4), then
 /// the literals. A clause is named by its offset; watches hold it with a blocker literal, and
 /// the arena is compacted after each reduction (`collect`).
 const HDR: usize = 2;
 const LEARNT: u32 = 1;
 const DELETED: u32 = 2;
 const USED: u32 = 4;
-const LBD_SHIFT: u32 = 3;
+/// Bit 3: vivified once already (see [`Sat::vivify`]).
+const VIVIFIED: u32 = 8;
+const LBD_SHIFT: u32 = 4;
 
 /// Learnt clauses of LBD up to this that took part in a conflict since the last reduction
 /// are kept (Kissat's and CaDiCaL's "tier 2", there 6).
 const TIER2_LBD: u32 = 8;
+
+/// Vivification may propagate this share (per mille) of the literals the search propagated
+/// since the last one (Kissat: 100).
+const VIVIFY_EFFORT: u64 = 100;
 
 /// Restart when the recent LBD exceeds its long-run average by this factor (CaDiCaL: 1.1).
 const RESTART_MARGIN: f64 = 1.25;
@@ -146,12 +187,17 @@ struct Sat {
     buf_scratch: Vec<Lit>,
     conflicts: u64,
     decisions: u64,
+    /// Whether `analyze` bumps the variables of the reasons too (`Tuning::cdcl_reasons`).
+    bump_reasons_on: bool,
+    /// Literals propagated (the ticks of vivification), and their count at the last one.
+    props: u64,
+    props_vivified: u64,
     /// False once a clause set is unsatisfiable at level 0.
     ok: bool,
 }
 
 impl Sat {
-    fn new(vars: usize) -> Self {
+    fn new(vars: usize, bump_reasons_on: bool) -> Self {
         Sat {
             amo_start: vec![0; vars + 1],
             amo: Vec::new(),
@@ -181,6 +227,9 @@ impl Sat {
             buf_scratch: Vec::new(),
             conflicts: 0,
             decisions: 0,
+            bump_reasons_on,
+            props: 0,
+            props_vivified: 0,
             ok: true,
         }
     }
@@ -259,6 +308,7 @@ impl Sat {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
+            self.props += 1;
             if let Some(c) = self.propagate_bins(p) {
                 self.qhead = self.trail.len();
                 return Some(c);
@@ -466,6 +516,9 @@ impl Sat {
         for v in self.cleared.drain(..) {
             self.seen[v] = false;
         }
+        if self.bump_reasons_on {
+            self.bump_reasons(&learnt);
+        }
         let mut bt = 0;
         if learnt.len() > 1 {
             let mut at = 1;
@@ -478,6 +531,35 @@ impl Sat {
             bt = self.level[var(learnt[1])];
         }
         (learnt, bt)
+    }
+
+    /// Bump the variables of the reasons of the learnt clause's literals, once each (Kissat's
+    /// reason-side bumping): they made the clause's literals false.
+    fn bump_reasons(&mut self, learnt: &[Lit]) {
+        for &l in learnt {
+            self.seen[var(l)] = true;
+        }
+        let mut scratch = std::mem::take(&mut self.buf_scratch);
+        let mut marked = std::mem::take(&mut self.cleared);
+        for &l in &learnt[1..] {
+            self.reason_lits(var(l), &mut scratch);
+            for &q in &scratch {
+                let v = var(q);
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    marked.push(v);
+                    self.bump(v);
+                }
+            }
+        }
+        for &l in learnt {
+            self.seen[var(l)] = false;
+        }
+        for v in marked.drain(..) {
+            self.seen[v] = false;
+        }
+        self.cleared = marked;
+        self.buf_scratch = scratch;
     }
 
     /// Whether the false literal `l` of a learnt clause follows from the other literals marked
@@ -599,6 +681,131 @@ impl Sat {
         self.collect();
     }
 
+    /// Vivify the learnt clauses of LBD ≤ `TIER2_LBD` not vivified yet, lowest LBD first, within
+    /// `ticks` propagated literals: at level 0, assume the negation of a clause's literals one
+    /// by one and propagate. A literal found false is dropped; a literal found true, or a
+    /// conflict, ends the clause, which keeps only the literals whose assumptions led there.
+    /// False if the clauses are unsatisfiable.
+    fn vivify(&mut self, ticks: u64) -> bool {
+        self.backtrack(0);
+        if self.propagate().is_some() {
+            return false;
+        }
+        let mut cand: Vec<(u32, u32)> = Vec::new();
+        let mut c = 0;
+        while c < self.arena.len() {
+            let size = self.arena[c] as usize;
+            let hdr = self.arena[c + 1];
+            if hdr & (LEARNT | DELETED | VIVIFIED) == LEARNT && hdr >> LBD_SHIFT <= TIER2_LBD {
+                cand.push((hdr >> LBD_SHIFT, c as u32));
+            }
+            c += HDR + size;
+        }
+        cand.sort_unstable();
+        // The assumptions must not become saved phases.
+        let phase = self.phase.clone();
+        let stop = self.props + ticks;
+        let mut changed = false;
+        let (mut lits, mut keep, mut seed) = (Vec::new(), Vec::new(), Vec::new());
+        for &(lbd, ci) in &cand {
+            if self.props > stop {
+                break;
+            }
+            let c = ci as usize;
+            self.arena[c + 1] |= VIVIFIED;
+            let size = self.arena[c] as usize;
+            lits.clear();
+            lits.extend_from_slice(&self.arena[c + HDR..c + HDR + size]);
+            if lits.iter().any(|&l| self.value[l as usize] == 1) {
+                continue; // true at level 0
+            }
+            keep.clear();
+            for &l in &lits {
+                match self.value[l as usize] {
+                    -1 => {}
+                    1 => {
+                        self.reason_lits(var(l), &mut seed);
+                        self.assumptions_behind(&seed, &mut keep);
+                        keep.push(l);
+                        break;
+                    }
+                    _ => {
+                        keep.push(l);
+                        self.trail_lim.push(self.trail.len());
+                        self.assign(l ^ 1, NO_REASON);
+                        if let Some(confl) = self.propagate() {
+                            seed.clear();
+                            match confl {
+                                Conflict::Bin(a, b) => seed.extend([a, b]),
+                                Conflict::Long(k) => {
+                                    let k = k as usize;
+                                    let n = self.arena[k] as usize;
+                                    seed.extend_from_slice(&self.arena[k + HDR..k + HDR + n]);
+                                }
+                            }
+                            self.assumptions_behind(&seed, &mut keep);
+                            break;
+                        }
+                    }
+                }
+            }
+            self.backtrack(0);
+            if keep.len() >= lits.len() {
+                continue;
+            }
+            changed = true;
+            self.arena[c + 1] |= DELETED;
+            self.learnts -= 1;
+            if keep.len() == 1 {
+                self.assign(keep[0], NO_REASON);
+                if self.propagate().is_some() {
+                    return false;
+                }
+            } else {
+                let lbd = lbd.min(keep.len() as u32 - 1);
+                let nc = self.attach(&keep, true, lbd);
+                self.arena[nc as usize + 1] |= VIVIFIED;
+            }
+        }
+        self.phase = phase;
+        if changed {
+            self.collect();
+        }
+        true
+    }
+
+    /// The clause literals whose negations, assumed by `vivify`, imply the false literals
+    /// `seed`: into `keep`, in the order assumed.
+    fn assumptions_behind(&mut self, seed: &[Lit], keep: &mut Vec<Lit>) {
+        keep.clear();
+        for &q in seed {
+            if self.level[var(q)] > 0 {
+                self.seen[var(q)] = true;
+            }
+        }
+        let mut lits = std::mem::take(&mut self.buf_lits);
+        for i in (self.trail_lim[0]..self.trail.len()).rev() {
+            let p = self.trail[i];
+            let v = var(p);
+            if !self.seen[v] {
+                continue;
+            }
+            self.seen[v] = false;
+            if self.reason[v] == NO_REASON {
+                keep.push(p ^ 1);
+            } else {
+                self.reason_lits(v, &mut lits);
+                for &q in &lits {
+                    if self.level[var(q)] > 0 {
+                        self.seen[var(q)] = true;
+                    }
+                }
+            }
+        }
+        self.buf_lits = lits;
+        keep.reverse();
+    }
+
     /// Drop deleted clauses from the arena and renumber watches and reasons.
     fn collect(&mut self) {
         let mut old = std::mem::take(&mut self.arena);
@@ -676,6 +883,12 @@ impl Sat {
                 if self.learnts >= self.max_learnts {
                     self.reduce();
                     self.max_learnts += 300;
+                    let ticks = (self.props - self.props_vivified) * VIVIFY_EFFORT / 1000;
+                    if !self.vivify(ticks) {
+                        self.ok = false;
+                        return Outcome::Unsat;
+                    }
+                    self.props_vivified = self.props;
                 }
             } else {
                 let Some(v) = self.pick() else {
@@ -787,11 +1000,12 @@ impl Heap {
 
 /// Count the solutions of `g` (propagated at the root, no contradiction found) up to `limit`,
 /// visiting each; `budget` bounds the conflicts (the `nodes` of the stats; `guesses` counts
-/// decisions).
+/// decisions); `bump_reasons`: reason-side bumping (see the module doc).
 pub(super) fn search<B: Basis>(
     g: &Grid<B>,
     limit: usize,
     budget: Budget,
+    bump_reasons: bool,
     visit: &mut dyn FnMut(&Grid<B>) -> bool,
 ) -> Count {
     let t = B::topology();
@@ -813,7 +1027,7 @@ pub(super) fn search<B: Basis>(
         }
     }
     let lit = |c: usize, d: usize| 2 * var_of[c * n + d];
-    let mut sat = Sat::new(cell_of.len());
+    let mut sat = Sat::new(cell_of.len(), bump_reasons);
     // In the order the pairs were once added one by one (earlier peers, the cell, later peers),
     // which the search depends on.
     let mut before: Vec<u16> = Vec::new();
