@@ -437,6 +437,19 @@ impl Sat {
         }
     }
 
+    /// The literals of the clause that `conflict` found false, into `out`.
+    fn conflict_lits(&self, conflict: Conflict, out: &mut Vec<Lit>) {
+        out.clear();
+        match conflict {
+            Conflict::Bin(a, b) => out.extend([a, b]),
+            Conflict::Long(c) => {
+                let c = c as usize;
+                let size = self.arena[c] as usize;
+                out.extend_from_slice(&self.arena[c + HDR..c + HDR + size]);
+            }
+        }
+    }
+
     /// First-UIP learning: the learnt clause (asserting literal first, a literal of the
     /// backjump level second) and that level.
     fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
@@ -446,15 +459,9 @@ impl Sat {
         learnt.clear();
         learnt.push(0);
         let mut lits = std::mem::take(&mut self.buf_lits);
-        lits.clear();
-        match conflict {
-            Conflict::Bin(a, b) => lits.extend([a, b]),
-            Conflict::Long(ci) => {
-                let c = ci as usize;
-                let size = self.arena[c] as usize;
-                lits.extend_from_slice(&self.arena[c + HDR..c + HDR + size]);
-                self.touch(c);
-            }
+        self.conflict_lits(conflict, &mut lits);
+        if let Conflict::Long(c) = conflict {
+            self.touch(c as usize);
         }
         let mut path = 0usize;
         let mut idx = self.trail.len();
@@ -734,15 +741,7 @@ impl Sat {
                         self.trail_lim.push(self.trail.len());
                         self.assign(l ^ 1, NO_REASON);
                         if let Some(confl) = self.propagate() {
-                            seed.clear();
-                            match confl {
-                                Conflict::Bin(a, b) => seed.extend([a, b]),
-                                Conflict::Long(k) => {
-                                    let k = k as usize;
-                                    let n = self.arena[k] as usize;
-                                    seed.extend_from_slice(&self.arena[k + HDR..k + HDR + n]);
-                                }
-                            }
+                            self.conflict_lits(confl, &mut seed);
                             self.assumptions_behind(&seed, &mut keep);
                             break;
                         }
