@@ -1,7 +1,8 @@
 //! Side-by-side throughput harness for the engine, shaped like the baseline harness
 //! (`sudoku-bench`) so that the two can be run in one go on the same machine: parse every
 //! puzzle first, verify every result once (warm-up), then time passes counting to 2 (keeping no
-//! solution, as the baseline's `solutions_count_up_to`) and keep the best pass. Per-puzzle median and worst are the best of the passes, puzzle by puzzle.
+//! solution, as the baseline's `solutions_count_up_to`) and keep the best pass. Per-puzzle
+//! median and worst are the best of the passes, puzzle by puzzle.
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
@@ -11,9 +12,8 @@
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
 //! solved / several / none / over budget, % solved without a guess, guesses and nodes per
-//! puzzle; with several files, a
-//! pooled row (median and worst over every puzzle). `--dump` writes one line per puzzle: file,
-//! line, best µs, nodes.
+//! puzzle; with several files, a pooled row (median and worst over every puzzle). `--dump`
+//! writes one line per puzzle: file, line, best µs, nodes.
 
 use nsudoku::input::Puzzle;
 use nsudoku::input::{self, ReadOptions};
