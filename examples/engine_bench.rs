@@ -115,14 +115,20 @@ fn main() {
         }
         let mut best_pass = f64::INFINITY;
         let mut per = vec![f64::INFINITY; n];
+        // Throughput from whole passes with no clock read inside (reading the clock twice a
+        // puzzle costs about 75 ns here, 3 % of a 2.5 µs puzzle, and the baseline's harness
+        // does not do it); the per-puzzle times from passes of their own.
         for _ in 0..trials {
             let start = Instant::now();
+            for p in &puzzles {
+                std::hint::black_box(count(std::hint::black_box(p), false));
+            }
+            best_pass = best_pass.min(start.elapsed().as_secs_f64());
             for (i, p) in puzzles.iter().enumerate() {
                 let t = Instant::now();
                 std::hint::black_box(count(std::hint::black_box(p), false));
                 per[i] = per[i].min(t.elapsed().as_secs_f64());
             }
-            best_pass = best_pass.min(start.elapsed().as_secs_f64());
         }
         let name_of = std::path::Path::new(path)
             .file_name()
