@@ -310,44 +310,16 @@ fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measu
     let start = Instant::now();
     loop {
         let pass = Instant::now();
-        if threads == 1 {
-            let mut solver = Solver::<B>::new(cfg.opts);
-            for g in &grids {
-                std::hint::black_box(solve_one(&mut solver, g, cfg));
-            }
-        } else {
-            grids.par_iter().for_each_init(
-                || Solver::<B>::new(cfg.opts),
-                |solver, g| {
-                    std::hint::black_box(solve_one(solver, g, cfg));
-                },
-            );
-        }
+        let _: Vec<()> = each_grid(&grids, threads, cfg, |solver, g| {
+            std::hint::black_box(solve_one(solver, g, cfg));
+        });
         m.wall += pass.elapsed().as_secs_f64();
         m.solves += grids.len();
-        let times: Vec<f64> = if threads == 1 {
-            let mut solver = Solver::<B>::new(cfg.opts);
-            grids
-                .iter()
-                .map(|g| {
-                    let t = Instant::now();
-                    std::hint::black_box(solve_one(&mut solver, g, cfg));
-                    t.elapsed().as_secs_f64()
-                })
-                .collect()
-        } else {
-            grids
-                .par_iter()
-                .map_init(
-                    || Solver::<B>::new(cfg.opts),
-                    |solver, g| {
-                        let t = Instant::now();
-                        std::hint::black_box(solve_one(solver, g, cfg));
-                        t.elapsed().as_secs_f64()
-                    },
-                )
-                .collect()
-        };
+        let times = each_grid(&grids, threads, cfg, |solver, g| {
+            let t = Instant::now();
+            std::hint::black_box(solve_one(solver, g, cfg));
+            t.elapsed().as_secs_f64()
+        });
         for (b, t) in m.best.iter_mut().zip(times) {
             *b = b.min(t);
         }
@@ -356,6 +328,25 @@ fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measu
         }
     }
     m
+}
+
+/// `f` on every grid, in order: on this thread with one solver when `threads` is 1, else on the
+/// current rayon pool with a solver per worker.
+fn each_grid<B: Basis, T: Send>(
+    grids: &[Grid<B>],
+    threads: usize,
+    cfg: &Config,
+    f: impl Fn(&mut Solver<B>, &Grid<B>) -> T + Sync,
+) -> Vec<T> {
+    if threads == 1 {
+        let mut solver = Solver::<B>::new(cfg.opts);
+        grids.iter().map(|g| f(&mut solver, g)).collect()
+    } else {
+        grids
+            .par_iter()
+            .map_init(|| Solver::<B>::new(cfg.opts), |solver, g| f(solver, g))
+            .collect()
+    }
 }
 
 /// One markdown table per data set, as tdoku prints them.

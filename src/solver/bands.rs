@@ -40,8 +40,8 @@
 //! the first two levels of the tree while a bivalue cell is left to branch on: there they found
 //! something in 8 of 8,873 calls (serg_benchmark 5.6 % fewer instructions, 5 % more puzzles/s,
 //! the same trees), where on the hard sets they find something in 5-8 % of such calls and keep
-//! the trees 12-14 % smaller (those roots leave 50-69 open cells). A single only narrows its digit's word to the cell and its
-//! non-peers in the band (`SELF`); the next sweep places it. Givens are narrowed that way when
+//! the trees 12-14 % smaller (those roots leave 50-69 open cells). A single only narrows its
+//! digit's word to the cell and its non-peers in the band (`SELF`); the next sweep places it. Givens are narrowed that way when
 //! the state is built.
 //!
 //! A node copies 27 + 27 + 3 words (228 bytes; 1,056 at 16×16). Branching: a bivalue cell (at
@@ -593,8 +593,9 @@ macro_rules! band_engine {
         }
 
         impl Walk<'_> {
-            /// Depth-first search below `st` (propagated, no contradiction).
-            fn descend(&mut self, st: &mut State, pairs: &[Word; K], depth: u32) {
+            /// Depth-first search below `st` (propagated, no contradiction). `deep` is false at
+            /// the root, whose children always look for column singles (see `Walk::lean`).
+            fn descend(&mut self, st: &mut State, pairs: &[Word; K], deep: bool) {
                 if st.solved() {
                     self.out.solutions += 1;
                     let more = match self.report {
@@ -632,8 +633,8 @@ macro_rules! band_engine {
                         &mut *st
                     };
                     s.assign(b, pos, d);
-                    if let Ok(pairs) = s.propagate(self.lean && depth >= 1) {
-                        self.descend(s, &pairs, depth + 1);
+                    if let Ok(pairs) = s.propagate(self.lean && deep) {
+                        self.descend(s, &pairs, true);
                         if self.stop {
                             return;
                         }
@@ -666,7 +667,7 @@ macro_rules! band_engine {
                 // See `Walk::lean`.
                 let open: u32 = st.unsolved.iter().map(|u| u.count_ones()).sum();
                 walk.lean = K == 3 && (open as usize) < LEAN_BELOW;
-                walk.descend(&mut st, &pairs, 0);
+                walk.descend(&mut st, &pairs, false);
             }
             walk.out
         }
