@@ -52,7 +52,7 @@
 //! of its word gives those left (`CONFIGS`). In the open band with the fewest candidates, the
 //! digit with the fewest configurations left (at least two) gets one child per configuration,
 //! its word narrowed to those minirows. The children split the solutions, so counts stay exact.
-//! Against the first bivalue cell: forum_hardest_1106 583 → 315 nodes a puzzle and 30 % fewer
+//! Against the first bivalue cell: forum_hardest_1106 583 → 315 nodes a puzzle and 27 % fewer
 //! instructions, forum_hardest_1905_11plus 287 → 190, magictour_top1465 40 → 31, 17_clue 2.8 →
 //! 1.9. Where it chooses, it also checks that each minirow of the band can still hold K digits
 //! (the one piece of tdoku's triads used here). Lean roots (above) and roots with more than 64
