@@ -824,8 +824,9 @@ macro_rules! band_engine {
             /// Below the first two levels, skip column singles while a bivalue cell is left to
             /// branch on: set at 9×9 when the root leaves fewer than [`LEAN_BELOW`] open cells.
             lean: bool,
-            /// Branch on configurations (`State::choose_config`), not cells: at 9×9 unless lean
-            /// (nearly full grids, small trees: a cell costs nothing to choose).
+            /// Branch on configurations (`State::choose_config`), not cells: at 9×9 unless the
+            /// root is lean or leaves more than [`CONFIG_MAX_OPEN`] open cells (small trees, or
+            /// trees full of solutions: a cell costs nothing to choose).
             configs: bool,
         }
 
@@ -860,8 +861,9 @@ macro_rules! band_engine {
                     Branch::Cell { digits, .. } => digits,
                     Branch::Config { configs, .. } => configs,
                 };
+                // One child per alternative: a digit of the cell, or a configuration of the digit.
                 while rest != 0 {
-                    let d = rest.trailing_zeros() as usize;
+                    let alt = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
                     if rest != 0 {
                         self.out.stats.guesses += 1;
@@ -881,8 +883,8 @@ macro_rules! band_engine {
                         &mut *st
                     };
                     match branch {
-                        Branch::Cell { band, pos, .. } => s.assign(band, pos, d),
-                        Branch::Config { band, digit, .. } => s.apply_config(band, digit, d),
+                        Branch::Cell { band, pos, .. } => s.assign(band, pos, alt),
+                        Branch::Config { band, digit, .. } => s.apply_config(band, digit, alt),
                     }
                     if let Ok(pairs) = s.propagate(self.lean && deep) {
                         self.descend(s, &pairs, true);
