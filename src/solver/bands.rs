@@ -206,6 +206,16 @@ macro_rules! band_engine {
             }
             t
         };
+        /// The minirow pattern of configuration `i` (its K minirows).
+        pub(super) const fn perm_pattern(i: usize) -> usize {
+            let (mut pattern, mut r) = (0, 0);
+            while r < K {
+                pattern |= 1 << minirow_bit(r, PERMS[i][r]);
+                r += 1;
+            }
+            pattern
+        }
+
         /// What a minirow pattern allows.
         #[derive(Clone, Copy)]
         pub(super) struct Band {
@@ -226,12 +236,10 @@ macro_rules! band_engine {
             let mut kept = [0usize; PATTERNS];
             let mut i = 0;
             while i < FACT {
-                let (mut pattern, mut cells) = (0usize, 0 as Word);
+                let (pattern, mut cells) = (perm_pattern(i), 0 as Word);
                 let mut r = 0;
                 while r < K {
-                    let j = PERMS[i][r];
-                    pattern |= 1 << minirow_bit(r, j);
-                    cells |= minirow << (r * N + j * K);
+                    cells |= minirow << (r * N + PERMS[i][r] * K);
                     r += 1;
                 }
                 // Every superset of this permutation's pattern keeps its minirows (supersets in
@@ -294,12 +302,7 @@ macro_rules! band_engine {
             let mut t = [0u32; CONFIG_PATTERNS];
             let mut i = 0;
             while i < FACT && CONFIG_BRANCHING {
-                let mut pattern = 0;
-                let mut r = 0;
-                while r < K {
-                    pattern |= 1 << minirow_bit(r, PERMS[i][r]);
-                    r += 1;
-                }
+                let pattern = perm_pattern(i);
                 // Every superset of the permutation's pattern (as in `BAND`).
                 let mut p = pattern;
                 loop {
@@ -316,7 +319,7 @@ macro_rules! band_engine {
         /// Per minirow pattern: the minirows on every configuration it holds (the digit must
         /// take them; bits as in the pattern, none when it holds no configuration), and above
         /// them, from bit `PATTERN_BITS`, how many configurations it holds. One load for both.
-        static CONFIG_INFO: [u32; CONFIG_PATTERNS] = {
+        pub(super) static CONFIG_INFO: [u32; CONFIG_PATTERNS] = {
             let mut t = [0u32; CONFIG_PATTERNS];
             let mut p = 0;
             while p < CONFIG_PATTERNS {
@@ -328,13 +331,7 @@ macro_rules! band_engine {
                 let mut i = 0;
                 while i < FACT {
                     if CONFIGS[p] >> i & 1 != 0 {
-                        let mut on = 0;
-                        let mut r = 0;
-                        while r < K {
-                            on |= 1 << minirow_bit(r, PERMS[i][r]);
-                            r += 1;
-                        }
-                        must &= on;
+                        must &= perm_pattern(i) as u32;
                     }
                     i += 1;
                 }
@@ -344,7 +341,7 @@ macro_rules! band_engine {
             t
         };
         /// Bits of a minirow pattern.
-        const PATTERN_BITS: usize = K * K;
+        pub(super) const PATTERN_BITS: usize = K * K;
 
         /// At 9×9, a root that leaves fewer open cells than this makes the search lean (see
         /// `Walk::lean`): such grids are nearly full, and column singles deep in their small
@@ -987,6 +984,39 @@ mod tests {
                     assert_eq!(boxed, 1, "pattern {p:09b} row {r}");
                 }
             }
+        }
+    }
+
+    /// The configuration tables against a direct check on every pattern: the permutations whose
+    /// three minirows the pattern holds, their count, and the minirows all of them share.
+    #[test]
+    fn configs_are_the_permutations_inside_each_pattern() {
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let on = |s: [usize; 3]| (0..K).map(|r| 1 << minirow_bit(r, s[r])).sum::<usize>();
+        let mut seen: Vec<[usize; 3]> = PERMS.to_vec();
+        seen.sort();
+        assert_eq!(seen, perms, "PERMS lists each permutation once");
+        for p in 0..PATTERNS {
+            let inside: Vec<usize> = (0..FACT)
+                .filter(|&i| p & on(PERMS[i]) == on(PERMS[i]))
+                .collect();
+            let want = inside.iter().map(|&i| 1 << i).sum::<u32>();
+            assert_eq!(CONFIGS[p], want, "pattern {p:09b}");
+            let info = CONFIG_INFO[p] as usize;
+            assert_eq!(info >> PATTERN_BITS, inside.len(), "pattern {p:09b}");
+            let must = inside
+                .iter()
+                .map(|&i| on(PERMS[i]))
+                .reduce(|a, b| a & b)
+                .unwrap_or(0);
+            assert_eq!(info & (PATTERNS - 1), must, "pattern {p:09b}");
         }
     }
 
