@@ -167,6 +167,37 @@ macro_rules! band_engine {
             t
         };
 
+        /// The cells of each minirow of a band, by pattern bit (see [`minirow_bit`]).
+        pub(super) const MINIROW_CELLS: [Word; K * K] = {
+            let mut t = [0 as Word; K * K];
+            let mut m = 0;
+            while m < K * K {
+                // Bit m is row m % K of box m / K.
+                t[m] = ((1 << K) - 1) << (m % K * N + m / K * K);
+                m += 1;
+            }
+            t
+        };
+        /// For a digit that must take minirow bit m of a band: the cells it keeps, that minirow
+        /// and every cell outside its row and its box.
+        pub(super) const TRIAD_KEEP: [Word; K * K] = {
+            let mut t = [0 as Word; K * K];
+            let mut m = 0;
+            while m < K * K {
+                let mut lose: Word = 0;
+                let mut o = 0;
+                while o < K * K {
+                    if o % K == m % K || o / K == m / K {
+                        lose |= MINIROW_CELLS[o];
+                    }
+                    o += 1;
+                }
+                t[m] = !lose | MINIROW_CELLS[m];
+                m += 1;
+            }
+            t
+        };
+
         /// Permutations of K (6 at K = 3, 24 at K = 4).
         pub(super) const FACT: usize = {
             let mut f = 1;
@@ -376,13 +407,13 @@ macro_rules! band_engine {
 
         impl State {
             /// The state of per-cell candidate masks (bit d = digit d + 1), every word due for an update.
-            fn new(masks: impl Iterator<Item = u128>) -> Self {
+            fn new(masks: impl Iterator<Item = u32>) -> Self {
                 let mut st = State {
                     cand: [0; WORDS],
                     seen: [0; WORDS],
                     unsolved: [BAND_ALL; K],
                 };
-                let all = (1u128 << N) - 1;
+                let all = (1u32 << N) - 1;
                 let mut open = [0 as Word; K];
                 let mut givens = [0 as Word; WORDS];
                 let mut masks = masks;
@@ -678,7 +709,7 @@ macro_rules! band_engine {
             /// 192, magictour_top1465 31.4 → 31.3; counting stacks too: 317 on forum_hardest_1106
             /// for twice the counting; the fewest configurations over all 27 words: 684).
             #[inline]
-            fn choose_config(&self) -> Result<Option<Branch>, Failed> {
+            fn choose_config(&mut self) -> Result<Pick, Failed> {
                 let mut keys = [u32::MAX; K];
                 for (b, key) in keys.iter_mut().enumerate() {
                     if self.unsolved[b] != 0 {
@@ -690,54 +721,81 @@ macro_rules! band_engine {
                 loop {
                     let (&key, b) = keys.iter().zip(0..).min().unwrap();
                     if key == u32::MAX {
-                        return Ok(None);
+                        return Ok(Pick::Fixed);
                     }
-                    if let Some(branch) = self.config_branch(b)? {
-                        return Ok(Some(branch));
+                    match self.config_branch(b)? {
+                        Pick::Fixed => keys[b] = u32::MAX,
+                        found => return Ok(found),
                     }
-                    keys[b] = u32::MAX;
                 }
             }
 
-            /// The digit of band `band` with the fewest configurations, at least two (None when
-            /// every digit is fixed). A contradiction when a minirow of the band cannot be filled:
-            /// each holds K digits, so fewer than K that can go there, or more than K that must,
-            /// leave no solution (bit-sliced counters over the digits' patterns). Without that
-            /// check, configurations chosen digit by digit can overfill a minirow unnoticed until
-            /// the cells are branched on (an empty grid's count ran for minutes).
+            /// The digit of band `band` with the fewest configurations, at least two. Counts, per
+            /// minirow, the digits that can take it and those that must (bit-sliced over the
+            /// digits' patterns): a minirow holds K digits, so fewer than K that can or more than
+            /// K that must is a contradiction (without that check, configurations chosen digit by
+            /// digit can overfill a minirow unnoticed until the cells are branched on: an empty
+            /// grid's count ran for minutes). Exactly K that can, or that must, is a triad: those
+            /// K must, and no other digit may; the band is narrowed instead of branched on.
             #[inline(always)]
-            fn config_branch(&self, band: usize) -> Result<Option<Branch>, Failed> {
+            fn config_branch(&mut self, band: usize) -> Result<Pick, Failed> {
                 let mut pick = u32::MAX;
-                let mut can = [0usize; K];
+                let mut pats = [0usize; N];
+                let mut can = [0usize; K + 1];
                 let mut must = [0usize; K + 1];
                 for (d, &w) in self.cand[band * N..(band + 1) * N].iter().enumerate() {
                     let p = Self::pattern(w);
+                    pats[d] = p;
                     let info = CONFIG_INFO[p] as usize;
                     let n = (info >> PATTERN_BITS) as u32;
                     if n >= 2 {
                         pick = pick.min(n << 8 | d as u32);
                     }
-                    for i in (1..K).rev() {
-                        can[i] |= can[i - 1] & p;
-                    }
-                    can[0] |= p;
                     let m = info & (PATTERNS - 1);
                     for i in (1..=K).rev() {
+                        can[i] |= can[i - 1] & p;
                         must[i] |= must[i - 1] & m;
                     }
+                    can[0] |= p;
                     must[0] |= m;
                 }
                 if can[K - 1] != PATTERNS - 1 || must[K] != 0 {
                     return Err(Failed);
                 }
-                Ok((pick != u32::MAX).then(|| {
-                    let digit = (pick & 255) as usize;
-                    let configs = CONFIGS[Self::pattern(self.cand[band * N + digit])];
-                    Branch::Config {
-                        band,
-                        digit,
-                        configs,
+                if pick == u32::MAX {
+                    return Ok(Pick::Fixed);
+                }
+                // Minirows exactly K digits can take, or exactly K must.
+                let full = !can[K] & (PATTERNS - 1);
+                let closed = must[K - 1];
+                let mut narrowed = false;
+                if (full | closed) != 0 {
+                    for (d, &p) in pats.iter().enumerate() {
+                        let loose = p & !(CONFIG_INFO[p] as usize);
+                        let (mut forced, mut out) = (full & loose, closed & loose);
+                        if forced | out == 0 {
+                            continue;
+                        }
+                        let w = &mut self.cand[band * N + d];
+                        while forced != 0 {
+                            *w &= TRIAD_KEEP[forced.trailing_zeros() as usize];
+                            forced &= forced - 1;
+                        }
+                        while out != 0 {
+                            *w &= !MINIROW_CELLS[out.trailing_zeros() as usize];
+                            out &= out - 1;
+                        }
+                        narrowed = true;
                     }
+                }
+                if narrowed {
+                    return Ok(Pick::Narrowed);
+                }
+                let digit = (pick & 255) as usize;
+                Ok(Pick::Branch(Branch::Config {
+                    band,
+                    digit,
+                    configs: CONFIGS[pats[digit]],
                 }))
             }
 
@@ -794,6 +852,14 @@ macro_rules! band_engine {
             }
         }
 
+        /// What [`State::choose_config`] found: every digit of every band fixed, a band narrowed
+        /// by triads, or a configuration branch.
+        enum Pick {
+            Fixed,
+            Narrowed,
+            Branch(Branch),
+        }
+
         /// What a node branches on: one child per digit of a cell, or per configuration left to
         /// a digit in a band (bits of [`PERMS`]). Either way the children split the solutions.
         #[derive(Clone, Copy)]
@@ -848,7 +914,14 @@ macro_rules! band_engine {
                 }
                 let branch = match self.configs.then(|| st.choose_config()) {
                     Some(Err(Failed)) => return,
-                    Some(Ok(Some(branch))) => branch,
+                    Some(Ok(Pick::Branch(branch))) => branch,
+                    // Triads narrowed a band: propagate and choose again, on the same node.
+                    Some(Ok(Pick::Narrowed)) => {
+                        if let Ok(pairs) = st.propagate(self.lean && deep) {
+                            self.descend(st, &pairs, deep);
+                        }
+                        return;
+                    }
                     _ => {
                         let (band, pos, digits) = st.choose(pairs);
                         Branch::Cell { band, pos, digits }
@@ -897,7 +970,7 @@ macro_rules! band_engine {
         /// visitor seeing digits of the solutions `report` names. `masks[c]` is the candidate mask
         /// of cell c (bit d = digit d + 1).
         pub(crate) fn search(
-            masks: impl Iterator<Item = u128>,
+            masks: impl Iterator<Item = u32>,
             limit: usize,
             budget: Budget,
             visit: &mut dyn FnMut(&[u8]) -> bool,
@@ -1017,6 +1090,24 @@ mod tests {
                 .reduce(|a, b| a & b)
                 .unwrap_or(0);
             assert_eq!(info & (PATTERNS - 1), must, "pattern {p:09b}");
+        }
+    }
+
+    /// Each minirow's cells make exactly its own pattern bit, and a digit forced into it keeps
+    /// those three cells of its row and box and all 12 cells outside both.
+    #[test]
+    fn triad_tables_follow_the_pattern_bits() {
+        for m in 0..K * K {
+            let cells = MINIROW_CELLS[m];
+            assert_eq!(State::pattern(cells), 1 << m, "minirow {m}");
+            let (r, j) = (m % K, m / K);
+            let keep = TRIAD_KEEP[m] & ((1 << BAND_CELLS) - 1);
+            for pos in 0..BAND_CELLS {
+                let (row, col) = (pos / N, pos % N);
+                let inside = row == r || col / K == j;
+                let want = !inside || cells >> pos & 1 == 1;
+                assert_eq!(keep >> pos & 1 == 1, want, "minirow {m}, cell {pos}");
+            }
         }
     }
 

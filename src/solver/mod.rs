@@ -312,7 +312,7 @@ impl<B: Basis> Solver<B> {
         visit: &mut dyn FnMut(&[u8]) -> bool,
         report: bands::Report,
     ) -> Count {
-        let masks = start.masks().iter().map(|m| m.to_u128());
+        let masks = start.masks().iter().map(|m| m.to_u128() as u32);
         let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
         bands::k3::search(masks, self.opts.limit, budget, visit, report)
     }
@@ -345,7 +345,7 @@ impl<B: Basis> Solver<B> {
         visit: &mut dyn FnMut(&Grid<B>) -> bool,
         budget: Budget,
     ) -> Result<Count, SearchStats> {
-        let masks = start.masks().iter().map(|m| m.to_u128());
+        let masks = start.masks().iter().map(|m| m.to_u128() as u32);
         let capped = budget.capped(self.band_nodes);
         let mut found: Vec<Vec<u8>> = Vec::new();
         let hold = &mut |d: &[u8]| {
@@ -378,7 +378,13 @@ impl<B: Basis> Solver<B> {
             let limit = self.opts.limit;
             let mut v = |d: &[u8]| visit(&solved_grid(d));
             if self.bands {
-                return bands::k3::search(masks, limit, budget, &mut v, bands::Report::All);
+                return bands::k3::search(
+                    masks.map(|m| m as u32),
+                    limit,
+                    budget,
+                    &mut v,
+                    bands::Report::All,
+                );
             }
             return match B::K {
                 2 => planes::search::<4>(2, masks, limit, budget, &mut v),
