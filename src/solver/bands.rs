@@ -371,6 +371,21 @@ macro_rules! band_engine {
             }
             t
         };
+        /// Per minirow pattern, one nibble per minirow (bit 4m for minirow bit m): patterns
+        /// summed count the digits per minirow (at most N = 9 a nibble; K = 3 only).
+        static NIBBLES: [u64; CONFIG_PATTERNS] = {
+            let mut t = [0u64; CONFIG_PATTERNS];
+            let mut p = 0;
+            while p < CONFIG_PATTERNS {
+                let mut m = 0;
+                while m < PATTERN_BITS {
+                    t[p] |= ((p >> m & 1) as u64) << (4 * m);
+                    m += 1;
+                }
+                p += 1;
+            }
+            t
+        };
         /// Bits of a minirow pattern.
         pub(super) const PATTERN_BITS: usize = K * K;
 
@@ -741,8 +756,7 @@ macro_rules! band_engine {
             fn config_branch(&mut self, band: usize) -> Result<Pick, Failed> {
                 let mut pick = u32::MAX;
                 let mut pats = [0usize; N];
-                let mut can = [0usize; K + 1];
-                let mut must = [0usize; K + 1];
+                let mut tally = Tally::default();
                 for (d, &w) in self.cand[band * N..(band + 1) * N].iter().enumerate() {
                     let p = Self::pattern(w);
                     pats[d] = p;
@@ -751,38 +765,27 @@ macro_rules! band_engine {
                     if n >= 2 {
                         pick = pick.min(n << 8 | d as u32);
                     }
-                    let m = info & (PATTERNS - 1);
-                    for i in (1..=K).rev() {
-                        can[i] |= can[i - 1] & p;
-                        must[i] |= must[i - 1] & m;
-                    }
-                    can[0] |= p;
-                    must[0] |= m;
+                    tally.add(p, info & (PATTERNS - 1));
                 }
-                if can[K - 1] != PATTERNS - 1 || must[K] != 0 {
-                    return Err(Failed);
-                }
+                let (full, closed) = tally.triads()?;
                 if pick == u32::MAX {
                     return Ok(Pick::Fixed);
                 }
-                // Minirows exactly K digits can take, or exactly K must.
-                let full = !can[K] & (PATTERNS - 1);
-                let closed = must[K - 1];
                 let mut narrowed = false;
                 if (full | closed) != 0 {
                     for (d, &p) in pats.iter().enumerate() {
-                        let loose = p & !(CONFIG_INFO[p] as usize);
+                        let loose = NIBBLES[p & !(CONFIG_INFO[p] as usize)];
                         let (mut forced, mut out) = (full & loose, closed & loose);
                         if forced | out == 0 {
                             continue;
                         }
                         let w = &mut self.cand[band * N + d];
                         while forced != 0 {
-                            *w &= TRIAD_KEEP[forced.trailing_zeros() as usize];
+                            *w &= TRIAD_KEEP[forced.trailing_zeros() as usize / 4];
                             forced &= forced - 1;
                         }
                         while out != 0 {
-                            *w &= !MINIROW_CELLS[out.trailing_zeros() as usize];
+                            *w &= !MINIROW_CELLS[out.trailing_zeros() as usize / 4];
                             out &= out - 1;
                         }
                         narrowed = true;
@@ -849,6 +852,43 @@ macro_rules! band_engine {
                     }
                 }
                 out
+            }
+        }
+
+        /// Per minirow of a band, how many digits can take it and how many must (a nibble each,
+        /// see [`NIBBLES`]).
+        #[derive(Default)]
+        struct Tally {
+            can: u64,
+            must: u64,
+        }
+
+        impl Tally {
+            /// Bit 3 of every minirow's nibble.
+            const EIGHTS: u64 = 0x8888_8888_8888_8888 >> (64 - 4 * PATTERN_BITS);
+            /// 1 in every minirow's nibble.
+            const ONES: u64 = Self::EIGHTS >> 3;
+
+            /// A digit with minirow pattern `p` and must-minirows `must`.
+            #[inline(always)]
+            fn add(&mut self, p: usize, must: usize) {
+                self.can += NIBBLES[p];
+                self.must += NIBBLES[must];
+            }
+
+            /// The triads, as nibble flags (bit 4m for minirow m): the minirows exactly K digits
+            /// can take, and those exactly K must. A minirow holds K digits, so fewer than K that
+            /// can, or more than K that must, is a contradiction. (A nibble n ≤ 9 plus 8 - t has
+            /// bit 3 set when n ≥ t.)
+            #[inline(always)]
+            fn triads(&self) -> Result<(u64, u64), Failed> {
+                let at_least = |n: u64, t: u64| (n + (8 - t) * Self::ONES) & Self::EIGHTS;
+                let k = K as u64;
+                if at_least(self.can, k) != Self::EIGHTS || at_least(self.must, k + 1) != 0 {
+                    return Err(Failed);
+                }
+                let full = !at_least(self.can, k + 1) & Self::EIGHTS;
+                Ok((full >> 3, at_least(self.must, k) >> 3))
             }
         }
 
