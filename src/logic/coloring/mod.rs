@@ -1,10 +1,10 @@
 //! Coloring by a ternary edge algebra: simple coloring, multi-coloring, x-cycles, y-cycles
 //! (with box hinges) and y-knots, all from one machinery.
 //!
-//! Each digit induces a graph on the cells where it is still possible ([`graph`]); edges have
+//! Each digit induces a graph on the cells where it is still possible (`graph`); edges have
 //! a type 0..3 and three consecutive edges collapse by a ternary product ([`algebra`]). The
-//! search ([`cycles`]) finds odd cycles through each cell, collapses them to a tri-cycle and
-//! lets the tri-cycle decide the cell. Y-knots ([`knot`]) are y-edge constructions that end in a
+//! search (`cycles`) finds odd cycles through each cell, collapses them to a tri-cycle and
+//! lets the tri-cycle decide the cell. Y-knots (`knot`) are y-edge constructions that end in a
 //! contradiction. Every search is bounded by [`Config::chain_length`](crate::logic::Config):
 //! cycles by their number of edges, y-edges and knots by their number of bivalue cells.
 
