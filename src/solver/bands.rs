@@ -58,9 +58,9 @@
 //! and those that must (a nibble each, one table load per pattern): fewer than K that can or
 //! more than K that must is a contradiction; exactly K that can (they all must) or that must (no
 //! other may) is a **triad**, tdoku's term: the band is narrowed and propagated again instead of
-//! branched on (forum_hardest_1106 315 → 265 nodes, 6 % fewer instructions). Lean roots (above) and roots with more than 64
-//! open cells (no 9×9 grid that sparse has a unique solution) branch on cells: their trees are
-//! small or full of solutions, and a cell costs nothing to choose. **Branching on cells**
+//! branched on (forum_hardest_1106 315 → 265 nodes, 6 % fewer instructions). Lean roots (above)
+//! and roots with more than 64 open cells (no 9×9 grid that sparse has a unique solution) branch
+//! on cells: their trees are small or full of solutions, and a cell costs nothing to choose. **Branching on cells**
 //! (those, and 16×16): a bivalue cell (at 9×9 the first, at 16×16 the one whose digits have
 //! the fewest places), else the first cell with the fewest candidates.
 //!
@@ -409,7 +409,8 @@ macro_rules! band_engine {
         const CONFIG_PATTERNS: usize = if CONFIG_BRANCHING { PATTERNS } else { 1 };
 
         /// The propagation found a row, box, band or cell with no place left.
-        struct Failed;
+        #[derive(Debug, PartialEq)]
+        pub(super) struct Failed;
 
         /// The candidates of one search node.
         #[derive(Clone, Copy)]
@@ -749,8 +750,8 @@ macro_rules! band_engine {
             }
 
             /// The digit of band `band` with the fewest configurations, at least two. Counts, per
-            /// minirow, the digits that can take it and those that must (bit-sliced over the
-            /// digits' patterns): a minirow holds K digits, so fewer than K that can or more than
+            /// minirow, the digits that can take it and those that must (nibble sums, see
+            /// [`Tally`]): a minirow holds K digits, so fewer than K that can or more than
             /// K that must is a contradiction (without that check, configurations chosen digit by
             /// digit can overfill a minirow unnoticed until the cells are branched on: an empty
             /// grid's count ran for minutes). Exactly K that can, or that must, is a triad: those
@@ -861,7 +862,7 @@ macro_rules! band_engine {
         /// Per minirow of a band, how many digits can take it and how many must (a nibble each,
         /// see [`NIBBLES`]).
         #[derive(Default)]
-        struct Tally {
+        pub(super) struct Tally {
             can: u64,
             must: u64,
         }
@@ -874,7 +875,7 @@ macro_rules! band_engine {
 
             /// A digit with minirow pattern `p` and must-minirows `must`.
             #[inline(always)]
-            fn add(&mut self, p: usize, must: usize) {
+            pub(super) fn add(&mut self, p: usize, must: usize) {
                 self.can += NIBBLES[p];
                 self.must += NIBBLES[must];
             }
@@ -884,7 +885,7 @@ macro_rules! band_engine {
             /// can, or more than K that must, is a contradiction. (A nibble n ≤ 9 plus 8 - t has
             /// bit 3 set when n ≥ t.)
             #[inline(always)]
-            fn triads(&self) -> Result<(u64, u64), Failed> {
+            pub(super) fn triads(&self) -> Result<(u64, u64), Failed> {
                 let at_least = |n: u64, t: u64| (n + (8 - t) * Self::ONES) & Self::EIGHTS;
                 let k = K as u64;
                 if at_least(self.can, k) != Self::EIGHTS || at_least(self.must, k + 1) != 0 {
@@ -1152,6 +1153,49 @@ mod tests {
                 assert_eq!(keep >> pos & 1 == 1, want, "minirow {m}, cell {pos}");
             }
         }
+    }
+
+    /// The nibble counts against direct counting, on random sets of 9 patterns (biased to few
+    /// minirows, so that every outcome occurs): a contradiction exactly when some minirow has
+    /// fewer than 3 digits that can take it or more than 3 that must; else the minirows with
+    /// exactly 3 of each.
+    #[test]
+    fn tally_counts_minirows() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut outcomes = [0; 3];
+        for _ in 0..20_000 {
+            let mut tally = Tally::default();
+            let (mut can, mut must) = ([0; 9], [0; 9]);
+            for _ in 0..9 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = (x as usize | (x >> 9) as usize | (x >> 18) as usize) & (PATTERNS - 1);
+                let m = CONFIG_INFO[p] as usize & (PATTERNS - 1);
+                tally.add(p, m);
+                for i in 0..9 {
+                    can[i] += p >> i & 1;
+                    must[i] += m >> i & 1;
+                }
+            }
+            let bits = |f: &dyn Fn(usize) -> bool| {
+                (0..9)
+                    .filter(|&i| f(i))
+                    .map(|i| 1u64 << (4 * i))
+                    .sum::<u64>()
+            };
+            let broken = (0..9).any(|i| can[i] < 3 || must[i] > 3);
+            let got = tally.triads();
+            if broken {
+                assert_eq!(got, Err(Failed));
+                outcomes[0] += 1;
+            } else {
+                let want = (bits(&|i| can[i] == 3), bits(&|i| must[i] == 3));
+                assert_eq!(got, Ok(want));
+                outcomes[1 + (want != (0, 0)) as usize] += 1;
+            }
+        }
+        assert!(outcomes.iter().all(|&n| n > 0), "{outcomes:?}");
     }
 
     /// At K = 4 (24 permutations per pattern), on a sample of patterns: every kept minirow lies
