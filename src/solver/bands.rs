@@ -60,9 +60,9 @@
 //! other may) is a **triad**, tdoku's term: the band is narrowed and propagated again instead of
 //! branched on (forum_hardest_1106 315 → 265 nodes, 6 % fewer instructions). Lean roots (above)
 //! and roots with more than 64 open cells (no 9×9 grid that sparse has a unique solution) branch
-//! on cells: their trees are small or full of solutions, and a cell costs nothing to choose. **Branching on cells**
-//! (those, and 16×16): a bivalue cell (at 9×9 the first, at 16×16 the one whose digits have
-//! the fewest places), else the first cell with the fewest candidates.
+//! on cells: their trees are small or full of solutions, and a cell costs nothing to choose.
+//! **Branching on cells** (those, and 16×16): a bivalue cell (at 9×9 the first, at 16×16 the one
+//! whose digits have the fewest places), else the first cell with the fewest candidates.
 //!
 //! Every geometric constant and table is derived from `K` and the word type in one place,
 //! [`band_engine!`], at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
@@ -249,6 +249,25 @@ macro_rules! band_engine {
             }
             pattern
         }
+        /// The cells of configuration `i` (its K minirows).
+        pub(super) const fn perm_cells(i: usize) -> Word {
+            let (mut cells, mut r) = (0, 0);
+            while r < K {
+                cells |= MINIROW_CELLS[minirow_bit(r, PERMS[i][r])];
+                r += 1;
+            }
+            cells
+        }
+        /// `perm_cells` of every configuration, for the search (one load a child).
+        static PERM_CELLS: [Word; FACT] = {
+            let mut t = [0 as Word; FACT];
+            let mut i = 0;
+            while i < FACT {
+                t[i] = perm_cells(i);
+                i += 1;
+            }
+            t
+        };
 
         /// What a minirow pattern allows.
         #[derive(Clone, Copy)]
@@ -266,16 +285,10 @@ macro_rules! band_engine {
         #[allow(long_running_const_eval)]
         pub(super) static BAND: [Band; PATTERNS] = {
             let mut t = [Band { keep: 0, locked: 0 }; PATTERNS];
-            let minirow: Word = (1 << K) - 1;
             let mut kept = [0usize; PATTERNS];
             let mut i = 0;
             while i < FACT {
-                let (pattern, mut cells) = (perm_pattern(i), 0 as Word);
-                let mut r = 0;
-                while r < K {
-                    cells |= minirow << (r * N + PERMS[i][r] * K);
-                    r += 1;
-                }
+                let (pattern, cells) = (perm_pattern(i), perm_cells(i));
                 // Every superset of this permutation's pattern keeps its minirows (supersets in
                 // increasing order: add one, then put the pattern's bits back).
                 let mut p = pattern;
@@ -719,8 +732,9 @@ macro_rules! band_engine {
             }
 
             /// A configuration branch: in the open band with the fewest candidates, the digit
-            /// with the fewest configurations (at least two). None when every band is fixed; a
-            /// contradiction when a band it looks at cannot fill its minirows (`config_branch`).
+            /// with the fewest configurations (at least two). `Fixed` when every band is; a band
+            /// narrowed by triads, or a contradiction, as soon as a band it looks at has one
+            /// (`config_branch`).
             ///
             /// tdoku ranks bands (and stacks) by their configurations over all digits; ranking
             /// bands by candidates costs less to count and makes smaller trees (before the minirow
@@ -835,12 +849,7 @@ macro_rules! band_engine {
             /// Narrow digit `d` of band `b` to the minirows of configuration `i` (`PERMS[i]`).
             #[inline(always)]
             fn apply_config(&mut self, b: usize, d: usize, i: usize) {
-                let minirow: Word = (1 << K) - 1;
-                let mut keep: Word = 0;
-                for (r, &j) in PERMS[i].iter().enumerate() {
-                    keep |= minirow << (r * N + j * K);
-                }
-                self.cand[b * N + d] &= keep;
+                self.cand[b * N + d] &= PERM_CELLS[i];
             }
 
             /// Digits 1..=N of a solved state, row-major.
@@ -1066,20 +1075,22 @@ pub(crate) mod k4 {
 mod tests {
     use super::k3::*;
 
+    /// The permutations of 3, in order.
+    const PERMS3: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+
     /// The permutation table against a direct check on every pattern.
     #[test]
     fn keep_is_the_union_of_permutations() {
-        let perms = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         for (p, t) in BAND.iter().enumerate() {
             let mut want = 0 as Word;
-            for s in perms {
+            for s in PERMS3 {
                 if (0..K).all(|r| p >> minirow_bit(r, s[r]) & 1 != 0) {
                     for (r, &j) in s.iter().enumerate() {
                         want |= 7 << (r * N + j * K);
@@ -1108,18 +1119,10 @@ mod tests {
     /// three minirows the pattern holds, their count, and the minirows all of them share.
     #[test]
     fn configs_are_the_permutations_inside_each_pattern() {
-        let perms = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
         let on = |s: [usize; 3]| (0..K).map(|r| 1 << minirow_bit(r, s[r])).sum::<usize>();
         let mut seen: Vec<[usize; 3]> = PERMS.to_vec();
         seen.sort();
-        assert_eq!(seen, perms, "PERMS lists each permutation once");
+        assert_eq!(seen, PERMS3, "PERMS lists each permutation once");
         for p in 0..PATTERNS {
             let inside: Vec<usize> = (0..FACT)
                 .filter(|&i| p & on(PERMS[i]) == on(PERMS[i]))
