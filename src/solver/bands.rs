@@ -26,9 +26,11 @@
 //!
 //! **Sweeps** (as JCZSolve does): every word is compared with `seen`, digit by digit (so
 //! pointing into the digit's other bands is taken up in the same sweep), and updated when it
-//! differs; the sweeps stop when no update touched another word. Nothing is tracked where
-//! words change, and placements clear the other digits without a branch: unpredictable branches
-//! cost more than the few AND-s they would save.
+//! differs; the sweeps stop when no update touched a word the sweep had already passed (a
+//! change ahead is taken up in the same sweep: 1.4-1.9 % fewer instructions than stopping when
+//! none touched another word, the same trees). Nothing is tracked where words change, and
+//! placements clear the other digits without a branch: unpredictable branches cost more than
+//! the few AND-s they would save.
 //!
 //! **At the fixed point of the sweeps**: a grid with every cell placed is a solution, as is;
 //! else naked singles from bit-sliced once/twice/thrice counters over the N words of each band
@@ -501,7 +503,8 @@ macro_rules! band_engine {
 
             /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
             /// pointed at leave the other bands, rows left with one unsolved cell are placed. Returns
-            /// non-zero when other words may have changed.
+            /// non-zero when it may have changed a word that a sweep in digit-then-band order has
+            /// already passed: an earlier band of this digit, or (a placement) an earlier digit.
             #[inline(always)]
             fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
                 let i = b * N + d;
@@ -519,9 +522,10 @@ macro_rules! band_engine {
                     cols |= a >> (r * N);
                 }
                 let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
-                let mut spill = 0;
+                let mut back = 0;
                 for b2 in OTHER_BANDS[b] {
-                    spill |= self.cand[b2 * N + d] & pointing;
+                    let passed = ((b2 < b) as Word).wrapping_neg();
+                    back |= self.cand[b2 * N + d] & pointing & passed;
                     self.cand[b2 * N + d] &= !pointing;
                 }
                 // The placed cells leave the other digits (unconditionally: the branch would be hard
@@ -532,7 +536,7 @@ macro_rules! band_engine {
                     *w &= !placed;
                 }
                 self.cand[i] = a;
-                Ok(spill | placed)
+                Ok(back | placed & ((d > 0) as Word).wrapping_neg())
             }
 
             /// Naked singles of every band: narrows each one's digit to the cell (the band update
@@ -625,7 +629,7 @@ macro_rules! band_engine {
                 let mut pairs = [0 as Word; K];
                 loop {
                     // Sweep every word, digit by digit, updating those that changed, until no update
-                    // changes another word.
+                    // changes a word already passed (changes ahead are updated in the same sweep).
                     let mut spill = 0;
                     for d in 0..N {
                         for b in 0..K {
