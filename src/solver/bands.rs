@@ -154,16 +154,19 @@ macro_rules! band_engine {
         const _: () = assert!(BAND_CELLS <= Word::BITS as usize && N <= 16);
 
         /// For the columns of a band where a digit is still possible (N bits): the columns that are
-        /// the only one left in their box, so the box's digit is in that column in this band.
-        pub(super) static POINTING: [u16; 1 << N] = {
-            let mut t = [0u16; 1 << N];
+        /// the only one left in their box, so the box's digit is in that column in this band. Each
+        /// entry holds those columns in every row of a band (a word mask): the multiplication that
+        /// spreads them sat on the band update's critical path (spread here, 1-2 % more puzzles/s on
+        /// every 9×9 set; 512 KB rather than 128 KB at 16×16, no difference there).
+        pub(super) static POINTING: [Word; 1 << N] = {
+            let mut t = [0 as Word; 1 << N];
             let mut x = 0;
             while x < 1 << N {
                 let mut j = 0;
                 while j < K {
                     let cols = (x >> (j * K)) & ((1 << K) - 1);
                     if cols != 0 && cols & (cols - 1) == 0 {
-                        t[x] |= (cols << (j * K)) as u16;
+                        t[x] |= (cols << (j * K)) as Word * COL_SPREAD;
                     }
                     j += 1;
                 }
@@ -521,7 +524,7 @@ macro_rules! band_engine {
                 for r in 1..K {
                     cols |= a >> (r * N);
                 }
-                let pointing = POINTING[cols as usize & ROW_MASK] as Word * COL_SPREAD;
+                let pointing = POINTING[cols as usize & ROW_MASK];
                 let mut back = 0;
                 for b2 in OTHER_BANDS[b] {
                     let passed = ((b2 < b) as Word).wrapping_neg();
@@ -1262,7 +1265,7 @@ mod tests {
             assert_eq!(State::pattern(a), p);
         }
         // Box 0 on column 1 only, box 1 on columns 3 and 5, box 2 on column 8.
-        assert_eq!(POINTING[0b100_101_010], 0b100_000_010);
+        assert_eq!(POINTING[0b100_101_010] & ROW_MASK as Word, 0b100_000_010);
         assert_eq!(OTHER_BANDS, [[1, 2], [2, 0], [0, 1]]);
     }
 }
