@@ -1267,9 +1267,9 @@ mod tests {
         // Box 0 on column 1 only, box 1 on columns 3 and 5, box 2 on column 8.
         assert_eq!(POINTING[0b100_101_010] & ROW_MASK as Word, 0b100_000_010);
         // Every row of an entry holds the same columns.
-        for x in 0..1 << N {
-            let cols = POINTING[x] & ROW_MASK as Word;
-            assert_eq!(POINTING[x], cols * COL_SPREAD, "columns {x:09b}");
+        for (x, &spread) in POINTING.iter().enumerate() {
+            let cols = spread & ROW_MASK as Word;
+            assert_eq!(spread, cols * COL_SPREAD, "columns {x:09b}");
         }
         assert_eq!(OTHER_BANDS, [[1, 2], [2, 0], [0, 1]]);
     }
