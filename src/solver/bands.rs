@@ -79,7 +79,11 @@
 //! (band-major: slower, pointing is taken up a sweep later); sweeping band by band (+25 %
 //! instructions); settling each digit's bands twice per sweep; column singles only for digits
 //! whose words changed (the branches cost more); no column singles at all (fewer instructions
-//! on the hardest sets, more on 17_clue, more nodes everywhere).
+//! on the hardest sets, more on 17_clue, more nodes everywhere); each digit's band words side by
+//! side, compared as one vector (more instructions); placements that wait for a sweep something
+//! else calls for (fewer instructions, more nodes, slower). What pays here is a shorter chain
+//! of dependent operations in the band update, more than fewer instructions (docs/engine.md,
+//! "Ninth session").
 
 /// The engine for one basis: `band_engine!(K, Word)` in a module of its own. Everything below
 /// derives from these two (items marked `pub(super)` are read by the table tests at the end).
@@ -489,7 +493,9 @@ macro_rules! band_engine {
 
             /// Minirow occupancy of a band word (bit [`minirow_bit`]`(r, j)` for row r, box j), by
             /// shifts: each minirow's cells OR-ed into its first cell, then row r moved down r·(N-1)
-            /// bits, which lands minirow (r, j) on bit j·K + r.
+            /// bits, which lands minirow (r, j) on bit j·K + r. (One multiplication moves the rows
+            /// at 9×9 without carries, in fewer instructions, but it is slower: it lengthens the
+            /// band update's critical path.)
             #[inline(always)]
             pub(super) fn pattern(a: Word) -> usize {
                 let mut x = a;
