@@ -639,15 +639,15 @@ macro_rules! band_engine {
                 loop {
                     // Sweep every word, digit by digit, updating those that changed, until no update
                     // changes a word already passed (changes ahead are updated in the same sweep).
-                    let mut spill = 0;
+                    let mut behind = 0;
                     for d in 0..N {
                         for b in 0..K {
                             if self.cand[b * N + d] != self.seen[b * N + d] {
-                                spill |= self.update(b, d)?;
+                                behind |= self.update(b, d)?;
                             }
                         }
                     }
-                    if spill != 0 {
+                    if behind != 0 {
                         continue;
                     }
                     // Every cell placed at the sweeps' fixed point is a valid grid: each digit holds
@@ -1062,6 +1062,37 @@ macro_rules! band_engine {
             }
             walk.out
         }
+
+        /// Test aid: propagates the state of `masks` and its descendants on cells, `depth` levels
+        /// down, lean and not, and counts the propagations that returned with a word changed
+        /// since its last update (a sweep that stopped with a change behind it).
+        #[cfg(test)]
+        pub(super) fn unsettled_propagations(
+            masks: impl Iterator<Item = u32>,
+            depth: usize,
+        ) -> usize {
+            fn walk(st: &mut State, lean: bool, depth: usize) -> usize {
+                let Ok(pairs) = st.propagate(lean) else {
+                    return 0;
+                };
+                let unsettled = usize::from(st.cand != st.seen);
+                if depth == 0 || st.solved() {
+                    return unsettled;
+                }
+                let (b, pos, mut digits) = st.choose(&pairs);
+                let mut below = 0;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    let mut child = *st;
+                    child.assign(b, pos, d);
+                    below += walk(&mut child, lean, depth - 1);
+                }
+                unsettled + below
+            }
+            let st = State::new(masks);
+            walk(&mut { st }, false, depth) + walk(&mut { st }, true, depth)
+        }
     };
 }
 
@@ -1097,6 +1128,29 @@ mod tests {
         [2, 0, 1],
         [2, 1, 0],
     ];
+
+    /// Every propagation returns at the sweeps' fixed point, every word updated since it last
+    /// changed (a sweep repeats only for changes behind it; see `State::update`), at the root
+    /// and below it, on real puzzles.
+    #[test]
+    fn sweeps_stop_at_their_fixed_point() {
+        // Cell masks of a line written 1-9 then A-G, anything else empty.
+        fn masks(line: &str, n: u32) -> impl Iterator<Item = u32> + '_ {
+            line.chars().map(move |c| match c.to_digit(n + 1) {
+                Some(v) if v > 0 => 1 << (v - 1),
+                _ => (1 << n) - 1,
+            })
+        }
+        let text = include_str!("../../tests/data/9x9_magictour_top1465_first30.txt");
+        for line in text.lines().filter(|l| l.len() == 81) {
+            assert_eq!(unsettled_propagations(masks(line, 9), 4), 0, "{line}");
+        }
+        let text = include_str!("../../tests/data/16x16_gen_minimal200_first10.txt");
+        for line in text.lines().filter(|l| l.len() == 256) {
+            let unsettled = super::k4::unsettled_propagations(masks(line, 16), 4);
+            assert_eq!(unsettled, 0, "{line}");
+        }
+    }
 
     /// The permutation table against a direct check on every pattern.
     #[test]
