@@ -1091,7 +1091,8 @@ macro_rules! band_engine {
                 unsettled + below
             }
             let st = State::new(masks);
-            walk(&mut { st }, false, depth) + walk(&mut { st }, true, depth)
+            let (mut full, mut lean) = (st, st);
+            walk(&mut full, false, depth) + walk(&mut lean, true, depth)
         }
     };
 }
