@@ -631,6 +631,19 @@ macro_rules! band_engine {
                 Ok(true)
             }
 
+            /// The sweep's updates of digit `d`, band by band; non-zero when one changed a word
+            /// the sweep had passed (see [`State::update`]).
+            #[inline(always)]
+            fn sweep_digit(&mut self, d: usize) -> Result<Word, Failed> {
+                let mut behind = 0;
+                for b in 0..K {
+                    if self.cand[b * N + d] != self.seen[b * N + d] {
+                        behind |= self.update(b, d)?;
+                    }
+                }
+                Ok(behind)
+            }
+
             /// Band updates, naked singles and column hidden singles to a fixed point. Returns the
             /// bivalue cells of each band (none once solved).
             #[inline]
@@ -640,11 +653,22 @@ macro_rules! band_engine {
                     // Sweep every word, digit by digit, updating those that changed, until no update
                     // changes a word already passed (changes ahead are updated in the same sweep).
                     let mut behind = 0;
-                    for d in 0..N {
-                        for b in 0..K {
-                            if self.cand[b * N + d] != self.seen[b * N + d] {
-                                behind |= self.update(b, d)?;
-                            }
+                    // At 9×9 the digits run straight, without a loop: its exit, after compares that
+                    // look random to the branch predictor, was mispredicted about once a sweep
+                    // (serg_benchmark 21 % fewer simulated mispredictions, 3-4 % more puzzles/s).
+                    if K == 3 {
+                        behind |= self.sweep_digit(0)?;
+                        behind |= self.sweep_digit(1)?;
+                        behind |= self.sweep_digit(2)?;
+                        behind |= self.sweep_digit(3)?;
+                        behind |= self.sweep_digit(4)?;
+                        behind |= self.sweep_digit(5)?;
+                        behind |= self.sweep_digit(6)?;
+                        behind |= self.sweep_digit(7)?;
+                        behind |= self.sweep_digit(8)?;
+                    } else {
+                        for d in 0..N {
+                            behind |= self.sweep_digit(d)?;
                         }
                     }
                     if behind != 0 {
