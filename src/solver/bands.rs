@@ -1159,21 +1159,22 @@ mod tests {
     /// and below it, on real puzzles.
     #[test]
     fn sweeps_stop_at_their_fixed_point() {
-        // Cell masks of a line written 1-9 then A-G, anything else empty.
-        fn masks(line: &str, n: u32) -> impl Iterator<Item = u32> + '_ {
-            line.chars().map(move |c| match c.to_digit(n + 1) {
-                Some(v) if v > 0 => 1 << (v - 1),
-                _ => (1 << n) - 1,
-            })
-        }
+        use crate::input::{read_all, ReadOptions};
+        let read = |text| {
+            read_all(text, ReadOptions::default())
+                .into_iter()
+                .map(Result::unwrap)
+        };
         let text = include_str!("../../tests/data/9x9_magictour_top1465_first30.txt");
-        for line in text.lines().filter(|l| l.len() == 81) {
-            assert_eq!(unsettled_propagations(masks(line, 9), 4), 0, "{line}");
+        for p in read(text) {
+            let masks = p.masks.iter().map(|&m| m as u32);
+            assert_eq!(unsettled_propagations(masks, 4), 0, "line {}", p.line);
         }
         let text = include_str!("../../tests/data/16x16_gen_minimal200_first10.txt");
-        for line in text.lines().filter(|l| l.len() == 256) {
-            let unsettled = super::k4::unsettled_propagations(masks(line, 16), 4);
-            assert_eq!(unsettled, 0, "{line}");
+        for p in read(text) {
+            let masks = p.masks.iter().map(|&m| m as u32);
+            let unsettled = super::k4::unsettled_propagations(masks, 4);
+            assert_eq!(unsettled, 0, "16x16 line {}", p.line);
         }
     }
 
@@ -1256,15 +1257,13 @@ mod tests {
     /// exactly 3 of each.
     #[test]
     fn tally_counts_minirows() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::generate::Rng::new(9);
         let mut outcomes = [0; 3];
         for _ in 0..20_000 {
             let mut tally = Tally::default();
             let (mut can, mut must) = ([0; 9], [0; 9]);
             for _ in 0..9 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next_u64();
                 let p = (x as usize | (x >> 9) as usize | (x >> 18) as usize) & (PATTERNS - 1);
                 let m = CONFIG_INFO[p] as usize & (PATTERNS - 1);
                 tally.add(p, m);
