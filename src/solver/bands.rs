@@ -51,7 +51,7 @@
 //! A node copies 27 + 27 + 3 words (228 bytes; 1,056 at 16×16); the search recurses with the
 //! node state on the stack (no heap allocation per node or per puzzle).
 //!
-//! **Branching on configurations** (9×9, as tdoku does): a digit fills a band along one of K!
+//! **Branching on configurations** (as tdoku does at 9×9): a digit fills a band along one of K!
 //! permutations row → box of its minirows, its configurations (`PERMS`); the minirow pattern
 //! of its word gives those left (`CONFIGS`). In the open band with the fewest candidates, the
 //! digit with the fewest configurations left (at least two) gets one child per configuration,
@@ -65,8 +65,12 @@
 //! branched on (forum_hardest_1106 315 → 265 nodes, 6 % fewer instructions). Lean roots (above)
 //! and roots with more than 64 open cells (no 9×9 grid that sparse has a unique solution) branch
 //! on cells: their trees are small or full of solutions, and a cell costs nothing to choose.
-//! **Branching on cells** (those, and 16×16): a bivalue cell (at 9×9 the first, at 16×16 the one
-//! whose digits have the fewest places), else the first cell with the fewest candidates.
+//! 16×16 branches on configurations too, after its first 64 nodes (`CONFIG_AFTER`: most of its
+//! trees are smaller than that, and there cells cost less), its minirow counts bit-sliced
+//! (`SlicedTally`): gen_minimal200 865 → 719 nodes a puzzle, median 18 % lower.
+//! **Branching on cells** (those, and 16×16 before that): a bivalue cell (at 9×9 the first, at
+//! 16×16 the one whose digits have the fewest places), else the first cell with the fewest
+//! candidates.
 //!
 //! Every geometric constant and table is derived from `K` and the word type in one place,
 //! [`band_engine!`], at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
@@ -363,13 +367,12 @@ macro_rules! band_engine {
             t
         };
 
-        /// Per minirow pattern, the configurations (bit i = `PERMS[i]`) whose minirows it holds.
-        /// Only where the search branches on configurations (a single entry elsewhere: at K = 4
-        /// it would take 256 kB for nothing).
-        pub(super) static CONFIGS: [u32; CONFIG_PATTERNS] = {
-            let mut t = [0u32; CONFIG_PATTERNS];
+        /// Per minirow pattern, the configurations (bit i = `PERMS[i]`) whose minirows it holds
+        /// (256 kB at 16×16).
+        pub(super) static CONFIGS: [u32; PATTERNS] = {
+            let mut t = [0u32; PATTERNS];
             let mut i = 0;
-            while i < FACT && CONFIG_BRANCHING {
+            while i < FACT {
                 let pattern = perm_pattern(i);
                 // Every superset of the permutation's pattern (as in `BAND`).
                 let mut p = pattern;
@@ -384,24 +387,33 @@ macro_rules! band_engine {
             }
             t
         };
+        /// The minirow pattern of each configuration (so that `CONFIG_INFO`'s 65,536 entries at
+        /// 16×16 stay within the compiler's constant evaluation budget).
+        static PERM_PATTERNS: [u32; FACT] = {
+            let mut t = [0u32; FACT];
+            let mut i = 0;
+            while i < FACT {
+                t[i] = perm_pattern(i) as u32;
+                i += 1;
+            }
+            t
+        };
         /// Per minirow pattern: the minirows on every configuration it holds (the digit must
         /// take them; bits as in the pattern, none when it holds no configuration), and above
         /// them, from bit `PATTERN_BITS`, how many configurations it holds. One load for both.
-        pub(super) static CONFIG_INFO: [u32; CONFIG_PATTERNS] = {
-            let mut t = [0u32; CONFIG_PATTERNS];
+        pub(super) static CONFIG_INFO: [u32; PATTERNS] = {
+            let mut t = [0u32; PATTERNS];
             let mut p = 0;
-            while p < CONFIG_PATTERNS {
+            while p < PATTERNS {
                 let mut must = if CONFIGS[p] == 0 {
                     0
                 } else {
                     PATTERNS as u32 - 1
                 };
-                let mut i = 0;
-                while i < FACT {
-                    if CONFIGS[p] >> i & 1 != 0 {
-                        must &= perm_pattern(i) as u32;
-                    }
-                    i += 1;
+                let mut c = CONFIGS[p];
+                while c != 0 {
+                    must &= PERM_PATTERNS[c.trailing_zeros() as usize];
+                    c &= c - 1;
                 }
                 t[p] = must | CONFIGS[p].count_ones() << PATTERN_BITS;
                 p += 1;
@@ -409,11 +421,12 @@ macro_rules! band_engine {
             t
         };
         /// Per minirow pattern, one nibble per minirow (bit 4m for minirow bit m): patterns
-        /// summed count the digits per minirow (at most N = 9 a nibble; K = 3 only).
-        static NIBBLES: [u64; CONFIG_PATTERNS] = {
-            let mut t = [0u64; CONFIG_PATTERNS];
+        /// summed count the digits per minirow (at most N = 9 a nibble; K = 3 only: 16 digits
+        /// would overflow, and 16×16 counts with [`SlicedTally`]).
+        static NIBBLES: [u64; NIBBLE_PATTERNS] = {
+            let mut t = [0u64; NIBBLE_PATTERNS];
             let mut p = 0;
-            while p < CONFIG_PATTERNS {
+            while p < NIBBLE_PATTERNS {
                 let mut m = 0;
                 while m < PATTERN_BITS {
                     t[p] |= ((p >> m & 1) as u64) << (4 * m);
@@ -431,16 +444,19 @@ macro_rules! band_engine {
         /// trees almost never find anything.
         const LEAN_BELOW: usize = 50;
 
-        /// Branch on configurations (see [`State::choose_config`]) where the root is not lean:
-        /// at 9×9 (16×16 keeps its bivalue cells).
-        const CONFIG_BRANCHING: bool = K == 3;
-        /// ... and leaves at most this many open cells. A 9×9 puzzle with a unique solution has
+        /// At 16×16 the search branches on cells for this many nodes, then on configurations
+        /// (see [`State::choose_config`]): from the root, gecode_janko55's one- and two-node
+        /// trees took 24 % longer and the pooled median rose; after 64 nodes, gen_minimal200's
+        /// median is 18 % lower and goomii_hard300's mean 8 %.
+        const CONFIG_AFTER: usize = 64;
+        /// At 9×9 configurations from the root, where it is not lean and leaves at most this
+        /// many open cells. A 9×9 puzzle with a unique solution has
         /// at least 17 givens (McGuire, Tugemann and Civario, 2012); sparser grids have many
         /// solutions, which cells find in fewer nodes (grids of 0-14 givens: 28 nodes a count
         /// against 55 on configurations; an empty grid 118).
         const CONFIG_MAX_OPEN: usize = CELLS - 17;
-        /// Entries of the configuration tables.
-        const CONFIG_PATTERNS: usize = if CONFIG_BRANCHING { PATTERNS } else { 1 };
+        /// Entries of [`NIBBLES`].
+        const NIBBLE_PATTERNS: usize = if K == 3 { PATTERNS } else { 1 };
 
         /// Claiming along columns at the fixed point (see [`State::column_claims`]), at 16×16:
         /// gen_minimal200 11.6 % fewer nodes, 10 % more puzzles/s. At 9×9 it saves 11 % of the
@@ -857,6 +873,13 @@ macro_rules! band_engine {
                 }
             }
 
+            /// [`State::choose_config`] kept out of the search's recursion (16×16: it runs only
+            /// on large trees, and inlined it slowed the small ones).
+            #[inline(never)]
+            fn choose_config_apart(&mut self) -> Result<Pick, Failed> {
+                self.choose_config()
+            }
+
             /// The digit of band `band` with the fewest configurations, at least two. Counts, per
             /// minirow, the digits that can take it and those that must (nibble sums, see
             /// [`Tally`]): a minirow holds K digits, so fewer than K that can or more than
@@ -868,7 +891,9 @@ macro_rules! band_engine {
             fn config_branch(&mut self, band: usize) -> Result<Pick, Failed> {
                 let mut pick = u32::MAX;
                 let mut pats = [0usize; N];
+                // Nibble sums at 9×9 (the cheaper), bit slices at 16×16 (no overflow).
                 let mut tally = Tally::default();
+                let mut sliced = SlicedTally::default();
                 for (d, &w) in self.cand[band * N..(band + 1) * N].iter().enumerate() {
                     let p = Self::pattern(w);
                     pats[d] = p;
@@ -877,27 +902,41 @@ macro_rules! band_engine {
                     if n >= 2 {
                         pick = pick.min(n << 8 | d as u32);
                     }
-                    tally.add(p, info & (PATTERNS - 1));
+                    if K == 3 {
+                        tally.add(p, info & (PATTERNS - 1));
+                    } else {
+                        sliced.add(p as u32, info as u32 & (PATTERNS as u32 - 1));
+                    }
                 }
-                let (full, closed) = tally.triads()?;
+                let (full, closed) = if K == 3 {
+                    tally.triads()?
+                } else {
+                    sliced.triads()?
+                };
+                // Bits per minirow in `full`, `closed` and `loose`.
+                let stride = if K == 3 { 4 } else { 1 };
                 if pick == u32::MAX {
                     return Ok(Pick::Fixed);
                 }
                 let mut narrowed = false;
                 if (full | closed) != 0 {
                     for (d, &p) in pats.iter().enumerate() {
-                        let loose = NIBBLES[p & !(CONFIG_INFO[p] as usize)];
+                        let loose = if K == 3 {
+                            NIBBLES[p & !(CONFIG_INFO[p] as usize)]
+                        } else {
+                            (p & !(CONFIG_INFO[p] as usize)) as u64
+                        };
                         let (mut forced, mut out) = (full & loose, closed & loose);
                         if forced | out == 0 {
                             continue;
                         }
                         let w = &mut self.cand[band * N + d];
                         while forced != 0 {
-                            *w &= TRIAD_KEEP[forced.trailing_zeros() as usize / 4];
+                            *w &= TRIAD_KEEP[forced.trailing_zeros() as usize / stride];
                             forced &= forced - 1;
                         }
                         while out != 0 {
-                            *w &= !MINIROW_CELLS[out.trailing_zeros() as usize / 4];
+                            *w &= !MINIROW_CELLS[out.trailing_zeros() as usize / stride];
                             out &= out - 1;
                         }
                         narrowed = true;
@@ -959,6 +998,38 @@ macro_rules! band_engine {
                     }
                 }
                 out
+            }
+        }
+
+        /// [`Tally`] for 16×16, bit-sliced: `can[i]` holds the minirows that at least i + 1
+        /// digits can take, `must[i]` those that at least i + 1 must (counts up to K + 1 are
+        /// all it needs; nibbles would overflow at 16 digits).
+        #[derive(Default)]
+        pub(super) struct SlicedTally {
+            can: [u32; K + 1],
+            must: [u32; K + 1],
+        }
+
+        impl SlicedTally {
+            /// A digit with minirow pattern `p` and must-minirows `must`.
+            #[inline(always)]
+            pub(super) fn add(&mut self, p: u32, must: u32) {
+                for i in (1..=K).rev() {
+                    self.can[i] |= self.can[i - 1] & p;
+                    self.must[i] |= self.must[i - 1] & must;
+                }
+                self.can[0] |= p;
+                self.must[0] |= must;
+            }
+
+            /// As [`Tally::triads`], as minirow bits (bit m for minirow m).
+            #[inline(always)]
+            pub(super) fn triads(&self) -> Result<(u64, u64), Failed> {
+                let all = PATTERNS as u32 - 1;
+                if self.can[K - 1] != all || self.must[K] != 0 {
+                    return Err(Failed);
+                }
+                Ok(((all & !self.can[K]) as u64, self.must[K - 1] as u64))
             }
         }
 
@@ -1034,9 +1105,10 @@ macro_rules! band_engine {
             /// Below the first two levels, skip column singles while a bivalue cell is left to
             /// branch on: set at 9×9 when the root leaves fewer than [`LEAN_BELOW`] open cells.
             lean: bool,
-            /// Branch on configurations (`State::choose_config`), not cells: at 9×9 unless the
-            /// root is lean or leaves more than [`CONFIG_MAX_OPEN`] open cells (small trees, or
-            /// trees full of solutions: a cell costs nothing to choose).
+            /// Branch on configurations (`State::choose_config`), not cells, from the root: at 9×9
+            /// unless the root is lean or leaves more than [`CONFIG_MAX_OPEN`] open cells (small
+            /// trees, or trees full of solutions: a cell costs nothing to choose). 16×16 turns to
+            /// them after [`CONFIG_AFTER`] nodes.
             configs: bool,
         }
 
@@ -1059,7 +1131,15 @@ macro_rules! band_engine {
                     }
                     return;
                 }
-                let branch = match self.configs.then(|| st.choose_config()) {
+                let configs =
+                    self.configs || K == 4 && self.out.stats.nodes as usize >= CONFIG_AFTER;
+                let branch = match configs.then(|| {
+                    if K == 3 {
+                        st.choose_config()
+                    } else {
+                        st.choose_config_apart()
+                    }
+                }) {
                     Some(Err(Failed)) => return,
                     Some(Ok(Pick::Branch(branch))) => branch,
                     // Triads narrowed a band: propagate and choose again, on the same node.
@@ -1138,7 +1218,7 @@ macro_rules! band_engine {
                 // See `Walk::lean`.
                 let open: u32 = st.unsolved.iter().map(|u| u.count_ones()).sum();
                 walk.lean = K == 3 && (open as usize) < LEAN_BELOW;
-                walk.configs = CONFIG_BRANCHING && !walk.lean && open as usize <= CONFIG_MAX_OPEN;
+                walk.configs = K == 3 && !walk.lean && open as usize <= CONFIG_MAX_OPEN;
                 walk.descend(&mut st, &pairs, false);
             }
             walk.out
@@ -1376,6 +1456,48 @@ mod tests {
                 assert_eq!(keep >> pos & 1 == 1, want, "minirow {m}, cell {pos}");
             }
         }
+    }
+
+    /// The 16×16 tally against direct counts: per minirow, contradictions (fewer than 4 digits
+    /// that can take it, more than 4 that must), and the triads (exactly 4).
+    #[test]
+    fn sliced_tally_counts_minirows() {
+        use super::k4::{SlicedTally, CONFIG_INFO, PATTERNS};
+        let mut rng = crate::generate::Rng::new(16);
+        let mut outcomes = [0; 3];
+        for _ in 0..20_000 {
+            let mut tally = SlicedTally::default();
+            let (mut can, mut must) = ([0; 16], [0; 16]);
+            let dense = rng.next_u64() % 3;
+            for _ in 0..16 {
+                let x = rng.next_u64();
+                // A quarter, a half or three quarters of the minirows.
+                let x = match dense {
+                    0 => x & x >> 16,
+                    1 => x,
+                    _ => x | x >> 16,
+                };
+                let p = x as usize & (PATTERNS - 1);
+                let m = CONFIG_INFO[p] as usize & (PATTERNS - 1);
+                tally.add(p as u32, m as u32);
+                for i in 0..16 {
+                    can[i] += p >> i & 1;
+                    must[i] += m >> i & 1;
+                }
+            }
+            let bits = |f: &dyn Fn(usize) -> bool| (0..16).filter(|&i| f(i)).map(|i| 1 << i).sum();
+            let broken = (0..16).any(|i| can[i] < 4 || must[i] > 4);
+            let got = tally.triads();
+            if broken {
+                assert_eq!(got, Err(super::k4::Failed));
+                outcomes[0] += 1;
+            } else {
+                let want = (bits(&|i| can[i] == 4), bits(&|i| must[i] == 4));
+                assert_eq!(got, Ok(want));
+                outcomes[1 + (want != (0, 0)) as usize] += 1;
+            }
+        }
+        assert!(outcomes.iter().all(|&n| n > 0), "{outcomes:?}");
     }
 
     /// The nibble counts against direct counting, on random sets of 9 patterns (biased to few
