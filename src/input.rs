@@ -158,6 +158,8 @@ fn sizes_hint() -> String {
 
 /// Read every puzzle of `text`, in order.
 pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
+    // A byte-order mark (editors on Windows write one) is not part of the first puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -213,6 +215,23 @@ fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
         .collect()
 }
 
+/// Whether the `m - 1` lines after `start` hold `m` integers each, and either one of them is
+/// above `small` or none is given (they cannot be small grids then).
+fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize) -> bool {
+    let (mut above, mut given) = (false, false);
+    for r in 1..m {
+        let Some(Ok(row)) = lines.get(start + r).map(|l| parse_ints(l, start + r + 1)) else {
+            return false;
+        };
+        if row.len() != m {
+            return false;
+        }
+        above |= row.iter().any(|&v| v as usize > small);
+        given |= row.iter().any(|&v| v != 0);
+    }
+    above || !given
+}
+
 /// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
 fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     let line_no = start + 1;
@@ -222,7 +241,11 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     };
     let m = first.len();
     let max = first.iter().copied().max().unwrap_or(0) as usize;
-    let single = side_of_cells(m).filter(|&n| max <= n);
+    // 16 or 81 numbers are a whole 4×4 or 9×9 grid, or the first row of a 16×16 or 81×81 one.
+    // A value above the small side calls for rows, but only when the next lines can be rows of
+    // the big grid and not small grids: else it is a small grid with a value out of range,
+    // reported on its own line, and the batch goes on with the next one.
+    let single = side_of_cells(m).filter(|&n| max <= n || !rows_follow(lines, start, m, n));
     let (values, used, n) = match single {
         Some(n) => (first, 1, n),
         None if SUPPORTED.clone().any(|k| k * k == m) => {
@@ -351,11 +374,23 @@ fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
         (None, Some(n), _) if n <= 61 => (n, false),
         (None, _, Some(n)) => (n, true),
         _ => {
+            // A character that does not show (a NUL, a control) would leave the count unexplained.
+            let hidden = s.char_indices().find(|&(_, c)| {
+                c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
+            });
+            let what = match hidden {
+                Some((i, c)) => format!(
+                    "{len} symbols, one of them the invisible U+{:04X} at column {}",
+                    c as u32,
+                    s[..i].chars().count() + 1
+                ),
+                None => format!("{len} symbols"),
+            };
             return Err(InputError {
                 line: line_no,
-                what: format!("{len} symbols"),
+                what,
                 expected: sizes_hint(),
-            })
+            });
         }
     };
     let k = basis_of(n);
@@ -513,12 +548,17 @@ mod tests {
         assert!(e.what.contains("1 is given twice in row 1"), "{e}");
     }
 
-    #[test]
-    fn reads_numbers_one_line_and_block() {
-        let one: Vec<String> = EASY9
+    /// EASY9's cells as numbers, 0 for an empty cell.
+    fn easy9_numbers() -> Vec<String> {
+        EASY9
             .chars()
             .map(|c| c.to_digit(10).unwrap_or(0).to_string())
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn reads_numbers_one_line_and_block() {
+        let one = easy9_numbers();
         let p = read_one(&one.join(" "), ReadOptions::default()).unwrap();
         assert_eq!(p.format, Format::Numbers);
         assert_eq!(
@@ -537,6 +577,43 @@ mod tests {
         let all = read_all(&block, ReadOptions::default());
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].as_ref().unwrap().k, 4);
+    }
+
+    /// A byte-order mark before the first puzzle is skipped; a NUL inside a line is named.
+    #[test]
+    fn skips_a_byte_order_mark_and_names_hidden_characters() {
+        let p = read_one(&format!("\u{feff}{EASY9}"), ReadOptions::default()).unwrap();
+        assert_eq!(
+            p.digits(),
+            read_one(EASY9, ReadOptions::default()).unwrap().digits()
+        );
+        let err = read_one(
+            &format!("{}\0{}", &EASY9[..4], &EASY9[4..]),
+            ReadOptions::default(),
+        )
+        .unwrap_err();
+        assert!(err.what.contains("U+0000 at column 5"), "{}", err.what);
+    }
+
+    /// A 9×9 line of numbers with a value out of range is that line's error, not the first row
+    /// of an 81×81 grid that swallows the next lines of the batch.
+    #[test]
+    fn a_number_out_of_range_stays_on_its_line() {
+        let one = easy9_numbers();
+        let good = one.join(" ");
+        let mut bad = one.clone();
+        let at = bad.iter().position(|v| v != "0").unwrap();
+        bad[at] = "10".into();
+        let bad = bad.join(" ");
+        for after in [4, 85] {
+            let text = format!("{good}\n{bad}\n{}", format!("{good}\n").repeat(after));
+            let all = read_all(&text, ReadOptions::default());
+            assert_eq!(all.len(), 2 + after, "{after} lines after the bad one");
+            let err = all[1].as_ref().unwrap_err();
+            assert_eq!(err.line, 2);
+            assert!(err.what.contains("holds 10"), "{}", err.what);
+            assert!(all.iter().enumerate().all(|(i, r)| (i == 1) != r.is_ok()));
+        }
     }
 
     #[test]

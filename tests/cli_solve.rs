@@ -81,6 +81,33 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     assert!(err.contains("line 6: 2+ solutions"), "{err}");
 }
 
+/// Numbers: a 9×9 line with a value out of range is its own error (not the first row of an
+/// 81×81 grid that takes the next lines); an empty 36×36 grid finds its two solutions quickly.
+#[test]
+fn a_bad_numbers_line_stays_on_its_line() {
+    let numbers = |p: &str| -> String {
+        let v: Vec<String> = p
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect();
+        v.join(" ")
+    };
+    let good = numbers(EASY9);
+    let bad = good.replacen('3', "10", 1);
+    let input = format!("{good}\n{bad}\n{good}\n{good}\n");
+    let out = run(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out.stdout);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(got[1], "invalid");
+    assert_eq!(got[3], got[0]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: r1c3 holds 10; expected 0 (empty) or a digit 1-9"),
+        "{err}"
+    );
+}
+
 #[test]
 fn count_prints_numbers_with_plus_at_the_limit() {
     let no_solution = format!("12345678.........9{}", ".".repeat(63));

@@ -34,7 +34,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
     /// Time each variant for at least this many seconds (whole passes over the set).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_min_time)]
     min_time: f64,
     /// Use only the first this many puzzles of each set (after the shuffle).
     #[arg(long)]
@@ -389,4 +389,13 @@ fn markdown(rows: &[Row]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// `--min-time`: seconds, from 0 (one pass) to a day; `nan` or `inf` would never end.
+fn parse_min_time(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=86_400.0).contains(x))
+        .ok_or_else(|| format!("`{s}` is not a number of seconds from 0 to 86400"))
 }

@@ -60,7 +60,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         if many && !a.json {
             writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
         }
-        let e = with_basis!(p.k, B => explain::<B>(p, &a, many));
+        let e = with_basis!(p.k, B => explain::<B>(p, &a, many))?;
         failed |= e.broken;
         for line in e.lines {
             writeln!(out, "{line}")?;
@@ -74,15 +74,14 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     })
 }
 
-/// Write the pictures `--svg` and `--html` ask for; errors go to stderr.
-fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> bool {
-    let mut ok = true;
+/// Write the pictures `--svg` and `--html` ask for; false when one could not be drawn (said on
+/// stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
+/// would fail the same way for every puzzle.
+fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> io::Result<bool> {
     if let Some(dir) = &a.svg {
         let prefix = format!("line{}-", p.line);
-        if let Err(e) = nsudoku::render::step::write_all(dir, &prefix, p, &path.steps) {
-            eprintln!("line {}: {e}", p.line);
-            ok = false;
-        }
+        nsudoku::render::step::write_all(dir, &prefix, p, &path.steps)
+            .map_err(|e| io::Error::other(format!("line {}: {e}", p.line)))?;
     }
     if let Some(file) = &a.html {
         let file = if many {
@@ -99,20 +98,22 @@ fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> bool {
             file.clone()
         };
         let title = format!("nsudoku: puzzle at line {}", p.line);
-        let written =
-            nsudoku::render::html::page(p, &path.steps, path.end, &title).and_then(|page| {
-                std::fs::write(&file, page)
-                    .map_err(|e| format!("cannot write {}: {e}", file.display()))
-            });
-        if let Err(e) = written {
-            eprintln!("line {}: {e}", p.line);
-            ok = false;
-        }
+        let page = match nsudoku::render::html::page(p, &path.steps, path.end, &title) {
+            Ok(page) => page,
+            Err(e) => {
+                eprintln!("line {}: {e}", p.line);
+                return Ok(false);
+            }
+        };
+        std::fs::write(&file, page).map_err(|e| {
+            let file = file.display();
+            io::Error::other(format!("line {}: cannot write {file}: {e}", p.line))
+        })?;
     }
-    ok
+    Ok(true)
 }
 
-fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
+fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Explained> {
     let alpha = logic::alphabet(p);
     let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
@@ -124,16 +125,16 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
             } else {
                 vec!["contradiction".into()]
             };
-            return Explained {
+            return Ok(Explained {
                 lines,
                 broken: true,
-            };
+            });
         }
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = Config::default();
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
-    let drawn = draw(p, a, &path, many);
+    let drawn = draw(p, a, &path, many)?;
     let mut lines: Vec<String> = path
         .steps
         .iter()
@@ -182,8 +183,8 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> Explained {
         lines.push(end.to_string());
         lines.push(grid);
     }
-    Explained {
+    Ok(Explained {
         lines,
         broken: path.end == End::Contradiction || !drawn,
-    }
+    })
 }

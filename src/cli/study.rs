@@ -50,10 +50,18 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     let batch = a.input.read()?;
     batch.print_notes();
+    // A study measures the puzzles it could read; the others are named on stderr and left out.
+    let mut skipped = 0;
     let mut puzzles: Vec<_> = batch
         .records
         .into_iter()
-        .filter_map(|(_, r)| r.ok())
+        .filter_map(|(label, r)| {
+            r.map_err(|e| {
+                eprintln!("{}{e}; left out of the study", super::prefix(&label));
+                skipped += 1;
+            })
+            .ok()
+        })
         .collect();
     Rng::new(1).shuffle(&mut puzzles);
     let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
@@ -166,5 +174,10 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    // As for every subcommand: 1 when a line of the input was invalid.
+    Ok(if skipped > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
