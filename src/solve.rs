@@ -60,7 +60,11 @@ fn reduce_then_count<B: crate::basis::Basis>(
         return (none, 0);
     };
     let start = std::time::Instant::now();
-    match engine::reduce(&mut s, techniques, &Config::default()) {
+    let cfg = Config {
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
+        ..Config::default()
+    };
+    match engine::reduce(&mut s, techniques, &cfg) {
         Ok(applied) => {
             // The timeout covers the reduction too: the search gets what is left.
             let opts = SolveOptions {

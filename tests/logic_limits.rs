@@ -130,3 +130,43 @@ fn a_pom_memory_bound_skips_digits_that_would_not_fit() {
         [1_000, 4_000, 16_000, 64_000].map(skipped)
     );
 }
+
+/// Past the deadline `reduce` applies nothing more and POM neither counts nor lists a digit.
+#[test]
+fn a_deadline_in_the_past_stops_the_reduction_and_pom() {
+    let s = stuck_state();
+    let past = Config {
+        deadline: Some(std::time::Instant::now()),
+        ..Config::default()
+    };
+    let mut t = s.clone();
+    assert!(engine::reduce(&mut t, &[Technique::NakedTuple(2)], &past)
+        .unwrap()
+        .is_empty());
+    assert!(!find_all(&s, Technique::NakedTuple(2), &Config::default()).is_empty());
+    for v in [Technique::Pom, Technique::PomExclusion] {
+        let report = nsudoku::logic::pom::analyze(&s, v, &past);
+        assert_eq!(report.skipped().count(), 9, "{v:?}");
+        assert!(report.deductions.is_empty());
+    }
+}
+
+/// As a technique POM only counts a digit to decide whether to list it, within a bounded
+/// number of steps: on the empty 25×25 grid (1.06·10^8 steps a digit) every digit is skipped,
+/// unknown, and digits with the same rows share one count; the count-only pass still counts
+/// them, (5!)^10 each.
+#[test]
+fn pom_bounds_its_counting_on_sparse_grids() {
+    use nsudoku::basis::{B4, B5};
+    use nsudoku::logic::pom::{analyze, counts, TemplateCount};
+    let empty = State::<B5>::new(Grid::from_masks(&[(1u128 << 25) - 1; 625])).unwrap();
+    let report = analyze(&empty, Technique::Pom, &Config::default());
+    assert_eq!(report.skipped().count(), 25);
+    assert!(report
+        .digits
+        .iter()
+        .all(|d| d.count == TemplateCount::Intractable));
+    let empty = State::<B4>::new(Grid::from_masks(&[(1u128 << 16) - 1; 256])).unwrap();
+    let want = TemplateCount::Exact(24u128.pow(8));
+    assert!(counts(&empty).iter().all(|&c| c == want));
+}

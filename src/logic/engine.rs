@@ -88,7 +88,8 @@ pub fn solve_path<B: Basis>(
 }
 
 /// Apply the techniques to a fixed point: each pass runs every technique in order and applies
-/// all it finds, restarting from the easiest after any change. Returns the deductions applied.
+/// all it finds, restarting from the easiest after any change. Returns the deductions applied;
+/// past `cfg.deadline` it stops where it is (what it applied stands).
 pub fn reduce<B: Basis>(
     s: &mut State<B>,
     techniques: &[Technique],
@@ -100,6 +101,9 @@ pub fn reduce<B: Basis>(
             return Ok(applied);
         }
         for &t in techniques {
+            if cfg.past_deadline() {
+                return Ok(applied);
+            }
             let found = super::find_all(s, t, cfg);
             let mut changed = false;
             for d in found {

@@ -57,6 +57,17 @@ pub struct Config {
     /// Chains: most tags (two per strong-link layer) of one implication table; the table takes
     /// tags² bits and its closure tags³/64 word operations, so a larger grid skips the chains.
     pub chain_tags: usize,
+    /// When to stop: [`engine::reduce`] applies nothing more after it, and the pattern overlay
+    /// counts and lists no more digits (`solve --reduce --timeout` covers the reduction too).
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Config {
+    /// True once the deadline, if any, has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    }
 }
 
 impl Default for Config {
@@ -68,6 +79,7 @@ impl Default for Config {
             subset_budget: 1_000_000,
             // 8 MB of table; 64×64 grids need about 1,500.
             chain_tags: 8192,
+            deadline: None,
         }
     }
 }

@@ -74,11 +74,16 @@ impl std::fmt::Display for TemplateCount {
 /// Count the templates through the candidate cells given per row: `rows[r]` is the set of
 /// columns of row `r` where the digit is placed or a candidate (`rows.len() == k * k`).
 pub fn count_templates<M: Mask>(k: usize, rows: &[M]) -> TemplateCount {
-    count_templates_limited(k, rows, MAX_COUNT_STATES)
+    count_templates_limited(k, rows, MAX_COUNT_STATES, MAX_COUNT_WORK)
 }
 
-/// [`count_templates`] with a chosen limit on memoised states.
-pub fn count_templates_limited<M: Mask>(k: usize, rows: &[M], max_states: usize) -> TemplateCount {
+/// [`count_templates`] with chosen limits on memoised states and on DP steps.
+pub fn count_templates_limited<M: Mask>(
+    k: usize,
+    rows: &[M],
+    max_states: usize,
+    max_work: u64,
+) -> TemplateCount {
     let n = k * k;
     assert_eq!(rows.len(), n, "one column set per row");
     // Quick exits: a row without candidates, or a column without any, means no template.
@@ -111,6 +116,7 @@ pub fn count_templates_limited<M: Mask>(k: usize, rows: &[M], max_states: usize)
         by_size,
         memo: HashMap::new(),
         max_states,
+        max_work,
         work: 0,
         overflow: false,
         aborted: false,
@@ -132,6 +138,7 @@ struct Dp {
     by_size: Vec<Vec<u16>>,
     memo: HashMap<u128, u128>,
     max_states: usize,
+    max_work: u64,
     work: u64,
     overflow: bool,
     aborted: bool,
@@ -188,7 +195,7 @@ impl Dp {
             return;
         }
         self.work += self.by_size[b].len() as u64;
-        if self.work > MAX_COUNT_WORK {
+        if self.work > self.max_work {
             self.aborted = true;
             return;
         }
@@ -272,7 +279,7 @@ mod tests {
     fn state_limit_reports_intractable() {
         let rows = vec![u128::low(16); 16];
         assert_eq!(
-            count_templates_limited(4, &rows, 10),
+            count_templates_limited(4, &rows, 10, MAX_COUNT_WORK),
             TemplateCount::Intractable
         );
     }
