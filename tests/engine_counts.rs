@@ -201,3 +201,24 @@ fn budget_is_reported() {
     assert!(r.budget_exceeded);
     assert!(r.solutions < 288);
 }
+
+/// The CDCL takes over from a depth-first search that keeps failing, not from one that keeps
+/// going forward: the empty 36×36 and 49×49 grids find two solutions in a few thousand
+/// depth-first nodes (handed over after 30 nodes, 36×36 took 8 million CDCL decisions).
+#[test]
+fn empty_large_grids_are_left_to_the_depth_first_search() {
+    use nsudoku::basis::{B6, B7};
+    fn two<B: nsudoku::Basis>() -> nsudoku::solver::SearchStats {
+        let g = Grid::<B>::from_masks(&vec![(1u128 << B::N) - 1; B::CELLS]);
+        let opts = SolveOptions {
+            limit: 2,
+            ..SolveOptions::default()
+        };
+        let c = Solver::<B>::new(opts).count(&g);
+        assert!(c.limit_reached, "{}x{}", B::N, B::N);
+        c.stats
+    }
+    for stats in [two::<B6>(), two::<B7>()] {
+        assert!(stats.guesses < 10_000, "{stats:?}");
+    }
+}

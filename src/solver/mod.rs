@@ -9,7 +9,8 @@
 //! fixed point of naked singles, hidden singles and locked candidates; at 16×16 and 25×25 each
 //! node also runs a pass of failed-literal probing on bivalue cells; branching takes the cell
 //! with the fewest candidates (per conflict seen around it, dom/wdeg, from 25×25 up). From
-//! 25×25 up, a search that has found no solution within 30 nodes hands over to `cdcl`:
+//! 25×25 up, a search that has found no solution after 30 dead ends (and more than one node
+//! in 16) hands over to `cdcl`:
 //! conflict-driven clause learning on the root-propagated grid, less the root alternatives the
 //! search exhausted (at 16×16 it takes over at once). [`Tuning`] switches each piece;
 //! `docs/engine.md` has the measurements behind the defaults.
@@ -88,8 +89,8 @@ pub struct Tuning {
     /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
     /// `max_nodes` then bounds its decisions.
     pub cdcl: bool,
-    /// With `cdcl`: depth-first nodes tried first (the CDCL takes over when they are spent
-    /// without a solution; 0 starts with it).
+    /// With `cdcl`: depth-first dead ends allowed first (the CDCL takes over when they are
+    /// spent without a solution; 0 starts with it).
     pub cdcl_after: u32,
     /// With `cdcl`: bump the variables of the reasons of a learnt clause's literals too (on at
     /// 25×25: 10% fewer conflicts on the Frisch set; off at 16×16: the same conflicts on
@@ -117,7 +118,7 @@ impl Tuning {
     /// locked candidates from 16×16 up and probing at 16×16 and 25×25 (the tree is the cost
     /// there; from 36×36 up a probing pass costs more than the nodes it saves: 15 ms a node at
     /// 81×81); dom/wdeg branching from 25×25 up (it shrank the 25×25 trees and grew the 16×16
-    /// ones); from 25×25 up, 30 depth-first nodes and then CDCL (the depth-first search cannot
+    /// ones); from 25×25 up, 30 depth-first dead ends and then CDCL (the depth-first search cannot
     /// learn: it left the Frisch 25×25 set unsolved), and at 16×16 CDCL as soon as the band
     /// engine gives up (what is left is hard); at 16×16 probes propagate singles only (more
     /// nodes, less time: goomii_hard300 median 99 → 92 µs). Figures in `docs/engine.md`.
@@ -219,6 +220,17 @@ pub struct Solver<B: Basis> {
 enum Branch {
     Cell(u16),
     Place { house: u16, digit: u8 },
+}
+
+/// Where a depth-first run gives up when it has found no solution yet.
+#[derive(Clone, Copy)]
+enum Cutoff {
+    /// After this many nodes (restarts).
+    Nodes(u64),
+    /// After this many dead ends (propagations that failed), and more than one node in 16 (the
+    /// hand-over to the CDCL).
+    DeadEnds(u64),
+    Never,
 }
 
 struct Frame<B: Basis> {
@@ -395,14 +407,14 @@ impl<B: Basis> Solver<B> {
             return self.search_cdcl(start, visit, budget);
         }
         if !self.restarts {
-            return self.run(start, visit, budget, u64::MAX).0;
+            return self.run(start, visit, budget, Cutoff::Never).0;
         }
         // Geometric restarts: the conflict weights learned by a run steer the next one. A run
         // that has found a solution is never cut, so no solution is visited twice.
         let mut total = SearchStats::default();
         let mut cutoff = 100u64;
         loop {
-            let (mut c, cut) = self.run(start, visit, budget, cutoff);
+            let (mut c, cut) = self.run(start, visit, budget, Cutoff::Nodes(cutoff));
             total += c.stats;
             if !cut {
                 c.stats = total;
@@ -420,8 +432,11 @@ impl<B: Basis> Solver<B> {
         }
     }
 
-    /// The depth-first search for `cdcl_after` nodes, then (when it has found no solution yet)
-    /// CDCL on the root-propagated and probed grid with the rest of the budget.
+    /// The depth-first search until `cdcl_after` dead ends, then (when it has found no solution
+    /// yet) CDCL on the root-propagated and probed grid with the rest of the budget. Dead ends,
+    /// not nodes: a search that keeps going forward is left to finish (an empty 36×36 grid: 1,070
+    /// nodes and two solutions, against 5.6 s once handed over after 30 nodes), and one that keeps
+    /// failing is handed over as soon as before.
     fn search_cdcl(
         &mut self,
         start: &Grid<B>,
@@ -430,7 +445,7 @@ impl<B: Basis> Solver<B> {
     ) -> Count {
         let mut spent = SearchStats::default();
         if self.cdcl_after > 0 {
-            let (c, cut) = self.run(start, visit, budget, self.cdcl_after);
+            let (c, cut) = self.run(start, visit, budget, Cutoff::DeadEnds(self.cdcl_after));
             if !cut || c.budget_exceeded {
                 return c;
             }
@@ -474,16 +489,17 @@ impl<B: Basis> Solver<B> {
         c
     }
 
-    /// One depth-first run from `start` within `budget`. Gives up (second value true) after
-    /// `cutoff` nodes when no solution has been found yet.
+    /// One depth-first run from `start` within `budget`. Gives up (second value true) at
+    /// `cutoff` when no solution has been found yet.
     fn run(
         &mut self,
         start: &Grid<B>,
         visit: &mut dyn FnMut(&Grid<B>) -> bool,
         budget: Budget,
-        cutoff: u64,
+        cutoff: Cutoff,
     ) -> (Count, bool) {
         let mut out = Count::default();
+        let mut dead_ends = 0u64;
         let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
@@ -503,6 +519,7 @@ impl<B: Basis> Solver<B> {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
             }
+            dead_ends += u64::from(!ok);
             if ok && self.cdcl && out.stats.nodes == 0 {
                 // The root, propagated and probed: where the CDCL starts if it takes over.
                 self.root = Some(Box::new(g));
@@ -561,7 +578,12 @@ impl<B: Basis> Solver<B> {
                 out.give_up(why);
                 break 'node;
             }
-            if out.stats.nodes > cutoff && out.solutions == 0 {
+            let past = match cutoff {
+                Cutoff::Nodes(n) => out.stats.nodes > n,
+                Cutoff::DeadEnds(n) => dead_ends > n.max(out.stats.nodes / 16),
+                Cutoff::Never => false,
+            };
+            if past && out.solutions == 0 {
                 self.spent += out.stats.nodes;
                 return (out, true);
             }
