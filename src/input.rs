@@ -180,7 +180,19 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
                         .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
             }
         };
-        if numbers {
+        // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
+        // each cell's digits joined by commas, cells separated by spaces.
+        let lists = opts.format != Some(Format::Numbers)
+            && opts.format != Some(Format::Line)
+            && raw.contains(',')
+            && raw.split_whitespace().all(|t| {
+                t.split(',')
+                    .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+            });
+        if lists {
+            out.push(read_candidate_lists(raw, line_no));
+            i += 1;
+        } else if numbers {
             let (rec, used) = read_numbers(&lines, i);
             out.push(rec);
             i += used;
@@ -213,6 +225,44 @@ fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
             })
         })
         .collect()
+}
+
+/// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
+/// is beyond one symbol a digit, 64×64 and up).
+fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
+    let cells: Vec<&str> = raw.split_whitespace().collect();
+    let Some(n) = side_of_cells(cells.len()) else {
+        return Err(InputError {
+            line: line_no,
+            what: format!("{} cells of comma-separated candidates", cells.len()),
+            expected: "N² cells (4096 for 64×64, 6561 for 81×81, 10000 for 100×100)".into(),
+        });
+    };
+    let mut masks = Vec::with_capacity(n * n);
+    for (c, cell) in cells.iter().enumerate() {
+        let mut m = 0u128;
+        for x in cell.split(',') {
+            match x.parse::<usize>() {
+                Ok(d) if (1..=n).contains(&d) => m |= 1 << (d - 1),
+                _ => {
+                    return Err(InputError {
+                        line: line_no,
+                        what: format!("r{}c{} lists {x}", c / n + 1, c % n + 1),
+                        expected: format!("candidates 1-{n}"),
+                    })
+                }
+            }
+        }
+        masks.push(m);
+    }
+    check_givens(Puzzle {
+        k: basis_of(n),
+        masks,
+        alphabet: Alphabet::Standard,
+        format: Format::Candidates,
+        line: line_no,
+        note: None,
+    })
 }
 
 /// Whether the `m - 1` lines after `start` hold `m` integers each, and either one of them is
@@ -577,6 +627,27 @@ mod tests {
         let all = read_all(&block, ReadOptions::default());
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].as_ref().unwrap().k, 4);
+    }
+
+    /// The comma-list candidate grid that large grids are written in reads back as written.
+    #[test]
+    fn reads_back_candidate_lists() {
+        let n = 64;
+        let all = (1u128 << n) - 1;
+        // One given, and every other cell missing one digit.
+        let masks: Vec<u128> = (0..n * n)
+            .map(|c| if c == 0 { 1 } else { all & !(1 << (c % n)) })
+            .collect();
+        let line = crate::output::candidates_line(8, &masks, Alphabet::Standard);
+        assert!(line.starts_with("1 1,3,4,"), "{}", &line[..20]);
+        let p = read_one(&line, ReadOptions::default()).unwrap();
+        assert_eq!((p.k, p.format), (8, Format::Candidates));
+        assert_eq!(p.masks, masks);
+        let err = read_one("1,2 3", ReadOptions::default()).unwrap_err();
+        assert!(err.what.contains("2 cells"), "{err}");
+        let bad = format!("1,65 {}", "1,2 ".repeat(4095));
+        let err = read_one(&bad, ReadOptions::default()).unwrap_err();
+        assert!(err.what.contains("r1c1 lists 65"), "{err}");
     }
 
     /// A byte-order mark before the first puzzle is skipped; a NUL inside a line is named.
