@@ -38,15 +38,15 @@
 //! as JCZSolve does); when there are none,
 //! hidden singles in columns (counted across the bands, then across the rows; this also catches
 //! a column without the digit); at 16×16, when those find nothing, **claiming along columns**: a
-//! column whose digit is left in one band takes it in that band's box, whose other columns lose
-//! it (gen_minimal200 11.6 % fewer nodes; at 9×9 it costs more than it saves). At 9×9, when the root leaves fewer than 50 open cells (a nearly
-//! full grid, as in serg_benchmark's multi-solution puzzles), column singles are skipped below
-//! the first two levels of the tree while a bivalue cell is left to branch on: there they found
-//! something in 8 of 8,873 calls (serg_benchmark 5.6 % fewer instructions, 5 % more puzzles/s,
-//! the same trees), where on the hard sets they find something in 5-8 % of such calls and keep
-//! the trees 12-14 % smaller (those roots leave 50-69 open cells). A single only narrows its
-//! digit's word to the cell and its non-peers in the band (`SELF`); the next sweep places it. Givens are narrowed that way when
-//! the state is built.
+//! column whose digit is left in one band takes it in that band's box, whose other columns lose it
+//! (gen_minimal200 11.6 % fewer nodes; at 9×9 it costs more than it saves). At 9×9, when the root
+//! leaves fewer than 50 open cells (a nearly full grid, as in serg_benchmark's multi-solution
+//! puzzles), column singles are skipped below the first two levels of the tree while a bivalue cell
+//! is left to branch on: there they found something in 8 of 8,873 calls (serg_benchmark 5.6 % fewer
+//! instructions, 5 % more puzzles/s, the same trees), where on the hard sets they find something in
+//! 5-8 % of such calls and keep the trees 12-14 % smaller (those roots leave 50-69 open cells). A
+//! single only narrows its digit's word to the cell and its non-peers in the band (`SELF`); the
+//! next sweep places it. Givens are narrowed that way when the state is built.
 //!
 //! A node copies 27 + 27 + 3 words (228 bytes; 1,056 at 16×16); the search recurses with the
 //! node state on the stack (no heap allocation per node or per puzzle).
@@ -447,7 +447,7 @@ macro_rules! band_engine {
         /// At 16×16 the search branches on cells for this many nodes, then on configurations
         /// (see [`State::choose_config`]): from the root, gecode_janko55's one- and two-node
         /// trees took 24 % longer and the pooled median rose; after 64 nodes, gen_minimal200's
-        /// median is 18 % lower and goomii_hard300's mean 8 %.
+        /// median is 18 % lower and goomii_hard300's mean 8 % lower.
         const CONFIG_AFTER: usize = 64;
         /// At 9×9 configurations from the root, where it is not lean and leaves at most this
         /// many open cells. A 9×9 puzzle with a unique solution has
