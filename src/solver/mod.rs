@@ -333,7 +333,10 @@ impl<B: Basis> Solver<B> {
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
-        let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
+        let mut budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
+        if B::K >= 6 {
+            budget = budget.by_node();
+        }
         if self.band_nodes == 0 {
             return self.search_in(start, visit, budget);
         }
