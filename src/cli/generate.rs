@@ -40,8 +40,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Grids tried per puzzle before giving up on --givens or --technique.
-    #[arg(long, default_value_t = 1000)]
-    attempts: usize,
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    attempts: u64,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
     #[arg(long)]
@@ -103,7 +103,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         givens: a.givens,
         technique,
         max_nodes: a.max_nodes,
-        attempts: a.attempts,
+        attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
     };
     // A bar only when it will be seen and the run is long enough to want one.
     let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36;
@@ -147,7 +147,8 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 }
                 Err(e) => {
                     failed += 1;
-                    eprintln!("puzzle {i}: {e}");
+                    // Counted from 1, as lines are everywhere else.
+                    eprintln!("puzzle {}: {e}", i + 1);
                 }
             }
         }
