@@ -278,13 +278,22 @@ fn bands_first_solution_and_budget() {
     }
 }
 
-/// The 81 cells of a 9×9 grid in random order.
+/// The n·n cells of an n×n grid in random order.
 fn shuffled_cells(rng: &mut Rng, n: usize) -> Vec<usize> {
     let mut cells: Vec<usize> = (0..n * n).collect();
     for i in (1..n * n).rev() {
         cells.swap(i, rng.below(i + 1));
     }
     cells
+}
+
+/// The n×n grid whose givens are solution `s` at `cells`, every other cell open.
+fn givens_at(s: &[u8], n: usize, cells: &[usize]) -> Vec<u128> {
+    let mut g = vec![(1u128 << n) - 1; n * n];
+    for &c in cells {
+        g[c] = 1 << (s[c] - 1);
+    }
+    g
 }
 
 /// Grids of 17-24 givens taken from a solution, some with one given changed (a digit none of
@@ -307,10 +316,7 @@ fn bands_stay_small_on_sparse_and_contradicted_grids() {
         for _ in 0..6 {
             let cells = shuffled_cells(&mut rng, 9);
             let givens = &cells[..17 + rng.below(8)];
-            let mut g = vec![(1u128 << 9) - 1; 81];
-            for &c in givens {
-                g[c] = 1 << (s[c] - 1);
-            }
+            let mut g = givens_at(s, 9, givens);
             grids.push(g.clone());
             let c = givens[0];
             let held = givens
@@ -345,10 +351,7 @@ fn bands_find_every_solution_of_underdetermined_grids() {
         let Some(s) = sols.first() else { continue };
         for _ in 0..3 {
             let cells = shuffled_cells(&mut rng, 9);
-            let mut g = vec![(1u128 << 9) - 1; 81];
-            for &c in &cells[..26 + rng.below(7)] {
-                g[c] = 1 << (s[c] - 1);
-            }
+            let g = givens_at(s, 9, &cells[..26 + rng.below(7)]);
             let (b, _) = solutions::<B3>(&g, tuning9(true, false), 20_000, None);
             let (p, _) = solutions::<B3>(&g, tuning9(false, true), 20_000, None);
             same(3, &g, 20_000, &b, &p, "underdetermined grid");
@@ -374,10 +377,7 @@ fn bands_find_every_solution_of_underdetermined_16x16_grids() {
         let Some(s) = sols.first() else { continue };
         for _ in 0..3 {
             let cells = shuffled_cells(&mut rng, 16);
-            let mut g = vec![(1u128 << 16) - 1; 256];
-            for &c in &cells[..114 + rng.below(12)] {
-                g[c] = 1 << (s[c] - 1);
-            }
+            let g = givens_at(s, 16, &cells[..114 + rng.below(12)]);
             let (b, _) = solutions::<B4>(&g, tuning16(1_000_000), 5_000, None);
             let (c, _) = solutions::<B4>(&g, tuning16(0), 5_000, None);
             same(4, &g, 5_000, &b, &c, "underdetermined 16x16 grid");

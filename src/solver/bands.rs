@@ -147,16 +147,8 @@ macro_rules! band_engine {
             }
             m
         };
-        /// The first column of every box, as a column set (bit j*K).
-        const BOX_FIRST_COL: Word = {
-            let mut m: Word = 0;
-            let mut j = 0;
-            while j < K {
-                m |= 1 << (j * K);
-                j += 1;
-            }
-            m
-        };
+        /// The first column of every box, as a column set (bit j*K): row 0 of `MINIROW_FIRST`.
+        const BOX_FIRST_COL: Word = MINIROW_FIRST & ROW_MASK as Word;
         /// Per band, the other bands of the stack.
         pub(super) const OTHER_BANDS: [[usize; K - 1]; K] = {
             let mut t = [[0; K - 1]; K];
@@ -905,7 +897,7 @@ macro_rules! band_engine {
                     if K == 3 {
                         tally.add(p, info & (PATTERNS - 1));
                     } else {
-                        sliced.add(p as u32, info as u32 & (PATTERNS as u32 - 1));
+                        sliced.add(p, info & (PATTERNS - 1));
                     }
                 }
                 let (full, closed) = if K == 3 {
@@ -1013,7 +1005,8 @@ macro_rules! band_engine {
         impl SlicedTally {
             /// A digit with minirow pattern `p` and must-minirows `must`.
             #[inline(always)]
-            pub(super) fn add(&mut self, p: u32, must: u32) {
+            pub(super) fn add(&mut self, p: usize, must: usize) {
+                let (p, must) = (p as u32, must as u32);
                 for i in (1..=K).rev() {
                     self.can[i] |= self.can[i - 1] & p;
                     self.must[i] |= self.must[i - 1] & must;
@@ -1479,7 +1472,7 @@ mod tests {
                 };
                 let p = x as usize & (PATTERNS - 1);
                 let m = CONFIG_INFO[p] as usize & (PATTERNS - 1);
-                tally.add(p as u32, m as u32);
+                tally.add(p, m);
                 for i in 0..16 {
                     can[i] += p >> i & 1;
                     must[i] += m >> i & 1;
