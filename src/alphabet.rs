@@ -14,6 +14,9 @@ pub enum Alphabet {
     Hex,
     /// `A`-`Z` with `A` = 1, the usual 25×25 form.
     Letters,
+    /// Decimal numbers, for text about puzzles written as numbers: it has no single-character
+    /// symbols (capacity 0), so every digit is labelled in decimal. Never read from input.
+    Decimal,
 }
 
 impl Alphabet {
@@ -23,6 +26,7 @@ impl Alphabet {
             Alphabet::Standard => 61,
             Alphabet::Hex => 36,
             Alphabet::Letters => 26,
+            Alphabet::Decimal => 0,
         }
     }
 
@@ -50,6 +54,7 @@ impl Alphabet {
                 v => b'A' as u32 + v - 10,
             },
             Alphabet::Letters => b'A' as u32 + d - 1,
+            Alphabet::Decimal => return '?',
         };
         char::from_u32(c).unwrap_or('?')
     }
@@ -82,6 +87,7 @@ impl Alphabet {
                 c @ 'A'..='Z' => c as u32 - 'A' as u32 + 1,
                 _ => return None,
             },
+            Alphabet::Decimal => return None,
         };
         (d >= 1 && d as usize <= n).then_some(d as u8)
     }
@@ -94,14 +100,15 @@ impl Alphabet {
 
     /// The symbols of digits 1..=n, for messages (`1-9A-G`).
     pub fn describe(self, n: usize) -> String {
-        let last = self.symbol(n.min(self.capacity()) as u8);
+        let last = || self.symbol(n.min(self.capacity()) as u8);
         match self {
-            Alphabet::Standard if n <= 9 => format!("1-{last}"),
-            Alphabet::Standard if n <= 35 => format!("1-9A-{last}"),
-            Alphabet::Standard => format!("1-9A-Za-{last}"),
-            Alphabet::Hex if n <= 10 => format!("0-{last}"),
-            Alphabet::Hex => format!("0-9A-{last}"),
-            Alphabet::Letters => format!("A-{last}"),
+            Alphabet::Standard if n <= 9 => format!("1-{}", last()),
+            Alphabet::Standard if n <= 35 => format!("1-9A-{}", last()),
+            Alphabet::Standard => format!("1-9A-Za-{}", last()),
+            Alphabet::Hex if n <= 10 => format!("0-{}", last()),
+            Alphabet::Hex => format!("0-9A-{}", last()),
+            Alphabet::Letters => format!("A-{}", last()),
+            Alphabet::Decimal => format!("1-{n}"),
         }
     }
 }
@@ -112,6 +119,7 @@ impl fmt::Display for Alphabet {
             Alphabet::Standard => "standard",
             Alphabet::Hex => "hex",
             Alphabet::Letters => "letters",
+            Alphabet::Decimal => "decimal",
         })
     }
 }

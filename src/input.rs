@@ -58,6 +58,18 @@ impl Puzzle {
         self.k * self.k
     }
 
+    /// The alphabet text about this puzzle writes its digits in (steps, candidate grids,
+    /// pictures): decimal for a puzzle written as numbers (from 16×16 up, where the two differ)
+    /// or beyond every alphabet, else the puzzle's own.
+    pub fn text_alphabet(&self) -> Alphabet {
+        let n = self.n();
+        if (self.format == Format::Numbers && n > 9) || n > self.alphabet.capacity() {
+            Alphabet::Decimal
+        } else {
+            self.alphabet
+        }
+    }
+
     /// Digits of placed cells, 0 for open cells.
     pub fn digits(&self) -> Vec<u8> {
         self.masks
@@ -258,7 +270,7 @@ fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     check_givens(Puzzle {
         k: basis_of(n),
         masks,
-        alphabet: Alphabet::Standard,
+        alphabet: Alphabet::Decimal,
         format: Format::Candidates,
         line: line_no,
         note: None,
@@ -548,7 +560,7 @@ fn check_givens(p: Puzzle) -> Record {
                     line: p.line,
                     what: format!(
                         "{} is given twice in {name} {}: r{}c{} and r{}c{}",
-                        p.alphabet.label(d, n),
+                        p.text_alphabet().label(d, n),
                         h + 1,
                         other / n + 1,
                         other % n + 1,

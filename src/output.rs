@@ -59,12 +59,7 @@ pub fn candidates_line(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
 
 /// The solution of `p` written as `p` was.
 pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
-    let alphabet = if p.n() > p.alphabet.capacity() {
-        Alphabet::Standard
-    } else {
-        p.alphabet
-    };
-    digits_line(p.k, digits, alphabet, p.format)
+    digits_line(p.k, digits, p.text_alphabet(), p.format)
 }
 
 /// A boxed grid for people, one row a line, box borders drawn with `|`, `-` and `+`.

@@ -99,3 +99,40 @@ fn help_lists_technique_names() {
         );
     }
 }
+
+/// A 16×16 puzzle written as numbers (line 1 of tests/data/16x16_gen_minimal200_first10.txt).
+fn numbers16() -> String {
+    let line = include_str!("data/16x16_gen_minimal200_first10.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let nums: Vec<String> = line
+        .chars()
+        .map(|c| c.to_digit(17).map_or(0, |d| d).to_string())
+        .collect();
+    nums.chunks(16).map(|r| r.join(" ") + "\n").collect()
+}
+
+#[test]
+fn numbers_input_is_explained_and_reduced_in_numbers() {
+    let input = numbers16();
+    let out = run(&["explain", "--techniques", "singles"], &input);
+    let text = stdout(&out);
+    let placed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.rsplit_once('=').map(|(_, d)| d))
+        .collect();
+    assert!(placed.len() > 5, "{text}");
+    assert!(placed.iter().any(|d| d.len() == 2), "{text}");
+    assert!(placed.iter().all(|d| d.parse::<u8>().is_ok()), "{text}");
+    // The reduced candidate grid is written as decimal lists, which solve reads back and
+    // answers in the same form: one number a cell.
+    let reduced = stdout(&run(&["reduce", "--techniques", "singles"], &input));
+    assert!(reduced.contains(','), "{reduced}");
+    let solved = stdout(&run(&["solve"], &reduced));
+    let cells: Vec<u8> = solved
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert!(nsudoku::grid::is_valid_solution(4, &cells), "{solved}");
+}

@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{lines, run};
+use common::{assert_success, lines, run};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -21,12 +21,7 @@ const HARDEST9: &str =
 fn solves_a_batch_in_order() {
     let input = format!("# a comment\n{EASY9}\n\n{HARD9}\n{EASY9}\n");
     let out = run(&["solve"], &input);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let got = lines(&out.stdout);
     assert_eq!(got.len(), 3);
     assert_eq!(got[0], EASY9_SOL);
@@ -119,6 +114,22 @@ fn count_prints_numbers_with_plus_at_the_limit() {
 }
 
 #[test]
+fn limit_one_prints_the_first_solution_without_proving_it_unique() {
+    // The empty grid has many solutions: with --limit 1 the first is the answer, not an error.
+    let input = format!("{EASY9}\n{}\n", ".".repeat(81));
+    let out = run(&["solve", "--limit", "1", "--stats"], &input);
+    assert_success(&out);
+    let got = lines(&out.stdout);
+    assert_eq!(got[0], EASY9_SOL);
+    let any: Vec<u8> = got[1].bytes().map(|b| b - b'0').collect();
+    assert!(nsudoku::grid::is_valid_solution(3, &any));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("solved 2  no solution 0  multiple 0"));
+    let out = run(&["solve", "--count", "--limit", "1"], &input);
+    assert_eq!(lines(&out.stdout), vec!["1+", "1+"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
 fn budget_exceeded_is_reported() {
     let out = run(
         &["solve", "--max-nodes", "1"],
@@ -130,6 +141,24 @@ fn budget_exceeded_is_reported() {
         vec!["budget exceeded".to_string(), EASY9_SOL.to_string()]
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: search budget exceeded"));
+}
+
+#[test]
+fn the_budget_message_names_the_nodes_searched_at_every_size() {
+    // 9×9 by the band engine, 16×16 past its band phase, 25×25 past the CDCL hand-over.
+    let big = [
+        include_str!("data/16x16_gen_minimal200_first10.txt"),
+        include_str!("data/25x25_gen_g300_10_first3.txt"),
+    ]
+    .map(|f| f.lines().find(|l| !l.starts_with('#')).unwrap().to_string());
+    for puzzle in [HARDEST9, &big[0], &big[1]] {
+        let out = run(&["solve", "--max-nodes", "100"], puzzle);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("line 1: search budget exceeded after 100 nodes"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
@@ -175,12 +204,7 @@ fn output_keeps_the_input_alphabet_and_format() {
             .collect()
     };
     let out = run(&["solve"], &format!("{}\n", to_hex(first)));
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_success(&out);
     let hex_solution = lines(&out.stdout).remove(0);
     let out = run(&["solve"], &format!("{first}\n"));
     assert_eq!(hex_solution, to_hex(&lines(&out.stdout)[0]));

@@ -171,3 +171,42 @@ fn rate_cli_end_to_end() {
     assert!(v[1]["error"].is_string());
     assert_eq!(v[2]["line"], 3);
 }
+
+#[test]
+fn rate_says_why_a_puzzle_is_not_rated() {
+    // Stuck with one solution (line 1 of forum_hardest_1106), stuck with many (two givens),
+    // and a contradiction found by the techniques (HARD9 of cli_solve with r1c2 = 6).
+    let stuck = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let several = format!("1{}1", ".".repeat(79));
+    let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let input = format!("{stuck}\n{several}\n{none}\n{EASY}\n");
+    let out = common::run(&["rate", "--threads", "1"], &input);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("{stuck} stuck after")),
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with(&format!("{several} several solutions (stuck")));
+    assert!(lines[2].starts_with(&format!("{none} no solution (contradiction")));
+    assert_eq!(lines.len(), 4);
+    for expected in [
+        "line 1: the techniques get stuck after",
+        "line 2: several solutions (the techniques get stuck",
+        "line 3: no solution (a contradiction after",
+    ] {
+        assert!(stderr.contains(expected), "{expected} in {stderr}");
+    }
+    assert!(!stderr.contains("line 4"), "{stderr}");
+    assert_eq!(out.status.code(), Some(1));
+
+    let out = common::run(&["rate", "--json", "--threads", "1"], &input);
+    let v: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let solutions: Vec<_> = v.iter().map(|o| o["solutions"].as_u64()).collect();
+    assert_eq!(solutions, [Some(1), Some(2), Some(0), Some(1)]);
+}

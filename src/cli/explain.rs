@@ -114,7 +114,7 @@ fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> io::Res
 }
 
 fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Explained> {
-    let alpha = logic::alphabet(p);
+    let alpha = p.text_alphabet();
     let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
         Ok(s) => s,

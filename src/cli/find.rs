@@ -62,7 +62,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
 
 fn find<B: Basis>(p: &Puzzle, a: &FindArgs) -> Result<Vec<String>, String> {
     let s = logic::state::<B>(p)?;
-    let (topo, alpha) = (B::topology(), logic::alphabet(p));
+    let (topo, alpha) = (B::topology(), p.text_alphabet());
     let mut lines = Vec::new();
     for t in logic::techniques_for(Some(&a.technique), B::N) {
         for d in find_all(&s, t, &Config::default()) {

@@ -32,15 +32,6 @@ pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
     }
 }
 
-/// The alphabet digits are written in: the puzzle's, when it can write them all.
-pub fn alphabet(p: &Puzzle) -> Alphabet {
-    if p.n() > p.alphabet.capacity() {
-        Alphabet::Standard
-    } else {
-        p.alphabet
-    }
-}
-
 /// The logic state of `p`, or why there is none (two givens clash).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
     State::new(Grid::<B>::from_masks(&p.masks))

@@ -115,7 +115,7 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
         engine::reduce(&mut s, &singles, cfg).map_err(|_| "singles reach a contradiction")?;
     }
     let t = B::topology();
-    let al: Alphabet = p.alphabet;
+    let al: Alphabet = p.text_alphabet();
     let sym = |d: u8| al.label(d + 1, B::N);
     let digits: Vec<pom::DigitReport> = if a.count_only {
         pom::counts(&s)

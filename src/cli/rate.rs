@@ -7,6 +7,8 @@ use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
 use nsudoku::output;
 use nsudoku::rating::{self, Rating};
+use nsudoku::solve;
+use nsudoku::solver::SolveOptions;
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -33,10 +35,42 @@ pub struct RateArgs {
     stats: bool,
 }
 
+/// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one
+/// solution": the search takes microseconds at 9×9 and 16×16, where nearly all puzzles are.
+const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Solutions of a puzzle the techniques did not finish, as the search found them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Solutions {
+    None,
+    One,
+    Several,
+    /// The search ran out of time.
+    Unknown,
+}
+
 enum Outcome {
     Invalid,
     Clash,
-    Rated(Rating, f64),
+    Rated(Rating, f64, Option<Solutions>),
+}
+
+/// Search a stuck puzzle (a contradiction already proves it has no solution).
+fn solutions_of_stuck(p: &Puzzle, r: &Rating) -> Option<Solutions> {
+    if matches!(r.end, End::Solved | End::Contradiction) {
+        return None;
+    }
+    let opts = SolveOptions {
+        timeout: Some(SEARCH_LIMIT),
+        ..SolveOptions::default()
+    };
+    let c = solve::count_only(p, &opts);
+    Some(match c.solutions {
+        _ if c.budget_exceeded => Solutions::Unknown,
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Several,
+    })
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
@@ -61,7 +95,11 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     Ok(p) => {
                         let t = Instant::now();
                         match rating::rate(p, &cfg) {
-                            Ok(r) => Outcome::Rated(r, t.elapsed().as_secs_f64()),
+                            Ok(r) => {
+                                let secs = t.elapsed().as_secs_f64();
+                                let sols = solutions_of_stuck(p, &r);
+                                Outcome::Rated(r, secs, sols)
+                            }
                             Err(_) => Outcome::Clash,
                         }
                     }
@@ -90,10 +128,16 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         format!("{text} no solution (the givens clash)")
                     }
                 }
-                (Ok(p), Outcome::Rated(r, secs)) => {
+                (Ok(p), Outcome::Rated(r, secs, sols)) => {
                     times.push(secs);
-                    let line = render(p, &r, secs, a.json);
+                    let line = render(p, &r, secs, sols, a.json);
                     if r.end != End::Solved {
+                        eprintln!(
+                            "{}line {}: {}",
+                            prefix(label),
+                            p.line,
+                            why_unrated(&r, sols)
+                        );
                         bad += 1;
                     }
                     ratings.push(r);
@@ -115,9 +159,43 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     })
 }
 
-fn render(p: &Puzzle, r: &Rating, secs: f64, json: bool) -> String {
+/// The stderr reason for a puzzle that is not rated to the end.
+fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let stuck = format!(
+        "the techniques get stuck after {} with {} open",
+        plural(r.steps, "step"),
+        plural(r.open, "cell")
+    );
+    match (r.end, sols) {
+        (End::Contradiction, _) => format!(
+            "no solution (a contradiction after {}); expected a puzzle with one solution",
+            plural(r.steps, "step")
+        ),
+        (_, Some(Solutions::None)) => {
+            format!("no solution ({stuck}); expected a puzzle with one solution")
+        }
+        (_, Some(Solutions::Several)) => {
+            format!("several solutions ({stuck}); expected a puzzle with one solution")
+        }
+        (_, Some(Solutions::Unknown)) => format!(
+            "{stuck}, and a {} s search did not settle how many solutions it has",
+            SEARCH_LIMIT.as_secs()
+        ),
+        _ => format!("{stuck}; the rating covers the steps taken"),
+    }
+}
+
+fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool) -> String {
     let text = output::like_input(p, &p.digits());
     if json {
+        // 0, 1, 2 (two or more), or null when a search did not settle it.
+        let solutions = match (r.end, sols) {
+            (End::Solved, _) | (_, Some(Solutions::One)) => Some(1),
+            (End::Contradiction, _) | (_, Some(Solutions::None)) => Some(0),
+            (_, Some(Solutions::Several)) => Some(2),
+            _ => None,
+        };
         return serde_json::json!({
             "line": p.line,
             "puzzle": text,
@@ -128,6 +206,7 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, json: bool) -> String {
             "steps": r.steps,
             "open": r.open,
             "hardest": r.hardest.map(|t| t.cli_name()),
+            "solutions": solutions,
             "seconds": secs,
         })
         .to_string();
@@ -138,10 +217,17 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, json: bool) -> String {
             "{text} no solution (contradiction after {} steps, hardest {:.1})",
             r.steps, r.er
         ),
-        _ => format!(
-            "{text} stuck after {} steps, {} cells open (hardest {:.1})",
-            r.steps, r.open, r.er
-        ),
+        _ => {
+            let stuck = format!(
+                "stuck after {} steps, {} cells open (hardest {:.1})",
+                r.steps, r.open, r.er
+            );
+            match sols {
+                Some(Solutions::None) => format!("{text} no solution ({stuck})"),
+                Some(Solutions::Several) => format!("{text} several solutions ({stuck})"),
+                _ => format!("{text} {stuck}"),
+            }
+        }
     }
 }
 

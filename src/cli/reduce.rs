@@ -67,13 +67,13 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
     })?;
     Ok(if s.is_complete() {
         if a.input.boxed() {
-            output::boxed(p.k, &s.digits(), logic::alphabet(p))
+            output::boxed(p.k, &s.digits(), p.text_alphabet())
                 .trim_end()
                 .to_string()
         } else {
             output::like_input(p, &s.digits())
         }
     } else {
-        logic::candidates(&s, logic::alphabet(p))
+        logic::candidates(&s, p.text_alphabet())
     })
 }

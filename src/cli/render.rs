@@ -137,7 +137,7 @@ fn picture(
     let t = render::topology(p.k);
     render::replay(p, &run.steps, &mut |i, board, d| {
         if i + 1 == n {
-            let text = d.describe(t, render::text_alphabet(p));
+            let text = d.describe(t, p.text_alphabet());
             svg = step::draw(board, d, Some(format!("Step {n}: {text}")), false);
         }
     })

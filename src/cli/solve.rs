@@ -27,7 +27,8 @@ pub struct SolveArgs {
     /// Print the number of solutions (up to --limit, `+` when reached) instead of a solution.
     #[arg(long)]
     count: bool,
-    /// Stop counting at this many solutions.
+    /// Stop counting at this many solutions. With 1, a puzzle's first solution is printed and
+    /// counted as solved without checking that it is the only one.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     /// Give up on a puzzle after this many search nodes and report "budget exceeded".
@@ -116,12 +117,12 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     MARK_INVALID.to_string()
                 }
                 (Ok(p), Some((c, secs, plain))) => {
-                    tally.add(&c, secs);
+                    tally.add(&c, secs, opts.limit);
                     if let Some((pc, ps)) = plain {
-                        plain_tally.add(&pc, ps);
+                        plain_tally.add(&pc, ps, opts.limit);
                     }
                     report(label, p, &c);
-                    render(p, &c, a.count, a.input.boxed())
+                    render(p, &c, a.count, a.input.boxed(), opts.limit)
                 }
                 (Ok(_), None) => unreachable!("a parsed record is always counted"),
             };
@@ -157,15 +158,15 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
 fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
+    // A search that gives up has counted the node it refused.
+    let searched = c.stats.nodes.saturating_sub(1);
     let what = if c.timed_out {
         format!(
-            "timeout exceeded after {} search nodes; expected a puzzle settled within --timeout",
-            c.stats.nodes
+            "timeout exceeded after {searched} search nodes; expected a puzzle settled within --timeout"
         )
     } else if c.budget_exceeded {
         format!(
-            "search budget exceeded after {} nodes; expected a puzzle settled within --max-nodes",
-            c.stats.nodes.saturating_sub(1)
+            "search budget exceeded after {searched} nodes; expected a puzzle settled within --max-nodes"
         )
     } else if c.solutions == 0 {
         "no solution".into()
@@ -181,7 +182,13 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
     eprintln!("{}line {}: {what}", prefix(label), p.line);
 }
 
-fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool) -> String {
+/// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
+/// for the first only.
+fn solved(c: &Count, limit: usize) -> bool {
+    c.solutions == 1 && !c.budget_exceeded && (!c.limit_reached || limit == 1)
+}
+
+fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> String {
     if count {
         return if c.budget_exceeded {
             MARK_BUDGET.into()
@@ -192,10 +199,12 @@ fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool) -> String {
     match (c.solutions, c.budget_exceeded) {
         (_, true) => MARK_BUDGET.into(),
         (0, _) => MARK_NONE.into(),
-        (1, _) if !c.limit_reached => {
+        (1, _) if solved(c, limit) => {
             let s = c.first.as_ref().expect("a counted solution is kept");
             if boxed {
-                output::boxed(p.k, s, p.alphabet).trim_end().to_string()
+                output::boxed(p.k, s, p.text_alphabet())
+                    .trim_end()
+                    .to_string()
             } else {
                 output::like_input(p, s)
             }
@@ -218,7 +227,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, c: &Count, secs: f64) {
+    fn add(&mut self, c: &Count, secs: f64, limit: usize) {
         self.puzzles += 1;
         self.times.push(secs);
         self.search += c.stats;
@@ -229,7 +238,7 @@ impl Tally {
             self.budget += 1;
         } else if c.solutions == 0 {
             self.none += 1;
-        } else if c.solutions == 1 && !c.limit_reached {
+        } else if solved(c, limit) {
             self.unique += 1;
         } else {
             self.multiple += 1;

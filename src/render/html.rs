@@ -69,7 +69,7 @@ pub fn end_text(end: End) -> &'static str {
 pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<String, Error> {
     let n = p.n();
     let t = topology(p.k);
-    let alphabet = super::text_alphabet(p);
+    let alphabet = p.text_alphabet();
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n");

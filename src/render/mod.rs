@@ -42,7 +42,7 @@ impl Board {
     pub fn from_puzzle(p: &Puzzle) -> Board {
         Board {
             k: p.k,
-            alphabet: p.alphabet,
+            alphabet: p.text_alphabet(),
             givens: p.masks.iter().map(|&m| single(m)).collect(),
             placed: vec![0; p.masks.len()],
             candidates: p.masks.clone(),
@@ -70,16 +70,6 @@ impl Board {
         }
         b.candidates = state.grid().masks().iter().map(|m| m.to_u128()).collect();
         b
-    }
-}
-
-/// The alphabet a step's text is written in: the puzzle's, when it can write every digit
-/// (as `explain` prints them).
-pub fn text_alphabet(p: &Puzzle) -> crate::Alphabet {
-    if p.n() > p.alphabet.capacity() {
-        crate::Alphabet::Standard
-    } else {
-        p.alphabet
     }
 }
 

@@ -93,7 +93,7 @@ pub fn write_all(
 ) -> Result<Vec<PathBuf>, super::Error> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let t = super::topology(p.k);
-    let alphabet = super::text_alphabet(p);
+    let alphabet = p.text_alphabet();
     let width = steps.len().to_string().len().max(3);
     let mut files = Vec::new();
     let mut failed = None;

@@ -847,10 +847,11 @@ impl Sat {
         let (mut fast, mut slow, mut since) = (0.0f64, 0.0f64, 0u64);
         loop {
             if let Some(c) = self.propagate() {
-                if let Some(why) = budget.exceeded(self.conflicts + 1) {
+                self.conflicts += 1;
+                if let Some(why) = budget.exceeded(self.conflicts) {
+                    // Counted as the depth-first search counts the node it refuses.
                     return Outcome::Stopped(why);
                 }
-                self.conflicts += 1;
                 if self.decision_level() == 0 {
                     self.ok = false;
                     return Outcome::Unsat;

@@ -29,3 +29,13 @@ pub fn lines(b: &[u8]) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// Assert that a run exited 0, showing its stderr when not.
+pub fn assert_success(out: &Output) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
