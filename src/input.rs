@@ -160,12 +160,31 @@ fn basis_of(n: usize) -> usize {
 }
 
 fn sizes_hint() -> String {
-    let mut v: Vec<String> = SUPPORTED.map(|k| (k * k * k * k).to_string()).collect();
-    v.truncate(6);
     format!(
         "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
-        v.join(", ")
+        lengths(2)
     )
+}
+
+/// The first grid lengths for cells of `dims` dimensions (2: N², 3: N³), for messages.
+fn lengths(dims: u32) -> String {
+    let v: Vec<String> = SUPPORTED
+        .take(6)
+        .map(|k| (k * k).pow(dims).to_string())
+        .collect();
+    v.join(", ")
+}
+
+/// What a line of symbols must be, in the format forced or in any.
+fn length_hint(format: Option<Format>) -> String {
+    match format {
+        Some(Format::Line) => format!("{}, … symbols (N² for N = 4, 9, 16, 25, …)", lengths(2)),
+        Some(Format::Candidates) => format!(
+            "{}, … symbols for a candidate grid (N³ for N = 4, 9, 16, 25, …)",
+            lengths(3)
+        ),
+        _ => sizes_hint(),
+    }
 }
 
 /// Read every puzzle of `text`, in order.
@@ -311,19 +330,27 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     let (values, used, n) = match single {
         Some(n) => (first, 1, n),
         None if SUPPORTED.clone().any(|k| k * k == m) => {
-            // Row form: this line and the next N-1 lines, N integers each.
+            // Row form: this line and the next N-1 lines, N integers each. A blank line, a
+            // comment or the end of the text ends the grid early; a bad row spoils the grid,
+            // whose other rows are passed over with it (read as grids of their own, each would
+            // be one more wrong output line).
             let mut values = first;
+            let block = lines[start..]
+                .iter()
+                .take(m)
+                .take_while(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+                .count();
             for r in 1..m {
                 let idx = start + r;
-                let Some(line) = lines.get(idx) else {
+                if r == block {
                     let err = InputError {
                         line: line_no,
                         what: format!("grid of {m} numbers a row ends after {r} rows"),
                         expected: format!("{m} rows of {m} numbers"),
                     };
                     return (Err(err), r);
-                };
-                match parse_ints(line, idx + 1) {
+                }
+                match parse_ints(lines[idx], idx + 1) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
                         let err = InputError {
@@ -331,9 +358,9 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                             what: format!("row {} of the grid has {} numbers", r + 1, row.len()),
                             expected: format!("{m} numbers a row"),
                         };
-                        return (Err(err), r + 1);
+                        return (Err(err), block);
                     }
-                    Err(e) => return (Err(e), r + 1),
+                    Err(e) => return (Err(e), block),
                 }
             }
             (values, m, m)
@@ -406,6 +433,11 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                 let note = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
                             1-9A-G with 0 empty (use --alphabet hex for the other)";
                 (Alphabet::Standard, Some(note.into()))
+            } else if has(|c| c.is_ascii_alphanumeric()) {
+                // Neither 0 nor G: 1-9A-F is 15 digits of either alphabet.
+                let note = "16×16 symbols 1-9A-F fit both 1-9A-G and hex 0-F; read as 1-9A-G \
+                            (use --alphabet hex for the other)";
+                (Alphabet::Standard, Some(note.into()))
             } else {
                 (Alphabet::Standard, None)
             }
@@ -451,7 +483,7 @@ fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
             return Err(InputError {
                 line: line_no,
                 what,
-                expected: sizes_hint(),
+                expected: length_hint(opts.format),
             });
         }
     };
@@ -520,7 +552,15 @@ fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
                 return Err(bad(
                     pos,
                     c,
-                    format!("a digit {} or an empty mark . 0 - _", alphabet.describe(n)),
+                    format!(
+                        "a digit {} or an empty mark {}",
+                        alphabet.describe(n),
+                        if alphabet.is_empty_mark('0') {
+                            ". 0 - _"
+                        } else {
+                            ". - _"
+                        }
+                    ),
                 ));
             }
         }
@@ -700,6 +740,26 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_row_spoils_only_its_grid() {
+        let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+        let good = rows.join("\n");
+        let mut short = rows.clone();
+        short[4] = rows[4].rsplit_once(' ').unwrap().0.to_string();
+        let cut = rows[..4].join("\n");
+        for (bad, sep, line) in [
+            (short.join("\n"), "\n", 5),
+            (short.join("\n"), "\n\n", 5),
+            (cut, "\n\n", 1),
+        ] {
+            let text = format!("{bad}{sep}{good}{sep}{good}\n");
+            let all = read_all(&text, ReadOptions::default());
+            assert_eq!(all.len(), 3, "{text}");
+            assert_eq!(all[0].as_ref().unwrap_err().line, line);
+            assert!(all[1].is_ok() && all[2].is_ok(), "{:?}", all[1]);
+        }
+    }
+
+    #[test]
     fn reads_candidate_grid() {
         let p = read_one(EASY9, ReadOptions::default()).unwrap();
         let mut s = String::new();
@@ -732,5 +792,22 @@ mod tests {
         let p = read_one(&letters, ReadOptions::default()).unwrap();
         assert_eq!(p.alphabet, Alphabet::Letters);
         assert_eq!(p.digits()[24], 25);
+        // Neither 0 nor G: either alphabet reads it, and the note says which was taken.
+        let both: String = "123456789ABCDEF".to_string() + &".".repeat(241);
+        let p = read_one(&both, ReadOptions::default()).unwrap();
+        assert_eq!(p.alphabet, Alphabet::Standard);
+        assert!(p.note.unwrap().contains("--alphabet hex"));
+        assert_eq!(read_one(&std16, ReadOptions::default()).unwrap().note, None);
+        // In hex 0 is a digit, not an empty mark.
+        let hex_opts = ReadOptions {
+            alphabet: Some(Alphabet::Hex),
+            ..ReadOptions::default()
+        };
+        let bad = read_one(&("Z".to_string() + &hex[1..]), hex_opts).unwrap_err();
+        assert!(
+            bad.expected
+                .ends_with("a digit 0-9A-F or an empty mark . - _"),
+            "{bad}"
+        );
     }
 }

@@ -248,7 +248,7 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
     r
 }
 
-/// Rate a parsed puzzle of any basis. Fails when its givens clash.
+/// Rate a parsed puzzle of any basis. Fails when its givens contradict each other.
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
     with_basis!(p.k, B => {
         let mut s = State::<B>::new(Grid::<B>::from_masks(&p.masks))?;

@@ -32,6 +32,24 @@ fn explain_batch_with_a_bad_line() {
     assert_eq!(lines[lines.len() - 1].len(), 729);
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: "));
     assert_eq!(o.status.code(), Some(1));
+
+    // Alone, a bad line still prints its marker; as JSON it is a record of its own.
+    assert_eq!(stdout(&run(&["explain"], "bad line\n")), "invalid\n");
+    let o = run(&["explain", "--json"], &format!("bad line\n{EASY}\n"));
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(first["end"], "invalid");
+    assert_eq!(first["line"], 1);
+    assert!(first["error"].as_str().unwrap().contains("symbols"));
+}
+
+#[test]
+fn explain_ends_with_a_boxed_grid_on_request() {
+    let out = stdout(&run(&["explain", "--format", "grid"], EASY));
+    let tail: Vec<&str> = out.lines().rev().take(13).collect();
+    assert_eq!(tail[0], "+-------+-------+-------+");
+    assert_eq!(tail[12], "+-------+-------+-------+");
+    assert!(out.contains("\nsolved\n+-------+"), "{out}");
 }
 
 #[test]

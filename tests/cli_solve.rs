@@ -220,12 +220,18 @@ fn output_keeps_the_input_alphabet_and_format() {
 
 #[test]
 fn boxed_grid_for_people() {
-    let out = run(&["solve", "--format", "grid"], EASY9);
+    let out = run(
+        &["solve", "--format", "grid"],
+        &format!("{EASY9}\n{EASY9}\n"),
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.starts_with("+-------+-------+-------+\n| 4 8 3 | 9 2 1 | 6 5 7 |"),
         "{text}"
     );
+    // Two grids, a blank line between them.
+    assert_eq!(text.split("\n\n").count(), 2, "{text}");
+    assert_eq!(text.lines().count(), 2 * 13 + 1, "{text}");
 }
 
 #[test]

@@ -388,4 +388,10 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     assert!(err.contains("use --format numbers"), "{err}");
     let (_, _, code) = nsudoku(&["generate", "-k", "11"]);
     assert_eq!(code, 2);
+    let (out, err, code) = nsudoku(&["generate", "-k", "3", "--givens", "82"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("more than the 81 cells"), "{err}");
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--format", "candidates"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("possible values: line, numbers"), "{err}");
 }

@@ -27,7 +27,9 @@ pub struct BenchArgs {
     /// and `explain` name them) to a fixed point before the search. Repeat for more variants.
     #[arg(long)]
     reduce: Vec<String>,
-    /// Locked candidates inside the search: auto (by basis), on, off, or both (two variants).
+    /// Locked candidates inside the cell-mask search: auto (by basis), on, off, or both (two
+    /// variants). The band engines always do box/line logic: no effect at 9×9, and at 16×16
+    /// only on trees longer than the band phase (2,000 nodes).
     #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off", "both"])]
     locked_candidates: String,
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
@@ -37,7 +39,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1.0, value_parser = parse_min_time)]
     min_time: f64,
     /// Use only the first this many puzzles of each set (after the shuffle).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_puzzles: Option<usize>,
     /// Seed of the shuffle.
     #[arg(long, default_value_t = 1)]

@@ -16,7 +16,9 @@ pub struct ExplainArgs {
     /// Techniques that may be used (comma-separated names, see below); default: all.
     #[arg(long)]
     techniques: Option<String>,
-    /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck, …).
+    /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
+    /// contradiction, step limit; a line that is not a puzzle gives `"end": "invalid"` and
+    /// `"error"`).
     #[arg(long)]
     json: bool,
     /// Stop after this many steps.
@@ -50,8 +52,13 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
             Err(e) => {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
-                if many && !a.json {
-                    writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
+                if a.json {
+                    let v = serde_json::json!({"line": e.line, "end": "invalid", "error": e.to_string()});
+                    writeln!(out, "{v}")?;
+                } else {
+                    if many {
+                        writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
+                    }
                     writeln!(out, "{}", super::solve::MARK_INVALID)?;
                 }
                 continue;
@@ -156,7 +163,11 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Expl
         End::Contradiction => "contradiction",
         End::StepLimit => "step limit",
     };
-    let grid = if path.end == End::Solved {
+    let grid = if path.end == End::Solved && a.input.boxed() && !a.json {
+        output::boxed(p.k, &s.digits(), alpha)
+            .trim_end()
+            .to_string()
+    } else if path.end == End::Solved {
         output::like_input(p, &s.digits())
     } else {
         logic::candidates(&s, alpha)

@@ -44,8 +44,8 @@ pub struct GenerateArgs {
     attempts: u64,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
-    #[arg(long)]
-    format: Option<Format>,
+    #[arg(long, value_parser = ["line", "numbers"])]
+    format: Option<String>,
     /// Also print the solution after each puzzle, separated by a space (line format) or on the
     /// next line (numbers).
     #[arg(long)]
@@ -58,13 +58,19 @@ pub struct GenerateArgs {
 pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let k = a.basis as usize;
     let n = k * k;
-    let format = a.format.unwrap_or(if n <= 25 {
-        Format::Line
-    } else {
-        Format::Numbers
-    });
+    let format = match a.format.as_deref() {
+        Some("line") => Format::Line,
+        Some(_) => Format::Numbers,
+        None if n <= 25 => Format::Line,
+        None => Format::Numbers,
+    };
+    if let Some(g) = a.givens.filter(|&g| g > n * n) {
+        return Err(invalid(&format!(
+            "--givens {g} is more than the {} cells of a {n}×{n} grid",
+            n * n
+        )));
+    }
     match format {
-        Format::Candidates => return Err(invalid("--format must be line or numbers")),
         Format::Line if n > Alphabet::Standard.capacity() => {
             return Err(invalid(&format!(
                 "{n}×{n} cannot be written one symbol a cell; use --format numbers"

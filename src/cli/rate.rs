@@ -28,7 +28,8 @@ pub struct RateArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Longest chain searched, in links.
-    #[arg(long, default_value_t = Config::default().chain_length)]
+    #[arg(long, default_value_t = Config::default().chain_length,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     chain_length: usize,
     /// Print the distribution of ratings and the time per puzzle on stderr.
     #[arg(long)]
@@ -118,14 +119,25 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     }
                 }
                 (Ok(p), Outcome::Clash) => {
-                    eprintln!("{}line {}: the givens clash", prefix(label), p.line);
+                    eprintln!(
+                        "{}line {}: no solution (the givens contradict each other); expected a \
+                         puzzle with one solution",
+                        prefix(label),
+                        p.line
+                    );
                     bad += 1;
                     let text = output::like_input(p, &p.digits());
                     if a.json {
-                        serde_json::json!({"line": p.line, "puzzle": text, "end": "contradiction"})
-                            .to_string()
+                        serde_json::json!({
+                            "line": p.line,
+                            "puzzle": text,
+                            "end": "contradiction",
+                            "steps": 0,
+                            "solutions": 0,
+                        })
+                        .to_string()
                     } else {
-                        format!("{text} no solution (the givens clash)")
+                        format!("{text} no solution (the givens contradict each other)")
                     }
                 }
                 (Ok(p), Outcome::Rated(r, secs, sols)) => {

@@ -40,12 +40,16 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     })?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
-    for r in results {
+    for (i, r) in results.into_iter().enumerate() {
         let line = r.unwrap_or_else(|(mark, e)| {
             eprintln!("{e}");
             failed = true;
             mark.to_string()
         });
+        // Boxed grids one after another read as one: a blank line between them.
+        if a.input.boxed() && i > 0 {
+            writeln!(out)?;
+        }
         writeln!(out, "{line}")?;
     }
     out.flush()?;

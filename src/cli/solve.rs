@@ -77,6 +77,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     let mut plain_tally = Tally::default();
+    let mut written = 0usize;
     const CHUNK: usize = 4096;
     let pool = thread_pool(a.threads as usize)?;
     for chunk in batch.records.chunks(CHUNK) {
@@ -126,7 +127,12 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                 }
                 (Ok(_), None) => unreachable!("a parsed record is always counted"),
             };
+            // Boxed grids one after another read as one: a blank line between them.
+            if a.input.boxed() && !a.count && written > 0 {
+                writeln!(out)?;
+            }
             writeln!(out, "{line}")?;
+            written += 1;
         }
         if let Some(b) = &bar {
             b.inc(chunk.len() as u64);

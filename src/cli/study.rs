@@ -25,16 +25,16 @@ struct TuplesArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Largest tuple size studied (default: K + 3, at most N/2).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..))]
     k_max: Option<usize>,
     /// Use only the first this many puzzles of each basis (after a shuffle with a fixed seed).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_puzzles: Option<usize>,
     /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
     #[arg(long)]
     csv: bool,
     /// Print JSON instead of markdown tables.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
     #[arg(long)]
