@@ -40,8 +40,11 @@ impl Alphabet {
         }
     }
 
-    /// The symbol of digit `d` (1-based). `d` must be within [`Alphabet::capacity`].
+    /// The symbol of digit `d` (1-based); `?` when `d` is 0 or beyond [`Alphabet::capacity`].
     pub fn symbol(self, d: u8) -> char {
+        if d == 0 || d as usize > self.capacity() {
+            return '?';
+        }
         let d = d as u32;
         let c = match self {
             Alphabet::Standard => match d {
@@ -54,7 +57,7 @@ impl Alphabet {
                 v => b'A' as u32 + v - 10,
             },
             Alphabet::Letters => b'A' as u32 + d - 1,
-            Alphabet::Decimal => return '?',
+            Alphabet::Decimal => unreachable!("capacity 0"),
         };
         char::from_u32(c).unwrap_or('?')
     }

@@ -84,15 +84,43 @@ impl Puzzle {
             .collect()
     }
 
-    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line.
-    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Self {
+    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line. Fails, as
+    /// the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
+    /// above N, or a digit given twice in a house.
+    ///
+    /// ```
+    /// use nsudoku::{Alphabet, Puzzle};
+    /// let mut digits = vec![0u8; 16];
+    /// digits[0] = 1;
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_ok());
+    /// digits[1] = 1; // twice in row 1
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_err());
+    /// ```
+    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
         let n = k * k;
-        let all = if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
+        let err = |what: String, expected: String| InputError {
+            line: 0,
+            what,
+            expected,
         };
-        Puzzle {
+        if !SUPPORTED.contains(&k) {
+            return Err(err(
+                format!("basis {k}"),
+                format!("a basis {} to {}", SUPPORTED.start(), SUPPORTED.end()),
+            ));
+        }
+        if digits.len() != n * n {
+            return Err(err(
+                format!("{} digits", digits.len()),
+                format!("{} for basis {k}", n * n),
+            ));
+        }
+        if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
+            return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
+        }
+        let all = (1u128 << n) - 1;
+        check_givens(Puzzle {
             k,
             masks: digits
                 .iter()
@@ -102,7 +130,7 @@ impl Puzzle {
             format: Format::Line,
             line: 0,
             note: None,
-        }
+        })
     }
 }
 

@@ -15,6 +15,31 @@
 //! assert_eq!(c.solutions, 1);
 //! assert!(nsudoku::grid::is_valid_solution(3, c.first.as_ref().unwrap()));
 //! ```
+//!
+//! Batches keep going past bad lines: each line gives a puzzle or the error that stands in its
+//! place, and a solution is written back as its puzzle was (here hex, zero-based), or boxed
+//! for people.
+//!
+//! ```
+//! use nsudoku::{input, output, solve};
+//! let text = "not a puzzle\n\
+//!     .C.3.B.....9...7760.8.....D....E...A.C9....F....9..D..5.E...34.B\
+//!     3..5CD1..B.4.2..A......B0.........B8.2.9....7.C..E97A4..81.6....\
+//!     ..4.58..16..2..D......D..AE..C7FF8..BE21...D....CD.1.........9..\
+//!     04.E3..2..5..F1......0...E....A....2...5B.4.E....5C.F......7.6..\n";
+//! let records = input::read_all(text, Default::default());
+//! let err = records[0].as_ref().unwrap_err();
+//! assert_eq!(err.line, 1);
+//! assert!(err.to_string().starts_with("line 1: 10 symbols; expected"));
+//! let p = records[1].as_ref().unwrap();
+//! assert_eq!((p.k, p.alphabet), (4, nsudoku::Alphabet::Hex));
+//! let c = solve::count(p, &Default::default());
+//! let solution = c.first.unwrap();
+//! let line = output::like_input(p, &solution);
+//! assert!(line.len() == 256 && !line.contains('.') && !line.contains('G'));
+//! let boxed = output::boxed(p.k, &solution, p.text_alphabet());
+//! assert_eq!(boxed.lines().count(), 21); // 16 rows and 5 rules
+//! ```
 #![warn(missing_docs)]
 
 pub mod alphabet;

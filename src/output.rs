@@ -63,6 +63,10 @@ pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
 }
 
 /// A boxed grid for people, one row a line, box borders drawn with `|`, `-` and `+`.
+///
+/// # Panics
+///
+/// When `digits` does not hold the k⁴ cells of the grid.
 pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
     let n = k * k;
     let numbers = n > alphabet.capacity();

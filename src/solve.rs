@@ -1,4 +1,10 @@
 //! Solving a parsed [`Puzzle`] of any basis: the runtime entry points over the generic solver.
+//!
+//! # Panics
+//!
+//! Every function here takes a puzzle as [`crate::input`] or [`Puzzle::from_digits`] build it.
+//! One built by hand with a basis outside [`crate::basis::SUPPORTED`], or with a mask count that
+//! is not N², panics.
 
 use crate::grid::Grid;
 use crate::input::Puzzle;

@@ -45,7 +45,7 @@ pub struct CapRow {
     pub basis: usize,
     /// Largest tuple size used (0: none, singles and locked candidates only).
     pub k_max: usize,
-    /// Puzzles solved.
+    /// Puzzles studied (each with one solution).
     pub puzzles: usize,
     /// Puzzles the logic alone solved.
     pub solved_by_logic: usize,

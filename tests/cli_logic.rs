@@ -154,3 +154,35 @@ fn numbers_input_is_explained_and_reduced_in_numbers() {
         .collect();
     assert!(nsudoku::grid::is_valid_solution(4, &cells), "{solved}");
 }
+
+#[test]
+fn json_records_stand_in_for_bad_lines_in_every_subcommand() {
+    // Line 2: not a puzzle; line 3: givens that leave r1c9 no digit.
+    let clash = format!("12345678.........9{}", ".".repeat(63));
+    let input = format!("{EASY}\n12345678\n{clash}\n");
+    for args in [
+        &["explain", "--json"][..],
+        &["find", "--technique", "pointing", "--json"],
+        &["pom", "--json"],
+        &["rate", "--json"],
+    ] {
+        let o = run(args, &input);
+        let records: Vec<serde_json::Value> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let end_of = |line: u64| {
+            let r = records
+                .iter()
+                .find(|r| r["line"] == line && r.get("end").is_some());
+            r.map(|r| r["end"].as_str().unwrap().to_string())
+        };
+        assert_eq!(end_of(2).as_deref(), Some("invalid"), "{args:?}");
+        assert_eq!(end_of(3).as_deref(), Some("contradiction"), "{args:?}");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        // Every step names its house, null when it has none.
+        for r in records.iter().filter(|r| r.get("technique").is_some()) {
+            assert!(r.get("house").is_some(), "{r}");
+        }
+    }
+}

@@ -609,7 +609,9 @@ fn small_and_empty_grids() {
                 *d = 0;
             }
         }
-        let p = input::Puzzle::from_digits(2, &digits, Alphabet::Standard);
+        let Ok(p) = input::Puzzle::from_digits(2, &digits, Alphabet::Standard) else {
+            continue;
+        };
         let Ok(s) = State::<B2>::new(Grid::from_masks(&p.masks)) else {
             continue;
         };

@@ -144,7 +144,7 @@ impl Simple {
 }
 
 fn engine_count(k: usize, digits: &[u8]) -> nsudoku::solver::Count {
-    let p = Puzzle::from_digits(k, digits, Alphabet::Standard);
+    let p = Puzzle::from_digits(k, digits, Alphabet::Standard).unwrap();
     solve::count(&p, &Default::default())
 }
 
@@ -378,6 +378,31 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (table, _, code) = nsudoku(&["bench", file.to_str().unwrap(), "--min-time", "0"]);
     assert_eq!(code, 0);
     assert!(table.contains("| variant | threads | puzzles/s |"));
+
+    // Puzzles without one solution are named with their line and counted; the exit status is 1.
+    let unfit = dir.join("unfit.txt");
+    std::fs::write(&unfit, "...3.2.....1.4..\n1...............\n").unwrap();
+    let args = [
+        "bench",
+        unfit.to_str().unwrap(),
+        "--min-time",
+        "0",
+        "--limit",
+        "2",
+    ];
+    let (json, err, code) = nsudoku(&[&args[..], &["--json"]].concat());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("unfit.txt: line 2: several solutions"),
+        "{err}"
+    );
+    let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(rows[0]["multiple"], 1);
+    let (_, err, _) = nsudoku(&["bench", unfit.to_str().unwrap(), "--min-time", "0"]);
+    assert!(
+        !err.contains("several"),
+        "finding one solution cannot tell: {err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "bogus"]);

@@ -53,7 +53,7 @@ fn check(k: usize, seed: u64, hole_percent: u64) {
             }
         })
         .collect();
-    let p = Puzzle::from_digits(k, &puzzle, Alphabet::Standard);
+    let p = Puzzle::from_digits(k, &puzzle, Alphabet::Standard).unwrap();
     let c = solve::count(
         &p,
         &SolveOptions {

@@ -33,7 +33,7 @@ fn pattern_puzzle(k: usize) -> Puzzle {
             }
         })
         .collect();
-    Puzzle::from_digits(k, &digits, nsudoku::Alphabet::Standard)
+    Puzzle::from_digits(k, &digits, nsudoku::Alphabet::Standard).unwrap()
 }
 
 fn count(doc: &str, needle: &str) -> usize {

@@ -5,6 +5,8 @@ use nsudoku::logic::subsets::reference;
 use nsudoku::logic::{self, State, Technique};
 use nsudoku::{generate, study, Grid};
 
+mod common;
+
 fn check<B: Basis>(seed: u64) -> u64 {
     let g = generate::generate::<B>(&Default::default(), seed).unwrap();
     let grid = Grid::<B>::from_digits(&g.puzzle);
@@ -59,4 +61,25 @@ fn svg_is_a_drawing() {
     let svg = study::svg(&rows);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("<polyline") && svg.contains("9×9"));
+}
+
+#[test]
+fn puzzles_without_one_solution_are_named_and_left_out() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let several = format!("1{}", ".".repeat(80));
+    let out = common::run(
+        &["study", "tuples", "--csv"],
+        &format!("{easy}\n{none}\n{several}\n"),
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2: no solution; left out"), "{err}");
+    assert!(err.contains("line 3: several solutions; left out"), "{err}");
+    assert_eq!(out.status.code(), Some(1));
+    let csv = String::from_utf8_lossy(&out.stdout);
+    // basis,kind,k,puzzles,…: one puzzle studied.
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("3,naked,2,1,"),
+        "{csv}"
+    );
 }

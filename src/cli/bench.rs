@@ -78,6 +78,8 @@ struct Row {
     median_us: f64,
     worst_us: f64,
     unsolved: usize,
+    /// Puzzles with a second solution (found only when counting to 2, `--limit 2`).
+    multiple: usize,
 }
 
 pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
@@ -98,10 +100,17 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         let mut one = a.input.clone();
         one.files = vec![file.clone()];
         let batch = one.read()?;
-        let name = file
-            .file_name()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "stdin".into());
+        // A set is named by its file name, or by its path when two files share that name.
+        let shared = files
+            .iter()
+            .filter(|f| f.file_name() == file.file_name())
+            .count()
+            > 1;
+        let name = match file.file_name() {
+            _ if file.as_os_str() == "-" => "stdin".to_string(),
+            Some(base) if !shared => base.to_string_lossy().into_owned(),
+            _ => file.display().to_string(),
+        };
         let mut puzzles = Vec::new();
         for (_, rec) in batch.records {
             match rec {
@@ -112,6 +121,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 }
             }
         }
+        if puzzles.is_empty() {
+            // A set with nothing to time would leave no row, and no sign why.
+            eprintln!("{name}: no puzzle to benchmark");
+            failed = true;
+        }
         let mut rng = Rng::new(a.seed);
         rng.shuffle(&mut puzzles);
         if let Some(m) = a.max_puzzles {
@@ -121,11 +135,13 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         bases.sort_unstable();
         bases.dedup();
         for k in bases {
-            let masks: Vec<Vec<u128>> = puzzles
+            let (lines, masks): (Vec<usize>, Vec<Vec<u128>>) = puzzles
                 .iter()
                 .filter(|p| p.k == k)
-                .map(|p| p.masks.clone())
-                .collect();
+                .map(|p| (p.line, p.masks.clone()))
+                .unzip();
+            // Puzzles without one solution are named once a set, from its first measurement.
+            let mut named = false;
             let set = if masks.len() == puzzles.len() {
                 name.clone()
             } else {
@@ -157,6 +173,13 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                         threads,
                         || with_basis!(k, B => measure::<B>(&masks, &cfg, threads)),
                     )?;
+                    if !named {
+                        named = true;
+                        for (i, why) in &m.unfit {
+                            eprintln!("{set}: line {}: {why}", lines[*i]);
+                            failed = true;
+                        }
+                    }
                     if m.invalid > 0 {
                         eprintln!(
                             "{set}: {} solutions of variant '{}' failed validation",
@@ -227,6 +250,8 @@ struct Measured {
     solves: usize,
     /// Best time of each puzzle over the per-puzzle passes, in seconds.
     best: Vec<f64>,
+    /// Puzzles without one solution (index in the set, what they have instead).
+    unfit: Vec<(usize, &'static str)>,
 }
 
 impl Measured {
@@ -250,6 +275,7 @@ impl Measured {
             median_us: median * 1e6,
             worst_us: worst * 1e6,
             unsolved: self.puzzles - self.solved,
+            multiple: self.unfit.iter().filter(|u| u.1 == SEVERAL).count(),
         }
     }
 }
@@ -272,6 +298,8 @@ fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Cou
 }
 
 /// Warm up (validating every solution), then time whole passes on the current rayon pool.
+const SEVERAL: &str = "several solutions";
+
 fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measured {
     let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
     let mut m = Measured {
@@ -283,9 +311,10 @@ fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measu
         wall: 0.0,
         solves: 0,
         best: vec![f64::INFINITY; grids.len()],
+        unfit: Vec::new(),
     };
     // Warm-up: solve everything once, check each solution from scratch, count the guesses.
-    let warm: Vec<(bool, bool, u64)> = grids
+    let warm: Vec<(bool, bool, u64, Option<&'static str>)> = grids
         .par_iter()
         .map_init(
             || Solver::<B>::new(cfg.opts),
@@ -296,11 +325,26 @@ fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measu
                     .first
                     .as_ref()
                     .map(|s| grid::is_valid_solution(B::K, s) && grid::keeps_givens(&given, s));
-                (valid == Some(true), valid == Some(false), c.stats.guesses)
+                let unfit = if c.first.is_none() {
+                    Some("no solution")
+                } else if c.solutions > 1 {
+                    Some(SEVERAL)
+                } else {
+                    None
+                };
+                (
+                    valid == Some(true),
+                    valid == Some(false),
+                    c.stats.guesses,
+                    unfit,
+                )
             },
         )
         .collect();
-    for (ok, bad, guesses) in warm {
+    for (i, (ok, bad, guesses, unfit)) in warm.into_iter().enumerate() {
+        if let Some(why) = unfit {
+            m.unfit.push((i, why));
+        }
         m.solved += ok as usize;
         m.invalid += bad as usize;
         m.guesses += guesses;
@@ -384,6 +428,12 @@ fn markdown(rows: &[Row]) -> String {
                 out.push_str(&format!(
                     "| ↳ {} puzzles without a solution |  |  |  |  |  |  |  |\n",
                     r.unsolved
+                ));
+            }
+            if r.multiple > 0 {
+                out.push_str(&format!(
+                    "| ↳ {} puzzles with several solutions |  |  |  |  |  |  |  |\n",
+                    r.multiple
                 ));
             }
             i += 1;

@@ -1,7 +1,7 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::{prefix, InputArgs};
+use super::{json_failure, prefix, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config};
 use nsudoku::{output, with_basis, Basis};
@@ -53,8 +53,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    let v = serde_json::json!({"line": e.line, "end": "invalid", "error": e.to_string()});
-                    writeln!(out, "{v}")?;
+                    writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))?;
                 } else {
                     if many {
                         writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
@@ -128,7 +127,15 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Expl
         Err(e) => {
             eprintln!("{e}");
             let lines = if a.json {
-                vec![serde_json::json!({"line": p.line, "end": "contradiction"}).to_string()]
+                let grid = output::candidates_line(p.k, &p.masks, alpha);
+                let v = serde_json::json!({
+                    "line": p.line,
+                    "end": "contradiction",
+                    "steps": 0,
+                    "grid": grid,
+                    "error": e,
+                });
+                vec![v.to_string()]
             } else {
                 vec!["contradiction".into()]
             };

@@ -8,7 +8,7 @@ use nsudoku::{Alphabet, Basis, Grid};
 /// `--help` text listing the technique names.
 pub fn techniques_help() -> String {
     format!(
-        "Technique names (comma-separated in --techniques; families stand for every size \
+        "Technique names (comma-separated where a list is taken; families stand for every size \
          2..=N/2, `-K` picks one size): {}.\n\nOrder: the easiest applicable technique is \
          always taken first: singles, locked candidates, then tuples and fish by size (naked, \
          fish, hidden), then coloring, chains and pattern overlay.",

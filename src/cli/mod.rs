@@ -85,7 +85,7 @@ pub struct InputArgs {
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
     /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
-    /// and prints boxed grids for people.
+    /// and prints solutions as boxed grids for people (solve, reduce, explain).
     #[arg(long, value_parser = parse_format)]
     pub format: Option<FormatArg>,
 }
@@ -201,6 +201,13 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         })?;
     std::time::Duration::try_from_secs_f64(secs * scale)
         .map_err(|_| format!("`{s}` is too long a duration"))
+}
+
+/// The JSON record that stands in for a puzzle a subcommand could not take: `end` is
+/// `invalid` (the line is not a puzzle) or `contradiction` (its givens contradict each other),
+/// `error` the message printed on stderr.
+pub fn json_failure(line: usize, end: &str, error: &str) -> String {
+    serde_json::json!({"line": line, "end": end, "error": error}).to_string()
 }
 
 /// `file: ` when the batch had several files.

@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{prefix, InputArgs};
+use super::{json_failure, prefix, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, Config, State, Technique};
@@ -60,6 +60,17 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             Err(e) => {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
+                if a.json {
+                    writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))?;
+                } else {
+                    writeln!(
+                        out,
+                        "# {}puzzle {} (line {}): invalid",
+                        prefix(label),
+                        i + 1,
+                        e.line
+                    )?;
+                }
                 continue;
             }
         };
@@ -85,8 +96,20 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 }
             }
             Err(e) => {
-                eprintln!("{}line {}: {e}", prefix(label), p.line);
+                let e = format!("line {}: {e}", p.line);
+                eprintln!("{}{e}", prefix(label));
                 failed = true;
+                if a.json {
+                    writeln!(out, "{}", json_failure(p.line, "contradiction", &e))?;
+                } else {
+                    writeln!(
+                        out,
+                        "# {}puzzle {} (line {}): contradiction",
+                        prefix(label),
+                        i + 1,
+                        p.line
+                    )?;
+                }
             }
         }
     }

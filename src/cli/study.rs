@@ -2,6 +2,8 @@
 
 use super::{with_threads, InputArgs};
 use nsudoku::generate::Rng;
+use nsudoku::solve;
+use nsudoku::solver::SolveOptions;
 use nsudoku::study::{self, CapRow, TupleRow};
 use nsudoku::{with_basis, Grid};
 use std::io::{self, Write};
@@ -50,7 +52,7 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     let batch = a.input.read()?;
     batch.print_notes();
-    // A study measures the puzzles it could read; the others are named on stderr and left out.
+    // A study measures puzzles with one solution; the others are named on stderr and left out.
     let mut skipped = 0;
     let mut puzzles: Vec<_> = batch
         .records
@@ -61,23 +63,38 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
                 skipped += 1;
             })
             .ok()
+            .map(|p| (label, p))
         })
         .collect();
+    if puzzles.is_empty() {
+        return Err(io::Error::other("no puzzle to study"));
+    }
     Rng::new(1).shuffle(&mut puzzles);
-    let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
+    let mut bases: Vec<usize> = puzzles.iter().map(|(_, p)| p.k).collect();
     bases.sort_unstable();
     bases.dedup();
     let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
     for k in bases {
         let n = k * k;
         let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
-        let mut masks: Vec<&Vec<u128>> = puzzles
-            .iter()
-            .filter(|p| p.k == k)
-            .map(|p| &p.masks)
-            .collect();
-        if let Some(m) = a.max_puzzles {
-            masks.truncate(m);
+        // The first --max-puzzles of this basis that have one solution.
+        let mut masks: Vec<&Vec<u128>> = Vec::new();
+        for (label, p) in puzzles.iter().filter(|(_, p)| p.k == k) {
+            if a.max_puzzles.is_some_and(|m| masks.len() >= m) {
+                break;
+            }
+            let c = solve::count_only(p, &SolveOptions::default());
+            let why = match c.solutions {
+                1 if !c.limit_reached => {
+                    masks.push(&p.masks);
+                    continue;
+                }
+                0 => "no solution",
+                _ => "several solutions",
+            };
+            let prefix = super::prefix(label);
+            eprintln!("{prefix}line {}: {why}; left out of the study", p.line);
+            skipped += 1;
         }
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {

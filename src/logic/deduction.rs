@@ -209,9 +209,8 @@ impl Deduction {
             "cells": ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
             "digits": ev.digits.iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
         });
-        if let Some(h) = ev.houses.first() {
-            v["house"] = t.house_name(*h as usize).into();
-        }
+        // Always present (null for steps that have none), as the docs list it.
+        v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();
         if !ev.chain.is_empty() {
             v["chain"] = chain_notation(&ev.chain, t, a).into();
             v["length"] = self.chain_length().into();

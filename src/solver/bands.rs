@@ -73,7 +73,7 @@
 //! candidates.
 //!
 //! Every geometric constant and table is derived from `K` and the word type in one place,
-//! [`band_engine!`], at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
+//! `band_engine!`, at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
 //! a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24 permutations per
 //! pattern, 1 MB) and `POINTING` 65,536. There its nodes cost about 1 µs, against 2-3 µs for a
 //! cell-mask node (and 60 µs with probing), but the trees are larger, so at 16×16 it only goes
@@ -1186,7 +1186,7 @@ macro_rules! band_engine {
             }
         }
 
-        /// Depth-first search over band words; same contract as [`super::Solver::search`], with the
+        /// Depth-first search over band words; same contract as `Solver::search`, with the
         /// visitor seeing digits of the solutions `report` names. `masks[c]` is the candidate mask
         /// of cell c (bit d = digit d + 1).
         pub(crate) fn search(

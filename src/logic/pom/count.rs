@@ -142,7 +142,7 @@ struct Dp {
     work: u64,
     overflow: bool,
     aborted: bool,
-    /// Scratch per band level: ways[b][cols] = bijections of bands 0..b onto `cols`.
+    /// Scratch per band level: `ways[b][cols]` = bijections of bands 0..b onto `cols`.
     ways: Vec<Vec<u128>>,
 }
 
