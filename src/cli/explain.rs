@@ -1,7 +1,7 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::{json_failure, prefix, InputArgs};
+use super::{prefix, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config};
 use nsudoku::{output, with_basis, Basis};
@@ -50,16 +50,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}{e}", prefix(label));
                 failed = true;
-                if a.json {
-                    writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))?;
-                } else {
-                    if many {
-                        writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
-                    }
-                    writeln!(out, "{}", super::solve::MARK_INVALID)?;
-                }
+                write_invalid(&mut out, label, e, a.json, many)?;
                 continue;
             }
         };

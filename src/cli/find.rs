@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{json_failure, prefix, InputArgs};
+use super::{json_failure, prefix, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{find_all, Config};
 use nsudoku::{with_basis, Basis};
@@ -32,16 +32,8 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}{e}", prefix(label));
                 failed = true;
-                if a.json {
-                    writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))?;
-                } else {
-                    if many {
-                        writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
-                    }
-                    writeln!(out, "{}", super::solve::MARK_INVALID)?;
-                }
+                write_invalid(&mut out, label, e, a.json, many)?;
                 continue;
             }
         };

@@ -210,6 +210,26 @@ pub fn json_failure(line: usize, end: &str, error: &str) -> String {
     serde_json::json!({"line": line, "end": end, "error": error}).to_string()
 }
 
+/// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON
+/// record, or `invalid` (after the header `# puzzle at line N` when the batch has several).
+pub fn write_invalid(
+    out: &mut impl io::Write,
+    label: &Option<String>,
+    e: &input::InputError,
+    json: bool,
+    many: bool,
+) -> io::Result<()> {
+    eprintln!("{}{e}", prefix(label));
+    if json {
+        writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))
+    } else {
+        if many {
+            writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
+        }
+        writeln!(out, "{}", solve::MARK_INVALID)
+    }
+}
+
 /// `file: ` when the batch had several files.
 pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
