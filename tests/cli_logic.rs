@@ -186,3 +186,31 @@ fn json_records_stand_in_for_bad_lines_in_every_subcommand() {
         }
     }
 }
+
+#[test]
+fn json_records_name_their_file_when_there_are_several() {
+    let dir = std::env::temp_dir().join(format!("nsudoku-json-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, format!("{EASY}\nbad line\n")).unwrap();
+    std::fs::write(&b, format!("{EASY}\n")).unwrap();
+    let files = [a.to_str().unwrap(), b.to_str().unwrap()];
+    for cmd in [
+        &["rate", "--json"][..],
+        &["explain", "--json"],
+        &["pom", "--json"],
+    ] {
+        let o = run(&[cmd, &files[..]].concat(), "");
+        let files_seen: Vec<String> = stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .map(|v| v["file"].as_str().unwrap().to_string())
+            .collect();
+        assert!(files_seen.iter().any(|f| f.ends_with("a.txt")), "{cmd:?}");
+        assert!(files_seen.last().unwrap().ends_with("b.txt"), "{cmd:?}");
+    }
+    // One file: no file field.
+    let one = stdout(&run(&["rate", "--json", files[1]], ""));
+    assert!(!one.contains("\"file\""), "{one}");
+    std::fs::remove_dir_all(&dir).ok();
+}

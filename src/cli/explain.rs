@@ -1,7 +1,7 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::{prefix, write_invalid, InputArgs};
+use super::{prefix, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config};
 use nsudoku::{output, with_basis, Basis};
@@ -61,6 +61,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         let e = with_basis!(p.k, B => explain::<B>(p, &a, many))?;
         failed |= e.broken;
         for line in e.lines {
+            let line = if a.json { with_file(line, label) } else { line };
             writeln!(out, "{line}")?;
         }
     }

@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{json_failure, prefix, write_invalid, InputArgs};
+use super::{json_failure, prefix, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{find_all, Config};
 use nsudoku::{with_basis, Basis};
@@ -43,6 +43,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         match with_basis!(p.k, B => find::<B>(p, &a)) {
             Ok(lines) => {
                 for line in lines {
+                    let line = if a.json { with_file(line, label) } else { line };
                     writeln!(out, "{line}")?;
                 }
             }
@@ -50,7 +51,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(out, "{}", json_failure(p.line, "contradiction", &e))?;
+                    writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;
                 } else {
                     writeln!(out, "contradiction")?;
                 }

@@ -206,8 +206,24 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 /// The JSON record that stands in for a puzzle a subcommand could not take: `end` is
 /// `invalid` (the line is not a puzzle) or `contradiction` (its givens contradict each other),
 /// `error` the message printed on stderr.
-pub fn json_failure(line: usize, end: &str, error: &str) -> String {
-    serde_json::json!({"line": line, "end": end, "error": error}).to_string()
+pub fn json_failure(label: &Option<String>, line: usize, end: &str, error: &str) -> String {
+    let v = serde_json::json!({"line": line, "end": end, "error": error});
+    with_file(v.to_string(), label)
+}
+
+/// A JSON record with the file it came from, when the batch had several (`line` alone would
+/// not tell their records apart).
+pub fn with_file(record: String, label: &Option<String>) -> String {
+    let Some(file) = label else {
+        return record;
+    };
+    match serde_json::from_str::<serde_json::Value>(&record) {
+        Ok(mut v) if v.is_object() => {
+            v["file"] = file.as_str().into();
+            v.to_string()
+        }
+        _ => record,
+    }
 }
 
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON
@@ -221,7 +237,11 @@ pub fn write_invalid(
 ) -> io::Result<()> {
     eprintln!("{}{e}", prefix(label));
     if json {
-        writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))
+        writeln!(
+            out,
+            "{}",
+            json_failure(label, e.line, "invalid", &e.to_string())
+        )
     } else {
         if many {
             writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;

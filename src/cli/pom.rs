@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{json_failure, prefix, InputArgs};
+use super::{json_failure, prefix, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, Config, State, Technique};
@@ -61,7 +61,11 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(out, "{}", json_failure(e.line, "invalid", &e.to_string()))?;
+                    writeln!(
+                        out,
+                        "{}",
+                        json_failure(label, e.line, "invalid", &e.to_string())
+                    )?;
                 } else {
                     writeln!(
                         out,
@@ -75,7 +79,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             }
         };
         match with_basis!(p.k, B => one::<B>(p, &a, &cfg)) {
-            Ok(o) if a.json => writeln!(out, "{}", o.json)?,
+            Ok(o) if a.json => writeln!(out, "{}", with_file(o.json.to_string(), label))?,
             Ok(o) => {
                 writeln!(
                     out,
@@ -100,7 +104,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 eprintln!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(out, "{}", json_failure(p.line, "contradiction", &e))?;
+                    writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;
                 } else {
                     writeln!(
                         out,

@@ -1,7 +1,7 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::{json_failure, prefix, with_threads, InputArgs};
+use super::{json_failure, prefix, with_file, with_threads, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -113,7 +113,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     eprintln!("{}{e}", prefix(label));
                     bad += 1;
                     if a.json {
-                        json_failure(e.line, "invalid", &e.to_string())
+                        json_failure(&None, e.line, "invalid", &e.to_string())
                     } else {
                         MARK_INVALID.to_string()
                     }
@@ -157,6 +157,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 }
                 (Ok(_), Outcome::Invalid) => unreachable!("a parsed record is rated"),
             };
+            let line = if a.json { with_file(line, label) } else { line };
             writeln!(out, "{line}")?;
         }
     }
