@@ -2,7 +2,8 @@
 //!
 //! Each puzzle is first reduced by singles and locked candidates (the engine's own propagation),
 //! since that is where tuples would be tried. On that grid, for every size k and each kind, the
-//! study counts the houses scanned (open cells > k), the tuples there (k cells with k digits, or
+//! study counts the houses scanned (open cells > k), the subsets the enumeration examined there,
+//! the tuples there (k cells with k digits, or
 //! k digits in k cells, whether they eliminate or not), the tuples that eliminate, the
 //! eliminations, and the time of the finder. Then, for each cap `k_max` on the tuple size, it
 //! reduces with singles, locked candidates and tuples up to `k_max` before the search, and
@@ -10,7 +11,7 @@
 
 use crate::basis::Basis;
 use crate::grid::Grid;
-use crate::logic::subsets::{locked_sets, HouseView};
+use crate::logic::subsets::{locked_sets_examined, HouseView};
 use crate::logic::{self, Flow, State, Technique};
 use crate::solver::{SolveOptions, Solver};
 use std::time::Instant;
@@ -28,6 +29,8 @@ pub struct TupleRow {
     pub puzzles: usize,
     /// Houses with more than k open cells (where a tuple of size k can eliminate).
     pub houses: u64,
+    /// Subsets the enumeration examined there (extensions of a partial subset by one item).
+    pub subsets: u64,
     /// Tuples present, eliminating or not.
     pub tuples: u64,
     /// Tuples that eliminate at least one candidate (as the finder reports them).
@@ -101,10 +104,11 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
                 }
                 r.houses += 1;
                 let items = if hidden { &v.places } else { &v.cands };
-                let _ = locked_sets(items, r.k, r.k, u64::MAX, &mut |_, _| {
+                let (_, examined) = locked_sets_examined(items, r.k, r.k, u64::MAX, &mut |_, _| {
                     r.tuples += 1;
                     Flow::Continue
                 });
+                r.subsets += examined;
             }
             let t = if hidden {
                 Technique::HiddenTuple(r.k as u8)

@@ -1,8 +1,9 @@
 //! The tuple study counts what the slow reference tuple finders find on the same grids.
 
 use nsudoku::basis::{Basis, B2, B3};
-use nsudoku::logic::subsets::reference;
+use nsudoku::logic::subsets::{reference, HouseView};
 use nsudoku::logic::{self, State, Technique};
+use nsudoku::Mask;
 use nsudoku::{generate, study, Grid};
 
 mod common;
@@ -31,6 +32,28 @@ fn check<B: Basis>(seed: u64) -> u64 {
         let elims: usize = found.iter().map(|d| d.eliminations.len()).sum();
         assert_eq!(r.eliminations, elims as u64, "{r:?}");
         assert!(r.tuples >= r.eliminating);
+        // The enumeration examines every tuple it finds and never more than the whole tree of
+        // subsets of at most k items small enough to take part.
+        let mut tree = 0u64;
+        for h in 0..B::topology().houses() {
+            let v = HouseView::new(&s, h);
+            if v.open() <= r.k {
+                continue;
+            }
+            let items = if r.kind == "hidden" {
+                &v.places
+            } else {
+                &v.cands
+            };
+            let m = items.iter().filter(|i| i.count() as usize <= r.k).count() as u64;
+            let mut c = 1u64;
+            for j in 1..=r.k as u64 {
+                c = c * (m + 1 - j.min(m + 1)) / j;
+                tree += c;
+            }
+        }
+        assert!(r.subsets >= r.tuples, "{r:?}");
+        assert!(r.subsets <= tree, "{r:?}: {} > {tree}", r.subsets);
     }
     assert_eq!(caps.len(), k_max);
     assert!(caps.iter().all(|c| c.puzzles == 1));

@@ -118,17 +118,18 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     } else if a.csv {
         writeln!(
             out,
-            "basis,kind,k,puzzles,houses,tuples,eliminating,eliminations,time_us"
+            "basis,kind,k,puzzles,houses,subsets,tuples,eliminating,eliminations,time_us"
         )?;
         for r in &rows {
             writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{:.1}",
+                "{},{},{},{},{},{},{},{},{},{:.1}",
                 r.basis,
                 r.kind,
                 r.k,
                 r.puzzles,
                 r.houses,
+                r.subsets,
                 r.tuples,
                 r.eliminating,
                 r.eliminations,
@@ -151,18 +152,19 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         )?;
         writeln!(
             out,
-            "| grid | kind | k | houses | tuples | eliminating | eliminations/puzzle | \
-             µs/puzzle |"
+            "| grid | kind | k | houses | subsets examined | tuples | eliminating | \
+             eliminations/puzzle | µs/puzzle |"
         )?;
-        writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|")?;
+        writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
         for r in &rows {
             let p = r.puzzles.max(1) as f64;
             writeln!(
                 out,
-                "| {n}×{n} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
+                "| {n}×{n} | {} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
                 r.kind,
                 r.k,
                 r.houses,
+                r.subsets,
                 r.tuples,
                 r.eliminating,
                 r.eliminations as f64 / p,

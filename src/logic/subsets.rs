@@ -35,6 +35,19 @@ pub fn locked_sets<M: Mask>(
     budget: u64,
     f: &mut dyn FnMut(M, M) -> Flow,
 ) -> Flow {
+    locked_sets_examined(items, lo, hi, budget, f).0
+}
+
+/// [`locked_sets`], also returning how many subsets it examined (extensions of a partial
+/// subset by one item, the unit of its budget): the enumeration's work, as the tuple study
+/// reports it.
+pub fn locked_sets_examined<M: Mask>(
+    items: &[M],
+    lo: usize,
+    hi: usize,
+    budget: u64,
+    f: &mut dyn FnMut(M, M) -> Flow,
+) -> (Flow, u64) {
     struct Search<'a, M> {
         items: &'a [M],
         lo: usize,
@@ -73,7 +86,7 @@ pub fn locked_sets<M: Mask>(
         }
     }
     if lo > hi || hi == 0 {
-        return Flow::Continue;
+        return (Flow::Continue, 0);
     }
     let lo = lo.max(1);
     // Items larger than `hi` can be in no subset: search the others, map indices back.
@@ -90,11 +103,12 @@ pub fn locked_sets<M: Mask>(
             f,
         };
         let flow = search.rec(0, M::ZERO, 0, M::ZERO);
+        let examined = budget - search.left;
         if search.cut {
             super::limits::note(|h| h.subset_searches += 1);
-            return Flow::Continue;
+            return (Flow::Continue, examined);
         }
-        flow
+        (flow, examined)
     };
     if orig.len() == items.len() {
         return run(items, f);
