@@ -418,7 +418,7 @@ fn unique_without<B: Basis>(
     };
     if c.budget_exceeded {
         Unique::Unknown
-    } else if c.solutions == 1 && !c.limit_reached {
+    } else if c.is_unique() {
         Unique::Yes
     } else {
         Unique::No

@@ -39,7 +39,7 @@ fn count_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool)
 /// The one solution of `p`, or `None` when it has none or several (or the budget ran out).
 pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     let c = count(p, &SolveOptions::default());
-    (c.solutions == 1 && !c.limit_reached && !c.budget_exceeded).then_some(c.first?)
+    c.is_unique().then_some(c.first?)
 }
 
 /// Reduce `p` by the logic `techniques` to a fixed point, then count its solutions by search

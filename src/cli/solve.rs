@@ -191,7 +191,7 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
 /// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
 /// for the first only.
 fn solved(c: &Count, limit: usize) -> bool {
-    c.solutions == 1 && !c.budget_exceeded && (!c.limit_reached || limit == 1)
+    c.is_unique() || (limit == 1 && c.solutions == 1 && !c.budget_exceeded)
 }
 
 fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> String {

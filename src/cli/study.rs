@@ -84,13 +84,14 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
                 break;
             }
             let c = solve::count_only(p, &SolveOptions::default());
-            let why = match c.solutions {
-                1 if !c.limit_reached => {
-                    masks.push(&p.masks);
-                    continue;
-                }
-                0 => "no solution",
-                _ => "several solutions",
+            if c.is_unique() {
+                masks.push(&p.masks);
+                continue;
+            }
+            let why = if c.solutions == 0 {
+                "no solution"
+            } else {
+                "several solutions"
             };
             let prefix = super::prefix(label);
             eprintln!("{prefix}line {}: {why}; left out of the study", p.line);

@@ -180,6 +180,13 @@ pub struct Count {
     pub stats: SearchStats,
 }
 
+impl Count {
+    /// Exactly one solution, and proved so: the search ended below its limit, within budget.
+    pub fn is_unique(&self) -> bool {
+        self.solutions == 1 && !self.limit_reached && !self.budget_exceeded
+    }
+}
+
 /// The propagation found a house or cell with no possibility left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction;
