@@ -55,3 +55,49 @@ fn explain_draws_every_step_and_the_page() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Two files both have a puzzle at line 1: each keeps its own pictures and page (named after
+/// its file), and givens that contradict each other are reported with their file.
+#[test]
+fn pictures_of_several_files_are_kept_apart() {
+    let dir = std::env::temp_dir().join(format!("nsudoku-explain-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, format!("{EASY9}\n")).unwrap();
+    // Line 2 of b: r1c1 sees 1-8 in its row and 9 in its column.
+    let stuck = format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62));
+    std::fs::write(&b, format!("{EASY9}\n{stuck}\n")).unwrap();
+    let (svg, html) = (dir.join("steps"), dir.join("path.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .arg("explain")
+        .args([&a, &b])
+        .arg("--svg")
+        .arg(&svg)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the contradiction fails the batch"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("b.txt: line 2: the givens contradict each other"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let steps = text.lines().filter(|l| l.contains(": r")).count();
+    let names: Vec<String> = std::fs::read_dir(&svg)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), steps, "one picture per step of both puzzles");
+    let of_a = names.iter().filter(|n| n.starts_with("a-line1-")).count();
+    assert_eq!(2 * of_a, steps, "{names:?}");
+    assert!(dir.join("path-a-line1.html").exists());
+    assert!(dir.join("path-b-line1.html").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

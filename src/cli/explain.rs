@@ -1,11 +1,13 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::{prefix, with_file, write_invalid, InputArgs};
+use super::{prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config};
 use nsudoku::{output, with_basis, Basis};
+use std::collections::HashMap;
 use std::io::{self, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -24,11 +26,13 @@ pub struct ExplainArgs {
     /// Stop after this many steps.
     #[arg(long, default_value_t = 1_000_000)]
     max_steps: usize,
-    /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …).
+    /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …; with several
+    /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name without extension).
     #[arg(long, value_name = "DIR")]
     svg: Option<std::path::PathBuf>,
     /// Also write the solving path as one self-contained web page (with several puzzles, one
-    /// page each: `FILE` gets `-line<N>` before its extension).
+    /// page each: `FILE` gets `-line<N>`, or `-<file>-line<N>` with several input files,
+    /// before its extension).
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
 }
@@ -46,6 +50,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
+    let tags = picture_tags(&batch);
     for (label, rec) in &batch.records {
         let p = match rec {
             Ok(p) => p,
@@ -58,7 +63,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         if many && !a.json {
             writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
         }
-        let e = with_basis!(p.k, B => explain::<B>(p, &a, many))?;
+        let tag = label.as_ref().map(|l| tags[l].as_str());
+        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag))?;
         failed |= e.broken;
         for line in e.lines {
             let line = if a.json { with_file(line, label) } else { line };
@@ -73,14 +79,57 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     })
 }
 
+/// What names the pictures of each file's puzzles when the batch has several files (their line
+/// numbers repeat): the file's stem, made unique by its position among the files when two
+/// stems are the same.
+fn picture_tags(batch: &Batch) -> HashMap<String, String> {
+    let mut labels: Vec<&String> = batch
+        .records
+        .iter()
+        .filter_map(|(l, _)| l.as_ref())
+        .collect();
+    labels.dedup();
+    let stem = |l: &str| {
+        let s = Path::new(l)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned());
+        s.filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "stdin".into())
+    };
+    let stems: Vec<String> = labels.iter().map(|l| stem(l)).collect();
+    let mut tags = HashMap::new();
+    for (i, (l, s)) in labels.iter().zip(&stems).enumerate() {
+        let shared = stems.iter().filter(|o| *o == s).count() > 1;
+        let tag = if shared {
+            format!("{s}{}", i + 1)
+        } else {
+            s.clone()
+        };
+        tags.entry((*l).clone()).or_insert(tag);
+    }
+    tags
+}
+
 /// Write the pictures `--svg` and `--html` ask for; false when one could not be drawn (said on
 /// stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
-/// would fail the same way for every puzzle.
-fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> io::Result<bool> {
+/// would fail the same way for every puzzle. With several files, `tag` names the puzzle's file
+/// in the pictures' names.
+fn draw(
+    p: &Puzzle,
+    a: &ExplainArgs,
+    path: &engine::Path,
+    many: bool,
+    label: &Option<String>,
+    tag: Option<&str>,
+) -> io::Result<bool> {
+    let at = format!("{}line {}", prefix(label), p.line);
+    let name = match tag {
+        Some(t) => format!("{t}-line{}", p.line),
+        None => format!("line{}", p.line),
+    };
     if let Some(dir) = &a.svg {
-        let prefix = format!("line{}-", p.line);
-        nsudoku::render::step::write_all(dir, &prefix, p, &path.steps)
-            .map_err(|e| io::Error::other(format!("line {}: {e}", p.line)))?;
+        nsudoku::render::step::write_all(dir, &format!("{name}-"), p, &path.steps)
+            .map_err(|e| io::Error::other(format!("{at}: {e}")))?;
     }
     if let Some(file) = &a.html {
         let file = if many {
@@ -92,7 +141,7 @@ fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> io::Res
                 .extension()
                 .map(|e| format!(".{}", e.to_string_lossy()))
                 .unwrap_or_default();
-            file.with_file_name(format!("{stem}-line{}{ext}", p.line))
+            file.with_file_name(format!("{stem}-{name}{ext}"))
         } else {
             file.clone()
         };
@@ -100,25 +149,31 @@ fn draw(p: &Puzzle, a: &ExplainArgs, path: &engine::Path, many: bool) -> io::Res
         let page = match nsudoku::render::html::page(p, &path.steps, path.end, &title) {
             Ok(page) => page,
             Err(e) => {
-                eprintln!("line {}: {e}", p.line);
+                eprintln!("{at}: {e}");
                 return Ok(false);
             }
         };
         std::fs::write(&file, page).map_err(|e| {
             let file = file.display();
-            io::Error::other(format!("line {}: cannot write {file}: {e}", p.line))
+            io::Error::other(format!("{at}: cannot write {file}: {e}"))
         })?;
     }
     Ok(true)
 }
 
-fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Explained> {
+fn explain<B: Basis>(
+    p: &Puzzle,
+    a: &ExplainArgs,
+    many: bool,
+    label: &Option<String>,
+    tag: Option<&str>,
+) -> io::Result<Explained> {
     let alpha = p.text_alphabet();
     let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            eprintln!("{}{e}", prefix(label));
             let lines = if a.json {
                 let grid = output::candidates_line(p.k, &p.masks, alpha);
                 let v = serde_json::json!({
@@ -141,7 +196,7 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Expl
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = Config::default();
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
-    let drawn = draw(p, a, &path, many)?;
+    let drawn = draw(p, a, &path, many, label, tag)?;
     let mut lines: Vec<String> = path
         .steps
         .iter()
@@ -174,7 +229,8 @@ fn explain<B: Basis>(p: &Puzzle, a: &ExplainArgs, many: bool) -> io::Result<Expl
     };
     if !path.limits.is_empty() {
         eprintln!(
-            "line {}: bounds hit: {}",
+            "{}line {}: bounds hit: {}",
+            prefix(label),
             p.line,
             path.limits.describe(&cfg)
         );
