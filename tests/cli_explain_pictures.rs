@@ -1,9 +1,25 @@
 //! `nsudoku explain --svg DIR --html FILE`: one picture per step and one page per puzzle.
 
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// `nsudoku explain FILES --svg DIR/steps --html DIR/path.html`; the two paths too.
+fn explain_drawn(dir: &Path, files: &[&PathBuf]) -> (Output, PathBuf, PathBuf) {
+    let (svg, html) = (dir.join("steps"), dir.join("path.html"));
+    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .arg("explain")
+        .args(files)
+        .arg("--svg")
+        .arg(&svg)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    (out, svg, html)
+}
 
 #[test]
 fn explain_draws_every_step_and_the_page() {
@@ -12,17 +28,7 @@ fn explain_draws_every_step_and_the_page() {
     std::fs::create_dir_all(&dir).unwrap();
     let input = dir.join("p.txt");
     std::fs::write(&input, format!("{EASY9}\n")).unwrap();
-    let svg = dir.join("steps");
-    let html = dir.join("path.html");
-    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-        .arg("explain")
-        .arg(&input)
-        .arg("--svg")
-        .arg(&svg)
-        .arg("--html")
-        .arg(&html)
-        .output()
-        .unwrap();
+    let (out, svg, html) = explain_drawn(&dir, &[&input]);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -68,16 +74,7 @@ fn pictures_of_several_files_are_kept_apart() {
     // Line 2 of b: r1c1 sees 1-8 in its row and 9 in its column.
     let stuck = format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62));
     std::fs::write(&b, format!("{EASY9}\n{stuck}\n")).unwrap();
-    let (svg, html) = (dir.join("steps"), dir.join("path.html"));
-    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-        .arg("explain")
-        .args([&a, &b])
-        .arg("--svg")
-        .arg(&svg)
-        .arg("--html")
-        .arg(&html)
-        .output()
-        .unwrap();
+    let (out, svg, _) = explain_drawn(&dir, &[&a, &b]);
     assert_eq!(
         out.status.code(),
         Some(1),
