@@ -49,16 +49,18 @@ impl Topology {
         }
         let peer_count = 3 * n - 2 * k - 1;
         let mut peers = Vec::with_capacity(cells * peer_count);
-        for cell in 0..cells {
-            let (r, c) = (cell / n, cell % n);
-            let b = (r / k) * k + c / k;
-            for other in 0..cells {
-                let (r2, c2) = (other / n, other % n);
-                let b2 = (r2 / k) * k + c2 / k;
-                if other != cell && (r == r2 || c == c2 || b == b2) {
-                    peers.push(other as u16);
-                }
+        // The cell's three houses, merged in ascending order (a scan of every cell pair took
+        // 0.4 s at 100×100).
+        let mut mine = Vec::with_capacity(3 * n);
+        for (cell, houses) in cell_houses.iter().enumerate() {
+            mine.clear();
+            for &h in houses {
+                let h = h as usize;
+                mine.extend_from_slice(&house_cells[h * n..(h + 1) * n]);
             }
+            mine.sort_unstable();
+            mine.dedup();
+            peers.extend(mine.iter().filter(|&&p| p as usize != cell));
         }
         debug_assert_eq!(peers.len(), cells * peer_count);
         Topology {
@@ -181,6 +183,8 @@ mod tests {
             for c in 0..t.cells {
                 assert_eq!(t.peers(c).len(), 3 * t.n - 2 * k - 1);
                 assert!(t.peers(c).iter().all(|&p| t.sees(c, p as usize)));
+                // Ascending: the CDCL's clause order, and so its search, depends on it.
+                assert!(t.peers(c).windows(2).all(|w| w[0] < w[1]));
             }
         }
     }

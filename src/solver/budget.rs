@@ -67,6 +67,12 @@ impl Budget {
         self.max_nodes
     }
 
+    /// Whether the deadline has passed (read now: for long steps between nodes, such as
+    /// building the CDCL's clauses of a large grid).
+    pub(crate) fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// Whether a search that has taken `nodes` nodes must stop.
     #[inline(always)]
     pub(crate) fn exceeded(&self, nodes: u64) -> Option<Exceeded> {
@@ -108,5 +114,6 @@ mod tests {
         assert_eq!(t.by_node().exceeded(CLOCK_EVERY + 1), Some(Exceeded::Time));
         let huge = Budget::start(None, Some(Duration::MAX));
         assert_eq!(huge.exceeded(CLOCK_EVERY), None);
+        assert!(t.out_of_time() && !huge.out_of_time() && !b.out_of_time());
     }
 }

@@ -1032,6 +1032,12 @@ pub(super) fn search<B: Basis>(
     // which the search depends on.
     let mut before: Vec<u16> = Vec::new();
     for (v, &(c, d)) in cell_of.iter().enumerate() {
+        // Building the clauses of a large open grid takes seconds (an empty 100×100: a million
+        // variables with 380 at-most-one partners each): `--timeout` holds here too.
+        if v % 4096 == 0 && budget.out_of_time() {
+            out.give_up(Exceeded::Time);
+            return out;
+        }
         let (c, d) = (c as usize, d as usize);
         let peer = |p: &u16| var_of[*p as usize * n + d];
         before.clear();
