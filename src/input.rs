@@ -324,10 +324,13 @@ fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     })
 }
 
-/// Whether the `m - 1` lines after `start` hold `m` integers each, and either one of them is
-/// above `small` or none is given (they cannot be small grids then).
-fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize) -> bool {
-    let (mut above, mut given) = (false, false);
+/// Whether the line at `start` and the `m - 1` lines after it are the rows of one big grid
+/// rather than `m` small grids of `small` digits: they must all hold `m` integers, and
+/// - when the first holds a value above `small`: so does another, or no other holds a given;
+/// - else most givens of the others are above `small`, as in a big grid (a 16×16 whose first
+///   row holds nothing above 4); one value out of range among small grids is that grid's error.
+fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
+    let (mut above, mut given) = (0usize, 0usize);
     for r in 1..m {
         let Some(Ok(row)) = lines.get(start + r).map(|l| parse_ints(l, start + r + 1)) else {
             return false;
@@ -335,10 +338,21 @@ fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize) -> bool {
         if row.len() != m {
             return false;
         }
-        above |= row.iter().any(|&v| v as usize > small);
-        given |= row.iter().any(|&v| v != 0);
+        above += row.iter().filter(|&&v| v as usize > small).count();
+        given += row.iter().filter(|&&v| v != 0).count();
     }
-    above || !given
+    if first_max > small {
+        above > 0 || given == 0
+    } else {
+        2 * above > given
+    }
+}
+
+/// Whether a line inside a grid of rows is a whole puzzle instead: one token (a puzzle of
+/// symbols), or N² numbers for another supported N. Such a line ends the grid.
+fn whole_puzzle(line: &str, m: usize) -> bool {
+    let count = line.split_whitespace().count();
+    count == 1 || (count != m && side_of_cells(count).is_some())
 }
 
 /// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
@@ -351,22 +365,26 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     let m = first.len();
     let max = first.iter().copied().max().unwrap_or(0) as usize;
     // 16 or 81 numbers are a whole 4×4 or 9×9 grid, or the first row of a 16×16 or 81×81 one.
-    // A value above the small side calls for rows, but only when the next lines can be rows of
-    // the big grid and not small grids: else it is a small grid with a value out of range,
-    // reported on its own line, and the batch goes on with the next one.
-    let single = side_of_cells(m).filter(|&n| max <= n || !rows_follow(lines, start, m, n));
+    // A value above the small side, on this line or the next ones, calls for rows, but only
+    // when the next lines can be rows of the big grid and not small grids: else it is a small
+    // grid with a value out of range, reported on its own line, and the batch goes on with
+    // the next one.
+    let single = side_of_cells(m).filter(|&n| !rows_follow(lines, start, m, n, max));
     let (values, used, n) = match single {
         Some(n) => (first, 1, n),
         None if SUPPORTED.clone().any(|k| k * k == m) => {
             // Row form: this line and the next N-1 lines, N integers each. A blank line, a
-            // comment or the end of the text ends the grid early; a bad row spoils the grid,
-            // whose other rows are passed over with it (read as grids of their own, each would
-            // be one more wrong output line).
+            // comment, a line that is a whole puzzle, or the end of the text ends the grid
+            // early; a bad row spoils the grid, whose other rows are passed over with it (read
+            // as grids of their own, each would be one more wrong output line).
             let mut values = first;
-            let block = lines[start..]
+            let block = 1 + lines[start + 1..]
                 .iter()
-                .take(m)
-                .take_while(|l| !l.trim().is_empty() && !l.trim().starts_with('#'))
+                .take(m - 1)
+                .take_while(|l| {
+                    let l = l.trim();
+                    !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m)
+                })
                 .count();
             for r in 1..m {
                 let idx = start + r;
@@ -785,6 +803,52 @@ mod tests {
             assert_eq!(all[0].as_ref().unwrap_err().line, line);
             assert!(all[1].is_ok() && all[2].is_ok(), "{:?}", all[1]);
         }
+        // A puzzle on one line (symbols, or all its numbers) right after a cut grid, or after
+        // a stray row, is a puzzle of its own.
+        let one_line = easy9_numbers().join(" ");
+        let stray = &rows[0];
+        for next in [EASY9, one_line.as_str()] {
+            for text in [
+                format!("{}\n{next}\n", rows[..5].join("\n")),
+                format!("{good}\n{stray}\n{next}\n"),
+            ] {
+                let all = read_all(&text, ReadOptions::default());
+                let ok: Vec<bool> = all.iter().map(|r| r.is_ok()).collect();
+                assert_eq!(ok.last(), Some(&true), "{text}");
+                assert_eq!(ok.iter().filter(|&&k| !k).count(), 1, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn sixteen_rows_with_a_small_first_row_are_one_grid() {
+        // A 16×16 in rows whose first row holds nothing above 4 is still one grid when the
+        // rows below do; sixteen 4×4 grids one a line stay sixteen grids.
+        let text = include_str!("../examples/16x16.txt");
+        let g = read_one(text, ReadOptions::default()).unwrap();
+        let mut digits = g.digits();
+        for d in &mut digits[..16] {
+            if *d > 4 {
+                *d = 0;
+            }
+        }
+        let rows: Vec<String> = digits
+            .chunks(16)
+            .map(|r| {
+                r.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let all = read_all(&rows.join("\n"), ReadOptions::default());
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].as_ref().unwrap().n(), 16);
+        let small = "1 0 0 0 0 0 3 0 0 4 0 0 0 0 0 2";
+        let many = vec![small; 16].join("\n");
+        let all = read_all(&many, ReadOptions::default());
+        assert_eq!(all.len(), 16);
+        assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
     }
 
     #[test]

@@ -62,6 +62,15 @@ pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
     digits_line(p.k, digits, p.text_alphabet(), p.format)
 }
 
+/// The puzzle `p` itself written as it came: its givens, or its candidates when it came as a
+/// candidate grid (its givens alone would lose the candidates it was given without).
+pub fn puzzle_line(p: &Puzzle) -> String {
+    match p.format {
+        Format::Candidates => candidates_line(p.k, &p.masks, p.text_alphabet()),
+        _ => like_input(p, &p.digits()),
+    }
+}
+
 /// A boxed grid for people, one row a line, box borders drawn with `|`, `-` and `+`.
 ///
 /// # Panics

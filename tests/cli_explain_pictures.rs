@@ -92,9 +92,22 @@ fn pictures_of_several_files_are_kept_apart() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names.len(), steps, "one picture per step of both puzzles");
-    let of_a = names.iter().filter(|n| n.starts_with("a-line1-")).count();
+    let of_a = names
+        .iter()
+        .filter(|n| n.starts_with("a.txt-line1-"))
+        .count();
     assert_eq!(2 * of_a, steps, "{names:?}");
-    assert!(dir.join("path-a-line1.html").exists());
-    assert!(dir.join("path-b-line1.html").exists());
+    assert!(dir.join("path-a.txt-line1.html").exists());
+    assert!(dir.join("path-b.txt-line1.html").exists());
+    // Files of the same name in two folders: numbered in the order given.
+    let (x, y) = (dir.join("x"), dir.join("y"));
+    std::fs::create_dir_all(&x).unwrap();
+    std::fs::create_dir_all(&y).unwrap();
+    std::fs::write(x.join("a.txt"), format!("{EASY9}\n")).unwrap();
+    std::fs::write(y.join("a.txt"), format!("{EASY9}\n")).unwrap();
+    let (out, _, _) = explain_drawn(&dir, &[&x.join("a.txt"), &y.join("a.txt")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(dir.join("path-1-a.txt-line1.html").exists());
+    assert!(dir.join("path-2-a.txt-line1.html").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -172,6 +172,18 @@ fn rate_cli_end_to_end() {
     assert_eq!(v[2]["line"], 3);
 }
 
+/// A candidate grid is echoed as given: its givens alone would show candidates it was given
+/// without (and so a puzzle that looks solvable where it is not).
+#[test]
+fn rate_echoes_a_candidate_grid_as_given() {
+    let marks = ".2.....41.....34..3.1..4.2.4.2.4...4..3..2..12..1....2....34...4";
+    for args in [&["rate"][..], &["rate", "--json"]] {
+        let out = common::run(args, &format!("{marks}\n"));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.contains(marks), "{stdout}");
+    }
+}
+
 #[test]
 fn rate_says_why_a_puzzle_is_not_rated() {
     // Stuck with one solution (line 1 of forum_hardest_1106), stuck with many (two givens),

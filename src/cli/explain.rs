@@ -27,7 +27,8 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 1_000_000)]
     max_steps: usize,
     /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …; with several
-    /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name without extension).
+    /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name, or `<i>-<name>`
+    /// when two files share a name).
     #[arg(long, value_name = "DIR")]
     svg: Option<std::path::PathBuf>,
     /// Also write the solving path as one self-contained web page (with several puzzles, one
@@ -80,34 +81,33 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
 }
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line
-/// numbers repeat): the file's stem, made unique by its position among the files when two
-/// stems are the same.
+/// numbers repeat): the file's name (`stdin` for `-`), or, when two files share a name, its
+/// position among the files before it (`2-a.txt`), so that no two files' pictures collide.
 fn picture_tags(batch: &Batch) -> HashMap<String, String> {
-    let mut labels: Vec<&String> = batch
-        .records
-        .iter()
-        .filter_map(|(l, _)| l.as_ref())
-        .collect();
-    labels.dedup();
-    let stem = |l: &str| {
-        let s = Path::new(l)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned());
-        s.filter(|s| !s.is_empty())
-            .unwrap_or_else(|| "stdin".into())
-    };
-    let stems: Vec<String> = labels.iter().map(|l| stem(l)).collect();
-    let mut tags = HashMap::new();
-    for (i, (l, s)) in labels.iter().zip(&stems).enumerate() {
-        let shared = stems.iter().filter(|o| *o == s).count() > 1;
-        let tag = if shared {
-            format!("{s}{}", i + 1)
-        } else {
-            s.clone()
-        };
-        tags.entry((*l).clone()).or_insert(tag);
+    let mut labels: Vec<&String> = Vec::new();
+    for l in batch.records.iter().filter_map(|(l, _)| l.as_ref()) {
+        if !labels.contains(&l) {
+            labels.push(l);
+        }
     }
-    tags
+    let name = |l: &str| match Path::new(l).file_name() {
+        _ if l == "-" => "stdin".to_string(),
+        Some(f) => f.to_string_lossy().into_owned(),
+        None => "input".to_string(),
+    };
+    let names: Vec<String> = labels.iter().map(|l| name(l)).collect();
+    let unique = names
+        .iter()
+        .all(|a| names.iter().filter(|b| *b == a).count() == 1);
+    labels
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(i, (l, f))| {
+            let tag = if unique { f } else { format!("{}-{f}", i + 1) };
+            ((*l).clone(), tag)
+        })
+        .collect()
 }
 
 /// Write the pictures `--svg` and `--html` ask for; false when one could not be drawn (said on

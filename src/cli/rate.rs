@@ -126,7 +126,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         p.line
                     );
                     bad += 1;
-                    let text = output::like_input(p, &p.digits());
+                    let text = output::puzzle_line(p);
                     if a.json {
                         serde_json::json!({
                             "line": p.line,
@@ -200,7 +200,7 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
 }
 
 fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool) -> String {
-    let text = output::like_input(p, &p.digits());
+    let text = output::puzzle_line(p);
     if json {
         // 0, 1, 2 (two or more), or null when a search did not settle it.
         let solutions = match (r.end, sols) {
