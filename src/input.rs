@@ -217,9 +217,22 @@ fn length_hint(format: Option<Format>) -> String {
 
 /// Read every puzzle of `text`, in order.
 pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
-    // A byte-order mark (editors on Windows write one) is not part of the first puzzle.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().collect();
+    // A file of old Mac line ends (CR alone) has its lines too; CRLF stays one line end.
+    let owned;
+    let text = if text.replace("\r\n", "").contains('\r') {
+        owned = text.replace("\r\n", "\n").replace('\r', "\n");
+        &owned[..]
+    } else {
+        text
+    };
+    // A DOS end-of-file mark (Ctrl-Z) after the last line is not a puzzle.
+    let text = text.trim_end_matches(['\u{1a}', '\r', '\n']);
+    // A byte-order mark (editors on Windows write one) is not part of a puzzle, at the start
+    // of the text or of a line (files with one each, joined with `cat`).
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.strip_prefix('\u{feff}').unwrap_or(l))
+        .collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -261,6 +274,32 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         }
     }
     out
+}
+
+/// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
+/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without one is
+/// refused, as read as UTF-8 it would be every other character a NUL.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = |be: bool| {
+        let units = bytes[2..].chunks_exact(2).map(|b| {
+            if be {
+                u16::from_be_bytes([b[0], b[1]])
+            } else {
+                u16::from_le_bytes([b[0], b[1]])
+            }
+        });
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect()
+    };
+    match bytes {
+        [0xff, 0xfe, ..] => Ok(utf16(false)),
+        [0xfe, 0xff, ..] => Ok(utf16(true)),
+        _ if bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 4 >= bytes.len() => {
+            Err("it looks like UTF-16 text without a byte-order mark; expected UTF-8".into())
+        }
+        _ => Ok(String::from_utf8_lossy(bytes).into_owned()),
+    }
 }
 
 /// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
@@ -818,6 +857,31 @@ mod tests {
                 assert_eq!(ok.iter().filter(|&&k| !k).count(), 1, "{text}");
             }
         }
+    }
+
+    #[test]
+    fn line_ends_marks_and_encodings_of_other_systems() {
+        let two = |text: &str| {
+            let all = read_all(text, ReadOptions::default());
+            assert_eq!(all.len(), 2, "{text:?}");
+            assert!(all.iter().all(|r| r.is_ok()), "{all:?}");
+        };
+        two(&format!("{EASY9}\r{EASY9}\r"));
+        two(&format!("{EASY9}\r\n{EASY9}\r\n"));
+        two(&format!("\u{feff}{EASY9}\n\u{feff}{EASY9}\n"));
+        two(&format!("{EASY9}\n{EASY9}\n\u{1a}"));
+        let text = format!("{EASY9}\n{EASY9}\n");
+        let mut le = vec![0xff, 0xfe];
+        let mut be = vec![0xfe, 0xff];
+        for u in text.encode_utf16() {
+            le.extend(u.to_le_bytes());
+            be.extend(u.to_be_bytes());
+        }
+        two(&decode(&le).unwrap());
+        two(&decode(&be).unwrap());
+        let err = decode(&le[2..]).unwrap_err();
+        assert!(err.contains("UTF-16"), "{err}");
+        assert_eq!(decode(text.as_bytes()).unwrap(), text);
     }
 
     #[test]

@@ -139,15 +139,22 @@ impl InputArgs {
             &self.files[..]
         };
         for path in files {
-            let mut text = String::new();
-            if path.as_os_str() == "-" {
-                io::stdin().read_to_string(&mut text)?;
+            let (bytes, name) = if path.as_os_str() == "-" {
+                let mut bytes = Vec::new();
+                io::stdin().read_to_end(&mut bytes)?;
+                (bytes, "stdin".to_string())
             } else {
                 let bytes = std::fs::read(path).map_err(|e| {
                     io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
                 })?;
-                text = String::from_utf8_lossy(&bytes).into_owned();
-            }
+                (bytes, path.display().to_string())
+            };
+            let text = input::decode(&bytes).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("cannot read {name}: {e}"),
+                )
+            })?;
             let label = (files.len() > 1).then(|| path.display().to_string());
             for rec in input::read_all(&text, opts) {
                 batch.records.push((label.clone(), rec));
