@@ -71,24 +71,30 @@ fn writes_the_path_page_and_step_files() {
     check_well_formed(&first).unwrap();
 }
 
+/// What the puzzle does not allow exits with 1, as in every subcommand; usage errors with 2.
 #[test]
 fn bad_requests_are_clear_errors() {
     let o = run(&["render", "--step", "500"], EASY9);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("the solving path has only"),
         "{}",
         stderr(&o)
     );
     let o = run(&["render"], "12345\n");
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
     let o = run(&["render"], "");
     assert!(stderr(&o).contains("no puzzle"), "{}", stderr(&o));
     let many = format!("1{}", ".".repeat(80));
     let o = run(&["render", "--solution"], &many);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("no unique solution"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("line 1: the puzzle has no unique solution"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["render", "--techniques", "bogus"], EASY9);
+    assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
 }

@@ -40,33 +40,69 @@ fn bad(msg: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg.into())
 }
 
+/// What the puzzle itself does not allow (not a puzzle, givens that contradict, no unique
+/// solution, a path shorter than the step asked for): said on stderr with exit status 1, as
+/// the other subcommands do for a puzzle; usage and I/O errors keep status 2.
+#[derive(Debug)]
+struct Unfit(String);
+
+impl std::fmt::Display for Unfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unfit {}
+
+fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io::Error {
+    io::Error::other(Unfit(format!(
+        "{}line {}: {msg}",
+        super::prefix(label),
+        p.line
+    )))
+}
+
 fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
     std::fs::write(path, text)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
 }
 
 pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
+    match draw_first(a) {
+        Err(e) if e.get_ref().is_some_and(|e| e.is::<Unfit>()) => {
+            eprintln!("nsudoku: {e}");
+            Ok(ExitCode::from(1))
+        }
+        other => other,
+    }
+}
+
+fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     let batch = a.input.read()?;
     batch.print_notes();
-    let p = match batch.records.into_iter().next() {
+    let (label, p) = match batch.records.into_iter().next() {
         None => return Err(bad("no puzzle in the input")),
-        Some((label, Err(e))) => return Err(bad(format!("{}{e}", super::prefix(&label)))),
-        Some((_, Ok(p))) => p,
+        Some((label, Err(e))) => {
+            let msg = format!("{}{e}", super::prefix(&label));
+            return Err(io::Error::other(Unfit(msg)));
+        }
+        Some((label, Ok(p))) => (label, p),
     };
+    let unfit = |msg: String| unfit(&p, &label, msg);
     let techniques = match &a.techniques {
         None => technique::default_order(p.n()),
         Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
     };
     let cfg = Config::default();
     if a.html.is_some() || a.svg.is_some() {
-        let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(bad)?;
+        let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
         if let Some(path) = &a.html {
             let title = match a.input.files.first() {
                 Some(f) => format!("nsudoku: {} line {}", f.display(), p.line),
                 None => "nsudoku: solving path".to_string(),
             };
-            let page = html::page(&p, &run.steps, run.end, &title).map_err(bad)?;
+            let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;
             eprintln!(
                 "wrote {} ({} steps, {ended})",
@@ -86,7 +122,7 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    let svg = picture(&a, &p, &techniques, &cfg)?;
+    let svg = picture(&a, &p, &techniques, &cfg).map_err(unfit)?;
     match &a.output {
         Some(path) => write_file(path, &svg)?,
         None => io::stdout().lock().write_all(svg.as_bytes())?,
@@ -99,7 +135,7 @@ fn picture(
     p: &Puzzle,
     techniques: &[Technique],
     cfg: &Config,
-) -> io::Result<String> {
+) -> Result<String, String> {
     let plain = |board: &Board, candidates: bool, title: String| {
         let opts = Options {
             candidates,
@@ -110,7 +146,7 @@ fn picture(
     };
     if a.solution {
         let s = nsudoku::solve::unique_solution(p)
-            .ok_or_else(|| bad("the puzzle has no unique solution to draw"))?;
+            .ok_or("the puzzle has no unique solution to draw")?;
         return Ok(plain(
             &Board::with_solution(p, &s),
             false,
@@ -119,19 +155,19 @@ fn picture(
     }
     let Some(n) = a.step else {
         if a.candidates {
-            let b = render::initial_candidates(p).map_err(bad)?;
+            let b = render::initial_candidates(p)?;
             return Ok(plain(&b, true, "Candidates".into()));
         }
         return Ok(plain(&Board::from_puzzle(p), false, "Puzzle".into()));
     };
     let n = n as usize;
-    let run = render::solve_path(p, Some(techniques), cfg, n).map_err(bad)?;
+    let run = render::solve_path(p, Some(techniques), cfg, n)?;
     if run.steps.len() < n {
-        return Err(bad(format!(
+        return Err(format!(
             "the solving path has only {} steps ({})",
             run.steps.len(),
             html::end_text(run.end).trim_end_matches('.').to_lowercase()
-        )));
+        ));
     }
     let mut svg = String::new();
     let t = render::topology(p.k);
@@ -140,7 +176,6 @@ fn picture(
             let text = d.describe(t, p.text_alphabet());
             svg = step::draw(board, d, Some(format!("Step {n}: {text}")), false);
         }
-    })
-    .map_err(bad)?;
+    })?;
     Ok(svg)
 }

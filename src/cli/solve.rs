@@ -115,6 +115,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                 (Err(e), _) => {
                     eprintln!("{}{e}", prefix(label));
                     tally.invalid += 1;
+                    plain_tally.invalid += 1;
                     MARK_INVALID.to_string()
                 }
                 (Ok(p), Some((c, secs, plain))) => {
