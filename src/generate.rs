@@ -257,6 +257,8 @@ pub struct Generated {
 pub enum GenError {
     /// The basis is outside what this build supports.
     Basis(usize),
+    /// `technique` names no technique: no puzzle can need it.
+    NoTechnique,
     /// No attempt met the `givens` target or the `technique` requirement.
     NotFound {
         /// Attempts made.
@@ -275,6 +277,9 @@ impl fmt::Display for GenError {
                 crate::basis::SUPPORTED.start(),
                 crate::basis::SUPPORTED.end()
             ),
+            GenError::NoTechnique => {
+                f.write_str("no technique given for the puzzles to need; expected at least one")
+            }
             GenError::NotFound { attempts, wanted } => write!(
                 f,
                 "no puzzle {wanted} found in {attempts} attempts; raise --attempts or \
@@ -537,6 +542,9 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
 
 /// One puzzle of basis `B` from the generator seeded with `seed`.
 pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    if opts.technique.as_ref().is_some_and(|t| t.is_empty()) {
+        return Err(GenError::NoTechnique);
+    }
     let mut rng = Rng::new(seed);
     for attempt in 1..=opts.attempts.max(1) {
         let solution = random_solution::<B>(&mut rng);
@@ -583,6 +591,11 @@ pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, G
 
 /// True when no given of `puzzle` can be removed (each removal leaves several solutions).
 /// `puzzle` must have a unique solution. Exact: no node budget.
+///
+/// # Panics
+///
+/// When `k` is outside [`SUPPORTED`](crate::basis::SUPPORTED) or `puzzle` does not hold its k⁴
+/// cells.
 pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
     with_basis!(k, B => is_minimal_b::<B>(puzzle))
 }

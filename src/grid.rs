@@ -21,7 +21,9 @@ impl<B: Basis> Grid<B> {
 
     /// From per-cell candidate masks (bit `d` = digit `d + 1`), as produced by the parser.
     ///
-    /// Panics when `masks.len()` is not `B::CELLS`.
+    /// # Panics
+    ///
+    /// When `masks.len()` is not `B::CELLS`.
     pub fn from_masks(masks: &[u128]) -> Self {
         assert_eq!(masks.len(), B::CELLS, "mask count does not match the basis");
         let mut g = Self::empty();
@@ -32,7 +34,17 @@ impl<B: Basis> Grid<B> {
     }
 
     /// From digits (0 = empty, 1..=N placed).
+    ///
+    /// # Panics
+    ///
+    /// When `digits.len()` is not `B::CELLS` or a digit is above N ([`Puzzle::from_digits`]
+    /// checks both and returns an error instead).
+    ///
+    /// [`Puzzle::from_digits`]: crate::Puzzle::from_digits
     pub fn from_digits(digits: &[u8]) -> Self {
+        if let Some(&d) = digits.iter().find(|&&d| d as usize > B::N) {
+            panic!("digit {d} is above N = {}", B::N);
+        }
         let masks: Vec<u128> = digits
             .iter()
             .map(|&d| if d == 0 { u128::MAX } else { 1u128 << (d - 1) })

@@ -36,6 +36,10 @@ impl std::str::FromStr for Format {
 }
 
 /// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
+///
+/// The reader and [`Puzzle::from_digits`] make only puzzles whose basis is in [`SUPPORTED`],
+/// with its k⁴ cells. A puzzle built field by field must keep to that too: every function
+/// that takes a `Puzzle` (solving, rating, rendering) panics on another basis or cell count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Basis.
@@ -84,8 +88,9 @@ impl Puzzle {
             .collect()
     }
 
-    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line. Fails, as
-    /// the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
+    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as
+    /// numbers when N is beyond the alphabet (64×64 and up, or [`Alphabet::Decimal`]). Fails,
+    /// as the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
     /// above N, or a digit given twice in a house.
     ///
     /// ```
@@ -96,6 +101,9 @@ impl Puzzle {
     /// digits[1] = 1; // twice in row 1
     /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
     /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_err());
+    /// // 64×64 has no symbol a digit: written back as numbers.
+    /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
+    /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
     /// ```
     pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
         let n = k * k;
@@ -127,7 +135,11 @@ impl Puzzle {
                 .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
                 .collect(),
             alphabet,
-            format: Format::Line,
+            format: if n > alphabet.capacity() {
+                Format::Numbers
+            } else {
+                Format::Line
+            },
             line: 0,
             note: None,
         })

@@ -173,7 +173,9 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
 }
 
 /// The easiest useful step: the lowest difficulty over every technique whose lowest rating is
-/// at most the best found so far.
+/// at most the best found so far. `techniques` must be in [`rating_order`] (sorted by lowest
+/// rating): the search stops at the first technique rated above the best step found, so in
+/// another order it can miss an easier step.
 pub fn easiest_step<B: Basis>(
     s: &State<B>,
     techniques: &[Technique],

@@ -11,7 +11,7 @@ use crate::mask::Mask;
 use crate::solver::Contradiction;
 
 /// Candidates and solved cells of one puzzle.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct State<B: Basis> {
     grid: Grid<B>,
     solved: Vec<bool>,
@@ -20,8 +20,11 @@ pub struct State<B: Basis> {
 
 impl<B: Basis> State<B> {
     /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
-    /// leaves its peers. Fails when two givens clash or a cell loses every candidate.
+    /// leaves its peers. Fails when two givens clash or a cell has, or loses, every candidate.
     pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
+        if (0..B::CELLS).any(|c| grid.get(c).is_empty()) {
+            return Err(Contradiction);
+        }
         let mut s = State {
             grid,
             solved: vec![false; B::CELLS],
@@ -77,10 +80,11 @@ impl<B: Basis> State<B> {
     }
 
     /// Place `digit` (0-based) in `cell` and remove it from the peers. Placing the digit a solved
-    /// cell already holds is a no-op; anything else that breaks a cell is a contradiction.
+    /// cell already holds is a no-op; anything else that breaks a cell is a contradiction, and
+    /// so is a digit that is not a candidate (one of N or more among them).
     pub fn place(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
         let m = self.grid.get(cell);
-        if !m.has(digit) {
+        if digit >= B::N || !m.has(digit) {
             return Err(Contradiction);
         }
         if self.solved[cell] {
@@ -103,11 +107,11 @@ impl<B: Basis> State<B> {
         Ok(true)
     }
 
-    /// Remove `digit` from `cell`; true when it was a candidate. Removing the last candidate is a
-    /// contradiction.
+    /// Remove `digit` from `cell`; true when it was a candidate (a digit of N or more never is).
+    /// Removing the last candidate is a contradiction.
     pub fn eliminate(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
         let m = self.grid.get(cell);
-        if !m.has(digit) {
+        if digit >= B::N || !m.has(digit) {
             return Ok(false);
         }
         let r = m & !B::Mask::bit(digit);

@@ -4,7 +4,8 @@
 use std::fmt;
 
 /// A solving technique. [`Technique::order`] gives the default order of difficulty: the engine
-/// always takes the first (easiest) applicable one.
+/// always takes the first (easiest) applicable one. The derived `Ord` is only the order of
+/// declaration (a set's order, not a difficulty): sort by [`Technique::order`] for that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Technique {
     /// The last open cell of a house.
@@ -183,8 +184,8 @@ impl Technique {
             Aic,
             Pom,
             PomRefined,
-            PomExclusion,
             PomCovers,
+            PomExclusion,
         ]
     };
 

@@ -32,7 +32,8 @@ use propagate::Propagator;
 /// What the search may do.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveOptions {
-    /// Stop after this many solutions (2 proves uniqueness).
+    /// Stop after this many solutions (2 proves uniqueness). A search stops at its first
+    /// solution at the earliest, so 0 counts as 1.
     pub limit: usize,
     /// Give up after this many search nodes; `None` is unbounded.
     pub max_nodes: Option<u64>,
@@ -165,7 +166,7 @@ impl std::ops::AddAssign for SearchStats {
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Count {
-    /// Solutions found (at most the limit).
+    /// Solutions found (at most the limit, taking a limit of 0 as 1).
     pub solutions: usize,
     /// True when the limit was reached (there may be more).
     pub limit_reached: bool,
@@ -190,6 +191,14 @@ impl Count {
 /// The propagation found a house or cell with no possibility left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contradiction;
+
+impl std::fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the grid contradicts itself (a cell or a house has no possibility left)")
+    }
+}
+
+impl std::error::Error for Contradiction {}
 
 /// Search state reused across nodes: the propagation queue, the branch stack and scratch.
 pub struct Solver<B: Basis> {
@@ -219,6 +228,16 @@ pub struct Solver<B: Basis> {
     spent: u64,
     prop: Propagator<B>,
     frames: Vec<Frame<B>>,
+}
+
+impl<B: Basis> std::fmt::Debug for Solver<B> {
+    /// Its basis and options; the scratch state of a search is not for reading.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("basis", &B::K)
+            .field("opts", &self.opts)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a search node branches on: the digits of one cell, or the places of one digit in one
@@ -612,14 +631,15 @@ impl<B: Basis> Solver<B> {
     }
 
     /// Place digit `digit` (0-based) in `cell` of `g` and propagate to a fixed point. Lets
-    /// other searches (the generator's randomized fill) reuse this propagation.
+    /// other searches (the generator's randomized fill) reuse this propagation. A digit that
+    /// is not a candidate of the cell (one of N or more among them) is a contradiction.
     pub fn assign(
         &mut self,
         g: &mut Grid<B>,
         cell: usize,
         digit: usize,
     ) -> Result<(), Contradiction> {
-        if !g.get(cell).has(digit) {
+        if digit >= B::N || !g.get(cell).has(digit) {
             return Err(Contradiction);
         }
         self.cell_propagator();

@@ -1,0 +1,82 @@
+//! The library used directly, as a Rust program would: inputs the reader never makes (digits
+//! out of range, an empty cell, an empty technique list) get an error, not a wrong answer.
+
+use nsudoku::basis::B3;
+use nsudoku::generate::{self, GenError, GenOptions};
+use nsudoku::logic::State;
+use nsudoku::solver::{Contradiction, SolveOptions, Solver};
+use nsudoku::{Alphabet, Grid, Puzzle};
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn easy() -> Grid<B3> {
+    let p = nsudoku::input::read_one(EASY9, Default::default()).unwrap();
+    Grid::from_masks(&p.masks)
+}
+
+#[test]
+fn a_digit_beyond_the_grid_is_never_a_candidate() {
+    // In a u16 mask, digit 40 would wrap to bit 8 (digit 9) if it were shifted unchecked.
+    let mut solver = Solver::<B3>::new(SolveOptions::default());
+    let mut g = Grid::<B3>::empty();
+    assert_eq!(solver.assign(&mut g, 0, 40), Err(Contradiction));
+    assert_eq!(g, Grid::<B3>::empty(), "nothing placed");
+    let mut s = State::new(Grid::<B3>::empty()).unwrap();
+    assert_eq!(s.place(0, 20), Err(Contradiction));
+    assert_eq!(s.eliminate(0, 24), Ok(false));
+    assert_eq!(s.get(0), Grid::<B3>::empty().get(0), "no digit removed");
+}
+
+#[test]
+fn a_cell_without_candidates_is_a_contradiction_from_the_start() {
+    let mut masks = easy().to_masks();
+    let open = EASY9.find('.').unwrap();
+    masks[open] = 0;
+    assert!(State::new(Grid::<B3>::from_masks(&masks)).is_err());
+    assert!(State::new(easy()).is_ok());
+}
+
+#[test]
+#[should_panic(expected = "digit 10 is above N = 9")]
+fn grid_from_digits_refuses_a_digit_above_n() {
+    let mut digits = vec![0u8; 81];
+    digits[0] = 10;
+    let _ = Grid::<B3>::from_digits(&digits);
+}
+
+#[test]
+fn errors_work_with_the_question_mark() {
+    fn rate(text: &str) -> Result<f64, Box<dyn std::error::Error>> {
+        let p = nsudoku::input::read_one(text, Default::default())?;
+        Ok(nsudoku::rating::rate(&p, &Default::default())?.er)
+    }
+    assert!(rate(EASY9).is_ok());
+    let clash = format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62));
+    let e = rate(&clash).unwrap_err();
+    assert!(e.to_string().contains("contradicts"), "{e}");
+    // Debug output of the logic state and the solver, for a user's own structs.
+    assert!(format!("{:?}", State::new(easy()).unwrap()).starts_with("State"));
+    assert!(format!("{:?}", Solver::<B3>::new(SolveOptions::default())).contains("basis: 3"));
+}
+
+#[test]
+fn an_empty_technique_list_is_refused_before_any_attempt() {
+    let opts = GenOptions {
+        technique: Some(Vec::new()),
+        ..GenOptions::default()
+    };
+    assert!(matches!(
+        generate::generate_k(3, &opts, 1),
+        Err(GenError::NoTechnique)
+    ));
+}
+
+#[test]
+fn grids_beyond_the_alphabet_are_written_as_numbers() {
+    let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
+    let line = nsudoku::output::like_input(&p, &p.digits());
+    assert_eq!(line.split(' ').count(), 4096);
+    let back = nsudoku::input::read_one(&line, Default::default()).unwrap();
+    assert_eq!(back.masks, p.masks);
+}
