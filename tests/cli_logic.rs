@@ -97,13 +97,18 @@ fn reduce_prints_solution_or_candidates() {
 
 #[test]
 fn solve_with_reduction_gives_the_same_solutions() {
-    let input = format!("{EASY}\n{HARD}\n");
+    let input = format!("{EASY}\nnot a puzzle\n{HARD}\n");
     let plain = run(&["solve"], &input);
     let reduced = run(&["solve", "--reduce", "all", "--stats"], &input);
     assert_eq!(stdout(&plain), stdout(&reduced));
     let err = String::from_utf8_lossy(&reduced.stderr);
     assert!(err.contains("with reduction by all"), "{err}");
     assert!(err.contains("without reduction"), "{err}");
+    // Both blocks count the same batch, the bad line included.
+    let counts: Vec<&str> = err.lines().filter(|l| l.starts_with("puzzles ")).collect();
+    assert_eq!(counts.len(), 2, "{err}");
+    assert!(counts.iter().all(|l| l.starts_with("puzzles 3 ")), "{err}");
+    assert!(counts.iter().all(|l| l.contains("invalid 1")), "{err}");
 }
 
 #[test]
