@@ -403,6 +403,14 @@ fn cli_generates_numbers_and_benches_end_to_end() {
         !err.contains("several"),
         "finding one solution cannot tell: {err}"
     );
+    // A bad technique list or a missing file is refused before anything is timed.
+    let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), "--reduce", "bogus"]);
+    assert_eq!((table.as_str(), code), ("", 2));
+    assert!(err.contains("unknown technique"), "{err}");
+    let missing = dir.join("missing.txt");
+    let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), missing.to_str().unwrap()]);
+    assert_eq!((table.as_str(), code), ("", 2));
+    assert!(err.contains("cannot read"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "bogus"]);
@@ -419,4 +427,11 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--format", "candidates"]);
     assert_eq!(code, 2);
     assert!(err.contains("possible values: line, numbers"), "{err}");
+    // Requests no puzzle can meet are refused before any attempt.
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--givens", "30", "--minimal"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be combined with --givens"), "{err}");
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "fish-5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("expected a size up to 4"), "{err}");
 }

@@ -105,4 +105,12 @@ fn puzzles_without_one_solution_are_named_and_left_out() {
         csv.lines().nth(1).unwrap().starts_with("3,naked,2,1,"),
         "{csv}"
     );
+    // None left: no table of zeros, but why.
+    let out = common::run(&["study", "tuples"], &format!("{none}\n{several}\n"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no puzzle with one solution to study"),
+        "{err}"
+    );
+    assert_eq!((out.stdout.len(), out.status.code()), (0, Some(1)));
 }

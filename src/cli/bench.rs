@@ -89,6 +89,15 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     } else {
         a.input.files.clone()
     };
+    // What would fail later fails now, before minutes of timing are thrown away.
+    for list in &a.reduce {
+        super::logic::validate(Some(list)).map_err(io::Error::other)?;
+    }
+    for file in files.iter().filter(|f| f.as_os_str() != "-") {
+        std::fs::File::open(file).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()))
+        })?;
+    }
     let all_threads = if a.threads == 0 {
         rayon::current_num_threads()
     } else {

@@ -28,7 +28,8 @@ pub struct GenerateArgs {
     /// --max-nodes are repeated without a budget.
     #[arg(long)]
     minimal: bool,
-    /// Stop digging at this many givens; grids that end above it are retried.
+    /// Stop digging at this many givens; grids that end above it are retried. Under a
+    /// symmetry whole orbits go, so a puzzle may end a few givens below it.
     #[arg(long)]
     givens: Option<usize>,
     /// The puzzle must need this technique (or comma-separated list): logic with every easier
@@ -85,9 +86,30 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             if t.is_empty() {
                 return Err(invalid("--technique needs a technique name"));
             }
+            // Above N/2 a tuple or fish is the complement of a smaller one, which is easier and
+            // always tried first: no puzzle can need it.
+            let oversized = t.iter().find(|t| match t {
+                Technique::NakedTuple(k) | Technique::HiddenTuple(k) | Technique::Fish(k) => {
+                    *k as usize > n / 2
+                }
+                _ => false,
+            });
+            if let Some(t) = oversized {
+                return Err(invalid(&format!(
+                    "no {n}×{n} puzzle can need {} (sizes above N/2 = {} are the complement of a smaller one, which is easier); expected a size up to {}",
+                    t.cli_name(),
+                    n / 2,
+                    n / 2
+                )));
+            }
             Some(t)
         }
     };
+    if a.givens.is_some() && a.minimal {
+        return Err(invalid(
+            "--minimal cannot be combined with --givens (digging stops at --givens, so givens that could go may remain)",
+        ));
+    }
     if technique.is_some() && a.minimal {
         return Err(invalid(
             "--minimal cannot be combined with --technique (digging keeps the puzzle solvable \

@@ -50,6 +50,15 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
 }
 
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
+    // A picture that cannot be written fails now, not after the study.
+    if let Some(path) = &a.svg {
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+            let (path, dir) = (path.display(), dir.display());
+            let what = format!("cannot write {path}: no folder {dir}");
+            return Err(io::Error::new(io::ErrorKind::NotFound, what));
+        }
+    }
     let batch = a.input.read()?;
     batch.print_notes();
     // A study measures puzzles with one solution; the others are named on stderr and left out.
@@ -97,6 +106,9 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
             eprintln!("{prefix}line {}: {why}; left out of the study", p.line);
             skipped += 1;
         }
+        if masks.is_empty() {
+            continue; // a table of no puzzles says nothing
+        }
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {
                 let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
@@ -105,6 +117,10 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         })?;
         rows.extend(r);
         caps.extend(c);
+    }
+    if rows.is_empty() {
+        eprintln!("nsudoku: no puzzle with one solution to study");
+        return Ok(ExitCode::from(1));
     }
     if let Some(path) = &a.svg {
         std::fs::write(path, study::svg(&rows)).map_err(|e| {
