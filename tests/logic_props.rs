@@ -17,33 +17,9 @@ fn chance(rng: &mut Rng, p: f64) -> bool {
     (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= p
 }
 
-/// A random solved grid of basis `k` (digits 1..=N).
+/// A random solved grid of basis `k` (digits 1..=N), valid by construction.
 fn solved_grid(k: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = k * k;
-    let perm = |rng: &mut Rng| {
-        let mut bands: Vec<usize> = (0..k).collect();
-        rng.shuffle(&mut bands);
-        let mut out = Vec::with_capacity(n);
-        for b in bands {
-            let mut inner: Vec<usize> = (0..k).collect();
-            rng.shuffle(&mut inner);
-            out.extend(inner.into_iter().map(|i| b * k + i));
-        }
-        out
-    };
-    let rows = perm(rng);
-    let cols = perm(rng);
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digits);
-    let transpose = chance(rng, 0.5);
-    let mut g = vec![0u8; n * n];
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let v = ((pr % k) * k + pr / k + pc) % n;
-            let (r2, c2) = if transpose { (c, r) } else { (r, c) };
-            g[r2 * n + c2] = digits[v];
-        }
-    }
+    let g = nsudoku::generate::pattern_grid(k, rng);
     assert!(nsudoku::grid::is_valid_solution(k, &g));
     g
 }

@@ -1,47 +1,18 @@
 //! Property tests: a random solved grid with random holes is solved to a valid grid that keeps
-//! the givens. The grids are valid by construction (a pattern solution shuffled by the
-//! validity-preserving symmetries), so the test never trusts the solver to make its inputs.
+//! the givens. The grids are valid by construction (`generate::pattern_grid`: a pattern shuffled
+//! by the validity-preserving symmetries, checked again here), so the test never trusts the
+//! solver to make its inputs.
 
-use nsudoku::generate::Rng;
+use nsudoku::generate::{pattern_grid, Rng};
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::SolveOptions;
 use nsudoku::{solve, Alphabet};
 use proptest::prelude::*;
 
-/// A random valid solution of basis `k`: the pattern grid with digits, rows within bands,
-/// bands, columns within stacks and stacks permuted, maybe transposed.
-fn random_solution(k: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = k * k;
-    let lines = |rng: &mut Rng| -> Vec<usize> {
-        let mut bands: Vec<usize> = (0..k).collect();
-        rng.shuffle(&mut bands);
-        let mut out = Vec::new();
-        for b in bands {
-            let mut inner: Vec<usize> = (0..k).collect();
-            rng.shuffle(&mut inner);
-            out.extend(inner.into_iter().map(|i| b * k + i));
-        }
-        out
-    };
-    let (rows, cols) = (lines(rng), lines(rng));
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digits);
-    let transpose = rng.below(2) == 1;
-    let mut g = vec![0u8; n * n];
-    for (r, &pr) in rows.iter().enumerate() {
-        for (c, &pc) in cols.iter().enumerate() {
-            let v = (pr * k + pr / k + pc) % n;
-            let (r2, c2) = if transpose { (c, r) } else { (r, c) };
-            g[r2 * n + c2] = digits[v];
-        }
-    }
-    g
-}
-
 fn check(k: usize, seed: u64, hole_percent: u64) {
     let mut rng = Rng::new(seed);
-    let solution = random_solution(k, &mut rng);
+    let solution = pattern_grid(k, &mut rng);
     assert!(is_valid_solution(k, &solution));
     let puzzle: Vec<u8> = solution
         .iter()
