@@ -201,6 +201,12 @@ fn remote_pair_exact() {
     assert_eq!(found.len(), 1, "{t:?}");
     assert!(t[0].ends_with("=> r1c4<>1,2, r7c1<>1,2"), "{t:?}");
     assert_eq!(found[0].chain_length(), 7);
+    // The chain proves one end digit gone; the note and the pair say why both go.
+    assert!(
+        t[0].contains("(its ends hold the pair's two digits, one each)"),
+        "{t:?}"
+    );
+    assert_eq!(found[0].evidence.digits, vec![0, 1]);
 }
 
 #[test]

@@ -96,6 +96,13 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
     cells.sort_unstable();
     cells.dedup();
     d.evidence.cells = cells;
+    if f.technique == Technique::RemotePair {
+        // Read as an AIC the chain proves only its end digit gone; the pair rule removes both.
+        let mut pair: Vec<u8> = f.shown[..2].iter().map(|c| c[0].digit).collect();
+        pair.sort_unstable();
+        d.evidence.digits = pair;
+        d.evidence.note = Some("its ends hold the pair's two digits, one each".into());
+    }
     d
 }
 
