@@ -399,11 +399,18 @@ fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: 
     }
 }
 
-/// Whether a line inside a grid of rows is a whole puzzle instead: one token (a puzzle of
-/// symbols), or N² numbers for another supported N. Such a line ends the grid.
+/// Whether a line inside a grid of rows is a whole puzzle instead: one token of a puzzle's
+/// length (N² symbols, or N³ for a candidate grid), or N² numbers for another supported N.
+/// Such a line ends the grid; a row merely broken (a missing space) stays a bad row of it.
 fn whole_puzzle(line: &str, m: usize) -> bool {
-    let count = line.split_whitespace().count();
-    count == 1 || (count != m && side_of_cells(count).is_some())
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    match tokens[..] {
+        [one] => {
+            let len = one.chars().count();
+            side_of_cells(len).is_some() || side_of_candidates(len).is_some()
+        }
+        _ => tokens.len() != m && side_of_cells(tokens.len()).is_some(),
+    }
 }
 
 /// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
@@ -854,6 +861,15 @@ mod tests {
             assert_eq!(all[0].as_ref().unwrap_err().line, line);
             assert!(all[1].is_ok() && all[2].is_ok(), "{:?}", all[1]);
         }
+        // A row that lost its spaces is still a bad row of its grid: one output line.
+        let mut merged = rows.clone();
+        merged[4] = rows[4].replace(' ', "");
+        let all = read_all(
+            &format!("{}\n{good}\n", merged.join("\n")),
+            Default::default(),
+        );
+        assert_eq!(all.len(), 2);
+        assert!(all[0].is_err() && all[1].is_ok());
         // A puzzle on one line (symbols, or all its numbers) right after a cut grid, or after
         // a stray row, is a puzzle of its own.
         let one_line = easy9_numbers().join(" ");
