@@ -403,6 +403,11 @@ fn cli_generates_numbers_and_benches_end_to_end() {
         !err.contains("several"),
         "finding one solution cannot tell: {err}"
     );
+    // The same file twice is two runs, two headings.
+    let f = file.to_str().unwrap();
+    let (table, _, _) = nsudoku(&["bench", f, f, "--min-time", "0", "--single-thread"]);
+    assert_eq!(table.matches("### ").count(), 2, "{table}");
+    assert!(table.contains(" (2) ("), "{table}");
     // A bad technique list or a missing file is refused before anything is timed.
     let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), "--reduce", "bogus"]);
     assert_eq!((table.as_str(), code), ("", 2));

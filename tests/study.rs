@@ -93,11 +93,20 @@ fn puzzles_without_one_solution_are_named_and_left_out() {
     let several = format!("1{}", ".".repeat(80));
     let out = common::run(
         &["study", "tuples", "--csv"],
-        &format!("{easy}\n{none}\n{several}\n"),
+        &format!("{easy}\n{none}\n{several}\nbad\n"),
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2: no solution; left out"), "{err}");
-    assert!(err.contains("line 3: several solutions; left out"), "{err}");
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("left out")).collect();
+    assert_eq!(said.len(), 3, "{err}");
+    assert!(
+        said[0].starts_with("line 2: no solution; left out"),
+        "{err}"
+    );
+    assert!(
+        said[1].starts_with("line 3: several solutions; left out"),
+        "{err}"
+    );
+    assert!(said[2].starts_with("line 4: "), "in input order: {err}");
     assert_eq!(out.status.code(), Some(1));
     let csv = String::from_utf8_lossy(&out.stdout);
     // basis,kind,k,puzzles,…: one puzzle studied.

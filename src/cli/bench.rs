@@ -105,7 +105,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     };
     let mut rows = Vec::new();
     let mut failed = false;
-    for file in &files {
+    for (i, file) in files.iter().enumerate() {
         let mut one = a.input.clone();
         one.files = vec![file.clone()];
         let batch = one.read()?;
@@ -119,6 +119,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             _ if file.as_os_str() == "-" => "stdin".to_string(),
             Some(base) if !shared => base.to_string_lossy().into_owned(),
             _ => file.display().to_string(),
+        };
+        // The same file given again is a run of its own: `a.txt (2)`.
+        let name = match files[..i].iter().filter(|f| *f == file).count() {
+            0 => name,
+            again => format!("{name} ({})", again + 1),
         };
         let mut puzzles = Vec::new();
         for (_, rec) in batch.records {

@@ -49,6 +49,15 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
     }
 }
 
+/// Name the puzzles left out of a study on stderr, in input order; how many.
+fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
+    left_out.sort_by_key(|(i, _)| *i);
+    for (_, why) in left_out.iter() {
+        eprintln!("{why}; left out of the study");
+    }
+    left_out.len()
+}
+
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     // A picture that cannot be written fails now, not after the study.
     if let Some(path) = &a.svg {
@@ -61,25 +70,27 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     let batch = a.input.read()?;
     batch.print_notes();
-    // A study measures puzzles with one solution; the others are named on stderr and left out.
-    let mut skipped = 0;
+    // A study measures puzzles with one solution; the others are named on stderr, in input
+    // order, and left out.
+    let mut left_out: Vec<(usize, String)> = Vec::new();
     let mut puzzles: Vec<_> = batch
         .records
         .into_iter()
-        .filter_map(|(label, r)| {
-            r.map_err(|e| {
-                eprintln!("{}{e}; left out of the study", super::prefix(&label));
-                skipped += 1;
-            })
-            .ok()
-            .map(|p| (label, p))
+        .enumerate()
+        .filter_map(|(i, (label, r))| match r {
+            Ok(p) => Some((i, label, p)),
+            Err(e) => {
+                left_out.push((i, format!("{}{e}", super::prefix(&label))));
+                None
+            }
         })
         .collect();
     if puzzles.is_empty() {
+        say_left_out(&mut left_out);
         return Err(io::Error::other("no puzzle to study"));
     }
     Rng::new(1).shuffle(&mut puzzles);
-    let mut bases: Vec<usize> = puzzles.iter().map(|(_, p)| p.k).collect();
+    let mut bases: Vec<usize> = puzzles.iter().map(|(_, _, p)| p.k).collect();
     bases.sort_unstable();
     bases.dedup();
     let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
@@ -88,7 +99,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
         // The first --max-puzzles of this basis that have one solution.
         let mut masks: Vec<&Vec<u128>> = Vec::new();
-        for (label, p) in puzzles.iter().filter(|(_, p)| p.k == k) {
+        for (i, label, p) in puzzles.iter().filter(|(_, _, p)| p.k == k) {
             if a.max_puzzles.is_some_and(|m| masks.len() >= m) {
                 break;
             }
@@ -103,8 +114,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
                 "several solutions"
             };
             let prefix = super::prefix(label);
-            eprintln!("{prefix}line {}: {why}; left out of the study", p.line);
-            skipped += 1;
+            left_out.push((*i, format!("{prefix}line {}: {why}", p.line)));
         }
         if masks.is_empty() {
             continue; // a table of no puzzles says nothing
@@ -118,6 +128,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         rows.extend(r);
         caps.extend(c);
     }
+    let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
         eprintln!("nsudoku: no puzzle with one solution to study");
         return Ok(ExitCode::from(1));
