@@ -217,5 +217,20 @@ fn json_records_name_their_file_when_there_are_several() {
     // One file: no file field.
     let one = stdout(&run(&["rate", "--json", files[1]], ""));
     assert!(!one.contains("\"file\""), "{one}");
+    // The same file twice, and stdin: each pass told apart.
+    let twice = stdout(&run(
+        &["rate", "--json", files[1], files[1], "-"],
+        &format!("{EASY}\n"),
+    ));
+    let seen: Vec<String> = twice
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| v["file"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(seen.len(), 3, "{twice}");
+    assert!(
+        seen[1].ends_with("b.txt (2)") && seen[2] == "stdin",
+        "{seen:?}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

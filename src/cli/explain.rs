@@ -81,7 +81,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
 }
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line
-/// numbers repeat): the file's name (`stdin` for `-`), or, when two files share a name, its
+/// numbers repeat): the file's name (`stdin` for `-`, `a.txt (2)` for a file given again), or,
+/// when two files share a name, its
 /// position among the files before it (`2-a.txt`), so that no two files' pictures collide.
 fn picture_tags(batch: &Batch) -> HashMap<String, String> {
     let mut labels: Vec<&String> = Vec::new();
@@ -91,7 +92,6 @@ fn picture_tags(batch: &Batch) -> HashMap<String, String> {
         }
     }
     let name = |l: &str| match Path::new(l).file_name() {
-        _ if l == "-" => "stdin".to_string(),
         Some(f) => f.to_string_lossy().into_owned(),
         None => "input".to_string(),
     };

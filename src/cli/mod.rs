@@ -128,7 +128,8 @@ impl InputArgs {
     }
 
     /// Every record of every input, in order. Line numbers are per file; with several files the
-    /// file name is prefixed to error messages by [`prefix`].
+    /// file's label is prefixed to error messages by [`prefix`]: its path, `stdin` for `-`, and
+    /// `a.txt (2)` for a file given a second time (read again, told apart).
     pub fn read(&self) -> io::Result<Batch> {
         let opts = self.read_options();
         let mut batch = Batch::default();
@@ -138,7 +139,7 @@ impl InputArgs {
         } else {
             &self.files[..]
         };
-        for path in files {
+        for (i, path) in files.iter().enumerate() {
             let (bytes, name) = if path.as_os_str() == "-" {
                 let mut bytes = Vec::new();
                 io::stdin().read_to_end(&mut bytes)?;
@@ -155,7 +156,12 @@ impl InputArgs {
                     format!("cannot read {name}: {e}"),
                 )
             })?;
-            let label = (files.len() > 1).then(|| path.display().to_string());
+            // A file given again is read again, and labelled apart: `a.txt (2)`.
+            let again = files[..i].iter().filter(|f| *f == path).count();
+            let label = (files.len() > 1).then(|| match again {
+                0 => name.clone(),
+                _ => format!("{name} ({})", again + 1),
+            });
             for rec in input::read_all(&text, opts) {
                 batch.records.push((label.clone(), rec));
             }
