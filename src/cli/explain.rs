@@ -82,8 +82,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line
 /// numbers repeat): the file's name (`stdin` for `-`, `a.txt (2)` for a file given again), or,
-/// when two files share a name, its
-/// position among the files before it (`2-a.txt`), so that no two files' pictures collide.
+/// when two files share a name, its position among the files before it too (`2-a.txt`), so
+/// that no two files' pictures collide.
 fn picture_tags(batch: &Batch) -> HashMap<String, String> {
     let mut labels: Vec<&String> = Vec::new();
     for l in batch.records.iter().filter_map(|(l, _)| l.as_ref()) {

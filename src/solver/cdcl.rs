@@ -42,6 +42,12 @@
 //! line takes fewer conflicts than without either).
 //!
 //! Tried and rejected (Frisch set, and gen_minimal200 line 200 at 16×16):
+//! - Box/line segment variables: one per line, box and digit, true exactly when the digit is
+//!   in that segment, exactly one per line and digit and per box, kind and digit, so that unit
+//!   propagation does pointing and claiming. Frisch lines 3, 2, 14 (100k budget): 5,628,
+//!   10,451 and 17,872 conflicts against 5,723, 11,317 and 18,992, for 366, 726 and 1,177 ms
+//!   against 217, 428 and 682 (413–1,164 ms when the search decides on them too): the
+//!   learning already finds what locked candidates say, and each conflict costs twice as much.
 //! - Native exactly-one groups (each variable in four: its cell and its digit in three houses).
 //!   A true variable makes the rest of its groups false, the binary ¬x ∨ ¬y being the reason
 //!   that conflict analysis reads; at least one was watched per group (skipped once the group
