@@ -231,7 +231,9 @@ fn length_hint(format: Option<Format>) -> String {
 pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
     // A file of old Mac line ends (CR alone) has its lines too; CRLF stays one line end.
     let owned;
-    let text = if text.replace("\r\n", "").contains('\r') {
+    let bytes = text.as_bytes();
+    let lone_cr = (0..bytes.len()).any(|i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+    let text = if lone_cr {
         owned = text.replace("\r\n", "\n").replace('\r', "\n");
         &owned[..]
     } else {

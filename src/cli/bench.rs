@@ -120,11 +120,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             Some(base) if !shared => base.to_string_lossy().into_owned(),
             _ => file.display().to_string(),
         };
-        // The same file given again is a run of its own: `a.txt (2)`.
-        let name = match files[..i].iter().filter(|f| *f == file).count() {
-            0 => name,
-            again => format!("{name} ({})", again + 1),
-        };
+        let name = super::told_apart(&files, i, name);
         let mut puzzles = Vec::new();
         for (_, rec) in batch.records {
             match rec {

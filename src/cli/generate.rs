@@ -4,7 +4,7 @@ use super::with_threads;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
-use nsudoku::logic::Technique;
+use nsudoku::logic::{technique, Technique};
 use nsudoku::{output, Alphabet};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -86,14 +86,11 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             if t.is_empty() {
                 return Err(invalid("--technique needs a technique name"));
             }
-            // Above N/2 a tuple or fish is the complement of a smaller one, which is easier and
-            // always tried first: no puzzle can need it.
-            let oversized = t.iter().find(|t| match t {
-                Technique::NakedTuple(k) | Technique::HiddenTuple(k) | Technique::Fish(k) => {
-                    *k as usize > n / 2
-                }
-                _ => false,
-            });
+            // Only tuples and fish above N/2 are missing from the techniques of a size: each is
+            // the complement of a smaller one, which is easier and always tried first, so no
+            // puzzle can need it.
+            let available = technique::default_order(n);
+            let oversized = t.iter().find(|t| !available.contains(t));
             if let Some(t) = oversized {
                 return Err(invalid(&format!(
                     "no {n}×{n} puzzle can need {} (sizes above N/2 = {} are the complement of a smaller one, which is easier); expected a size up to {}",

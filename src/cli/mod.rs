@@ -156,17 +156,21 @@ impl InputArgs {
                     format!("cannot read {name}: {e}"),
                 )
             })?;
-            // A file given again is read again, and labelled apart: `a.txt (2)`.
-            let again = files[..i].iter().filter(|f| *f == path).count();
-            let label = (files.len() > 1).then(|| match again {
-                0 => name.clone(),
-                _ => format!("{name} ({})", again + 1),
-            });
+            let label = (files.len() > 1).then(|| told_apart(files, i, name.clone()));
             for rec in input::read_all(&text, opts) {
                 batch.records.push((label.clone(), rec));
             }
         }
         Ok(batch)
+    }
+}
+
+/// `name` for `files[i]`, told apart when that file was given before: a file given again is
+/// read again, as `a.txt (2)`, `a.txt (3)`, ….
+pub fn told_apart(files: &[PathBuf], i: usize, name: String) -> String {
+    match files[..i].iter().filter(|f| **f == files[i]).count() {
+        0 => name,
+        again => format!("{name} ({})", again + 1),
     }
 }
 
