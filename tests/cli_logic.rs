@@ -68,6 +68,47 @@ fn explain_json_lines() {
     assert!(o.status.success());
 }
 
+/// A chain step's `nodes` spell its `chain` node by node, and its `cells` and `digits` hold the
+/// chain's (coloring and cycles name only a digit, multi-digit chains only cells).
+#[test]
+fn chain_records_give_their_nodes_cells_and_digits() {
+    let input = std::fs::read_to_string("tests/data/chains_9x9.txt").unwrap();
+    let out = stdout(&run(&["explain", "--json"], &input));
+    let mut chains = 0;
+    for l in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        let Some(chain) = v["chain"].as_str() else {
+            continue;
+        };
+        chains += 1;
+        let names = |x: &serde_json::Value| -> Vec<String> {
+            let list = x.as_array().unwrap().iter();
+            list.map(|c| c.as_str().unwrap().to_string()).collect()
+        };
+        let (cells, digits) = (names(&v["cells"]), names(&v["digits"]));
+        let mut spelled = String::new();
+        for node in v["nodes"].as_array().unwrap() {
+            let digit = node["digit"].as_str().unwrap();
+            let node_cells = names(&node["cells"]);
+            assert!(digits.iter().any(|d| d == digit), "{l}");
+            if v["technique"] != "y-cycle" {
+                // A Y-Cycle's `cells` are its y-edges' bivalue cells, as documented.
+                assert!(node_cells.iter().all(|c| cells.contains(c)), "{l}");
+            }
+            spelled += &format!("({digit}){}", node_cells.join("|"));
+            spelled += match node["link"].as_str() {
+                Some("strong") => "=",
+                Some("weak") => "-",
+                Some("y") => "~",
+                None => "",
+                Some(other) => panic!("link {other} in {l}"),
+            };
+        }
+        assert_eq!(spelled, chain, "{l}");
+    }
+    assert!(chains >= 30, "only {chains} chain steps");
+}
+
 #[test]
 fn find_lists_every_instance() {
     let o = run(&["find", "--technique", "naked-pair", "--json"], EASY);

@@ -71,6 +71,35 @@ pub struct Evidence {
     pub note: Option<String>,
 }
 
+impl Evidence {
+    /// The pattern's cells: those the technique named, or else the chain's cells in ascending
+    /// order (coloring and cycles name only their digit).
+    pub fn pattern_cells(&self) -> Vec<u16> {
+        self.named_or_chains(&self.cells, |c| c.cell)
+    }
+
+    /// The pattern's digits: those the technique named, or else the chain's digits in
+    /// ascending order (chains of several digits name none).
+    pub fn pattern_digits(&self) -> Vec<u8> {
+        self.named_or_chains(&self.digits, |c| c.digit)
+    }
+
+    fn named_or_chains<T: Ord + Copy>(&self, named: &[T], of: impl Fn(&Candidate) -> T) -> Vec<T> {
+        if !named.is_empty() {
+            return named.to_vec();
+        }
+        let mut all: Vec<T> = self
+            .chain
+            .iter()
+            .flat_map(|n| &n.candidates)
+            .map(of)
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+}
+
 /// One step of logic: a technique, its result, its evidence.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Deduction {
@@ -206,14 +235,26 @@ impl Deduction {
             "placements": self.placements.iter().map(|c| cand(c, "=")).collect::<Vec<_>>(),
             "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),
             "houses": ev.houses.iter().map(|&h| t.house_name(h as usize)).collect::<Vec<_>>(),
-            "cells": ev.cells.iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
-            "digits": ev.digits.iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
+            "cells": ev.pattern_cells().iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
+            "digits": ev.pattern_digits().iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
         });
         // Always present (null for steps that have none), as the docs list it.
         v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();
         if !ev.chain.is_empty() {
             v["chain"] = chain_notation(&ev.chain, t, a).into();
             v["length"] = self.chain_length().into();
+            v["nodes"] = ev
+                .chain
+                .iter()
+                .map(|node| {
+                    serde_json::json!({
+                        "digit": node.candidates.first().map(|c| a.label(c.digit + 1, t.n)),
+                        "cells": node.candidates.iter().map(|c| t.cell_name(c.cell as usize)).collect::<Vec<_>>(),
+                        "link": node.link,
+                    })
+                })
+                .collect::<Vec<_>>()
+                .into();
         }
         if let Some(note) = &ev.note {
             v["note"] = note.clone().into();
