@@ -197,14 +197,14 @@ fn rate_says_why_a_puzzle_is_not_rated() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with(&format!("{stuck} stuck after")),
+        lines[0].starts_with(&format!("{stuck} stuck after 1 step, 58 cells open")),
         "{stdout}"
     );
     assert!(lines[1].starts_with(&format!("{several} several solutions (stuck")));
     assert!(lines[2].starts_with(&format!("{none} no solution (contradiction")));
     assert_eq!(lines.len(), 4);
     for expected in [
-        "line 1: the techniques get stuck after",
+        "line 1: the techniques get stuck after 1 step with 58 cells open",
         "line 2: several solutions (the techniques get stuck",
         "line 3: no solution (a contradiction after",
     ] {

@@ -27,13 +27,14 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = 1_000_000)]
     max_steps: usize,
     /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …; with several
-    /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name, or `<i>-<name>`
-    /// when two files share a name).
+    /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name; when any two files
+    /// share a name, every file's is `<i>-<name>`, i its place among the files: `1-p.txt`,
+    /// `2-p.txt`, `3-a.txt`).
     #[arg(long, value_name = "DIR")]
     svg: Option<std::path::PathBuf>,
     /// Also write the solving path as one self-contained web page (with several puzzles, one
-    /// page each: `FILE` gets `-line<N>`, or `-<file>-line<N>` with several input files,
-    /// before its extension).
+    /// page each: `FILE` gets `-line<N>`, or `-<file>-line<N>` with several input files, `<file>`
+    /// numbered as for --svg, before its extension).
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
 }
@@ -82,8 +83,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line
 /// numbers repeat): the file's name (`stdin` for `-`, `a.txt (2)` for a file given again), or,
-/// when two files share a name, its position among the files before it too (`2-a.txt`), so
-/// that no two files' pictures collide.
+/// when any two files share a name, every file's name with its place among the files before it
+/// (`1-a.txt`, `2-a.txt`, `3-b.txt`), so that no two files' pictures collide.
 fn picture_tags(batch: &Batch) -> HashMap<String, String> {
     let mut labels: Vec<&String> = Vec::new();
     for l in batch.records.iter().filter_map(|(l, _)| l.as_ref()) {

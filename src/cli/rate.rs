@@ -172,9 +172,13 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     })
 }
 
+/// `1 step`, `2 steps`.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The stderr reason for a puzzle that is not rated to the end.
 fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let stuck = format!(
         "the techniques get stuck after {} with {} open",
         plural(r.steps, "step"),
@@ -227,13 +231,16 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool
     match r.end {
         End::Solved => format!("{text} {:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed),
         End::Contradiction => format!(
-            "{text} no solution (contradiction after {} steps, hardest {:.1})",
-            r.steps, r.er
+            "{text} no solution (contradiction after {}, hardest {:.1})",
+            plural(r.steps, "step"),
+            r.er
         ),
         _ => {
             let stuck = format!(
-                "stuck after {} steps, {} cells open (hardest {:.1})",
-                r.steps, r.open, r.er
+                "stuck after {}, {} open (hardest {:.1})",
+                plural(r.steps, "step"),
+                plural(r.open, "cell"),
+                r.er
             );
             match sols {
                 Some(Solutions::None) => format!("{text} no solution ({stuck})"),
