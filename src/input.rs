@@ -261,9 +261,8 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             Some(_) => false,
             None => {
                 raw.split_whitespace().nth(1).is_some()
-                    && raw
-                        .split_whitespace()
-                        .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+                    && raw.split_whitespace().all(number_token)
+                    && raw.bytes().any(|b| b.is_ascii_digit())
             }
         };
         // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
@@ -329,14 +328,21 @@ pub fn read_one(text: &str, opts: ReadOptions) -> Record {
 
 fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
     line.split_whitespace()
-        .map(|t| {
-            t.parse::<u32>().map_err(|_| InputError {
+        .map(|t| match t {
+            // An empty cell may be written as in the one-symbol forms.
+            "." | "-" | "_" => Ok(0),
+            _ => t.parse::<u32>().map_err(|_| InputError {
                 line: line_no,
                 what: format!("'{t}' is not a number"),
-                expected: "whitespace-separated integers, 0 for an empty cell".into(),
-            })
+                expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
+            }),
         })
         .collect()
+}
+
+/// Whether a token can stand for a cell in the numbers form: digits, or an empty mark.
+fn number_token(t: &str) -> bool {
+    matches!(t, "." | "-" | "_") || t.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
@@ -377,24 +383,39 @@ fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     })
 }
 
-/// Whether the line at `start` and the `m - 1` lines after it are the rows of one big grid
-/// rather than `m` small grids of `small` digits: they must all hold `m` integers, and
-/// - when the first holds a value above `small`: so does another, or no other holds a given;
-/// - else most givens of the others are above `small`, as in a big grid (a 16×16 whose first
-///   row holds nothing above 4); one value out of range among small grids is that grid's error.
+/// Whether the line at `start` and the lines after it are the rows of one big grid rather than
+/// small grids of `small` digits, one a line. The next line must be a row (about `m` numbers,
+/// not a whole puzzle); over the rows that follow, up to a blank line, a comment or a whole
+/// puzzle, and leaving out rows with a wrong count (a bad row still belongs to its grid):
+/// - when the first holds a value above `small`: so does another, or none holds a given;
+/// - else most givens are above `small`, as in a big grid (a 16×16 whose first row holds
+///   nothing above 4); one value out of range among small grids is that grid's error.
 fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
-    let (mut above, mut given) = (0usize, 0usize);
+    let (mut above, mut given, mut rows) = (0usize, 0usize, 0usize);
     for r in 1..m {
-        let Some(Ok(row)) = lines.get(start + r).map(|l| parse_ints(l, start + r + 1)) else {
-            return false;
+        let Some(line) = lines.get(start + r).map(|l| l.trim()) else {
+            break;
         };
-        if row.len() != m {
-            return false;
+        let tokens = line.split_whitespace();
+        if line.starts_with('#') || whole_puzzle(line, m) || !tokens.clone().all(number_token) {
+            break;
         }
-        above += row.iter().filter(|&&v| v as usize > small).count();
-        given += row.iter().filter(|&&v| v != 0).count();
+        let count = tokens.count();
+        if count.abs_diff(m) > m / 4 {
+            break;
+        }
+        rows += 1;
+        if let Some(row) = parse_ints(line, start + r + 1)
+            .ok()
+            .filter(|row| row.len() == m)
+        {
+            above += row.iter().filter(|&&v| v as usize > small).count();
+            given += row.iter().filter(|&&v| v != 0).count();
+        }
     }
-    if first_max > small {
+    if rows == 0 {
+        false
+    } else if first_max > small {
         above > 0 || given == 0
     } else {
         2 * above > given
@@ -943,6 +964,45 @@ mod tests {
         let all = read_all(&many, ReadOptions::default());
         assert_eq!(all.len(), 16);
         assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
+    }
+
+    #[test]
+    fn a_bad_row_of_a_sixteen_grid_is_one_error() {
+        // A 16×16 in rows with one row short (or a row with a stray symbol) is one bad grid,
+        // not sixteen 4×4 lines; the grid after it is read.
+        let g = read_one(
+            include_str!("../examples/16x16.txt"),
+            ReadOptions::default(),
+        )
+        .unwrap();
+        let rows: Vec<String> = g
+            .digits()
+            .chunks(16)
+            .map(|r| {
+                r.iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let good = rows.join("\n");
+        for (r, bad_row) in [
+            (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
+            (5, rows[5].replacen(' ', " x ", 1)),
+        ] {
+            let mut bad = rows.clone();
+            bad[r] = bad_row;
+            let all = read_all(&format!("{}\n{good}\n", bad.join("\n")), Default::default());
+            assert_eq!(all.len(), 2, "row {r}");
+            assert_eq!(all[0].as_ref().unwrap_err().line, r + 1);
+            assert_eq!(all[1].as_ref().unwrap().digits(), g.digits());
+        }
+        // `.`, `-` or `_` for an empty cell, as in the one-symbol forms.
+        let dotted = good.replace(" 0", " .").replace("\n0 ", "\n- ");
+        assert_ne!(dotted, good);
+        let all = read_all(&dotted, Default::default());
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].as_ref().unwrap().digits(), g.digits());
     }
 
     #[test]
