@@ -785,6 +785,17 @@ mod tests {
             .collect()
     }
 
+    /// A grid's digits as `n` lines of `n` numbers.
+    fn number_rows(digits: &[u8], n: usize) -> Vec<String> {
+        let row = |r: &[u8]| {
+            r.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        digits.chunks(n).map(row).collect()
+    }
+
     #[test]
     fn reads_numbers_one_line_and_block() {
         let one = easy9_numbers();
@@ -947,15 +958,7 @@ mod tests {
                 *d = 0;
             }
         }
-        let rows: Vec<String> = digits
-            .chunks(16)
-            .map(|r| {
-                r.iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
+        let rows = number_rows(&digits, 16);
         let all = read_all(&rows.join("\n"), ReadOptions::default());
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].as_ref().unwrap().n(), 16);
@@ -975,16 +978,7 @@ mod tests {
             ReadOptions::default(),
         )
         .unwrap();
-        let rows: Vec<String> = g
-            .digits()
-            .chunks(16)
-            .map(|r| {
-                r.iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
+        let rows = number_rows(&g.digits(), 16);
         let good = rows.join("\n");
         for (r, bad_row) in [
             (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
