@@ -252,7 +252,8 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
     while i < lines.len() {
         let raw = lines[i].trim();
         let line_no = i + 1;
-        if raw.is_empty() || raw.starts_with('#') {
+        // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
+        if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
             i += 1;
             continue;
         }
@@ -281,12 +282,126 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             let (rec, used) = read_numbers(&lines, i);
             out.push(rec);
             i += used;
+        } else if let Some(n) = symbol_rows_start(&lines, i, opts) {
+            let (rec, used) = read_symbol_rows(&lines, i, n, opts);
+            out.push(rec);
+            i += used;
         } else {
-            out.push(read_symbols(raw, line_no, opts));
+            out.push(read_symbols(raw, line_no, opts, &|pos| {
+                (line_no, format!("column {}", pos + 1))
+            }));
             i += 1;
         }
     }
     out
+}
+
+/// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
+fn row_cells(line: &str) -> Vec<char> {
+    line.chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .collect()
+}
+
+/// Whether `line` is a box rule between the bands of a drawn grid: `+`, `-`, `=` and `|` with
+/// a `+` (`+-------+`, `------+------`); inside a grid of rows of `n` symbols, also a line
+/// of dashes that is not a row (`---------------------`).
+fn is_rule(line: &str, n: Option<usize>) -> bool {
+    let t = row_cells(line);
+    let drawn = |c: &char| matches!(c, '+' | '-' | '=');
+    !t.is_empty()
+        && t.iter().all(drawn)
+        && (t.contains(&'+') || n.is_some_and(|n| t.len() != n) || line.contains('|'))
+}
+
+/// The side N when the line at `start` begins a grid written as N rows of N symbols (with or
+/// without spaces and box rules): it holds N symbols for N from 4 to 49 and the next row
+/// does too. Sixteen symbols are also a whole 4×4 puzzle: they are the first row of a 16×16
+/// when a symbol above 4 shows in them and in the next rows (or those hold no givens), or
+/// when most givens of the next rows are above 4, as for rows of numbers.
+fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<usize> {
+    if !matches!(opts.format, None | Some(Format::Line)) {
+        return None;
+    }
+    let first = row_cells(lines[start]);
+    let n = first.len();
+    if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 {
+        return None;
+    }
+    // The lines that would be its other rows; most must hold N symbols (one bad row still
+    // belongs to the grid).
+    let next: Vec<Vec<char>> = lines[start + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| !is_rule(l, Some(n)))
+        .map(row_cells)
+        .take_while(|r| r.len() == n || side_of_cells(r.len()).is_none())
+        .take(n - 1)
+        .collect();
+    let rows: Vec<&Vec<char>> = next.iter().filter(|r| r.len() == n).collect();
+    if rows.is_empty() || 2 * rows.len() < next.len() {
+        return None;
+    }
+    if n != 16 || lines[start].contains('|') {
+        return Some(n);
+    }
+    let small = |c: &char| matches!(c, '0'..='4' | '.' | '-' | '_');
+    let given = |c: &char| !matches!(c, '0' | '.' | '-' | '_');
+    let above: usize = rows.iter().map(|r| r.iter().filter(|c| !small(c)).count()).sum();
+    let givens: usize = rows.iter().map(|r| r.iter().filter(|c| given(c)).count()).sum();
+    let big = if first.iter().any(|c| !small(c)) {
+        above > 0 || givens == 0
+    } else {
+        2 * above > givens
+    };
+    big.then_some(n)
+}
+
+/// A grid of N rows of N symbols from `start` (box rules passed over); returns lines
+/// consumed. A blank line, a comment, a whole puzzle or the end of the text ends it early; a
+/// bad row spoils the grid, whose other rows go with it.
+fn read_symbol_rows(lines: &[&str], start: usize, n: usize, opts: ReadOptions) -> (Record, usize) {
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    let mut idx = start;
+    while rows.len() < n && idx < lines.len() {
+        let l = lines[idx].trim();
+        if l.is_empty() || l.starts_with('#') {
+            break;
+        }
+        if !is_rule(l, Some(n)) {
+            let cells = row_cells(l);
+            if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
+                break;
+            }
+            rows.push((idx, cells));
+        }
+        idx += 1;
+    }
+    let used = idx - start;
+    if rows.len() < n {
+        let err = InputError {
+            line: start + 1,
+            what: format!("grid of {n} symbols a row ends after {} rows", rows.len()),
+            expected: format!("{n} rows of {n} symbols"),
+        };
+        return (Err(err), used);
+    }
+    if let Some((r, (at, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != n) {
+        let err = InputError {
+            line: at + 1,
+            what: format!("row {} of the grid has {} symbols", r + 1, cells.len()),
+            expected: format!("{n} symbols a row"),
+        };
+        return (Err(err), used);
+    }
+    let text: String = rows.iter().flat_map(|(_, c)| c).collect();
+    let opts = ReadOptions {
+        format: Some(Format::Line),
+        ..opts
+    };
+    let locate = |pos: usize| (rows[pos / n].0 + 1, format!("r{}c{}", pos / n + 1, pos % n + 1));
+    (read_symbols(&text, start + 1, opts, &locate), used)
 }
 
 /// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
@@ -586,7 +701,13 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     }
 }
 
-fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
+/// One puzzle of symbols; `locate` names the line and place of the symbol at a position.
+fn read_symbols(
+    raw: &str,
+    line_no: usize,
+    opts: ReadOptions,
+    locate: &dyn Fn(usize) -> (usize, String),
+) -> Record {
     let s: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
     let len = s.chars().count();
     let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {
@@ -629,10 +750,13 @@ fn read_symbols(raw: &str, line_no: usize, opts: ReadOptions) -> Record {
     let all = (1u128 << n) - 1;
     let chars: Vec<char> = s.chars().collect();
     let mut masks = Vec::with_capacity(n * n);
-    let bad = |pos: usize, c: char, expected: String| InputError {
-        line: line_no,
-        what: format!("unknown symbol '{c}' at column {}", pos + 1),
-        expected,
+    let bad = |pos: usize, c: char, expected: String| {
+        let (line, place) = locate(pos);
+        InputError {
+            line,
+            what: format!("unknown symbol '{c}' at {place}"),
+            expected,
+        }
     };
     if candidates {
         for cell in 0..n * n {
@@ -997,6 +1121,47 @@ mod tests {
         let all = read_all(&dotted, Default::default());
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].as_ref().unwrap().digits(), g.digits());
+    }
+
+    #[test]
+    fn grids_drawn_in_rows_of_symbols() {
+        // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
+        let p = read_one(include_str!("../examples/16x16.txt"), ReadOptions::default()).unwrap();
+        let boxed = crate::output::boxed(4, &p.digits(), p.alphabet);
+        let all = read_all(&format!("{boxed}{boxed}"), Default::default());
+        assert_eq!(all.len(), 2);
+        for r in &all {
+            assert_eq!(r.as_ref().unwrap().digits(), p.digits());
+        }
+        // A forum post's 9×9 (spaces, `|`, rules without corners), and bare rows of 9.
+        let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+        let spaced = |r: &str| {
+            let c: Vec<String> = r.chars().map(String::from).collect();
+            format!("{} | {} | {}", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" "))
+        };
+        let mut forum: Vec<String> = rows.iter().map(|r| spaced(r)).collect();
+        forum.insert(6, "---------------------".into());
+        forum.insert(3, "------+-------+------".into());
+        let want = read_one(EASY9, Default::default()).unwrap().digits();
+        for text in [forum.join("\n"), rows.join("\n")] {
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 1, "{text}");
+            assert_eq!(all[0].as_ref().unwrap().digits(), want);
+        }
+        // A short row, or an unknown symbol, spoils its grid only, named at its own line.
+        let mut bad = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+        bad[4].pop();
+        let all = read_all(&format!("{}\n{EASY9}\n", bad.join("\n")), Default::default());
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].as_ref().unwrap_err().line, 5);
+        assert!(all[1].is_ok());
+        bad[4].push('x');
+        let e = read_one(&bad.join("\n"), Default::default()).unwrap_err();
+        assert_eq!((e.line, e.what.as_str()), (5, "unknown symbol 'x' at r5c9"));
+        // Sixteen 4×4 puzzles, one a line, stay sixteen.
+        let all = read_all(&vec!["1..4.3....2.4..1"; 16].join("\n"), Default::default());
+        assert_eq!(all.len(), 16);
+        assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
     }
 
     #[test]
