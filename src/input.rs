@@ -348,8 +348,14 @@ fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<
     }
     let small = |c: &char| matches!(c, '0'..='4' | '.' | '-' | '_');
     let given = |c: &char| !matches!(c, '0' | '.' | '-' | '_');
-    let above: usize = rows.iter().map(|r| r.iter().filter(|c| !small(c)).count()).sum();
-    let givens: usize = rows.iter().map(|r| r.iter().filter(|c| given(c)).count()).sum();
+    let above: usize = rows
+        .iter()
+        .map(|r| r.iter().filter(|c| !small(c)).count())
+        .sum();
+    let givens: usize = rows
+        .iter()
+        .map(|r| r.iter().filter(|c| given(c)).count())
+        .sum();
     let big = if first.iter().any(|c| !small(c)) {
         above > 0 || givens == 0
     } else {
@@ -400,7 +406,12 @@ fn read_symbol_rows(lines: &[&str], start: usize, n: usize, opts: ReadOptions) -
         format: Some(Format::Line),
         ..opts
     };
-    let locate = |pos: usize| (rows[pos / n].0 + 1, format!("r{}c{}", pos / n + 1, pos % n + 1));
+    let locate = |pos: usize| {
+        (
+            rows[pos / n].0 + 1,
+            format!("r{}c{}", pos / n + 1, pos % n + 1),
+        )
+    };
     (read_symbols(&text, start + 1, opts, &locate), used)
 }
 
@@ -1126,7 +1137,11 @@ mod tests {
     #[test]
     fn grids_drawn_in_rows_of_symbols() {
         // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
-        let p = read_one(include_str!("../examples/16x16.txt"), ReadOptions::default()).unwrap();
+        let p = read_one(
+            include_str!("../examples/16x16.txt"),
+            ReadOptions::default(),
+        )
+        .unwrap();
         let boxed = crate::output::boxed(4, &p.digits(), p.alphabet);
         let all = read_all(&format!("{boxed}{boxed}"), Default::default());
         assert_eq!(all.len(), 2);
@@ -1137,7 +1152,12 @@ mod tests {
         let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
         let spaced = |r: &str| {
             let c: Vec<String> = r.chars().map(String::from).collect();
-            format!("{} | {} | {}", c[..3].join(" "), c[3..6].join(" "), c[6..].join(" "))
+            format!(
+                "{} | {} | {}",
+                c[..3].join(" "),
+                c[3..6].join(" "),
+                c[6..].join(" ")
+            )
         };
         let mut forum: Vec<String> = rows.iter().map(|r| spaced(r)).collect();
         forum.insert(6, "---------------------".into());
@@ -1151,7 +1171,10 @@ mod tests {
         // A short row, or an unknown symbol, spoils its grid only, named at its own line.
         let mut bad = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
         bad[4].pop();
-        let all = read_all(&format!("{}\n{EASY9}\n", bad.join("\n")), Default::default());
+        let all = read_all(
+            &format!("{}\n{EASY9}\n", bad.join("\n")),
+            Default::default(),
+        );
         assert_eq!(all.len(), 2);
         assert_eq!(all[0].as_ref().unwrap_err().line, 5);
         assert!(all[1].is_ok());

@@ -68,6 +68,31 @@ fn explain_json_lines() {
     assert!(o.status.success());
 }
 
+/// A puzzle the techniques leave stuck is searched: one without a unique solution is named on
+/// stderr, counted in the JSON end record, and makes the exit status 1.
+#[test]
+fn explain_tells_a_stuck_puzzle_without_one_solution() {
+    let empty = ".".repeat(81);
+    let o = run(&["explain"], &format!("{empty}\n"));
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1: several solutions; the techniques get stuck after 0 steps"),
+        "{err}"
+    );
+    let o = run(&["explain", "--json"], &format!("{HARD}\n{empty}\n"));
+    let ends: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v.get("end").is_some())
+        .collect();
+    assert_eq!(ends[0]["end"], "stuck");
+    assert_eq!(ends[0]["solutions"], 1);
+    assert_eq!(ends[1]["solutions"], 2);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(run(&["explain"], HARD).status.success());
+}
+
 /// A chain step's `nodes` spell its `chain` node by node, and its `cells` and `digits` hold the
 /// chain's (coloring and cycles name only a digit, multi-digit chains only cells).
 #[test]

@@ -1,6 +1,7 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
+use super::rate::{plural, search_stuck, Solutions};
 use super::{prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config};
@@ -219,6 +220,21 @@ fn explain<B: Basis>(
         End::Contradiction => "contradiction",
         End::StepLimit => "step limit",
     };
+    // Stuck: a puzzle without one solution is told apart, as `rate` does.
+    let sols = (path.end == End::Stuck).then(|| search_stuck(p));
+    let not_one = match sols {
+        Some(Solutions::None) => Some("no solution"),
+        Some(Solutions::Several) => Some("several solutions"),
+        _ => None,
+    };
+    if let Some(what) = not_one {
+        eprintln!(
+            "{}line {}: {what}; the techniques get stuck after {}",
+            prefix(label),
+            p.line,
+            plural(path.steps.len(), "step")
+        );
+    }
     let grid = if path.end == End::Solved && a.input.boxed() && !a.json {
         output::boxed(p.k, &s.digits(), alpha)
             .trim_end()
@@ -246,6 +262,10 @@ fn explain<B: Basis>(
         if !path.limits.is_empty() {
             v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
         }
+        if let Some(sols) = sols {
+            // As in `rate`: 0, 1, 2 (two or more), or null.
+            v["solutions"] = sols.count().into();
+        }
         lines.push(v.to_string());
     } else {
         lines.push(end.to_string());
@@ -253,6 +273,6 @@ fn explain<B: Basis>(
     }
     Ok(Explained {
         lines,
-        broken: path.end == End::Contradiction || !drawn,
+        broken: path.end == End::Contradiction || not_one.is_some() || !drawn,
     })
 }

@@ -38,11 +38,11 @@ pub struct RateArgs {
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one
 /// solution": the search takes microseconds at 9×9 and 16×16, where nearly all puzzles are.
-const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
+pub(super) const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Solutions of a puzzle the techniques did not finish, as the search found them.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Solutions {
+pub(super) enum Solutions {
     None,
     One,
     Several,
@@ -61,17 +61,34 @@ fn solutions_of_stuck(p: &Puzzle, r: &Rating) -> Option<Solutions> {
     if matches!(r.end, End::Solved | End::Contradiction) {
         return None;
     }
+    Some(search_stuck(p))
+}
+
+impl Solutions {
+    /// 0, 1, 2 (two or more), or `None` when the search did not settle it.
+    pub(super) fn count(self) -> Option<u8> {
+        match self {
+            Solutions::None => Some(0),
+            Solutions::One => Some(1),
+            Solutions::Several => Some(2),
+            Solutions::Unknown => None,
+        }
+    }
+}
+
+/// Count the solutions of `p` to two, within [`SEARCH_LIMIT`].
+pub(super) fn search_stuck(p: &Puzzle) -> Solutions {
     let opts = SolveOptions {
         timeout: Some(SEARCH_LIMIT),
         ..SolveOptions::default()
     };
     let c = solve::count_only(p, &opts);
-    Some(match c.solutions {
+    match c.solutions {
         _ if c.budget_exceeded => Solutions::Unknown,
         0 => Solutions::None,
         1 => Solutions::One,
         _ => Solutions::Several,
-    })
+    }
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
@@ -173,7 +190,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
 }
 
 /// `1 step`, `2 steps`.
-fn plural(n: usize, what: &str) -> String {
+pub(super) fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
@@ -207,11 +224,10 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool
     let text = output::puzzle_line(p);
     if json {
         // 0, 1, 2 (two or more), or null when a search did not settle it.
-        let solutions = match (r.end, sols) {
-            (End::Solved, _) | (_, Some(Solutions::One)) => Some(1),
-            (End::Contradiction, _) | (_, Some(Solutions::None)) => Some(0),
-            (_, Some(Solutions::Several)) => Some(2),
-            _ => None,
+        let solutions = match r.end {
+            End::Solved => Some(1),
+            End::Contradiction => Some(0),
+            _ => sols.and_then(Solutions::count),
         };
         return serde_json::json!({
             "line": p.line,
