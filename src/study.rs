@@ -197,7 +197,10 @@ pub fn svg(rows: &[TupleRow]) -> String {
             .fold(f64::INFINITY, f64::min)
             .clamp(1e-3, 1.0);
         let hi = vals.iter().cloned().fold(lo * 10.0, f64::max);
-        let (l0, l1) = (lo.log10().floor(), hi.log10().ceil());
+        // Zero has no place on a log scale: it gets the bottom line, a decade below the
+        // smallest value, labelled `0`.
+        let zeros = vals.iter().any(|&v| v <= 0.0);
+        let (l0, l1) = (lo.log10().floor() - f64::from(zeros), hi.log10().ceil());
         let px = |k: usize| x0 + pad + (k - 2) as f64 / (k_hi - 2) as f64 * (w - 1.5 * pad);
         let py = |v: f64| {
             let v = v.max(10f64.powf(l0));
@@ -213,12 +216,16 @@ pub fn svg(rows: &[TupleRow]) -> String {
             let y = py(10f64.powf(e));
             out.push_str(&format!(
                 "<line x1=\"{}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#ddd\"/>\
-                 <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">1e{}</text>\n",
+                 <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
                 x0 + pad,
                 px(k_hi),
                 x0 + pad - 4.0,
                 y + 4.0,
-                e as i32
+                if zeros && e == l0 {
+                    "0".to_string()
+                } else {
+                    format!("1e{}", e as i32)
+                }
             ));
             e += 1.0;
         }

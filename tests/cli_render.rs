@@ -45,6 +45,15 @@ fn draws_puzzle_solution_candidates_and_a_step() {
     let o = run(&["render"], EASY9);
     assert!(o.status.success());
     check_well_formed(&String::from_utf8_lossy(&o.stdout)).unwrap();
+    assert_eq!(stderr(&o), "");
+    // The first puzzle of several is drawn, and the rest are said to be left out.
+    let o = run(&["render"], &format!("{EASY9}\n{EASY9}\n{EASY9}\n"));
+    assert!(o.status.success());
+    assert!(
+        stderr(&o).contains("first puzzle only; 2 more left out"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

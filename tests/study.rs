@@ -84,6 +84,13 @@ fn svg_is_a_drawing() {
     let svg = study::svg(&rows);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("<polyline") && svg.contains("9×9"));
+    // Zero has its own line on the log scale, labelled 0, below every value.
+    let mut none = rows.clone();
+    for r in &mut none {
+        r.eliminations = 0;
+    }
+    let svg = study::svg(&none);
+    assert!(svg.contains("text-anchor=\"end\">0</text>"), "{svg}");
 }
 
 #[test]

@@ -80,6 +80,13 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
 fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     let batch = a.input.read()?;
     batch.print_notes();
+    let rest = batch.records.len().saturating_sub(1);
+    if rest > 0 {
+        eprintln!(
+            "note: render draws the first puzzle only; {rest} more left out (explain --svg DIR \
+             --html FILE draws every puzzle of a batch)"
+        );
+    }
     let (label, p) = match batch.records.into_iter().next() {
         None => return Err(bad("no puzzle in the input")),
         Some((label, Err(e))) => {
