@@ -257,6 +257,26 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             i += 1;
             continue;
         }
+        // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
+        // `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is read, and a
+        // note says what was passed over.
+        if let Some((field, sep)) =
+            first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
+        {
+            let mut rec = read_symbols(field, line_no, opts, &|pos| {
+                (line_no, format!("column {}", pos + 1))
+            });
+            if let Ok(p) = &mut rec {
+                let note = format!("the text after the puzzle (from '{sep}') is passed over");
+                p.note = Some(match p.note.take() {
+                    Some(other) => format!("{other}; {note}"),
+                    None => note,
+                });
+            }
+            out.push(rec);
+            i += 1;
+            continue;
+        }
         let numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,
@@ -294,6 +314,19 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         }
     }
     out
+}
+
+/// The puzzle at the start of a line that holds more (`puzzle solution`, `puzzle,solution`,
+/// `puzzle:count:solution`), and the separator after it: only when the line as a whole is not
+/// a puzzle and its first field is one.
+fn first_field(raw: &str) -> Option<(&str, char)> {
+    let at = raw.find([',', ':', ';', '\t', ' '])?;
+    let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
+    let fits = |n: usize| side_of_cells(n).is_some() || side_of_candidates(n).is_some();
+    let (field, rest) = raw.split_at(at);
+    let sep = rest.chars().next()?;
+    (fits(symbols(field)) && !rest[1..].trim().is_empty() && !fits(symbols(raw)))
+        .then_some((field, sep))
 }
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
@@ -1185,6 +1218,34 @@ mod tests {
         let all = read_all(&vec!["1..4.3....2.4..1"; 16].join("\n"), Default::default());
         assert_eq!(all.len(), 16);
         assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
+    }
+
+    #[test]
+    fn a_puzzle_followed_by_more_is_read_with_a_note() {
+        let p = read_one(EASY9, Default::default()).unwrap();
+        let solution =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        let zeros = EASY9.replace('.', "0");
+        for (line, sep) in [
+            (format!("{EASY9} {solution}"), ' '),
+            (format!("{EASY9}:1:{solution}"), ':'),
+            (format!("{zeros},{solution}"), ','),
+            (format!("{EASY9}\t2.3/1.2/1.2"), '\t'),
+        ] {
+            let q = read_one(&line, Default::default()).unwrap();
+            assert_eq!(q.digits(), p.digits(), "{line}");
+            assert!(q.note.unwrap().contains(&format!("(from '{sep}')")));
+        }
+        // Not when the whole line is a puzzle (groups of symbols split by spaces), nor when
+        // the first field is not one.
+        let groups: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+        assert_eq!(
+            read_one(&groups.join(" "), Default::default())
+                .unwrap()
+                .note,
+            None
+        );
+        assert!(read_one(&format!("{}. {solution}", EASY9), Default::default()).is_err());
     }
 
     #[test]
