@@ -76,6 +76,42 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     assert!(err.contains("line 6: 2+ solutions"), "{err}");
 }
 
+/// `--json`: one record a puzzle, in order, markers as `status`, the solution when solved.
+#[test]
+fn json_records_one_a_puzzle() {
+    let multiple = ".".repeat(81);
+    let input = format!("{EASY9}\nbad\n{multiple}\n");
+    let out = run(&["solve", "--json"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let got: Vec<serde_json::Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0]["status"], "solved");
+    assert_eq!(got[0]["solution"], EASY9_SOL);
+    assert_eq!(
+        (got[0]["line"].clone(), got[0]["solutions"].clone()),
+        (1.into(), 1.into())
+    );
+    assert!(got[0]["nodes"].is_u64() && got[0]["guesses"].is_u64() && got[0]["us"].is_u64());
+    assert_eq!(got[1]["status"], "invalid");
+    assert!(got[1]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("line 2: 3 symbols"));
+    assert_eq!(got[2]["status"], "multiple solutions");
+    assert_eq!(got[2]["limit_reached"], true);
+    assert!(got[2].get("solution").is_none());
+    // With --count: the counts, no solution.
+    let out = run(&["solve", "--json", "--count"], EASY9);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v.get("solution")),
+        (Some("solved"), None)
+    );
+}
+
 /// Numbers: a 9×9 line with a value out of range is its own error (not the first row of an
 /// 81×81 grid that takes the next lines); an empty 36×36 grid finds its two solutions quickly.
 #[test]

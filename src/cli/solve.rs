@@ -1,6 +1,6 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
-use super::{prefix, thread_pool, InputArgs};
+use super::{prefix, thread_pool, with_file, InputArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, SearchStats, SolveOptions};
@@ -44,6 +44,11 @@ pub struct SolveArgs {
     /// Print batch statistics on stderr (with --reduce: with and without the reduction).
     #[arg(long)]
     stats: bool,
+    /// One JSON object a line per puzzle: `line`, `status` (solved or a marker), `solution`
+    /// when solved, `solutions`, `limit_reached`, `nodes`, `guesses`, `us`; `error` when
+    /// invalid. With --count, no `solution`.
+    #[arg(long)]
+    json: bool,
     /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
     /// `all` for every one) before the search.
     #[arg(long, value_name = "LIST")]
@@ -116,7 +121,16 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     eprintln!("{}{e}", prefix(label));
                     tally.invalid += 1;
                     plain_tally.invalid += 1;
-                    MARK_INVALID.to_string()
+                    if a.json {
+                        let v = serde_json::json!({
+                            "line": e.line,
+                            "status": MARK_INVALID,
+                            "error": e.to_string(),
+                        });
+                        with_file(v.to_string(), label)
+                    } else {
+                        MARK_INVALID.to_string()
+                    }
                 }
                 (Ok(p), Some((c, secs, plain))) => {
                     tally.add(&c, secs, opts.limit);
@@ -124,12 +138,16 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                         plain_tally.add(&pc, ps, opts.limit);
                     }
                     report(label, p, &c);
-                    render(p, &c, a.count, a.input.boxed(), opts.limit)
+                    if a.json {
+                        with_file(json_record(p, &c, secs, opts.limit).to_string(), label)
+                    } else {
+                        render(p, &c, a.count, a.input.boxed(), opts.limit)
+                    }
                 }
                 (Ok(_), None) => unreachable!("a parsed record is always counted"),
             };
             // Boxed grids one after another read as one: a blank line between them.
-            if a.input.boxed() && !a.count && written > 0 {
+            if a.input.boxed() && !a.count && !a.json && written > 0 {
                 writeln!(out)?;
             }
             writeln!(out, "{line}")?;
@@ -218,6 +236,29 @@ fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> Stri
         }
         _ => MARK_MULTIPLE.into(),
     }
+}
+
+/// A puzzle's record for `--json`; the solution in the input's alphabet and format.
+fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Value {
+    let status = match (c.solutions, c.budget_exceeded) {
+        (_, true) => MARK_BUDGET,
+        (0, _) => MARK_NONE,
+        _ if solved(c, limit) => "solved",
+        _ => MARK_MULTIPLE,
+    };
+    let mut v = serde_json::json!({
+        "line": p.line,
+        "status": status,
+        "solutions": c.solutions,
+        "limit_reached": c.limit_reached,
+        "nodes": c.stats.nodes,
+        "guesses": c.stats.guesses,
+        "us": (secs * 1e6).round() as u64,
+    });
+    if let (true, Some(s)) = (status == "solved", &c.first) {
+        v["solution"] = output::like_input(p, s).into();
+    }
+    v
 }
 
 #[derive(Default)]
