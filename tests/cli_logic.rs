@@ -145,6 +145,17 @@ fn find_lists_every_instance() {
         assert_eq!(v["cells"].as_array().unwrap().len(), 2);
         assert!(!v["eliminations"].as_array().unwrap().is_empty());
     }
+    // Either spelling of the flag, in every subcommand that takes techniques.
+    assert_eq!(
+        stdout(&run(
+            &["find", "--techniques", "naked-pair", "--json"],
+            EASY
+        )),
+        stdout(&o)
+    );
+    assert!(run(&["explain", "--technique", "singles"], EASY)
+        .status
+        .success());
     let o = run(&["find", "--technique", "bogus"], EASY);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown technique 'bogus'"));

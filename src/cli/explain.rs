@@ -17,7 +17,7 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Techniques that may be used (comma-separated names, see below); default: all.
-    #[arg(long)]
+    #[arg(long, alias = "technique")]
     techniques: Option<String>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
     /// contradiction, step limit; a line that is not a puzzle gives `"end": "invalid"` and

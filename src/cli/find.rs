@@ -14,7 +14,7 @@ pub struct FindArgs {
     #[command(flatten)]
     input: InputArgs,
     /// The technique (a name, a family such as `naked-tuple`, or a comma-separated list).
-    #[arg(long)]
+    #[arg(long, alias = "techniques")]
     technique: String,
     /// One JSON object a line per deduction.
     #[arg(long)]

@@ -34,7 +34,7 @@ pub struct GenerateArgs {
     givens: Option<usize>,
     /// The puzzle must need this technique (or comma-separated list): logic with every easier
     /// technique gets stuck, and with it the puzzle is solved.
-    #[arg(long)]
+    #[arg(long, alias = "techniques")]
     technique: Option<String>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given).
     /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above.

@@ -16,7 +16,7 @@ pub struct ReduceArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Techniques to apply (comma-separated names, see below); default: all.
-    #[arg(long)]
+    #[arg(long, alias = "technique")]
     techniques: Option<String>,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]

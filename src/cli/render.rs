@@ -23,7 +23,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     step: Option<u64>,
     /// Techniques of the solving path, comma-separated in any order (default: all).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, alias = "technique", value_name = "LIST")]
     techniques: Option<String>,
     /// Write the SVG here (default: standard output).
     #[arg(short = 'o', long, value_name = "OUT.svg")]
