@@ -93,6 +93,26 @@ fn explain_tells_a_stuck_puzzle_without_one_solution() {
     assert!(run(&["explain"], HARD).status.success());
 }
 
+/// A contradiction the steps run into is named: the two cells that would hold one digit.
+#[test]
+fn explain_names_the_clash_of_a_contradiction() {
+    let text = std::fs::read_to_string("examples/16x16.txt").unwrap();
+    let p = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    // r1c4 takes 8, which leaves 5 the only candidate of both r1c15 and r1c16.
+    let bad = format!("{}8{}", &p[..3], &p[4..]);
+    let o = run(&["explain"], &bad);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("r1c15 and r1c16 would both hold 5 in row 1"),
+        "{err}"
+    );
+    let out = stdout(&run(&["explain", "--json"], &bad));
+    let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"], "contradiction");
+    assert_eq!(end["error"], "r1c15 and r1c16 would both hold 5 in row 1");
+}
+
 /// A chain step's `nodes` spell its `chain` node by node, and its `cells` and `digits` hold the
 /// chain's (coloring and cycles name only a digit, multi-digit chains only cells).
 #[test]

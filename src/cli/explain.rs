@@ -4,8 +4,8 @@ use super::logic::{self, techniques_help};
 use super::rate::{plural, search_stuck, Solutions};
 use super::{prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, Config};
-use nsudoku::{output, with_basis, Basis};
+use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
+use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::Path;
@@ -163,6 +163,48 @@ fn draw(
     Ok(true)
 }
 
+/// What breaks when `d` is applied to `s` (a state it contradicts): a cell that would lose
+/// its last candidate, or two peers that would hold the same digit.
+fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<String> {
+    let t = B::topology();
+    let sym = |digit: u8| alpha.label(digit + 1, t.n);
+    let mut s = s.clone();
+    for e in &d.eliminations {
+        let (c, digit) = (e.cell as usize, e.digit as usize);
+        if s.get(c) == B::Mask::bit(digit) {
+            let cell = t.cell_name(c);
+            return Some(format!(
+                "{cell} would lose its last candidate, {}",
+                sym(e.digit)
+            ));
+        }
+        s.eliminate(c, digit).ok()?;
+    }
+    for pl in &d.placements {
+        let (c, digit) = (pl.cell as usize, pl.digit as usize);
+        if !s.get(c).has(digit) {
+            return Some(format!("{} cannot hold {}", t.cell_name(c), sym(pl.digit)));
+        }
+        let clashing = t.peers(c).iter().map(|&q| q as usize);
+        if let Some(q) = clashing
+            .into_iter()
+            .find(|&q| s.get(q) == B::Mask::bit(digit))
+        {
+            let qh = t.houses_of(q);
+            let h = t.houses_of(c).into_iter().find(|h| qh.contains(h))?;
+            return Some(format!(
+                "{} and {} would both hold {} in {}",
+                t.cell_name(c),
+                t.cell_name(q),
+                sym(pl.digit),
+                t.house_name(h as usize)
+            ));
+        }
+        s.place(c, digit).ok()?;
+    }
+    None
+}
+
 fn explain<B: Basis>(
     p: &Puzzle,
     a: &ExplainArgs,
@@ -197,7 +239,26 @@ fn explain<B: Basis>(
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = Config::default();
+    let start = s.clone();
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
+    let broke = (path.end == End::Contradiction)
+        .then(|| {
+            let (last, before) = path.steps.split_last()?;
+            let mut s = start;
+            for d in before {
+                s.apply(d).ok()?;
+            }
+            clash(&s, last, alpha)
+        })
+        .flatten();
+    if let Some(why) = &broke {
+        eprintln!(
+            "{}line {}: contradiction at step {}: {why}",
+            prefix(label),
+            p.line,
+            path.steps.len()
+        );
+    }
     let drawn = draw(p, a, &path, many, label, tag)?;
     let mut lines: Vec<String> = path
         .steps
@@ -261,6 +322,9 @@ fn explain<B: Basis>(
         });
         if !path.limits.is_empty() {
             v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
+        }
+        if let Some(why) = broke {
+            v["error"] = why.into();
         }
         if let Some(sols) = sols {
             // As in `rate`: 0, 1, 2 (two or more), or null.
