@@ -106,4 +106,14 @@ fn bad_requests_are_clear_errors() {
     let o = run(&["render", "--techniques", "bogus"], EASY9);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
+    // --svg names a directory: a file there is refused as such.
+    let file = tmp("not-a-dir.svg");
+    std::fs::write(&file, "").unwrap();
+    let o = run(&["render", "--svg", file.to_str().unwrap()], EASY9);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is a file; expected a directory"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -91,6 +91,13 @@ pub fn write_all(
     p: &Puzzle,
     steps: &[Deduction],
 ) -> Result<Vec<PathBuf>, super::Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "{} is a file; expected a directory for the pictures",
+            dir.display()
+        )
+        .into());
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let t = super::topology(p.k);
     let alphabet = p.text_alphabet();
