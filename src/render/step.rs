@@ -95,8 +95,7 @@ pub fn write_all(
         return Err(format!(
             "{} is a file; expected a directory for the pictures",
             dir.display()
-        )
-        .into());
+        ));
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let t = super::topology(p.k);
