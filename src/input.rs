@@ -709,7 +709,13 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     let has = |f: fn(char) -> bool| s.chars().any(f);
     let has_zero = has(|c| c == '0');
     let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
+    // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
+    // past G shows, as 1-9A-G would not read it).
+    let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
     match n {
+        16 if letters_only && has(|c| matches!(c.to_ascii_uppercase(), 'H'..='P')) => {
+            (Alphabet::Letters, None)
+        }
         16 => {
             if has(|c| c == 'G' || c == 'g') {
                 (Alphabet::Standard, None)
@@ -741,6 +747,7 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                 (Alphabet::Standard, None)
             }
         }
+        _ if letters_only && n <= Alphabet::Letters.capacity() => (Alphabet::Letters, None),
         _ => (Alphabet::Standard, None),
     }
 }
@@ -1264,6 +1271,28 @@ mod tests {
         let q = read_one(&s, ReadOptions::default()).unwrap();
         assert_eq!(q.format, Format::Candidates);
         assert_eq!(q.masks, p.masks);
+    }
+
+    #[test]
+    fn letters_without_digits_are_read_as_letters() {
+        let p = read_one(EASY9, Default::default()).unwrap();
+        let letters: String = EASY9
+            .chars()
+            .map(|c| c.to_digit(10).map_or(c, |d| (b'A' + d as u8 - 1) as char))
+            .collect();
+        let q = read_one(&letters, Default::default()).unwrap();
+        assert_eq!((q.alphabet, q.digits()), (Alphabet::Letters, p.digits()));
+        // A 16×16 in A-P (a letter past G shows); one in 1-9A-G stays standard.
+        let text = include_str!("../examples/16x16.txt");
+        let g = read_one(text, Default::default()).unwrap();
+        let a_to_p: String = g
+            .digits()
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'A' + d - 1) as char })
+            .collect();
+        let q = read_one(&a_to_p, Default::default()).unwrap();
+        assert_eq!((q.alphabet, q.digits()), (Alphabet::Letters, g.digits()));
+        assert_eq!(g.alphabet, Alphabet::Standard);
     }
 
     #[test]
