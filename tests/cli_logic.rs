@@ -52,6 +52,20 @@ fn explain_ends_with_a_boxed_grid_on_request() {
     assert!(out.contains("\nsolved\n+-------+"), "{out}");
 }
 
+/// Subcommands that write no solutions refuse `--format grid` rather than ignore it.
+#[test]
+fn format_grid_is_refused_where_nothing_is_boxed() {
+    for sub in [&["rate"][..], &["pom"], &["render"], &["study", "tuples"]] {
+        let o = run(&[sub, &["--format", "grid"]].concat(), EASY);
+        assert_eq!(o.status.code(), Some(2), "{sub:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("--format grid boxes the solutions of solve"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn explain_json_lines() {
     let o = run(&["explain", "--json"], EASY);

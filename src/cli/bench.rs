@@ -108,7 +108,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     for (i, file) in files.iter().enumerate() {
         let mut one = a.input.clone();
         one.files = vec![file.clone()];
-        let batch = one.read()?;
+        let batch = one.read_no_grid("bench")?;
         // A set is named by its file name, or by its path when two files share that name.
         let shared = files
             .iter()

@@ -85,7 +85,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
     /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
-    /// and prints solutions as boxed grids for people (solve, reduce, explain).
+    /// and prints solutions as boxed grids for people (solve, reduce, explain; refused by the
+    /// others).
     #[arg(long, value_parser = parse_format)]
     pub format: Option<FormatArg>,
 }
@@ -125,6 +126,18 @@ impl InputArgs {
     /// True when output should be boxed grids.
     pub fn boxed(&self) -> bool {
         self.format == Some(FormatArg::Grid)
+    }
+
+    /// [`read`](Self::read) for a subcommand that writes no solutions: `--format grid` (boxed
+    /// output) has no meaning there and is refused rather than ignored.
+    pub fn read_no_grid(&self, sub: &str) -> io::Result<Batch> {
+        if self.boxed() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("--format grid boxes the solutions of solve, explain and reduce; {sub} writes none"),
+            ));
+        }
+        self.read()
     }
 
     /// Every record of every input, in order. Line numbers are per file; with several files the

@@ -92,7 +92,7 @@ pub(super) fn search_stuck(p: &Puzzle) -> Solutions {
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read()?;
+    let batch = a.input.read_no_grid("rate")?;
     batch.print_notes();
     let cfg = Config {
         chain_length: a.chain_length,

@@ -68,7 +68,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
             return Err(io::Error::new(io::ErrorKind::NotFound, what));
         }
     }
-    let batch = a.input.read()?;
+    let batch = a.input.read_no_grid("study")?;
     batch.print_notes();
     // A study measures puzzles with one solution; the others are named on stderr, in input
     // order, and left out.
