@@ -52,6 +52,20 @@ fn explain_ends_with_a_boxed_grid_on_request() {
     assert!(out.contains("\nsolved\n+-------+"), "{out}");
 }
 
+/// `pom` heads each puzzle as `explain` does, with the size written as elsewhere.
+#[test]
+fn pom_heads_each_puzzle_by_its_line() {
+    let out = stdout(&run(&["pom"], &format!("bad\n{EASY}\n")));
+    let heads: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        heads,
+        [
+            "# puzzle at line 1: invalid",
+            "# puzzle at line 2: 9×9, pom, budget 1000000"
+        ]
+    );
+}
+
 /// Subcommands that write no solutions refuse `--format grid` rather than ignore it.
 #[test]
 fn format_grid_is_refused_where_nothing_is_boxed() {

@@ -54,7 +54,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
-    for (i, (label, rec)) in batch.records.iter().enumerate() {
+    for (label, rec) in &batch.records {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {
@@ -67,13 +67,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                         json_failure(label, e.line, "invalid", &e.to_string())
                     )?;
                 } else {
-                    writeln!(
-                        out,
-                        "# {}puzzle {} (line {}): invalid",
-                        prefix(label),
-                        i + 1,
-                        e.line
-                    )?;
+                    writeln!(out, "# {}puzzle at line {}: invalid", prefix(label), e.line)?;
                 }
                 continue;
             }
@@ -83,9 +77,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             Ok(o) => {
                 writeln!(
                     out,
-                    "# {}puzzle {} (line {}): {n}x{n}, {}, budget {}",
+                    "# {}puzzle at line {}: {n}×{n}, {}, budget {}",
                     prefix(label),
-                    i + 1,
                     p.line,
                     if a.count_only {
                         "count only".into()
@@ -108,9 +101,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 } else {
                     writeln!(
                         out,
-                        "# {}puzzle {} (line {}): contradiction",
+                        "# {}puzzle at line {}: contradiction",
                         prefix(label),
-                        i + 1,
                         p.line
                     )?;
                 }
