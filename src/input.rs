@@ -257,15 +257,14 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             i += 1;
             continue;
         }
+        let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
         // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
         // `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is read, and a
         // note says what was passed over.
         if let Some((field, sep)) =
             first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
         {
-            let mut rec = read_symbols(field, line_no, opts, &|pos| {
-                (line_no, format!("column {}", pos + 1))
-            });
+            let mut rec = read_symbols(field, line_no, opts, &at_column);
             if let Ok(p) = &mut rec {
                 let note = format!("the text after the puzzle (from '{sep}') is passed over");
                 p.note = Some(match p.note.take() {
@@ -307,9 +306,7 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             out.push(rec);
             i += used;
         } else {
-            out.push(read_symbols(raw, line_no, opts, &|pos| {
-                (line_no, format!("column {}", pos + 1))
-            }));
+            out.push(read_symbols(raw, line_no, opts, &at_column));
             i += 1;
         }
     }
@@ -349,9 +346,8 @@ fn is_rule(line: &str, n: Option<usize>) -> bool {
 
 /// The side N when the line at `start` begins a grid written as N rows of N symbols (with or
 /// without spaces and box rules): it holds N symbols for N from 4 to 49 and the next row
-/// does too. Sixteen symbols are also a whole 4×4 puzzle: they are the first row of a 16×16
-/// when a symbol above 4 shows in them and in the next rows (or those hold no givens), or
-/// when most givens of the next rows are above 4, as for rows of numbers.
+/// does too. Sixteen symbols are also a whole 4×4 puzzle: the symbols above 4 decide, as
+/// [`big_grid`] says for rows of numbers.
 fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<usize> {
     if !matches!(opts.format, None | Some(Format::Line)) {
         return None;
@@ -389,12 +385,21 @@ fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<
         .iter()
         .map(|r| r.iter().filter(|c| given(c)).count())
         .sum();
-    let big = if first.iter().any(|c| !small(c)) {
+    big_grid(first.iter().any(|c| !small(c)), above, givens).then_some(n)
+}
+
+/// Whether rows of N = 16 (or 81) cells are one big grid rather than small grids one a line,
+/// from the first row (whether it holds a digit too big for a small grid) and the next ones
+/// (how many of their givens are too big, of how many): when the first does, another must too
+/// (or the rest hold no givens), else one value out of range among small grids is that grid's
+/// error; when it does not, most givens of the rest must be too big, as in a big grid whose
+/// first row happens to hold small digits only.
+fn big_grid(first_above: bool, above: usize, givens: usize) -> bool {
+    if first_above {
         above > 0 || givens == 0
     } else {
         2 * above > givens
-    };
-    big.then_some(n)
+    }
 }
 
 /// A grid of N rows of N symbols from `start` (box rules passed over); returns lines
@@ -545,10 +550,8 @@ fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
 /// Whether the line at `start` and the lines after it are the rows of one big grid rather than
 /// small grids of `small` digits, one a line. The next line must be a row (about `m` numbers,
 /// not a whole puzzle); over the rows that follow, up to a blank line, a comment or a whole
-/// puzzle, and leaving out rows with a wrong count (a bad row still belongs to its grid):
-/// - when the first holds a value above `small`: so does another, or none holds a given;
-/// - else most givens are above `small`, as in a big grid (a 16×16 whose first row holds
-///   nothing above 4); one value out of range among small grids is that grid's error.
+/// puzzle, and leaving out rows with a wrong count (a bad row still belongs to its grid), the
+/// values above `small` decide as [`big_grid`] says.
 fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
     let (mut above, mut given, mut rows) = (0usize, 0usize, 0usize);
     for r in 1..m {
@@ -572,13 +575,7 @@ fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: 
             given += row.iter().filter(|&&v| v != 0).count();
         }
     }
-    if rows == 0 {
-        false
-    } else if first_max > small {
-        above > 0 || given == 0
-    } else {
-        2 * above > given
-    }
+    rows > 0 && big_grid(first_max > small, above, given)
 }
 
 /// Whether a line inside a grid of rows is a whole puzzle instead: one token of a puzzle's

@@ -1,8 +1,8 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::rate::{plural, search_stuck, Solutions};
-use super::{prefix, with_file, write_invalid, Batch, InputArgs};
+use super::rate::{search_stuck, Solutions};
+use super::{plural, prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
 use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
@@ -239,12 +239,12 @@ fn explain<B: Basis>(
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = Config::default();
-    let start = s.clone();
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
+    // The clash is found by replaying the path from the givens up to its last step.
     let broke = (path.end == End::Contradiction)
         .then(|| {
             let (last, before) = path.steps.split_last()?;
-            let mut s = start;
+            let mut s = logic::state::<B>(p).ok()?;
             for d in before {
                 s.apply(d).ok()?;
             }

@@ -1,7 +1,7 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::{json_failure, prefix, with_file, with_threads, InputArgs};
+use super::{json_failure, plural, prefix, with_file, with_threads, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -187,11 +187,6 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// `1 step`, `2 steps`.
-pub(super) fn plural(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The stderr reason for a puzzle that is not rated to the end.
