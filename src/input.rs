@@ -54,12 +54,23 @@ pub struct Puzzle {
     pub line: usize,
     /// What the reader guessed, when detection was ambiguous.
     pub note: Option<String>,
+    /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
+    pub lowercase: bool,
 }
 
 impl Puzzle {
     /// Side of the grid.
     pub fn n(&self) -> usize {
         self.k * self.k
+    }
+
+    /// `line` (written in this puzzle's alphabet) in the case the puzzle's letters came in.
+    pub fn in_case(&self, line: String) -> String {
+        if self.lowercase {
+            line.to_ascii_lowercase()
+        } else {
+            line
+        }
     }
 
     /// The alphabet text about this puzzle writes its digits in (steps, candidate grids,
@@ -142,6 +153,7 @@ impl Puzzle {
             },
             line: 0,
             note: None,
+            lowercase: false,
         })
     }
 }
@@ -544,6 +556,7 @@ fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
         format: Format::Candidates,
         line: line_no,
         note: None,
+        lowercase: false,
     })
 }
 
@@ -697,6 +710,7 @@ fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
         format: Format::Numbers,
         line: line_no,
         note: None,
+        lowercase: false,
     };
     (check_givens(p), used)
 }
@@ -876,7 +890,16 @@ fn read_symbols(
         format,
         line: line_no,
         note,
+        lowercase: reads_case_blind(alphabet, n)
+            && chars.iter().any(|c| c.is_ascii_lowercase())
+            && !chars.iter().any(|c| c.is_ascii_uppercase()),
     })
+}
+
+/// Whether `alphabet` reads a letter's two cases as one digit at size `n`, so that the case is
+/// the writer's choice (the standard alphabet from 36×36 up gives `a`-`z` digits of their own).
+fn reads_case_blind(alphabet: Alphabet, n: usize) -> bool {
+    alphabet != Alphabet::Standard || n <= 35
 }
 
 /// Reject a digit placed twice in one house.

@@ -59,14 +59,14 @@ pub fn candidates_line(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
 
 /// The solution of `p` written as `p` was.
 pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
-    digits_line(p.k, digits, p.text_alphabet(), p.format)
+    p.in_case(digits_line(p.k, digits, p.text_alphabet(), p.format))
 }
 
 /// The puzzle `p` itself written as it came: its givens, or its candidates when it came as a
 /// candidate grid (its givens alone would lose the candidates it was given without).
 pub fn puzzle_line(p: &Puzzle) -> String {
     match p.format {
-        Format::Candidates => candidates_line(p.k, &p.masks, p.text_alphabet()),
+        Format::Candidates => p.in_case(candidates_line(p.k, &p.masks, p.text_alphabet())),
         _ => like_input(p, &p.digits()),
     }
 }

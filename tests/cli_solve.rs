@@ -244,6 +244,18 @@ fn output_keeps_the_input_alphabet_and_format() {
     let hex_solution = lines(&out.stdout).remove(0);
     let out = run(&["solve"], &format!("{first}\n"));
     assert_eq!(hex_solution, to_hex(&lines(&out.stdout)[0]));
+    // Lowercase letters stay lowercase (a-f hex, 1-9a-g); mixed case comes back uppercase.
+    let lower = to_hex(first).to_ascii_lowercase();
+    let out = run(&["solve"], &format!("{lower}\n{}\n", first.to_ascii_lowercase()));
+    let got = lines(&out.stdout);
+    assert_eq!(got[0], hex_solution.to_ascii_lowercase());
+    assert!(got[1].chars().any(|c| c.is_ascii_lowercase()));
+    assert!(!got[1].chars().any(|c| c.is_ascii_uppercase()), "{}", got[1]);
+    let mixed = format!("{}{}", &lower[..128], &to_hex(first)[128..]);
+    if mixed.chars().any(|c| c.is_ascii_uppercase()) {
+        let out = run(&["solve"], &format!("{mixed}\n"));
+        assert_eq!(lines(&out.stdout)[0], hex_solution);
+    }
     // Numbers in, numbers out.
     let numbers: Vec<String> = EASY9
         .chars()

@@ -1,7 +1,9 @@
 //! Singles solve an easy puzzle, every step checked against the solution.
 
 use nsudoku::basis::B3;
-use nsudoku::logic::{check, engine, Config, State, Technique};
+use nsudoku::alphabet::Alphabet;
+use nsudoku::logic::{check, engine, find_all, Config, State, Technique};
+use nsudoku::mask::Mask;
 use nsudoku::{input, solve, Grid};
 
 #[test]
@@ -24,4 +26,37 @@ fn singles_solve_easy_puzzle_soundly() {
         check::check_deduction::<B3>(&solution, d).unwrap();
     }
     assert_eq!(s.digits(), solution);
+}
+
+/// A hidden single says which house leaves its digit one cell: `1 in column 4 => r5c4=1`,
+/// so the same placement found in a row and in a box reads as two different reasons.
+#[test]
+fn a_hidden_single_names_its_digit_and_house() {
+    let p = input::read_one(
+        ".8..1......5....3.......4.....6.5.7.89....2.....3.....2.....1.9..67........4.....",
+        Default::default(),
+    )
+    .unwrap();
+    let s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+    let t = <B3 as nsudoku::basis::Basis>::topology();
+    let found = find_all(&s, Technique::HiddenSingle, &Config::default());
+    assert!(!found.is_empty());
+    for d in &found {
+        let (p, h) = (d.placements[0], d.evidence.houses[0] as usize);
+        let open_for_digit = t
+            .house(h)
+            .iter()
+            .filter(|&&c| !s.is_solved(c as usize) && s.get(c as usize).has(p.digit as usize))
+            .count();
+        assert_eq!(open_for_digit, 1);
+        let text = d.describe(t, Alphabet::Standard);
+        let expected = format!(
+            "Hidden Single: {} in {} => {}={}",
+            p.digit + 1,
+            t.house_name(h),
+            t.cell_name(p.cell as usize),
+            p.digit + 1
+        );
+        assert_eq!(text, expected);
+    }
 }

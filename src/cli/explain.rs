@@ -297,13 +297,13 @@ fn explain<B: Basis>(
         );
     }
     let grid = if path.end == End::Solved && a.input.boxed() && !a.json {
-        output::boxed(p.k, &s.digits(), alpha)
+        p.in_case(output::boxed(p.k, &s.digits(), alpha))
             .trim_end()
             .to_string()
     } else if path.end == End::Solved {
         output::like_input(p, &s.digits())
     } else {
-        logic::candidates(&s, alpha)
+        p.in_case(logic::candidates(&s, alpha))
     };
     if !path.limits.is_empty() {
         eprintln!(

@@ -71,13 +71,13 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
     })?;
     Ok(if s.is_complete() {
         if a.input.boxed() {
-            output::boxed(p.k, &s.digits(), p.text_alphabet())
+            p.in_case(output::boxed(p.k, &s.digits(), p.text_alphabet()))
                 .trim_end()
                 .to_string()
         } else {
             output::like_input(p, &s.digits())
         }
     } else {
-        logic::candidates(&s, p.text_alphabet())
+        p.in_case(logic::candidates(&s, p.text_alphabet()))
     })
 }

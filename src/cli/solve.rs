@@ -227,7 +227,7 @@ fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> Stri
         (1, _) if solved(c, limit) => {
             let s = c.first.as_ref().expect("a counted solution is kept");
             if boxed {
-                output::boxed(p.k, s, p.text_alphabet())
+                p.in_case(output::boxed(p.k, s, p.text_alphabet()))
                     .trim_end()
                     .to_string()
             } else {

@@ -59,7 +59,10 @@ fn hidden_single<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
                 .iter()
                 .find(|&&c| !s.is_solved(c as usize) && s.get(c as usize).has(digit));
             if let Some(&c) = cell {
-                if sink(place(Technique::HiddenSingle, Some(h), c as usize, digit)) == Flow::Stop {
+                // The digit and house make the text say why: `1 in box 5 => r5c4=1`.
+                let mut d = place(Technique::HiddenSingle, Some(h), c as usize, digit);
+                d.evidence.digits.push(digit as u8);
+                if sink(d) == Flow::Stop {
                     return Flow::Stop;
                 }
             }
