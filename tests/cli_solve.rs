@@ -246,11 +246,18 @@ fn output_keeps_the_input_alphabet_and_format() {
     assert_eq!(hex_solution, to_hex(&lines(&out.stdout)[0]));
     // Lowercase letters stay lowercase (a-f hex, 1-9a-g); mixed case comes back uppercase.
     let lower = to_hex(first).to_ascii_lowercase();
-    let out = run(&["solve"], &format!("{lower}\n{}\n", first.to_ascii_lowercase()));
+    let out = run(
+        &["solve"],
+        &format!("{lower}\n{}\n", first.to_ascii_lowercase()),
+    );
     let got = lines(&out.stdout);
     assert_eq!(got[0], hex_solution.to_ascii_lowercase());
     assert!(got[1].chars().any(|c| c.is_ascii_lowercase()));
-    assert!(!got[1].chars().any(|c| c.is_ascii_uppercase()), "{}", got[1]);
+    assert!(
+        !got[1].chars().any(|c| c.is_ascii_uppercase()),
+        "{}",
+        got[1]
+    );
     let mixed = format!("{}{}", &lower[..128], &to_hex(first)[128..]);
     if mixed.chars().any(|c| c.is_ascii_uppercase()) {
         let out = run(&["solve"], &format!("{mixed}\n"));

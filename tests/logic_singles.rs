@@ -1,7 +1,7 @@
 //! Singles solve an easy puzzle, every step checked against the solution.
 
-use nsudoku::basis::B3;
 use nsudoku::alphabet::Alphabet;
+use nsudoku::basis::B3;
 use nsudoku::logic::{check, engine, find_all, Config, State, Technique};
 use nsudoku::mask::Mask;
 use nsudoku::{input, solve, Grid};
