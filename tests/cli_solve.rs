@@ -296,6 +296,19 @@ fn usage_errors_exit_2() {
     let out = run(&["solve", "/nonexistent/file.txt"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
+    // A file that cannot be read is passed over: the files after it are still solved.
+    let dir = std::env::temp_dir().join(format!("nsudoku-unread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, format!("{EASY9}\n")).unwrap();
+    let out = run(
+        &["solve", "/nonexistent/file.txt", good.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(lines(&out.stdout), vec![EASY9_SOL.to_string()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

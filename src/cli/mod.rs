@@ -7,6 +7,7 @@ use nsudoku::Alphabet;
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod bench;
 mod explain;
@@ -56,7 +57,7 @@ enum Command {
 
 /// Run the chosen subcommand.
 pub fn run(cli: Cli) -> io::Result<ExitCode> {
-    match cli.command {
+    let code = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Pom(a) => pom::run(a),
         Command::Explain(a) => explain::run(a),
@@ -67,8 +68,18 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Bench(a) => bench::run(a),
         Command::Study(a) => study::run(a),
         Command::Render(a) => render::run(a),
-    }
+    }?;
+    // A file that could not be read was reported and passed over; the status still says so.
+    Ok(if UNREAD.load(Ordering::Relaxed) {
+        ExitCode::from(2)
+    } else {
+        code
+    })
 }
+
+/// Set when an input file could not be read: the batch goes on with the other files, and the
+/// exit status is 2 (an I/O error) at the end.
+static UNREAD: AtomicBool = AtomicBool::new(false);
 
 /// True when `e` is a write to a closed pipe, which ends the program quietly.
 pub fn is_broken_pipe(e: &io::Error) -> bool {
@@ -158,17 +169,21 @@ impl InputArgs {
                 io::stdin().read_to_end(&mut bytes)?;
                 (bytes, "stdin".to_string())
             } else {
-                let bytes = std::fs::read(path).map_err(|e| {
-                    io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
-                })?;
-                (bytes, path.display().to_string())
+                match std::fs::read(path) {
+                    Ok(bytes) => (bytes, path.display().to_string()),
+                    Err(e) => {
+                        unread(format!("cannot read {}: {e}", path.display()));
+                        continue;
+                    }
+                }
             };
-            let text = input::decode(&bytes).map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("cannot read {name}: {e}"),
-                )
-            })?;
+            let text = match input::decode(&bytes) {
+                Ok(text) => text,
+                Err(e) => {
+                    unread(format!("cannot read {name}: {e}"));
+                    continue;
+                }
+            };
             let label = (files.len() > 1).then(|| told_apart(files, i, name.clone()));
             for rec in input::read_all(&text, opts) {
                 batch.records.push((label.clone(), rec));
@@ -176,6 +191,12 @@ impl InputArgs {
         }
         Ok(batch)
     }
+}
+
+/// Report a file that could not be read; the batch goes on without it.
+fn unread(what: String) {
+    eprintln!("nsudoku: {what}");
+    UNREAD.store(true, Ordering::Relaxed);
 }
 
 /// `name` for `files[i]`, told apart when that file was given before: a file given again is
