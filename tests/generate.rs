@@ -398,6 +398,12 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     );
     let rows: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(rows[0]["multiple"], 1);
+    // Measures carry at most six significant figures, not the float noise of a division.
+    for key in ["puzzles_per_sec", "us_per_puzzle", "median_us", "worst_us"] {
+        let text = rows[0][key].to_string();
+        let figures = text.trim_start_matches(['0', '.']).replace('.', "");
+        assert!(figures.trim_end_matches('0').len() <= 6, "{key}: {text}");
+    }
     let (_, err, _) = nsudoku(&["bench", unfit.to_str().unwrap(), "--min-time", "0"]);
     assert!(
         !err.contains("several"),
