@@ -225,6 +225,10 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
     };
     let mut placed = false;
     while !s.is_complete() {
+        if cfg.past_deadline() {
+            r.end = End::Timeout;
+            break;
+        }
         let Some((d, v)) = easiest_step(s, &techniques, cfg) else {
             r.end = End::Stuck;
             break;

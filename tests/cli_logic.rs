@@ -359,3 +359,34 @@ fn json_records_name_their_file_when_there_are_several() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_timeout_stops_explain_and_rate_with_the_steps_taken() {
+    // A deadline one nanosecond away has passed before the first step.
+    let o = run(
+        &["explain", "--timeout", "0.000000001"],
+        &format!("{EASY}\n"),
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "timeout");
+    assert_eq!(lines[1].len(), 729);
+    assert!(String::from_utf8_lossy(&o.stderr).contains(
+        "line 1: timeout exceeded after 0 steps; expected a path found within --timeout"
+    ));
+    assert_eq!(o.status.code(), Some(1));
+
+    let o = run(
+        &["rate", "--json", "--timeout", "0.000000001"],
+        &format!("{EASY}\n"),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["end"], "timeout");
+    assert_eq!(v["solutions"], serde_json::Value::Null);
+    assert_eq!(o.status.code(), Some(1));
+
+    // A generous one changes nothing.
+    let o = run(&["explain", "--timeout", "1m"], &format!("{EASY}\n"));
+    assert!(stdout(&o).ends_with(&format!("solved\n{EASY_SOLVED}\n")));
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -20,13 +20,17 @@ pub struct ExplainArgs {
     #[arg(long, alias = "technique")]
     techniques: Option<String>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
-    /// contradiction, step limit; a line that is not a puzzle gives `"end": "invalid"` and
-    /// `"error"`).
+    /// contradiction, step limit, timeout; a line that is not a puzzle gives `"end": "invalid"`
+    /// and `"error"`).
     #[arg(long)]
     json: bool,
     /// Stop after this many steps.
     #[arg(long, default_value_t = 1_000_000)]
     max_steps: usize,
+    /// Stop a puzzle's path after this much time (seconds, or with a unit: 500ms, 2s, 1m) and
+    /// end it with `timeout`; the steps found so far are printed.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
     /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …; with several
     /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name; when any two files
     /// share a name, every file's is `<i>-<name>`, i its place among the files: `1-p.txt`,
@@ -238,8 +242,21 @@ fn explain<B: Basis>(
         }
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let cfg = Config::default();
+    let cfg = Config {
+        deadline: a
+            .timeout
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
+        ..Config::default()
+    };
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
+    if path.end == End::Timeout {
+        eprintln!(
+            "{}line {}: timeout exceeded after {}; expected a path found within --timeout",
+            prefix(label),
+            p.line,
+            plural(path.steps.len(), "step")
+        );
+    }
     // The clash is found by replaying the path from the givens up to its last step.
     let broke = (path.end == End::Contradiction)
         .then(|| {
@@ -280,6 +297,7 @@ fn explain<B: Basis>(
         End::Stuck => "stuck",
         End::Contradiction => "contradiction",
         End::StepLimit => "step limit",
+        End::Timeout => "timeout",
     };
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
     let sols = (path.end == End::Stuck).then(|| search_stuck(p));
@@ -337,6 +355,8 @@ fn explain<B: Basis>(
     }
     Ok(Explained {
         lines,
-        broken: path.end == End::Contradiction || not_one.is_some() || !drawn,
+        broken: matches!(path.end, End::Contradiction | End::Timeout)
+            || not_one.is_some()
+            || !drawn,
     })
 }

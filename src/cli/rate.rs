@@ -34,6 +34,10 @@ pub struct RateArgs {
     /// Print the distribution of ratings and the time per puzzle on stderr.
     #[arg(long)]
     stats: bool,
+    /// Stop rating a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m); it
+    /// is reported as timed out, with the rating of the steps taken.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one
@@ -58,7 +62,7 @@ enum Outcome {
 
 /// Search a stuck puzzle (a contradiction already proves it has no solution).
 fn solutions_of_stuck(p: &Puzzle, r: &Rating) -> Option<Solutions> {
-    if matches!(r.end, End::Solved | End::Contradiction) {
+    if matches!(r.end, End::Solved | End::Contradiction | End::Timeout) {
         return None;
     }
     Some(search_stuck(p))
@@ -112,6 +116,10 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     Err(_) => Outcome::Invalid,
                     Ok(p) => {
                         let t = Instant::now();
+                        let cfg = Config {
+                            deadline: a.timeout.and_then(|d| t.checked_add(d)),
+                            ..cfg
+                        };
                         match rating::rate(p, &cfg) {
                             Ok(r) => {
                                 let secs = t.elapsed().as_secs_f64();
@@ -197,6 +205,11 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
         plural(r.open, "cell")
     );
     match (r.end, sols) {
+        (End::Timeout, _) => format!(
+            "timeout exceeded after {} with {} open; expected a puzzle rated within --timeout",
+            plural(r.steps, "step"),
+            plural(r.open, "cell")
+        ),
         (End::Contradiction, _) => format!(
             "no solution (a contradiction after {}); expected a puzzle with one solution",
             plural(r.steps, "step")
@@ -244,6 +257,12 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool
         End::Contradiction => format!(
             "{text} no solution (contradiction after {}, hardest {:.1})",
             plural(r.steps, "step"),
+            r.er
+        ),
+        End::Timeout => format!(
+            "{text} timeout after {}, {} open (hardest {:.1})",
+            plural(r.steps, "step"),
+            plural(r.open, "cell"),
             r.er
         ),
         _ => {

@@ -18,6 +18,8 @@ pub enum End {
     Contradiction,
     /// The step limit was reached.
     StepLimit,
+    /// [`Config::deadline`] passed (what was applied stands).
+    Timeout,
 }
 
 /// The steps taken and how it ended.
@@ -70,6 +72,9 @@ pub fn solve_path<B: Basis>(
         }
         if steps.len() >= max_steps {
             break End::StepLimit;
+        }
+        if cfg.past_deadline() {
+            break End::Timeout;
         }
         let Some(d) = next_step(s, techniques, cfg) else {
             break End::Stuck;

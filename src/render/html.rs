@@ -61,6 +61,7 @@ pub fn end_text(end: End) -> &'static str {
         End::Stuck => "Stuck: no technique of the list applies.",
         End::Contradiction => "Contradiction: the last step broke the grid.",
         End::StepLimit => "Stopped at the step limit.",
+        End::Timeout => "Stopped at the time limit.",
     }
 }
 
