@@ -1,0 +1,421 @@
+//! Reading puzzles as people write them: one puzzle a line in a character alphabet, whitespace
+//! separated numbers (one line, or N lines of N), or N³-character candidate grids.
+//!
+//! Every line that is not a puzzle (blank, `#` comment) is skipped; every line that should be a
+//! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
+//! it and go on.
+
+mod numbers;
+mod rows;
+mod symbols;
+#[cfg(test)]
+mod tests;
+
+use crate::alphabet::Alphabet;
+use crate::basis::SUPPORTED;
+use numbers::{number_token, read_candidate_lists, read_numbers};
+use rows::{is_rule, read_symbol_rows, symbol_rows_start};
+use std::fmt;
+use symbols::read_symbols;
+
+/// How a puzzle was written; output uses the same form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// N² symbols on one line.
+    Line,
+    /// Whitespace-separated integers, 0 = empty.
+    Numbers,
+    /// N³ symbols: each cell's N positions hold the digit's symbol or `.`.
+    Candidates,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "line" => Ok(Format::Line),
+            "numbers" => Ok(Format::Numbers),
+            "candidates" => Ok(Format::Candidates),
+            _ => Err(format!(
+                "unknown format '{s}'; expected line, numbers or candidates"
+            )),
+        }
+    }
+}
+
+/// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
+///
+/// The reader and [`Puzzle::from_digits`] make only puzzles whose basis is in [`SUPPORTED`],
+/// with its k⁴ cells. A puzzle built field by field must keep to that too: every function
+/// that takes a `Puzzle` (solving, rating, rendering) panics on another basis or cell count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Basis.
+    pub k: usize,
+    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit.
+    pub masks: Vec<u128>,
+    /// Alphabet it was written in (for output).
+    pub alphabet: Alphabet,
+    /// Format it was written in (for output).
+    pub format: Format,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// What the reader guessed, when detection was ambiguous.
+    pub note: Option<String>,
+    /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
+    pub lowercase: bool,
+}
+
+impl Puzzle {
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
+        self.k * self.k
+    }
+
+    /// `line` (written in this puzzle's alphabet) in the case the puzzle's letters came in.
+    pub fn in_case(&self, line: String) -> String {
+        if self.lowercase {
+            line.to_ascii_lowercase()
+        } else {
+            line
+        }
+    }
+
+    /// The alphabet text about this puzzle writes its digits in (steps, candidate grids,
+    /// pictures): decimal for a puzzle written as numbers (from 16×16 up, where the two differ)
+    /// or beyond every alphabet, else the puzzle's own.
+    pub fn text_alphabet(&self) -> Alphabet {
+        let n = self.n();
+        if (self.format == Format::Numbers && n > 9) || n > self.alphabet.capacity() {
+            Alphabet::Decimal
+        } else {
+            self.alphabet
+        }
+    }
+
+    /// Digits of placed cells, 0 for open cells.
+    pub fn digits(&self) -> Vec<u8> {
+        self.masks
+            .iter()
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as
+    /// numbers when N is beyond the alphabet (64×64 and up, or [`Alphabet::Decimal`]). Fails,
+    /// as the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
+    /// above N, or a digit given twice in a house.
+    ///
+    /// ```
+    /// use nsudoku::{Alphabet, Puzzle};
+    /// let mut digits = vec![0u8; 16];
+    /// digits[0] = 1;
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_ok());
+    /// digits[1] = 1; // twice in row 1
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_err());
+    /// // 64×64 has no symbol a digit: written back as numbers.
+    /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
+    /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
+    /// ```
+    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
+        let n = k * k;
+        let err = |what: String, expected: String| InputError {
+            line: 0,
+            what,
+            expected,
+        };
+        if !SUPPORTED.contains(&k) {
+            return Err(err(
+                format!("basis {k}"),
+                format!("a basis {} to {}", SUPPORTED.start(), SUPPORTED.end()),
+            ));
+        }
+        if digits.len() != n * n {
+            return Err(err(
+                format!("{} digits", digits.len()),
+                format!("{} for basis {k}", n * n),
+            ));
+        }
+        if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
+            return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
+        }
+        let all = (1u128 << n) - 1;
+        check_givens(Puzzle {
+            k,
+            masks: digits
+                .iter()
+                .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
+                .collect(),
+            alphabet,
+            format: if n > alphabet.capacity() {
+                Format::Numbers
+            } else {
+                Format::Line
+            },
+            line: 0,
+            note: None,
+            lowercase: false,
+        })
+    }
+}
+
+/// A line that should have been a puzzle and is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub what: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: {}; expected {}",
+            self.line, self.what, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Choices the user can force instead of detection.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// Alphabet for character input; detected when `None`.
+    pub alphabet: Option<Alphabet>,
+    /// Input format; detected when `None`.
+    pub format: Option<Format>,
+}
+
+/// One item of a batch: a puzzle or the error that stands in its place.
+pub type Record = Result<Puzzle, InputError>;
+
+/// Grid sides this build supports.
+fn side_of_cells(len: usize) -> Option<usize> {
+    SUPPORTED.map(|k| k * k).find(|&n| n * n == len)
+}
+
+fn side_of_candidates(len: usize) -> Option<usize> {
+    SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
+}
+
+/// The basis K when `cells` is the K⁴ cells of a grid beyond [`SUPPORTED`].
+fn unsupported_basis(cells: usize) -> Option<usize> {
+    (SUPPORTED.end() + 1..=64).find(|&k| k * k * k * k == cells)
+}
+
+fn basis_of(n: usize) -> usize {
+    (2..).find(|k| k * k >= n).unwrap_or(n)
+}
+
+fn sizes_hint() -> String {
+    format!(
+        "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
+        lengths(2)
+    )
+}
+
+/// The first grid lengths for cells of `dims` dimensions (2: N², 3: N³), for messages.
+fn lengths(dims: u32) -> String {
+    let v: Vec<String> = SUPPORTED
+        .take(6)
+        .map(|k| (k * k).pow(dims).to_string())
+        .collect();
+    v.join(", ")
+}
+
+/// What a line of symbols must be, in the format forced or in any.
+fn length_hint(format: Option<Format>) -> String {
+    match format {
+        Some(Format::Line) => format!("{}, … symbols (N² for N = 4, 9, 16, 25, …)", lengths(2)),
+        Some(Format::Candidates) => format!(
+            "{}, … symbols for a candidate grid (N³ for N = 4, 9, 16, 25, …)",
+            lengths(3)
+        ),
+        _ => sizes_hint(),
+    }
+}
+
+/// Read every puzzle of `text`, in order.
+pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
+    // A file of old Mac line ends (CR alone) has its lines too; CRLF stays one line end.
+    let owned;
+    let bytes = text.as_bytes();
+    let lone_cr = (0..bytes.len()).any(|i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+    let text = if lone_cr {
+        owned = text.replace("\r\n", "\n").replace('\r', "\n");
+        &owned[..]
+    } else {
+        text
+    };
+    // A DOS end-of-file mark (Ctrl-Z) after the last line is not a puzzle.
+    let text = text.trim_end_matches(['\u{1a}', '\r', '\n']);
+    // A byte-order mark (editors on Windows write one) is not part of a puzzle, at the start
+    // of the text or of a line (files with one each, joined with `cat`).
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.strip_prefix('\u{feff}').unwrap_or(l))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let raw = lines[i].trim();
+        let line_no = i + 1;
+        // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
+        if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
+            i += 1;
+            continue;
+        }
+        let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
+        // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
+        // `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is read, and a
+        // note says what was passed over.
+        if let Some((field, sep)) =
+            first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
+        {
+            let mut rec = read_symbols(field, line_no, opts, &at_column);
+            if let Ok(p) = &mut rec {
+                let note = format!("the text after the puzzle (from '{sep}') is passed over");
+                p.note = Some(match p.note.take() {
+                    Some(other) => format!("{other}; {note}"),
+                    None => note,
+                });
+            }
+            out.push(rec);
+            i += 1;
+            continue;
+        }
+        let numbers = match opts.format {
+            Some(Format::Numbers) => true,
+            Some(_) => false,
+            None => {
+                raw.split_whitespace().nth(1).is_some()
+                    && raw.split_whitespace().all(number_token)
+                    && raw.bytes().any(|b| b.is_ascii_digit())
+            }
+        };
+        // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
+        // each cell's digits joined by commas, cells separated by spaces.
+        let lists = opts.format != Some(Format::Numbers)
+            && opts.format != Some(Format::Line)
+            && raw.contains(',')
+            && raw.split_whitespace().all(|t| {
+                t.split(',')
+                    .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+            });
+        if lists {
+            out.push(read_candidate_lists(raw, line_no));
+            i += 1;
+        } else if numbers {
+            let (rec, used) = read_numbers(&lines, i);
+            out.push(rec);
+            i += used;
+        } else if let Some(n) = symbol_rows_start(&lines, i, opts) {
+            let (rec, used) = read_symbol_rows(&lines, i, n, opts);
+            out.push(rec);
+            i += used;
+        } else {
+            out.push(read_symbols(raw, line_no, opts, &at_column));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The puzzle at the start of a line that holds more (`puzzle solution`, `puzzle,solution`,
+/// `puzzle:count:solution`), and the separator after it: only when the line as a whole is not
+/// a puzzle and its first field is one.
+fn first_field(raw: &str) -> Option<(&str, char)> {
+    let at = raw.find([',', ':', ';', '\t', ' '])?;
+    let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
+    let fits = |n: usize| side_of_cells(n).is_some() || side_of_candidates(n).is_some();
+    let (field, rest) = raw.split_at(at);
+    let sep = rest.chars().next()?;
+    (fits(symbols(field)) && !rest[1..].trim().is_empty() && !fits(symbols(raw)))
+        .then_some((field, sep))
+}
+
+/// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
+/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without one is
+/// refused, as read as UTF-8 it would be every other character a NUL.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = |be: bool| {
+        let units = bytes[2..].chunks_exact(2).map(|b| {
+            if be {
+                u16::from_be_bytes([b[0], b[1]])
+            } else {
+                u16::from_le_bytes([b[0], b[1]])
+            }
+        });
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect()
+    };
+    match bytes {
+        [0xff, 0xfe, ..] => Ok(utf16(false)),
+        [0xfe, 0xff, ..] => Ok(utf16(true)),
+        _ if bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 4 >= bytes.len() => {
+            Err("it looks like UTF-16 text without a byte-order mark; expected UTF-8".into())
+        }
+        _ => Ok(String::from_utf8_lossy(bytes).into_owned()),
+    }
+}
+
+/// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
+pub fn read_one(text: &str, opts: ReadOptions) -> Record {
+    read_all(text, opts).into_iter().next().unwrap_or_else(|| {
+        Err(InputError {
+            line: 1,
+            what: "no puzzle found".into(),
+            expected: sizes_hint(),
+        })
+    })
+}
+
+/// Reject a digit placed twice in one house.
+fn check_givens(p: Puzzle) -> Record {
+    let n = p.n();
+    let k = p.k;
+    let digits = p.digits();
+    let mut seen = vec![usize::MAX; 3 * n * (n + 1)];
+    for (cell, &d) in digits.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (cell / n, cell % n);
+        let b = (r / k) * k + c / k;
+        for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
+            let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
+            if *slot != usize::MAX {
+                let other = *slot;
+                return Err(InputError {
+                    line: p.line,
+                    what: format!(
+                        "{} is given twice in {name} {}: r{}c{} and r{}c{}",
+                        p.text_alphabet().label(d, n),
+                        h + 1,
+                        other / n + 1,
+                        other % n + 1,
+                        r + 1,
+                        c + 1
+                    ),
+                    expected: "each digit at most once in every row, column and box".into(),
+                });
+            }
+            *slot = cell;
+        }
+    }
+    Ok(p)
+}

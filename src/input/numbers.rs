@@ -1,0 +1,221 @@
+//! Puzzles written as whitespace-separated integers: N² on one line or N lines of N, and
+//! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
+
+use super::rows::big_grid;
+use super::{
+    basis_of, check_givens, side_of_candidates, side_of_cells, unsupported_basis, Alphabet, Format,
+    InputError, Puzzle, Record, SUPPORTED,
+};
+
+fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
+    line.split_whitespace()
+        .map(|t| match t {
+            // An empty cell may be written as in the one-symbol forms.
+            "." | "-" | "_" => Ok(0),
+            _ => t.parse::<u32>().map_err(|_| InputError {
+                line: line_no,
+                what: format!("'{t}' is not a number"),
+                expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
+            }),
+        })
+        .collect()
+}
+
+/// Whether a token can stand for a cell in the numbers form: digits, or an empty mark.
+pub(super) fn number_token(t: &str) -> bool {
+    matches!(t, "." | "-" | "_") || t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
+/// is beyond one symbol a digit, 64×64 and up).
+pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
+    let cells: Vec<&str> = raw.split_whitespace().collect();
+    let Some(n) = side_of_cells(cells.len()) else {
+        return Err(InputError {
+            line: line_no,
+            what: format!("{} cells of comma-separated candidates", cells.len()),
+            expected: "N² cells (4096 for 64×64, 6561 for 81×81, 10000 for 100×100)".into(),
+        });
+    };
+    let mut masks = Vec::with_capacity(n * n);
+    for (c, cell) in cells.iter().enumerate() {
+        let mut m = 0u128;
+        for x in cell.split(',') {
+            match x.parse::<usize>() {
+                Ok(d) if (1..=n).contains(&d) => m |= 1 << (d - 1),
+                _ => {
+                    return Err(InputError {
+                        line: line_no,
+                        what: format!("r{}c{} lists {x}", c / n + 1, c % n + 1),
+                        expected: format!("candidates 1-{n}"),
+                    })
+                }
+            }
+        }
+        masks.push(m);
+    }
+    check_givens(Puzzle {
+        k: basis_of(n),
+        masks,
+        alphabet: Alphabet::Decimal,
+        format: Format::Candidates,
+        line: line_no,
+        note: None,
+        lowercase: false,
+    })
+}
+
+/// Whether the line at `start` and the lines after it are the rows of one big grid rather than
+/// small grids of `small` digits, one a line. The next line must be a row (about `m` numbers,
+/// not a whole puzzle); over the rows that follow, up to a blank line, a comment or a whole
+/// puzzle, and leaving out rows with a wrong count (a bad row still belongs to its grid), the
+/// values above `small` decide as [`big_grid`] says.
+fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
+    let (mut above, mut given, mut rows) = (0usize, 0usize, 0usize);
+    for r in 1..m {
+        let Some(line) = lines.get(start + r).map(|l| l.trim()) else {
+            break;
+        };
+        let tokens = line.split_whitespace();
+        if line.starts_with('#') || whole_puzzle(line, m) || !tokens.clone().all(number_token) {
+            break;
+        }
+        let count = tokens.count();
+        if count.abs_diff(m) > m / 4 {
+            break;
+        }
+        rows += 1;
+        if let Some(row) = parse_ints(line, start + r + 1)
+            .ok()
+            .filter(|row| row.len() == m)
+        {
+            above += row.iter().filter(|&&v| v as usize > small).count();
+            given += row.iter().filter(|&&v| v != 0).count();
+        }
+    }
+    rows > 0 && big_grid(first_max > small, above, given)
+}
+
+/// Whether a line inside a grid of rows is a whole puzzle instead: one token of a puzzle's
+/// length (N² symbols, or N³ for a candidate grid), or N² numbers for another supported N.
+/// Such a line ends the grid; a row merely broken (a missing space) stays a bad row of it.
+pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    match tokens[..] {
+        [one] => {
+            let len = one.chars().count();
+            side_of_cells(len).is_some() || side_of_candidates(len).is_some()
+        }
+        _ => tokens.len() != m && side_of_cells(tokens.len()).is_some(),
+    }
+}
+
+/// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
+pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
+    let line_no = start + 1;
+    let first = match parse_ints(lines[start], line_no) {
+        Ok(v) => v,
+        Err(e) => return (Err(e), 1),
+    };
+    let m = first.len();
+    let max = first.iter().copied().max().unwrap_or(0) as usize;
+    // 16 or 81 numbers are a whole 4×4 or 9×9 grid, or the first row of a 16×16 or 81×81 one.
+    // A value above the small side, on this line or the next ones, calls for rows, but only
+    // when the next lines can be rows of the big grid and not small grids: else it is a small
+    // grid with a value out of range, reported on its own line, and the batch goes on with
+    // the next one.
+    let single = side_of_cells(m).filter(|&n| !rows_follow(lines, start, m, n, max));
+    let (values, used, n) = match single {
+        Some(n) => (first, 1, n),
+        None if SUPPORTED.clone().any(|k| k * k == m) => {
+            // Row form: this line and the next N-1 lines, N integers each. A blank line, a
+            // comment, a line that is a whole puzzle, or the end of the text ends the grid
+            // early; a bad row spoils the grid, whose other rows are passed over with it (read
+            // as grids of their own, each would be one more wrong output line).
+            let mut values = first;
+            let block = 1 + lines[start + 1..]
+                .iter()
+                .take(m - 1)
+                .take_while(|l| {
+                    let l = l.trim();
+                    !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m)
+                })
+                .count();
+            for r in 1..m {
+                let idx = start + r;
+                if r == block {
+                    let err = InputError {
+                        line: line_no,
+                        what: format!("grid of {m} numbers a row ends after {r} rows"),
+                        expected: format!("{m} rows of {m} numbers"),
+                    };
+                    return (Err(err), r);
+                }
+                match parse_ints(lines[idx], idx + 1) {
+                    Ok(row) if row.len() == m => values.extend(row),
+                    Ok(row) => {
+                        let err = InputError {
+                            line: idx + 1,
+                            what: format!("row {} of the grid has {} numbers", r + 1, row.len()),
+                            expected: format!("{m} numbers a row"),
+                        };
+                        return (Err(err), block);
+                    }
+                    Err(e) => return (Err(e), block),
+                }
+            }
+            (values, m, m)
+        }
+        None => {
+            let err = match unsupported_basis(m) {
+                // A well-formed grid of a size this build does not solve: say so, not "wrong
+                // length".
+                Some(k) => InputError {
+                    line: line_no,
+                    what: format!(
+                        "{m} numbers: a {n}×{n} grid (basis {k}) is larger than this tool solves",
+                        n = k * k
+                    ),
+                    expected: format!(
+                        "a grid of basis {} to {} (up to {n}×{n})",
+                        SUPPORTED.start(),
+                        SUPPORTED.end(),
+                        n = SUPPORTED.end() * SUPPORTED.end()
+                    ),
+                },
+                None => InputError {
+                    line: line_no,
+                    what: format!("{m} numbers"),
+                    expected:
+                        "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
+                            .into(),
+                },
+            };
+            return (Err(err), 1);
+        }
+    };
+    let k = basis_of(n);
+    let all = (1u128 << n) - 1;
+    let mut masks = Vec::with_capacity(values.len());
+    for (cell, &v) in values.iter().enumerate() {
+        if v as usize > n {
+            let err = InputError {
+                line: line_no + if used > 1 { cell / n } else { 0 },
+                what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
+                expected: format!("0 (empty) or a digit 1-{n}"),
+            };
+            return (Err(err), used);
+        }
+        masks.push(if v == 0 { all } else { 1u128 << (v - 1) });
+    }
+    let p = Puzzle {
+        k,
+        masks,
+        alphabet: Alphabet::Standard,
+        format: Format::Numbers,
+        line: line_no,
+        note: None,
+        lowercase: false,
+    };
+    (check_givens(p), used)
+}

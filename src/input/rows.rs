@@ -1,0 +1,138 @@
+//! Grids drawn for people: N rows of N symbols, with the spaces, `|` and box rules of forum
+//! posts and of `--format grid` output passed over.
+
+use super::numbers::whole_puzzle;
+use super::symbols::read_symbols;
+use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
+
+/// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
+fn row_cells(line: &str) -> Vec<char> {
+    line.chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .collect()
+}
+
+/// Whether `line` is a box rule between the bands of a drawn grid: `+`, `-`, `=` and `|` with
+/// a `+` (`+-------+`, `------+------`); inside a grid of rows of `n` symbols, also a line
+/// of dashes that is not a row (`---------------------`).
+pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
+    let t = row_cells(line);
+    let drawn = |c: &char| matches!(c, '+' | '-' | '=');
+    !t.is_empty()
+        && t.iter().all(drawn)
+        && (t.contains(&'+') || n.is_some_and(|n| t.len() != n) || line.contains('|'))
+}
+
+/// The side N when the line at `start` begins a grid written as N rows of N symbols (with or
+/// without spaces and box rules): it holds N symbols for N from 4 to 49 and the next row
+/// does too. Sixteen symbols are also a whole 4×4 puzzle: the symbols above 4 decide, as
+/// [`big_grid`] says for rows of numbers.
+pub(super) fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<usize> {
+    if !matches!(opts.format, None | Some(Format::Line)) {
+        return None;
+    }
+    let first = row_cells(lines[start]);
+    let n = first.len();
+    if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 {
+        return None;
+    }
+    // The lines that would be its other rows; most must hold N symbols (one bad row still
+    // belongs to the grid).
+    let next: Vec<Vec<char>> = lines[start + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| !is_rule(l, Some(n)))
+        .map(row_cells)
+        .take_while(|r| r.len() == n || side_of_cells(r.len()).is_none())
+        .take(n - 1)
+        .collect();
+    let rows: Vec<&Vec<char>> = next.iter().filter(|r| r.len() == n).collect();
+    if rows.is_empty() || 2 * rows.len() < next.len() {
+        return None;
+    }
+    if n != 16 || lines[start].contains('|') {
+        return Some(n);
+    }
+    let small = |c: &char| matches!(c, '0'..='4' | '.' | '-' | '_');
+    let given = |c: &char| !matches!(c, '0' | '.' | '-' | '_');
+    let above: usize = rows
+        .iter()
+        .map(|r| r.iter().filter(|c| !small(c)).count())
+        .sum();
+    let givens: usize = rows
+        .iter()
+        .map(|r| r.iter().filter(|c| given(c)).count())
+        .sum();
+    big_grid(first.iter().any(|c| !small(c)), above, givens).then_some(n)
+}
+
+/// Whether rows of N = 16 (or 81) cells are one big grid rather than small grids one a line,
+/// from the first row (whether it holds a digit too big for a small grid) and the next ones
+/// (how many of their givens are too big, of how many): when the first does, another must too
+/// (or the rest hold no givens), else one value out of range among small grids is that grid's
+/// error; when it does not, most givens of the rest must be too big, as in a big grid whose
+/// first row happens to hold small digits only.
+pub(super) fn big_grid(first_above: bool, above: usize, givens: usize) -> bool {
+    if first_above {
+        above > 0 || givens == 0
+    } else {
+        2 * above > givens
+    }
+}
+
+/// A grid of N rows of N symbols from `start` (box rules passed over); returns lines
+/// consumed. A blank line, a comment, a whole puzzle or the end of the text ends it early; a
+/// bad row spoils the grid, whose other rows go with it.
+pub(super) fn read_symbol_rows(
+    lines: &[&str],
+    start: usize,
+    n: usize,
+    opts: ReadOptions,
+) -> (Record, usize) {
+    let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
+    let mut idx = start;
+    while rows.len() < n && idx < lines.len() {
+        let l = lines[idx].trim();
+        if l.is_empty() || l.starts_with('#') {
+            break;
+        }
+        if !is_rule(l, Some(n)) {
+            let cells = row_cells(l);
+            if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
+                break;
+            }
+            rows.push((idx, cells));
+        }
+        idx += 1;
+    }
+    let used = idx - start;
+    if rows.len() < n {
+        let err = InputError {
+            line: start + 1,
+            what: format!("grid of {n} symbols a row ends after {} rows", rows.len()),
+            expected: format!("{n} rows of {n} symbols"),
+        };
+        return (Err(err), used);
+    }
+    if let Some((r, (at, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != n) {
+        let err = InputError {
+            line: at + 1,
+            what: format!("row {} of the grid has {} symbols", r + 1, cells.len()),
+            expected: format!("{n} symbols a row"),
+        };
+        return (Err(err), used);
+    }
+    let text: String = rows.iter().flat_map(|(_, c)| c).collect();
+    let opts = ReadOptions {
+        format: Some(Format::Line),
+        ..opts
+    };
+    let locate = |pos: usize| {
+        (
+            rows[pos / n].0 + 1,
+            format!("r{}c{}", pos / n + 1, pos % n + 1),
+        )
+    };
+    (read_symbols(&text, start + 1, opts, &locate), used)
+}

@@ -1,0 +1,194 @@
+//! Puzzles written one symbol a cell (or N symbols a cell, as candidate grids), and which
+//! alphabet the symbols are in.
+
+use super::{
+    basis_of, check_givens, length_hint, side_of_candidates, side_of_cells, Alphabet, Format,
+    InputError, Puzzle, ReadOptions, Record,
+};
+
+/// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
+fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
+    let has = |f: fn(char) -> bool| s.chars().any(f);
+    let has_zero = has(|c| c == '0');
+    let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
+    // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
+    // past G shows, as 1-9A-G would not read it).
+    let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
+    match n {
+        16 if letters_only && has(|c| matches!(c.to_ascii_uppercase(), 'H'..='P')) => {
+            (Alphabet::Letters, None)
+        }
+        16 => {
+            if has(|c| c == 'G' || c == 'g') {
+                (Alphabet::Standard, None)
+            } else if has_zero && (has_dot || candidates) {
+                (Alphabet::Hex, None)
+            } else if has_zero {
+                let note = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
+                            1-9A-G with 0 empty (use --alphabet hex for the other)";
+                (Alphabet::Standard, Some(note.into()))
+            } else if has(|c| c.is_ascii_alphanumeric()) {
+                // Neither 0 nor G: 1-9A-F is 15 digits of either alphabet.
+                let note = "16×16 symbols 1-9A-F fit both 1-9A-G and hex 0-F; read as 1-9A-G \
+                            (use --alphabet hex for the other)";
+                (Alphabet::Standard, Some(note.into()))
+            } else {
+                (Alphabet::Standard, None)
+            }
+        }
+        25 => {
+            if has(|c| c.is_ascii_digit() && c != '0') {
+                (Alphabet::Standard, None)
+            } else if has(|c| matches!(c.to_ascii_uppercase(), 'Q'..='Y')) {
+                (Alphabet::Letters, None)
+            } else if has(|c| c.is_ascii_alphabetic()) {
+                let note = "25×25 symbols A-P only fit both A-Y (A = 1) and 1-9A-P; read as A-Y \
+                            (use --alphabet standard for the other)";
+                (Alphabet::Letters, Some(note.into()))
+            } else {
+                (Alphabet::Standard, None)
+            }
+        }
+        _ if letters_only && n <= Alphabet::Letters.capacity() => (Alphabet::Letters, None),
+        _ => (Alphabet::Standard, None),
+    }
+}
+
+/// One puzzle of symbols; `locate` names the line and place of the symbol at a position.
+pub(super) fn read_symbols(
+    raw: &str,
+    line_no: usize,
+    opts: ReadOptions,
+    locate: &dyn Fn(usize) -> (usize, String),
+) -> Record {
+    let s: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let len = s.chars().count();
+    let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {
+        (Some(Format::Candidates), _, Some(n)) => (n, true),
+        (Some(Format::Line), Some(n), _) => (n, false),
+        (None, Some(n), _) if n <= 61 => (n, false),
+        (None, _, Some(n)) => (n, true),
+        _ => {
+            // A character that does not show (a NUL, a control) would leave the count unexplained.
+            let hidden = s.char_indices().find(|&(_, c)| {
+                c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
+            });
+            let what = match hidden {
+                Some((i, c)) => format!(
+                    "{len} symbols, one of them the invisible U+{:04X} at column {}",
+                    c as u32,
+                    s[..i].chars().count() + 1
+                ),
+                None => format!("{len} symbols"),
+            };
+            return Err(InputError {
+                line: line_no,
+                what,
+                expected: length_hint(opts.format),
+            });
+        }
+    };
+    let k = basis_of(n);
+    let (alphabet, note) = match opts.alphabet {
+        Some(a) => (a, None),
+        None => detect_alphabet(&s, n, candidates),
+    };
+    if n > alphabet.capacity() {
+        return Err(InputError {
+            line: line_no,
+            what: format!("a {n}×{n} grid cannot be written in the {alphabet} alphabet"),
+            expected: "the numbers format (whitespace-separated integers)".into(),
+        });
+    }
+    let all = (1u128 << n) - 1;
+    let chars: Vec<char> = s.chars().collect();
+    let mut masks = Vec::with_capacity(n * n);
+    let bad = |pos: usize, c: char, expected: String| {
+        let (line, place) = locate(pos);
+        InputError {
+            line,
+            what: format!("unknown symbol '{c}' at {place}"),
+            expected,
+        }
+    };
+    if candidates {
+        for cell in 0..n * n {
+            let mut m = 0u128;
+            for d in 0..n {
+                let pos = cell * n + d;
+                let c = chars[pos];
+                if alphabet.is_empty_mark(c) {
+                    continue;
+                }
+                match alphabet.digit(c, n) {
+                    Some(v) if v as usize == d + 1 => m |= 1 << d,
+                    _ => {
+                        let want = alphabet.symbol(d as u8 + 1);
+                        return Err(bad(
+                            pos,
+                            c,
+                            format!(
+                                "'{want}' or '.' at position {} of r{}c{}",
+                                d + 1,
+                                cell / n + 1,
+                                cell % n + 1
+                            ),
+                        ));
+                    }
+                }
+            }
+            if m == 0 {
+                return Err(InputError {
+                    line: line_no,
+                    what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
+                    expected: "at least one candidate in every cell".into(),
+                });
+            }
+            masks.push(m);
+        }
+    } else {
+        for (pos, &c) in chars.iter().enumerate() {
+            if alphabet.is_empty_mark(c) {
+                masks.push(all);
+            } else if let Some(d) = alphabet.digit(c, n) {
+                masks.push(1u128 << (d - 1));
+            } else {
+                return Err(bad(
+                    pos,
+                    c,
+                    format!(
+                        "a digit {} or an empty mark {}",
+                        alphabet.describe(n),
+                        if alphabet.is_empty_mark('0') {
+                            ". 0 - _"
+                        } else {
+                            ". - _"
+                        }
+                    ),
+                ));
+            }
+        }
+    }
+    let format = if candidates {
+        Format::Candidates
+    } else {
+        Format::Line
+    };
+    check_givens(Puzzle {
+        k,
+        masks,
+        alphabet,
+        format,
+        line: line_no,
+        note,
+        lowercase: reads_case_blind(alphabet, n)
+            && chars.iter().any(|c| c.is_ascii_lowercase())
+            && !chars.iter().any(|c| c.is_ascii_uppercase()),
+    })
+}
+
+/// Whether `alphabet` reads a letter's two cases as one digit at size `n`, so that the case is
+/// the writer's choice (the standard alphabet from 36×36 up gives `a`-`z` digits of their own).
+fn reads_case_blind(alphabet: Alphabet, n: usize) -> bool {
+    alphabet != Alphabet::Standard || n <= 35
+}

@@ -1,0 +1,408 @@
+use super::*;
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn reads_line_puzzle() {
+    let p = read_one(EASY9, ReadOptions::default()).unwrap();
+    assert_eq!(p.k, 3);
+    assert_eq!(p.digits()[2], 3);
+    assert_eq!(p.format, Format::Line);
+}
+
+#[test]
+fn reports_wrong_length_and_symbol() {
+    let e = read_one("123", ReadOptions::default()).unwrap_err();
+    assert!(
+        e.to_string().starts_with("line 1: 3 symbols; expected"),
+        "{e}"
+    );
+    let bad = EASY9.replacen('.', "x", 1);
+    let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("unknown symbol 'x' at column 1"), "{e}");
+}
+
+#[test]
+fn reports_duplicate_given() {
+    let bad = format!("11{}", &EASY9[2..]);
+    let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("1 is given twice in row 1"), "{e}");
+}
+
+/// EASY9's cells as numbers, 0 for an empty cell.
+fn easy9_numbers() -> Vec<String> {
+    EASY9
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect()
+}
+
+/// A grid's digits as `n` lines of `n` numbers.
+fn number_rows(digits: &[u8], n: usize) -> Vec<String> {
+    let row = |r: &[u8]| {
+        r.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    digits.chunks(n).map(row).collect()
+}
+
+#[test]
+fn reads_numbers_one_line_and_block() {
+    let one = easy9_numbers();
+    let p = read_one(&one.join(" "), ReadOptions::default()).unwrap();
+    assert_eq!(p.format, Format::Numbers);
+    assert_eq!(
+        p.digits(),
+        read_one(EASY9, ReadOptions::default()).unwrap().digits()
+    );
+    let block = "1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n";
+    let all = read_all(block, ReadOptions::default());
+    assert_eq!(all.len(), 1, "4 lines of 4 numbers are one 4x4 grid");
+    let p = all[0].as_ref().unwrap();
+    assert_eq!((p.k, p.digits()[6], p.digits()[15]), (2, 3, 2));
+    // 16 lines of 16 numbers (values above 4, so not 4x4 puzzles) are one 16x16 grid.
+    let row: Vec<String> = (1..=16).map(|v| v.to_string()).collect();
+    let zeros = ["0"; 16].join(" ");
+    let block = format!("{}\n{}", row.join(" "), format!("{zeros}\n").repeat(15));
+    let all = read_all(&block, ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
+/// The comma-list candidate grid that large grids are written in reads back as written.
+#[test]
+fn reads_back_candidate_lists() {
+    let n = 64;
+    let all = (1u128 << n) - 1;
+    // One given, and every other cell missing one digit.
+    let masks: Vec<u128> = (0..n * n)
+        .map(|c| if c == 0 { 1 } else { all & !(1 << (c % n)) })
+        .collect();
+    let line = crate::output::candidates_line(8, &masks, Alphabet::Standard);
+    assert!(line.starts_with("1 1,3,4,"), "{}", &line[..20]);
+    let p = read_one(&line, ReadOptions::default()).unwrap();
+    assert_eq!((p.k, p.format), (8, Format::Candidates));
+    assert_eq!(p.masks, masks);
+    let err = read_one("1,2 3", ReadOptions::default()).unwrap_err();
+    assert!(err.what.contains("2 cells"), "{err}");
+    let bad = format!("1,65 {}", "1,2 ".repeat(4095));
+    let err = read_one(&bad, ReadOptions::default()).unwrap_err();
+    assert!(err.what.contains("r1c1 lists 65"), "{err}");
+}
+
+/// A byte-order mark before the first puzzle is skipped; a NUL inside a line is named.
+#[test]
+fn skips_a_byte_order_mark_and_names_hidden_characters() {
+    let p = read_one(&format!("\u{feff}{EASY9}"), ReadOptions::default()).unwrap();
+    assert_eq!(
+        p.digits(),
+        read_one(EASY9, ReadOptions::default()).unwrap().digits()
+    );
+    let err = read_one(
+        &format!("{}\0{}", &EASY9[..4], &EASY9[4..]),
+        ReadOptions::default(),
+    )
+    .unwrap_err();
+    assert!(err.what.contains("U+0000 at column 5"), "{}", err.what);
+}
+
+/// A 9×9 line of numbers with a value out of range is that line's error, not the first row
+/// of an 81×81 grid that swallows the next lines of the batch.
+#[test]
+fn a_number_out_of_range_stays_on_its_line() {
+    let one = easy9_numbers();
+    let good = one.join(" ");
+    let mut bad = one.clone();
+    let at = bad.iter().position(|v| v != "0").unwrap();
+    bad[at] = "10".into();
+    let bad = bad.join(" ");
+    for after in [4, 85] {
+        let text = format!("{good}\n{bad}\n{}", format!("{good}\n").repeat(after));
+        let all = read_all(&text, ReadOptions::default());
+        assert_eq!(all.len(), 2 + after, "{after} lines after the bad one");
+        let err = all[1].as_ref().unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.what.contains("holds 10"), "{}", err.what);
+        assert!(all.iter().enumerate().all(|(i, r)| (i == 1) != r.is_ok()));
+    }
+}
+
+#[test]
+fn a_bad_row_spoils_only_its_grid() {
+    let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+    let good = rows.join("\n");
+    let mut short = rows.clone();
+    short[4] = rows[4].rsplit_once(' ').unwrap().0.to_string();
+    let cut = rows[..4].join("\n");
+    for (bad, sep, line) in [
+        (short.join("\n"), "\n", 5),
+        (short.join("\n"), "\n\n", 5),
+        (cut, "\n\n", 1),
+    ] {
+        let text = format!("{bad}{sep}{good}{sep}{good}\n");
+        let all = read_all(&text, ReadOptions::default());
+        assert_eq!(all.len(), 3, "{text}");
+        assert_eq!(all[0].as_ref().unwrap_err().line, line);
+        assert!(all[1].is_ok() && all[2].is_ok(), "{:?}", all[1]);
+    }
+    // A row that lost its spaces is still a bad row of its grid: one output line.
+    let mut merged = rows.clone();
+    merged[4] = rows[4].replace(' ', "");
+    let all = read_all(
+        &format!("{}\n{good}\n", merged.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(all.len(), 2);
+    assert!(all[0].is_err() && all[1].is_ok());
+    // A puzzle on one line (symbols, or all its numbers) right after a cut grid, or after
+    // a stray row, is a puzzle of its own.
+    let one_line = easy9_numbers().join(" ");
+    let stray = &rows[0];
+    for next in [EASY9, one_line.as_str()] {
+        for text in [
+            format!("{}\n{next}\n", rows[..5].join("\n")),
+            format!("{good}\n{stray}\n{next}\n"),
+        ] {
+            let all = read_all(&text, ReadOptions::default());
+            let ok: Vec<bool> = all.iter().map(|r| r.is_ok()).collect();
+            assert_eq!(ok.last(), Some(&true), "{text}");
+            assert_eq!(ok.iter().filter(|&&k| !k).count(), 1, "{text}");
+        }
+    }
+}
+
+#[test]
+fn line_ends_marks_and_encodings_of_other_systems() {
+    let two = |text: &str| {
+        let all = read_all(text, ReadOptions::default());
+        assert_eq!(all.len(), 2, "{text:?}");
+        assert!(all.iter().all(|r| r.is_ok()), "{all:?}");
+    };
+    two(&format!("{EASY9}\r{EASY9}\r"));
+    two(&format!("{EASY9}\r\n{EASY9}\r\n"));
+    two(&format!("\u{feff}{EASY9}\n\u{feff}{EASY9}\n"));
+    two(&format!("{EASY9}\n{EASY9}\n\u{1a}"));
+    let text = format!("{EASY9}\n{EASY9}\n");
+    let mut le = vec![0xff, 0xfe];
+    let mut be = vec![0xfe, 0xff];
+    for u in text.encode_utf16() {
+        le.extend(u.to_le_bytes());
+        be.extend(u.to_be_bytes());
+    }
+    two(&decode(&le).unwrap());
+    two(&decode(&be).unwrap());
+    let err = decode(&le[2..]).unwrap_err();
+    assert!(err.contains("UTF-16"), "{err}");
+    assert_eq!(decode(text.as_bytes()).unwrap(), text);
+}
+
+#[test]
+fn sixteen_rows_with_a_small_first_row_are_one_grid() {
+    // A 16×16 in rows whose first row holds nothing above 4 is still one grid when the
+    // rows below do; sixteen 4×4 grids one a line stay sixteen grids.
+    let text = include_str!("../../examples/16x16.txt");
+    let g = read_one(text, ReadOptions::default()).unwrap();
+    let mut digits = g.digits();
+    for d in &mut digits[..16] {
+        if *d > 4 {
+            *d = 0;
+        }
+    }
+    let rows = number_rows(&digits, 16);
+    let all = read_all(&rows.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().n(), 16);
+    let small = "1 0 0 0 0 0 3 0 0 4 0 0 0 0 0 2";
+    let many = vec![small; 16].join("\n");
+    let all = read_all(&many, ReadOptions::default());
+    assert_eq!(all.len(), 16);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
+}
+
+#[test]
+fn a_bad_row_of_a_sixteen_grid_is_one_error() {
+    // A 16×16 in rows with one row short (or a row with a stray symbol) is one bad grid,
+    // not sixteen 4×4 lines; the grid after it is read.
+    let g = read_one(
+        include_str!("../../examples/16x16.txt"),
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let rows = number_rows(&g.digits(), 16);
+    let good = rows.join("\n");
+    for (r, bad_row) in [
+        (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
+        (5, rows[5].replacen(' ', " x ", 1)),
+    ] {
+        let mut bad = rows.clone();
+        bad[r] = bad_row;
+        let all = read_all(&format!("{}\n{good}\n", bad.join("\n")), Default::default());
+        assert_eq!(all.len(), 2, "row {r}");
+        assert_eq!(all[0].as_ref().unwrap_err().line, r + 1);
+        assert_eq!(all[1].as_ref().unwrap().digits(), g.digits());
+    }
+    // `.`, `-` or `_` for an empty cell, as in the one-symbol forms.
+    let dotted = good.replace(" 0", " .").replace("\n0 ", "\n- ");
+    assert_ne!(dotted, good);
+    let all = read_all(&dotted, Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), g.digits());
+}
+
+#[test]
+fn grids_drawn_in_rows_of_symbols() {
+    // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
+    let p = read_one(
+        include_str!("../../examples/16x16.txt"),
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let boxed = crate::output::boxed(4, &p.digits(), p.alphabet);
+    let all = read_all(&format!("{boxed}{boxed}"), Default::default());
+    assert_eq!(all.len(), 2);
+    for r in &all {
+        assert_eq!(r.as_ref().unwrap().digits(), p.digits());
+    }
+    // A forum post's 9×9 (spaces, `|`, rules without corners), and bare rows of 9.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let spaced = |r: &str| {
+        let c: Vec<String> = r.chars().map(String::from).collect();
+        format!(
+            "{} | {} | {}",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let mut forum: Vec<String> = rows.iter().map(|r| spaced(r)).collect();
+    forum.insert(6, "---------------------".into());
+    forum.insert(3, "------+-------+------".into());
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    for text in [forum.join("\n"), rows.join("\n")] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert_eq!(all[0].as_ref().unwrap().digits(), want);
+    }
+    // A short row, or an unknown symbol, spoils its grid only, named at its own line.
+    let mut bad = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    bad[4].pop();
+    let all = read_all(
+        &format!("{}\n{EASY9}\n", bad.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].as_ref().unwrap_err().line, 5);
+    assert!(all[1].is_ok());
+    bad[4].push('x');
+    let e = read_one(&bad.join("\n"), Default::default()).unwrap_err();
+    assert_eq!((e.line, e.what.as_str()), (5, "unknown symbol 'x' at r5c9"));
+    // Sixteen 4×4 puzzles, one a line, stay sixteen.
+    let all = read_all(&vec!["1..4.3....2.4..1"; 16].join("\n"), Default::default());
+    assert_eq!(all.len(), 16);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
+}
+
+#[test]
+fn a_puzzle_followed_by_more_is_read_with_a_note() {
+    let p = read_one(EASY9, Default::default()).unwrap();
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let zeros = EASY9.replace('.', "0");
+    for (line, sep) in [
+        (format!("{EASY9} {solution}"), ' '),
+        (format!("{EASY9}:1:{solution}"), ':'),
+        (format!("{zeros},{solution}"), ','),
+        (format!("{EASY9}\t2.3/1.2/1.2"), '\t'),
+    ] {
+        let q = read_one(&line, Default::default()).unwrap();
+        assert_eq!(q.digits(), p.digits(), "{line}");
+        assert!(q.note.unwrap().contains(&format!("(from '{sep}')")));
+    }
+    // Not when the whole line is a puzzle (groups of symbols split by spaces), nor when
+    // the first field is not one.
+    let groups: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    assert_eq!(
+        read_one(&groups.join(" "), Default::default())
+            .unwrap()
+            .note,
+        None
+    );
+    assert!(read_one(&format!("{}. {solution}", EASY9), Default::default()).is_err());
+}
+
+#[test]
+fn reads_candidate_grid() {
+    let p = read_one(EASY9, ReadOptions::default()).unwrap();
+    let mut s = String::new();
+    for &m in &p.masks {
+        for d in 0..9 {
+            s.push(if m >> d & 1 == 1 {
+                (b'1' + d as u8) as char
+            } else {
+                '.'
+            });
+        }
+    }
+    let q = read_one(&s, ReadOptions::default()).unwrap();
+    assert_eq!(q.format, Format::Candidates);
+    assert_eq!(q.masks, p.masks);
+}
+
+#[test]
+fn letters_without_digits_are_read_as_letters() {
+    let p = read_one(EASY9, Default::default()).unwrap();
+    let letters: String = EASY9
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| (b'A' + d as u8 - 1) as char))
+        .collect();
+    let q = read_one(&letters, Default::default()).unwrap();
+    assert_eq!((q.alphabet, q.digits()), (Alphabet::Letters, p.digits()));
+    // A 16×16 in A-P (a letter past G shows); one in 1-9A-G stays standard.
+    let text = include_str!("../../examples/16x16.txt");
+    let g = read_one(text, Default::default()).unwrap();
+    let a_to_p: String = g
+        .digits()
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { (b'A' + d - 1) as char })
+        .collect();
+    let q = read_one(&a_to_p, Default::default()).unwrap();
+    assert_eq!((q.alphabet, q.digits()), (Alphabet::Letters, g.digits()));
+    assert_eq!(g.alphabet, Alphabet::Standard);
+}
+
+#[test]
+fn detects_16_and_25_alphabets() {
+    let hex: String = "0123456789ABCDEF".to_string() + &".".repeat(240);
+    let p = read_one(&hex, ReadOptions::default()).unwrap();
+    assert_eq!(p.alphabet, Alphabet::Hex);
+    assert_eq!(p.digits()[0], 1);
+    let std16: String = "123456789ABCDEFG".to_string() + &".".repeat(240);
+    assert_eq!(
+        read_one(&std16, ReadOptions::default()).unwrap().alphabet,
+        Alphabet::Standard
+    );
+    let letters: String = "ABCDEFGHIJKLMNOPQRSTUVWXY".to_string() + &".".repeat(600);
+    let p = read_one(&letters, ReadOptions::default()).unwrap();
+    assert_eq!(p.alphabet, Alphabet::Letters);
+    assert_eq!(p.digits()[24], 25);
+    // Neither 0 nor G: either alphabet reads it, and the note says which was taken.
+    let both: String = "123456789ABCDEF".to_string() + &".".repeat(241);
+    let p = read_one(&both, ReadOptions::default()).unwrap();
+    assert_eq!(p.alphabet, Alphabet::Standard);
+    assert!(p.note.unwrap().contains("--alphabet hex"));
+    assert_eq!(read_one(&std16, ReadOptions::default()).unwrap().note, None);
+    // In hex 0 is a digit, not an empty mark.
+    let hex_opts = ReadOptions {
+        alphabet: Some(Alphabet::Hex),
+        ..ReadOptions::default()
+    };
+    let bad = read_one(&("Z".to_string() + &hex[1..]), hex_opts).unwrap_err();
+    assert!(
+        bad.expected
+            .ends_with("a digit 0-9A-F or an empty mark . - _"),
+        "{bad}"
+    );
+}
