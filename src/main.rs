@@ -21,7 +21,9 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) if cli::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("nsudoku: {e}");
+            // Not eprintln!: a closed stderr must not turn exit status 2 into a panic.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "nsudoku: {e}");
             ExitCode::from(2)
         }
     }

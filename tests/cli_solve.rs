@@ -339,6 +339,31 @@ fn closed_pipe_ends_quietly() {
 }
 
 #[test]
+fn a_closed_stderr_does_not_end_the_batch() {
+    // Every bad line writes to stderr, which is closed from the start; each puzzle still gets
+    // its output line and the exit status is the batch's, not a panic's 101.
+    let bad = 5000;
+    let input = format!("abc\n{}{EASY9}\n", "abc\n".repeat(bad - 1));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(["solve", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let mut stdin = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines = lines(&out.stdout);
+    assert_eq!(lines.len(), bad + 1);
+    assert_eq!(lines[bad], EASY9_SOL);
+}
+
+#[test]
 fn a_grid_beyond_the_supported_bases_says_so_and_the_batch_goes_on() {
     // 121×121 (basis 11): well formed, but past 100×100.
     let big = vec!["0"; 121 * 121].join(" ");

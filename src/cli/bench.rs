@@ -138,14 +138,14 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             match rec {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
-                    eprintln!("{name}: {e} (skipped)");
+                    say!("{name}: {e} (skipped)");
                     failed = true;
                 }
             }
         }
         if puzzles.is_empty() {
             // A set with nothing to time would leave no row, and no sign why.
-            eprintln!("{name}: no puzzle to benchmark");
+            say!("{name}: no puzzle to benchmark");
             failed = true;
         }
         let mut rng = Rng::new(a.seed);
@@ -198,14 +198,15 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                     if !named {
                         named = true;
                         for (i, why) in &m.unfit {
-                            eprintln!("{set}: line {}: {why}", lines[*i]);
+                            say!("{set}: line {}: {why}", lines[*i]);
                             failed = true;
                         }
                     }
                     if m.invalid > 0 {
-                        eprintln!(
+                        say!(
                             "{set}: {} solutions of variant '{}' failed validation",
-                            m.invalid, v.name
+                            m.invalid,
+                            v.name
                         );
                         failed = true;
                     }

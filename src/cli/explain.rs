@@ -155,7 +155,7 @@ fn draw(
         let page = match nsudoku::render::html::page(p, &path.steps, path.end, &title) {
             Ok(page) => page,
             Err(e) => {
-                eprintln!("{at}: {e}");
+                say!("{at}: {e}");
                 return Ok(false);
             }
         };
@@ -221,7 +221,7 @@ fn explain<B: Basis>(
     let mut s = match logic::state::<B>(p) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{}{e}", prefix(label));
+            say!("{}{e}", prefix(label));
             let lines = if a.json {
                 let grid = output::candidates_line(p.k, &p.masks, alpha);
                 let v = serde_json::json!({
@@ -250,7 +250,7 @@ fn explain<B: Basis>(
     };
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
     if path.end == End::Timeout {
-        eprintln!(
+        say!(
             "{}line {}: timeout exceeded after {}; expected a path found within --timeout",
             prefix(label),
             p.line,
@@ -269,7 +269,7 @@ fn explain<B: Basis>(
         })
         .flatten();
     if let Some(why) = &broke {
-        eprintln!(
+        say!(
             "{}line {}: contradiction at step {}: {why}",
             prefix(label),
             p.line,
@@ -307,7 +307,7 @@ fn explain<B: Basis>(
         _ => None,
     };
     if let Some(what) = not_one {
-        eprintln!(
+        say!(
             "{}line {}: {what}; the techniques get stuck after {}",
             prefix(label),
             p.line,
@@ -324,7 +324,7 @@ fn explain<B: Basis>(
         p.in_case(logic::candidates(&s, alpha))
     };
     if !path.limits.is_empty() {
-        eprintln!(
+        say!(
             "{}line {}: bounds hit: {}",
             prefix(label),
             p.line,

@@ -48,7 +48,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
                 }
             }
             Err(e) => {
-                eprintln!("{}{e}", prefix(label));
+                say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
                     writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;

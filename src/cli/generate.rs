@@ -119,7 +119,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
         let s = generate::splitmix64(&mut s.clone());
-        eprintln!("note: seed {s}");
+        say!("note: seed {s}");
         s
     });
     let opts = GenOptions {
@@ -173,7 +173,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 Err(e) => {
                     failed += 1;
                     // Counted from 1, as lines are everywhere else.
-                    eprintln!("puzzle {}: {e}", i + 1);
+                    say!("puzzle {}: {e}", i + 1);
                 }
             }
         }

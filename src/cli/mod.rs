@@ -9,6 +9,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// `eprintln!` that cannot panic: when stderr is a pipe that closed (`2>&1 | head -1`) the
+/// message is dropped and the batch goes on, as with a closed stdout.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bench;
 mod explain;
 mod find;
@@ -195,7 +204,7 @@ impl InputArgs {
 
 /// Report a file that could not be read; the batch goes on without it.
 fn unread(what: String) {
-    eprintln!("nsudoku: {what}");
+    say!("nsudoku: {what}");
     UNREAD.store(true, Ordering::Relaxed);
 }
 
@@ -223,7 +232,7 @@ impl Batch {
             if let Ok(p) = rec {
                 if let Some(note) = &p.note {
                     if seen.insert(note.clone()) {
-                        eprintln!("note: {}line {}: {note}", prefix(label), p.line);
+                        say!("note: {}line {}: {note}", prefix(label), p.line);
                     }
                 }
             }
@@ -286,7 +295,7 @@ pub fn write_invalid(
     json: bool,
     many: bool,
 ) -> io::Result<()> {
-    eprintln!("{}{e}", prefix(label));
+    say!("{}{e}", prefix(label));
     if json {
         writeln!(
             out,

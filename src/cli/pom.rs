@@ -58,7 +58,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}{e}", prefix(label));
+                say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
                     writeln!(
@@ -94,7 +94,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             }
             Err(e) => {
                 let e = format!("line {}: {e}", p.line);
-                eprintln!("{}{e}", prefix(label));
+                say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
                     writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;

@@ -135,7 +135,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
         for ((label, rec), res) in chunk.iter().zip(results) {
             let line = match (rec, res) {
                 (Err(e), _) => {
-                    eprintln!("{}{e}", prefix(label));
+                    say!("{}{e}", prefix(label));
                     bad += 1;
                     if a.json {
                         json_failure(&None, e.line, "invalid", &e.to_string())
@@ -144,7 +144,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     }
                 }
                 (Ok(p), Outcome::Clash) => {
-                    eprintln!(
+                    say!(
                         "{}line {}: no solution (the givens contradict each other); expected a \
                          puzzle with one solution",
                         prefix(label),
@@ -169,7 +169,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     times.push(secs);
                     let line = render(p, &r, secs, sols, a.json);
                     if r.end != End::Solved {
-                        eprintln!(
+                        say!(
                             "{}line {}: {}",
                             prefix(label),
                             p.line,
@@ -293,24 +293,24 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
             *hardest.entry(t.cli_name()).or_insert(0usize) += 1;
         }
     }
-    eprintln!(
+    say!(
         "rated {}  solved {}  stuck {}",
         ratings.len(),
         ratings.len() - stuck,
         stuck
     );
     for (b, c) in &buckets {
-        eprintln!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
+        say!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
     }
     let mut h: Vec<_> = hardest.into_iter().collect();
     h.sort_by_key(|b| std::cmp::Reverse(b.1));
     let h: Vec<String> = h.iter().map(|(t, c)| format!("{t} {c}")).collect();
-    eprintln!("  hardest step: {}", h.join(", "));
+    say!("  hardest step: {}", h.join(", "));
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / n;
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
     let worst = times.last().copied().unwrap_or(0.0);
-    eprintln!(
+    say!(
         "wall {wall:.2} s  per puzzle: mean {:.1} ms  median {:.1} ms  worst {:.1} ms",
         mean * 1e3,
         median * 1e3,

@@ -42,7 +42,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     let mut failed = false;
     for (i, r) in results.into_iter().enumerate() {
         let line = r.unwrap_or_else(|(mark, e)| {
-            eprintln!("{e}");
+            say!("{e}");
             failed = true;
             mark.to_string()
         });

@@ -70,7 +70,7 @@ fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
 pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
     match draw_first(a) {
         Err(e) if e.get_ref().is_some_and(|e| e.is::<Unfit>()) => {
-            eprintln!("nsudoku: {e}");
+            say!("nsudoku: {e}");
             Ok(ExitCode::from(1))
         }
         other => other,
@@ -82,7 +82,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     batch.print_notes();
     let rest = batch.records.len().saturating_sub(1);
     if rest > 0 {
-        eprintln!(
+        say!(
             "note: render draws the first puzzle only; {rest} more left out (explain --svg DIR \
              --html FILE draws every puzzle of a batch)"
         );
@@ -111,7 +111,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             };
             let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;
-            eprintln!(
+            say!(
                 "wrote {} ({} steps, {ended})",
                 path.display(),
                 run.steps.len()
@@ -119,7 +119,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         }
         if let Some(dir) = &a.svg {
             let files = step::write_all(dir, "", &p, &run.steps).map_err(bad)?;
-            eprintln!(
+            say!(
                 "wrote {} step pictures to {} ({ended})",
                 files.len(),
                 dir.display()

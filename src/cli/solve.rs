@@ -118,7 +118,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         for ((label, rec), res) in chunk.iter().zip(results) {
             let line = match (rec, res) {
                 (Err(e), _) => {
-                    eprintln!("{}{e}", prefix(label));
+                    say!("{}{e}", prefix(label));
                     tally.invalid += 1;
                     plain_tally.invalid += 1;
                     if a.json {
@@ -164,10 +164,10 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     if a.stats {
         let wall = start.elapsed().as_secs_f64();
         if let Some(list) = &a.reduce {
-            eprintln!("with reduction by {list} (time includes the reduction):");
+            say!("with reduction by {list} (time includes the reduction):");
             let logic_wall: f64 = tally.times.iter().sum();
             tally.print(logic_wall);
-            eprintln!("without reduction:");
+            say!("without reduction:");
             let plain_wall: f64 = plain_tally.times.iter().sum();
             plain_tally.print(plain_wall);
         } else {
@@ -204,7 +204,7 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
     } else {
         return;
     };
-    eprintln!("{}line {}: {what}", prefix(label), p.line);
+    say!("{}line {}: {what}", prefix(label), p.line);
 }
 
 /// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
@@ -302,7 +302,7 @@ impl Tally {
         self.times.sort_by(f64::total_cmp);
         let median = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
         let worst = self.times.last().copied().unwrap_or(0.0);
-        eprintln!(
+        say!(
             "puzzles {}  solved {}  no solution {}  multiple {}  invalid {}  over budget {}",
             self.puzzles + self.invalid,
             self.unique,
@@ -311,7 +311,7 @@ impl Tally {
             self.invalid,
             self.budget
         );
-        eprintln!(
+        say!(
             "wall {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  median {:.2} µs  worst {:.2} µs",
             wall,
             n / wall,
@@ -319,7 +319,7 @@ impl Tally {
             median * 1e6,
             worst * 1e6
         );
-        eprintln!(
+        say!(
             "no guess {:.1}%  guesses/puzzle {:.2}  nodes/puzzle {:.2}",
             100.0 * self.no_guess as f64 / n,
             self.search.guesses as f64 / n,

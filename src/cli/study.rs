@@ -53,7 +53,7 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
 fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
     left_out.sort_by_key(|(i, _)| *i);
     for (_, why) in left_out.iter() {
-        eprintln!("{why}; left out of the study");
+        say!("{why}; left out of the study");
     }
     left_out.len()
 }
@@ -130,7 +130,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
-        eprintln!("nsudoku: no puzzle with one solution to study");
+        say!("nsudoku: no puzzle with one solution to study");
         return Ok(ExitCode::from(1));
     }
     if let Some(path) = &a.svg {
