@@ -93,7 +93,7 @@ fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: 
             given += row.iter().filter(|&&v| v != 0).count();
         }
     }
-    rows > 0 && big_grid(first_max > small, above, given)
+    rows > 0 && big_grid(first_max > small, above, given, rows == m - 1)
 }
 
 /// Whether a line inside a grid of rows is a whole puzzle instead: one token of a puzzle's

@@ -64,18 +64,20 @@ pub(super) fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions)
         .iter()
         .map(|r| r.iter().filter(|c| given(c)).count())
         .sum();
-    big_grid(first.iter().any(|c| !small(c)), above, givens).then_some(n)
+    let complete = next.len() == n - 1;
+    big_grid(first.iter().any(|c| !small(c)), above, givens, complete).then_some(n)
 }
 
 /// Whether rows of N = 16 (or 81) cells are one big grid rather than small grids one a line,
 /// from the first row (whether it holds a digit too big for a small grid) and the next ones
-/// (how many of their givens are too big, of how many): when the first does, another must too
-/// (or the rest hold no givens), else one value out of range among small grids is that grid's
-/// error; when it does not, most givens of the rest must be too big, as in a big grid whose
-/// first row happens to hold small digits only.
-pub(super) fn big_grid(first_above: bool, above: usize, givens: usize) -> bool {
+/// (how many of their givens are too big, of how many; `complete` when all N - 1 are there):
+/// when the first does, another must too (or the rest, all there, hold no givens), else one
+/// value out of range among small grids is that grid's error, and the empty small grids after
+/// it are still read; when it does not, most givens of the rest must be too big, as in a big
+/// grid whose first row happens to hold small digits only.
+pub(super) fn big_grid(first_above: bool, above: usize, givens: usize, complete: bool) -> bool {
     if first_above {
-        above > 0 || givens == 0
+        above > 0 || (givens == 0 && complete)
     } else {
         2 * above > givens
     }

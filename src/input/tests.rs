@@ -131,6 +131,36 @@ fn a_number_out_of_range_stays_on_its_line() {
 }
 
 #[test]
+fn empty_small_grids_after_a_bad_one_are_still_read() {
+    // Too few rows for a big grid: a small grid with a digit out of range, then empty ones.
+    let symbols = format!(
+        "5{}\n{}",
+        ".".repeat(15),
+        format!("{}\n", ".".repeat(16)).repeat(3)
+    );
+    let numbers = format!(
+        "10{}\n{}",
+        " 0".repeat(80),
+        format!("0{}\n", " 0".repeat(80)).repeat(3)
+    );
+    for text in [symbols, numbers] {
+        let all = read_all(&text, ReadOptions::default());
+        assert_eq!(all.len(), 4, "{text}");
+        assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+        assert!(all[1..].iter().all(|r| r.is_ok()));
+    }
+    // All sixteen rows there and empty: one 16×16 grid whose first row holds a 5.
+    let grid = format!(
+        "5{}\n{}",
+        ".".repeat(15),
+        format!("{}\n", ".".repeat(16)).repeat(15)
+    );
+    let all = read_all(&grid, ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().n(), 16);
+}
+
+#[test]
 fn a_bad_row_spoils_only_its_grid() {
     let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
     let good = rows.join("\n");
