@@ -13,7 +13,7 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
-use numbers::{number_token, read_candidate_lists, read_numbers};
+use numbers::{numbers_line, read_candidate_lists, read_numbers};
 use rows::{is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
 use symbols::read_symbols;
@@ -300,11 +300,7 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         let numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,
-            None => {
-                raw.split_whitespace().nth(1).is_some()
-                    && raw.split_whitespace().all(number_token)
-                    && raw.bytes().any(|b| b.is_ascii_digit())
-            }
+            None => numbers_line(raw),
         };
         // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
         // each cell's digits joined by commas, cells separated by spaces.

@@ -1,14 +1,14 @@
 //! Puzzles written as whitespace-separated integers: N² on one line or N lines of N, and
 //! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
 
-use super::rows::big_grid;
+use super::rows::{big_grid, is_rule};
 use super::{
     basis_of, check_givens, side_of_candidates, side_of_cells, unsupported_basis, Alphabet, Format,
     InputError, Puzzle, Record, SUPPORTED,
 };
 
 fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
-    line.split_whitespace()
+    tokens(line)
         .map(|t| match t {
             // An empty cell may be written as in the one-symbol forms.
             "." | "-" | "_" => Ok(0),
@@ -18,6 +18,37 @@ fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
                 expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
             }),
         })
+        .collect()
+}
+
+/// The cells of a row of numbers: its tokens, with the `|` between boxes of a grid drawn for
+/// people (`--format grid` output) passed over.
+pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
+    line.split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|t| !t.is_empty())
+}
+
+/// Whether `line` is written in the numbers form: two or more numbers (or empty marks). With
+/// `|` between boxes a number above 9 must show, as in every row of a 16×16 solution: rows of
+/// one symbol a cell drawn with `|` (`0 1 2 3 | …` in hex) are not numbers.
+pub(super) fn numbers_line(line: &str) -> bool {
+    let mut t = tokens(line);
+    t.clone().nth(1).is_some()
+        && t.clone().all(number_token)
+        && line.bytes().any(|b| b.is_ascii_digit())
+        && (!line.contains('|') || t.any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit())))
+}
+
+/// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
+/// `m - 1`: box rules are passed over; a blank line, a comment, a whole puzzle or the end of
+/// the text ends them.
+fn next_rows(lines: &[&str], start: usize, m: usize) -> Vec<usize> {
+    (start + 1..lines.len())
+        .map(|i| (i, lines[i].trim()))
+        .filter(|(_, l)| !is_rule(l, None))
+        .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
+        .map(|(i, _)| i)
+        .take(m - 1)
         .collect()
 }
 
@@ -72,23 +103,14 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
 /// values above `small` decide as [`big_grid`] says.
 fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
     let (mut above, mut given, mut rows) = (0usize, 0usize, 0usize);
-    for r in 1..m {
-        let Some(line) = lines.get(start + r).map(|l| l.trim()) else {
-            break;
-        };
-        let tokens = line.split_whitespace();
-        if line.starts_with('#') || whole_puzzle(line, m) || !tokens.clone().all(number_token) {
-            break;
-        }
-        let count = tokens.count();
-        if count.abs_diff(m) > m / 4 {
+    for i in next_rows(lines, start, m) {
+        let line = lines[i];
+        let cells = tokens(line);
+        if !cells.clone().all(number_token) || cells.count().abs_diff(m) > m / 4 {
             break;
         }
         rows += 1;
-        if let Some(row) = parse_ints(line, start + r + 1)
-            .ok()
-            .filter(|row| row.len() == m)
-        {
+        if let Some(row) = parse_ints(line, i + 1).ok().filter(|row| row.len() == m) {
             above += row.iter().filter(|&&v| v as usize > small).count();
             given += row.iter().filter(|&&v| v != 0).count();
         }
@@ -100,7 +122,7 @@ fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: 
 /// length (N² symbols, or N³ for a candidate grid), or N² numbers for another supported N.
 /// Such a line ends the grid; a row merely broken (a missing space) stays a bad row of it.
 pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let tokens: Vec<&str> = tokens(line).collect();
     match tokens[..] {
         [one] => {
             let len = one.chars().count();
@@ -125,32 +147,32 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     // grid with a value out of range, reported on its own line, and the batch goes on with
     // the next one.
     let single = side_of_cells(m).filter(|&n| !rows_follow(lines, start, m, n, max));
+    // The lines the grid's rows are on, for messages.
+    let mut row_lines = vec![start];
     let (values, used, n) = match single {
         Some(n) => (first, 1, n),
         None if SUPPORTED.clone().any(|k| k * k == m) => {
-            // Row form: this line and the next N-1 lines, N integers each. A blank line, a
-            // comment, a line that is a whole puzzle, or the end of the text ends the grid
-            // early; a bad row spoils the grid, whose other rows are passed over with it (read
-            // as grids of their own, each would be one more wrong output line).
+            // Row form: this line and the next N-1 rows, N integers each (box rules passed
+            // over). A blank line, a comment, a line that is a whole puzzle, or the end of the
+            // text ends the grid early; a bad row spoils the grid, whose other rows are passed
+            // over with it (read as grids of their own, each would be one more wrong output
+            // line).
             let mut values = first;
-            let block = 1 + lines[start + 1..]
-                .iter()
-                .take(m - 1)
-                .take_while(|l| {
-                    let l = l.trim();
-                    !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m)
-                })
-                .count();
-            for r in 1..m {
-                let idx = start + r;
-                if r == block {
-                    let err = InputError {
-                        line: line_no,
-                        what: format!("grid of {m} numbers a row ends after {r} rows"),
-                        expected: format!("{m} rows of {m} numbers"),
-                    };
-                    return (Err(err), r);
-                }
+            row_lines.extend(next_rows(lines, start, m));
+            let used = row_lines[row_lines.len() - 1] + 1 - start;
+            if row_lines.len() < m {
+                let err = InputError {
+                    line: line_no,
+                    what: format!(
+                        "grid of {m} numbers a row ends after {} row{}",
+                        row_lines.len(),
+                        if row_lines.len() == 1 { "" } else { "s" }
+                    ),
+                    expected: format!("{m} rows of {m} numbers"),
+                };
+                return (Err(err), used);
+            }
+            for (r, &idx) in row_lines.iter().enumerate().skip(1) {
                 match parse_ints(lines[idx], idx + 1) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
@@ -159,12 +181,12 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                             what: format!("row {} of the grid has {} numbers", r + 1, row.len()),
                             expected: format!("{m} numbers a row"),
                         };
-                        return (Err(err), block);
+                        return (Err(err), used);
                     }
-                    Err(e) => return (Err(e), block),
+                    Err(e) => return (Err(e), used),
                 }
             }
-            (values, m, m)
+            (values, used, m)
         }
         None => {
             let err = match unsupported_basis(m) {
@@ -200,7 +222,7 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     for (cell, &v) in values.iter().enumerate() {
         if v as usize > n {
             let err = InputError {
-                line: line_no + if used > 1 { cell / n } else { 0 },
+                line: row_lines.get(cell / n).map_or(line_no, |&i| i + 1),
                 what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
                 expected: format!("0 (empty) or a digit 1-{n}"),
             };

@@ -283,6 +283,35 @@ fn a_bad_row_of_a_sixteen_grid_is_one_error() {
 }
 
 #[test]
+fn grids_drawn_in_rows_of_numbers() {
+    // `solve --format grid` output of a puzzle given as numbers reads back: `|` between boxes
+    // and box rules are passed over, for 16×16 and 36×36 (numbers is their only form there).
+    for k in [4usize, 6] {
+        let n = k * k;
+        let grid = crate::generate::pattern_grid(k, &mut crate::generate::Rng::new(7));
+        let boxed = crate::output::boxed(k, &grid, Alphabet::Decimal);
+        let all = read_all(&format!("{boxed}\n{boxed}"), Default::default());
+        assert_eq!(all.len(), 2, "{boxed}");
+        for r in &all {
+            let p = r.as_ref().unwrap();
+            assert_eq!((p.n(), p.format), (n, Format::Numbers));
+            assert_eq!(p.digits(), grid);
+        }
+        // A value out of range is named at its own line, rules counted.
+        let bad = boxed.replacen(" 1 ", &format!(" {} ", n + 1), 1);
+        let at = bad
+            .lines()
+            .position(|l| l.contains(&format!(" {} ", n + 1)))
+            .unwrap();
+        let err = read_one(&bad, Default::default()).unwrap_err();
+        assert_eq!(err.line, at + 1, "{}", err);
+    }
+    // Rows of one symbol a cell drawn with `|` stay symbols (here hex, `0` a digit).
+    let hex = "0 1 2 3 | 4 5 6 7 | 8 9 A B | C D E F";
+    assert!(!numbers::numbers_line(hex));
+}
+
+#[test]
 fn grids_drawn_in_rows_of_symbols() {
     // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
     let p = read_one(
