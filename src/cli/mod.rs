@@ -126,7 +126,7 @@ fn parse_format(s: &str) -> Result<FormatArg, String> {
     } else {
         s.parse()
             .map(FormatArg::Input)
-            .map_err(|e: String| e.replace("candidates", "candidates, grid"))
+            .map_err(|e: String| e.replace("numbers or candidates", "numbers, candidates or grid"))
     }
 }
 
@@ -243,7 +243,12 @@ impl Batch {
 /// A duration: seconds (`2`, `0.5`) or a number with a unit (`500ms`, `2s`, `1.5m`, `1h`).
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let t = s.trim();
-    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    // A unit starts at the first letter, unless the whole is a number (`1e3` seconds).
+    let split = if t.parse::<f64>().is_ok() {
+        t.len()
+    } else {
+        t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len())
+    };
     let (num, unit) = t.split_at(split);
     let scale = match unit {
         "" | "s" => 1.0,
@@ -338,4 +343,32 @@ pub fn thread_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
         .stack_size(STACK_SIZE)
         .build()
         .map_err(|e| io::Error::other(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_with_and_without_units() {
+        let ok = [
+            ("2", 2.0),
+            ("0.5", 0.5),
+            ("500ms", 0.5),
+            ("1.5m", 90.0),
+            ("1h", 3600.0),
+            ("1e3", 1000.0),
+        ];
+        for (text, secs) in ok {
+            assert_eq!(
+                parse_duration(text),
+                Ok(Duration::from_secs_f64(secs)),
+                "{text}"
+            );
+        }
+        for bad in ["0", "-1", "inf", "2 weeks", "ms", ""] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
 }

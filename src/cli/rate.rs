@@ -306,6 +306,10 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
     h.sort_by_key(|b| std::cmp::Reverse(b.1));
     let h: Vec<String> = h.iter().map(|(t, c)| format!("{t} {c}")).collect();
     say!("  hardest step: {}", h.join(", "));
+    if times.is_empty() {
+        say!("wall {wall:.2} s  no puzzle was rated");
+        return;
+    }
     times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / n;
     let median = times.get(times.len() / 2).copied().unwrap_or(0.0);

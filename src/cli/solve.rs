@@ -311,6 +311,13 @@ impl Tally {
             self.invalid,
             self.budget
         );
+        // The wall time without reduction is a difference of clocks: never below zero.
+        let wall = wall.max(0.0);
+        if self.puzzles == 0 {
+            // No rate of nothing: `1 / wall` puzzles a second would be made up.
+            say!("wall {wall:.3} s  no puzzle was searched");
+            return;
+        }
         say!(
             "wall {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  median {:.2} µs  worst {:.2} µs",
             wall,

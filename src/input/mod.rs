@@ -220,6 +220,30 @@ fn basis_of(n: usize) -> usize {
     (2..).find(|k| k * k >= n).unwrap_or(n)
 }
 
+/// `n` things, one thing for one: `1 row`, `3 rows`.
+fn plural(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+/// Whether `c` does not show when printed: a NUL, a control, a zero-width space or joiner, a
+/// byte-order mark.
+fn invisible(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
+}
+
+/// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
+fn shown(c: char) -> String {
+    if invisible(c) {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("'{c}'")
+    }
+}
+
 fn sizes_hint() -> String {
     format!(
         "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
@@ -268,13 +292,22 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         .lines()
         .map(|l| l.strip_prefix('\u{feff}').unwrap_or(l))
         .collect();
-    let mut out = Vec::new();
+    let mut out: Vec<Record> = Vec::new();
+    // The note for a CSV header passed over, told with the first puzzle after it.
+    let mut header: Option<String> = None;
     let mut i = 0;
     while i < lines.len() {
         let raw = lines[i].trim();
         let line_no = i + 1;
         // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
         if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
+            i += 1;
+            continue;
+        }
+        if out.is_empty() && header.is_none() && csv_header(raw) {
+            header = Some(format!(
+                "line {line_no} ('{raw}') is a CSV header, passed over"
+            ));
             i += 1;
             continue;
         }
@@ -307,10 +340,9 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         let lists = opts.format != Some(Format::Numbers)
             && opts.format != Some(Format::Line)
             && raw.contains(',')
-            && raw.split_whitespace().all(|t| {
-                t.split(',')
-                    .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
-            });
+            && raw
+                .split_whitespace()
+                .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
         if lists {
             out.push(read_candidate_lists(raw, line_no));
             i += 1;
@@ -327,7 +359,26 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
             i += 1;
         }
     }
+    if let (Some(note), Some(p)) = (header, out.iter_mut().find_map(|r| r.as_mut().ok())) {
+        p.note = Some(match p.note.take() {
+            Some(other) => format!("{note}; {other}"),
+            None => note,
+        });
+    }
     out
+}
+
+/// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
+/// `puzzle,solution,clues`): two or more names, none of them a puzzle's length.
+fn csv_header(line: &str) -> bool {
+    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    fields.len() > 1
+        && fields.iter().all(|f| {
+            f.starts_with(|c: char| c.is_ascii_alphabetic())
+                && f.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' '))
+                && side_of_cells(f.chars().count()).is_none()
+        })
 }
 
 /// The puzzle at the start of a line that holds more (`puzzle solution`, `puzzle,solution`,

@@ -3,8 +3,8 @@
 
 use super::rows::{big_grid, is_rule};
 use super::{
-    basis_of, check_givens, side_of_candidates, side_of_cells, unsupported_basis, Alphabet, Format,
-    InputError, Puzzle, Record, SUPPORTED,
+    basis_of, check_givens, plural, side_of_candidates, side_of_cells, unsupported_basis, Alphabet,
+    Format, InputError, Puzzle, Record, SUPPORTED,
 };
 
 fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
@@ -33,8 +33,19 @@ pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
 /// one symbol a cell drawn with `|` (`0 1 2 3 | …` in hex) are not numbers.
 pub(super) fn numbers_line(line: &str) -> bool {
     let mut t = tokens(line);
+    // A signed or decimal number (`-1`, `1.5`) is a bad number, named as such by the reader,
+    // not a symbol of a line of the wrong length.
+    let numeric = |t: &str| {
+        let (whole, fraction) = t
+            .trim_start_matches(['+', '-'])
+            .split_once('.')
+            .unwrap_or((t.trim_start_matches(['+', '-']), "0"));
+        !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && fraction.bytes().all(|b| b.is_ascii_digit())
+    };
     t.clone().nth(1).is_some()
-        && t.clone().all(number_token)
+        && t.clone().all(|t| number_token(t) || numeric(t))
         && line.bytes().any(|b| b.is_ascii_digit())
         && (!line.contains('|') || t.any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit())))
 }
@@ -77,8 +88,16 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
                 _ => {
                     return Err(InputError {
                         line: line_no,
-                        what: format!("r{}c{} lists {x}", c / n + 1, c % n + 1),
-                        expected: format!("candidates 1-{n}"),
+                        what: if x.is_empty() {
+                            format!(
+                                "r{}c{} lists nothing between two commas ('{cell}')",
+                                c / n + 1,
+                                c % n + 1
+                            )
+                        } else {
+                            format!("r{}c{} lists {x}", c / n + 1, c % n + 1)
+                        },
+                        expected: format!("candidates 1-{n}, joined by single commas"),
                     })
                 }
             }
@@ -164,9 +183,8 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                 let err = InputError {
                     line: line_no,
                     what: format!(
-                        "grid of {m} numbers a row ends after {} row{}",
-                        row_lines.len(),
-                        if row_lines.len() == 1 { "" } else { "s" }
+                        "grid of {m} numbers a row ends after {}",
+                        plural(row_lines.len(), "row")
                     ),
                     expected: format!("{m} rows of {m} numbers"),
                 };
@@ -178,7 +196,11 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                     Ok(row) => {
                         let err = InputError {
                             line: idx + 1,
-                            what: format!("row {} of the grid has {} numbers", r + 1, row.len()),
+                            what: format!(
+                                "row {} of the grid has {}",
+                                r + 1,
+                                plural(row.len(), "number")
+                            ),
                             expected: format!("{m} numbers a row"),
                         };
                         return (Err(err), used);
@@ -207,7 +229,7 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                 },
                 None => InputError {
                     line: line_no,
-                    what: format!("{m} numbers"),
+                    what: plural(m, "number"),
                     expected:
                         "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
                             .into(),

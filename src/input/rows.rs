@@ -3,7 +3,7 @@
 
 use super::numbers::whole_puzzle;
 use super::symbols::read_symbols;
-use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
+use super::{plural, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
 fn row_cells(line: &str) -> Vec<char> {
@@ -112,7 +112,10 @@ pub(super) fn read_symbol_rows(
     if rows.len() < n {
         let err = InputError {
             line: start + 1,
-            what: format!("grid of {n} symbols a row ends after {} rows", rows.len()),
+            what: format!(
+                "grid of {n} symbols a row ends after {}",
+                plural(rows.len(), "row")
+            ),
             expected: format!("{n} rows of {n} symbols"),
         };
         return (Err(err), used);
@@ -120,7 +123,11 @@ pub(super) fn read_symbol_rows(
     if let Some((r, (at, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != n) {
         let err = InputError {
             line: at + 1,
-            what: format!("row {} of the grid has {} symbols", r + 1, cells.len()),
+            what: format!(
+                "row {} of the grid has {}",
+                r + 1,
+                plural(cells.len(), "symbol")
+            ),
             expected: format!("{n} symbols a row"),
         };
         return (Err(err), used);

@@ -2,8 +2,8 @@
 //! alphabet the symbols are in.
 
 use super::{
-    basis_of, check_givens, length_hint, side_of_candidates, side_of_cells, Alphabet, Format,
-    InputError, Puzzle, ReadOptions, Record,
+    basis_of, check_givens, invisible, length_hint, plural, shown, side_of_candidates,
+    side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
 };
 
 /// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
@@ -70,16 +70,15 @@ pub(super) fn read_symbols(
         (None, _, Some(n)) => (n, true),
         _ => {
             // A character that does not show (a NUL, a control) would leave the count unexplained.
-            let hidden = s.char_indices().find(|&(_, c)| {
-                c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
-            });
+            let hidden = s.char_indices().find(|&(_, c)| invisible(c));
             let what = match hidden {
                 Some((i, c)) => format!(
-                    "{len} symbols, one of them the invisible U+{:04X} at column {}",
-                    c as u32,
+                    "{}, one of them the invisible {} at column {}",
+                    plural(len, "symbol"),
+                    shown(c),
                     s[..i].chars().count() + 1
                 ),
-                None => format!("{len} symbols"),
+                None => plural(len, "symbol"),
             };
             return Err(InputError {
                 line: line_no,
@@ -107,7 +106,7 @@ pub(super) fn read_symbols(
         let (line, place) = locate(pos);
         InputError {
             line,
-            what: format!("unknown symbol '{c}' at {place}"),
+            what: format!("unknown symbol {} at {place}", shown(c)),
             expected,
         }
     };

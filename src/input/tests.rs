@@ -465,3 +465,48 @@ fn detects_16_and_25_alphabets() {
         "{bad}"
     );
 }
+
+#[test]
+fn messages_name_what_is_wrong() {
+    let what = |text: &str| {
+        read_all(text, Default::default())[0]
+            .as_ref()
+            .unwrap_err()
+            .what
+            .clone()
+    };
+    let dots = ".".repeat(40);
+    assert_eq!(
+        what(&format!("{dots}\0{dots}")),
+        "unknown symbol U+0000 at column 41"
+    );
+    assert_eq!(what("a"), "1 symbol");
+    // A signed or decimal number is named as a bad number, not counted as symbols.
+    let zeros = " 0".repeat(80);
+    assert_eq!(what(&format!("-1{zeros}")), "'-1' is not a number");
+    assert_eq!(what(&format!("1.5{zeros}")), "'1.5' is not a number");
+    let lists = " 1,2,3,4,5,6,7,8,9".repeat(80);
+    assert_eq!(
+        what(&format!("1,,3{lists}")),
+        "r1c1 lists nothing between two commas ('1,,3')"
+    );
+}
+
+#[test]
+fn a_csv_header_is_passed_over_with_a_note() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let text = format!("quizzes,solutions\n{EASY9},{solution}\n{EASY9},{solution}\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2);
+    let first = all[0].as_ref().unwrap();
+    assert_eq!(first.line, 2);
+    assert!(first
+        .note
+        .as_ref()
+        .unwrap()
+        .starts_with("line 1 ('quizzes,solutions') is a CSV header"));
+    // Only the first line of a text can be a header.
+    let late = format!("{EASY9}\nquizzes,solutions\n");
+    assert!(read_all(&late, Default::default())[1].is_err());
+}

@@ -211,12 +211,14 @@ impl Technique {
         ];
         for (prefix, make) in sized {
             if let Some(k) = name.strip_prefix(prefix) {
-                let k: u8 = k.parse().map_err(|_| format!("bad size in '{name}'"))?;
-                if !(2..=MAX_SIZE).contains(&k) {
+                let k: u64 = k.parse().map_err(|_| {
+                    format!("bad size in '{name}'; expected a number 2..={MAX_SIZE}")
+                })?;
+                let Some(k) = u8::try_from(k).ok().filter(|k| (2..=MAX_SIZE).contains(k)) else {
                     return Err(format!(
                         "size {k} in '{name}' is out of range; expected 2..={MAX_SIZE}"
                     ));
-                }
+                };
                 return Ok(vec![make(k)]);
             }
         }
@@ -248,6 +250,13 @@ impl Technique {
             } else {
                 out.extend(Technique::parse(name, n)?);
             }
+        }
+        if out.is_empty() {
+            // An empty list would run nothing and still look like success.
+            return Err(format!(
+                "the technique list '{list}' names none; expected one of: all, {}",
+                cli_names()
+            ));
         }
         out.sort_by_key(|t| t.order());
         out.dedup();
