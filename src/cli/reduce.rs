@@ -27,32 +27,36 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
     let batch = a.input.read()?;
     batch.print_notes();
-    let results: Vec<Result<String, (&str, String)>> = with_threads(a.threads, || {
-        batch
-            .records
-            .par_iter()
-            .map(|(label, rec)| match rec {
-                Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
-                Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
-                    .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
-            })
-            .collect()
-    })?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
-    for (i, r) in results.into_iter().enumerate() {
-        let line = r.unwrap_or_else(|(mark, e)| {
-            say!("{e}");
-            failed = true;
-            mark.to_string()
-        });
-        // Boxed grids one after another read as one: a blank line between them.
-        if a.input.boxed() && i > 0 {
-            writeln!(out)?;
+    // In chunks, so that output starts (and `| head` ends the run) before the whole batch is
+    // reduced.
+    const CHUNK: usize = 256;
+    for (c, chunk) in batch.records.chunks(CHUNK).enumerate() {
+        let results: Vec<Result<String, (&str, String)>> = with_threads(a.threads, || {
+            chunk
+                .par_iter()
+                .map(|(label, rec)| match rec {
+                    Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
+                    Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
+                        .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
+                })
+                .collect()
+        })?;
+        for (i, r) in results.into_iter().enumerate() {
+            let line = r.unwrap_or_else(|(mark, e)| {
+                say!("{e}");
+                failed = true;
+                mark.to_string()
+            });
+            // Boxed grids one after another read as one: a blank line between them.
+            if a.input.boxed() && c * CHUNK + i > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "{line}")?;
         }
-        writeln!(out, "{line}")?;
+        out.flush()?;
     }
-    out.flush()?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
