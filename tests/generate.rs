@@ -427,6 +427,11 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "bogus"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown technique"), "{err}");
+    // `all` (singles among them) would take any puzzle logic solves; an empty list names none.
+    for list in ["all", "singles,all", ""] {
+        let (out, err, code) = nsudoku(&["generate", "-k", "3", "--technique", list]);
+        assert_eq!((out.as_str(), code), ("", 2), "{list}: {err}");
+    }
     let (_, err, code) = nsudoku(&["generate", "-k", "8", "--format", "line"]);
     assert_eq!(code, 2);
     assert!(err.contains("use --format numbers"), "{err}");

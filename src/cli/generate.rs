@@ -82,10 +82,13 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let technique = match &a.technique {
         None => None,
         Some(list) => {
-            let t = Technique::parse_list(list, n).map_err(|e| invalid(&e))?;
-            if t.is_empty() {
-                return Err(invalid("--technique needs a technique name"));
+            if list.split(',').any(|t| t.trim() == "all") {
+                // Every technique, singles among them: any puzzle logic solves would do.
+                return Err(invalid(
+                    "--technique all would take any puzzle that logic solves; expected the techniques the puzzle must need",
+                ));
             }
+            let t = Technique::parse_list(list, n).map_err(|e| invalid(&e))?;
             // Only tuples and fish above N/2 are missing from the techniques of a size: each is
             // the complement of a smaller one, which is easier and always tried first, so no
             // puzzle can need it.
