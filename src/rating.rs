@@ -230,7 +230,12 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
             break;
         }
         let Some((d, v)) = easiest_step(s, &techniques, cfg) else {
-            r.end = End::Stuck;
+            // A technique cut short by the deadline (POM) may have missed its step.
+            r.end = if cfg.past_deadline() {
+                End::Timeout
+            } else {
+                End::Stuck
+            };
             break;
         };
         r.steps += 1;

@@ -223,7 +223,7 @@ fn explain<B: Basis>(
         Err(e) => {
             say!("{}{e}", prefix(label));
             let lines = if a.json {
-                let grid = output::candidates_line(p.k, &p.masks, alpha);
+                let grid = p.in_case(output::candidates_line(p.k, &p.masks, alpha));
                 let v = serde_json::json!({
                     "line": p.line,
                     "end": "contradiction",

@@ -1,6 +1,6 @@
 //! `nsudoku generate`: puzzles with a unique solution, one a line, reproducible from the seed.
 
-use super::with_threads;
+use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
@@ -147,9 +147,10 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let mut failed = 0u64;
     let chunk = 256u64;
     let mut start = 0u64;
+    let pool = thread_pool(a.threads)?;
     while start < a.count {
         let end = (start + chunk).min(a.count);
-        let results: Vec<Result<Generated, generate::GenError>> = with_threads(a.threads, || {
+        let results: Vec<Result<Generated, generate::GenError>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
@@ -160,7 +161,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                     r
                 })
                 .collect()
-        })?;
+        });
         for (i, r) in (start..end).zip(results) {
             match r {
                 Ok(g) => {

@@ -1,7 +1,7 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::{json_failure, plural, prefix, with_file, with_threads, InputArgs};
+use super::{json_failure, plural, prefix, thread_pool, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -108,8 +108,9 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut ratings: Vec<Rating> = Vec::new();
     let mut bad = 0usize;
     const CHUNK: usize = 256;
+    let pool = thread_pool(a.threads)?;
     for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Outcome> = with_threads(a.threads, || {
+        let results: Vec<Outcome> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|(_, rec)| match rec {
@@ -131,7 +132,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     }
                 })
                 .collect()
-        })?;
+        });
         for ((label, rec), res) in chunk.iter().zip(results) {
             let line = match (rec, res) {
                 (Err(e), _) => {
@@ -284,7 +285,8 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool
 /// Histogram by whole rating points, the hardest techniques, time per puzzle.
 fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
     let n = ratings.len().max(1) as f64;
-    let stuck = ratings.iter().filter(|r| r.end != End::Solved).count();
+    let timed_out = ratings.iter().filter(|r| r.end == End::Timeout).count();
+    let stuck = ratings.iter().filter(|r| r.end != End::Solved).count() - timed_out;
     let mut buckets = std::collections::BTreeMap::new();
     let mut hardest = std::collections::BTreeMap::new();
     for r in ratings.iter().filter(|r| r.end == End::Solved) {
@@ -294,10 +296,15 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
         }
     }
     say!(
-        "rated {}  solved {}  stuck {}",
+        "rated {}  solved {}  stuck {}{}",
         ratings.len(),
-        ratings.len() - stuck,
-        stuck
+        ratings.len() - stuck - timed_out,
+        stuck,
+        if timed_out > 0 {
+            format!("  timeout {timed_out}")
+        } else {
+            String::new()
+        }
     );
     for (b, c) in &buckets {
         say!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
@@ -305,7 +312,9 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
     let mut h: Vec<_> = hardest.into_iter().collect();
     h.sort_by_key(|b| std::cmp::Reverse(b.1));
     let h: Vec<String> = h.iter().map(|(t, c)| format!("{t} {c}")).collect();
-    say!("  hardest step: {}", h.join(", "));
+    if !h.is_empty() {
+        say!("  hardest step: {}", h.join(", "));
+    }
     if times.is_empty() {
         say!("wall {wall:.2} s  no puzzle was rated");
         return;

@@ -2,7 +2,7 @@
 
 use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{prefix, with_threads, InputArgs};
+use super::{prefix, thread_pool, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, Config};
 use nsudoku::{output, with_basis, Basis};
@@ -32,8 +32,9 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     // In chunks, so that output starts (and `| head` ends the run) before the whole batch is
     // reduced.
     const CHUNK: usize = 256;
+    let pool = thread_pool(a.threads)?;
     for (c, chunk) in batch.records.chunks(CHUNK).enumerate() {
-        let results: Vec<Result<String, (&str, String)>> = with_threads(a.threads, || {
+        let results: Vec<Result<String, (&str, String)>> = pool.install(|| {
             chunk
                 .par_iter()
                 .map(|(label, rec)| match rec {
@@ -42,7 +43,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
                         .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
                 })
                 .collect()
-        })?;
+        });
         for (i, r) in results.into_iter().enumerate() {
             let line = r.unwrap_or_else(|(mark, e)| {
                 say!("{e}");

@@ -337,9 +337,11 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
         };
         // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
         // each cell's digits joined by commas, cells separated by spaces.
+        // Two cells or more: one puzzle with a stray comma (`…7382,`) is not one.
         let lists = opts.format != Some(Format::Numbers)
             && opts.format != Some(Format::Line)
             && raw.contains(',')
+            && raw.split_whitespace().nth(1).is_some()
             && raw
                 .split_whitespace()
                 .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
@@ -369,16 +371,20 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
 }
 
 /// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
-/// `puzzle,solution,clues`): two or more names, none of them a puzzle's length.
+/// `puzzle,solution,clues`): two or more names (a letter, then letters, digits, `_` and
+/// spaces), none of which could be a puzzle with a wrong symbol or length: a name of a
+/// puzzle's length (N² or N³ letters) must hold a `_` or a space, which no puzzle does.
 fn csv_header(line: &str) -> bool {
     let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-    fields.len() > 1
-        && fields.iter().all(|f| {
-            f.starts_with(|c: char| c.is_ascii_alphabetic())
-                && f.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' '))
-                && side_of_cells(f.chars().count()).is_none()
-        })
+    let name = |f: &str| {
+        let len = f.chars().count();
+        f.starts_with(|c: char| c.is_ascii_alphabetic())
+            && f.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ' '))
+            && (f.contains(['_', ' '])
+                || (side_of_cells(len).is_none() && side_of_candidates(len).is_none()))
+    };
+    fields.len() > 1 && fields.iter().all(|f| name(f))
 }
 
 /// The puzzle at the start of a line that holds more (`puzzle solution`, `puzzle,solution`,

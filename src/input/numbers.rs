@@ -29,12 +29,15 @@ pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
 }
 
 /// Whether `line` is written in the numbers form: two or more numbers (or empty marks). With
-/// `|` between boxes a number above 9 must show, as in every row of a 16×16 solution: rows of
-/// one symbol a cell drawn with `|` (`0 1 2 3 | …` in hex) are not numbers.
+/// `|` between boxes, a box must hold numbers apart (`| 2 13 16 4 |`) and one above 9 must
+/// show, as in every row of a 16×16 solution: rows of one symbol a cell drawn with `|`
+/// (`530|070|000`, `0 1 2 3 | …` in hex) are not numbers.
 pub(super) fn numbers_line(line: &str) -> bool {
     let mut t = tokens(line);
-    // A signed or decimal number (`-1`, `1.5`) is a bad number, named as such by the reader,
-    // not a symbol of a line of the wrong length.
+    // A signed or decimal number (`-1`, `1.5`) among nine or more is a bad number, named as
+    // such by the reader, not a symbol of a line of the wrong length. Fewer can be the boxes
+    // of a row of symbols drawn with spaces (`5.4 6.8 9.2`: K ≤ 7 of them up to 49×49).
+    let many = t.clone().nth(8).is_some();
     let numeric = |t: &str| {
         let (whole, fraction) = t
             .trim_start_matches(['+', '-'])
@@ -44,10 +47,16 @@ pub(super) fn numbers_line(line: &str) -> bool {
             && whole.bytes().all(|b| b.is_ascii_digit())
             && fraction.bytes().all(|b| b.is_ascii_digit())
     };
+    let spaced_box = || {
+        line.split('|')
+            .any(|b| b.split_whitespace().nth(1).is_some())
+    };
+    let above_9 =
+        |t: &str| t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u64>().is_ok_and(|v| v > 9);
     t.clone().nth(1).is_some()
-        && t.clone().all(|t| number_token(t) || numeric(t))
+        && t.clone().all(|t| number_token(t) || (many && numeric(t)))
         && line.bytes().any(|b| b.is_ascii_digit())
-        && (!line.contains('|') || t.any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit())))
+        && (!line.contains('|') || (spaced_box() && t.any(above_9)))
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
@@ -75,7 +84,10 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     let Some(n) = side_of_cells(cells.len()) else {
         return Err(InputError {
             line: line_no,
-            what: format!("{} cells of comma-separated candidates", cells.len()),
+            what: format!(
+                "{} of comma-separated candidates",
+                plural(cells.len(), "cell")
+            ),
             expected: "N² cells (4096 for 64×64, 6561 for 81×81, 10000 for 100×100)".into(),
         });
     };
@@ -90,7 +102,7 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
                         line: line_no,
                         what: if x.is_empty() {
                             format!(
-                                "r{}c{} lists nothing between two commas ('{cell}')",
+                                "r{}c{} lists '{cell}', with an empty entry",
                                 c / n + 1,
                                 c % n + 1
                             )

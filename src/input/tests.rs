@@ -488,7 +488,7 @@ fn messages_name_what_is_wrong() {
     let lists = " 1,2,3,4,5,6,7,8,9".repeat(80);
     assert_eq!(
         what(&format!("1,,3{lists}")),
-        "r1c1 lists nothing between two commas ('1,,3')"
+        "r1c1 lists '1,,3', with an empty entry"
     );
 }
 
@@ -509,4 +509,32 @@ fn a_csv_header_is_passed_over_with_a_note() {
     // Only the first line of a text can be a header.
     let late = format!("{EASY9}\nquizzes,solutions\n");
     assert!(read_all(&late, Default::default())[1].is_err());
+}
+
+#[test]
+fn rows_of_symbols_drawn_with_bars_or_spaces_stay_symbols() {
+    // Boxes of one symbol a cell, between `|` or spaces: not rows of numbers.
+    let bars = "530|070|000\n600|195|000\n098|000|060\n---+---+---\n800|060|003\n400|803|001\n\
+                700|020|006\n---+---+---\n060|000|280\n000|419|005\n000|080|079\n";
+    let spaces = "5.4 6.8 9.2\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n\
+                  7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
+    for (text, start) in [(bars, [5, 3, 0]), (spaces, [5, 0, 4])] {
+        let all = read_all(text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        let p = all[0].as_ref().unwrap();
+        assert_eq!((p.n(), p.format), (9, Format::Line));
+        assert_eq!(p.digits()[..3], start);
+    }
+    let small = read_all("12|34\n34|12\n--+--\n21|43\n43|21\n", Default::default());
+    assert_eq!(small.len(), 1);
+    assert_eq!(small[0].as_ref().unwrap().digits()[..4], [1, 2, 3, 4]);
+}
+
+#[test]
+fn a_bad_puzzle_on_the_first_line_is_no_csv_header() {
+    // Letters and dashes of a wrong length, then a field: a puzzle with a typo, reported.
+    let typo = format!("A-C{},hard\n", "-".repeat(77));
+    let all = read_all(&typo, Default::default());
+    assert_eq!(all.len(), 1);
+    assert!(all[0].is_err());
 }

@@ -77,7 +77,12 @@ pub fn solve_path<B: Basis>(
             break End::Timeout;
         }
         let Some(d) = next_step(s, techniques, cfg) else {
-            break End::Stuck;
+            // A technique cut short by the deadline (POM) may have missed its step.
+            break if cfg.past_deadline() {
+                End::Timeout
+            } else {
+                End::Stuck
+            };
         };
         let ok = s.apply(&d).is_ok();
         steps.push(d);

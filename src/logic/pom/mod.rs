@@ -162,7 +162,8 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             templates.saturating_mul(per_template) <= (cfg.pom_memory as u128).saturating_sub(held)
         };
         let bound = template_bound::<B>(rows);
-        let (count, tpl) = if cfg.past_deadline() {
+        let late = cfg.past_deadline();
+        let (count, tpl) = if late {
             (TemplateCount::Intractable, None)
         } else if bound <= budget as u128 && fits(bound) {
             // Listing is cheaper than the DP here, and its length is the exact count.
@@ -183,7 +184,8 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
         if let (Some(t), false) = (&tpl, variant == Technique::Pom) {
             held += t.len() as u128 * per_template;
         }
-        if tpl.is_none() {
+        // A digit left out at the deadline is the timeout's, told as such, not the budget's.
+        if tpl.is_none() && !late {
             crate::logic::limits::note(|h| h.pom_digits += 1);
         }
         digits.push(DigitReport {
