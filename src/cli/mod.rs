@@ -243,11 +243,12 @@ impl Batch {
 /// A duration: seconds (`2`, `0.5`) or a number with a unit (`500ms`, `2s`, `1.5m`, `1h`).
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let t = s.trim();
-    // A unit starts at the first letter, unless the whole is a number (`1e3` seconds).
+    // The unit is the letters at the end, unless the whole is a number (`1e3` seconds;
+    // `1e3ms` is one second).
     let split = if t.parse::<f64>().is_ok() {
         t.len()
     } else {
-        t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len())
+        t.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len()
     };
     let (num, unit) = t.split_at(split);
     let scale = match unit {
@@ -359,6 +360,7 @@ mod tests {
             ("1.5m", 90.0),
             ("1h", 3600.0),
             ("1e3", 1000.0),
+            ("1e3ms", 1.0),
         ];
         for (text, secs) in ok {
             assert_eq!(
