@@ -311,16 +311,21 @@ fn usage_errors_exit_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn closed_pipe_ends_quietly() {
-    let input = format!("{EASY9}\n").repeat(20000);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+/// `nsudoku solve --threads 1` with stdin, stdout and stderr all pipes, for tests that close one.
+fn solve_piped() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_nsudoku"))
         .args(["solve", "--threads", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let input = format!("{EASY9}\n").repeat(20000);
+    let mut child = solve_piped();
     let mut stdin = child.stdin.take().unwrap();
     std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
@@ -344,13 +349,7 @@ fn a_closed_stderr_does_not_end_the_batch() {
     // its output line and the exit status is the batch's, not a panic's 101.
     let bad = 5000;
     let input = format!("abc\n{}{EASY9}\n", "abc\n".repeat(bad - 1));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-        .args(["solve", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = solve_piped();
     drop(child.stderr.take());
     let mut stdin = child.stdin.take().unwrap();
     std::thread::spawn(move || {

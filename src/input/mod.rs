@@ -178,6 +178,30 @@ pub struct InputError {
     pub expected: String,
 }
 
+impl InputError {
+    /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
+    /// rows; `line` is its first.
+    fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
+        InputError {
+            line,
+            what: format!(
+                "grid of {n} {cell}s a row ends after {}",
+                plural(rows, "row")
+            ),
+            expected: format!("{n} rows of {n} {cell}s"),
+        }
+    }
+
+    /// Row `row` (1-based, on `line`) of a grid of `n` cells a row holds `len` cells.
+    fn bad_row(line: usize, row: usize, n: usize, cell: &str, len: usize) -> Self {
+        InputError {
+            line,
+            what: format!("row {row} of the grid has {}", plural(len, cell)),
+            expected: format!("{n} {cell}s a row"),
+        }
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -39,10 +39,8 @@ pub(super) fn numbers_line(line: &str) -> bool {
     // of a row of symbols drawn with spaces (`5.4 6.8 9.2`: K ≤ 7 of them up to 49×49).
     let many = t.clone().nth(8).is_some();
     let numeric = |t: &str| {
-        let (whole, fraction) = t
-            .trim_start_matches(['+', '-'])
-            .split_once('.')
-            .unwrap_or((t.trim_start_matches(['+', '-']), "0"));
+        let t = t.trim_start_matches(['+', '-']);
+        let (whole, fraction) = t.split_once('.').unwrap_or((t, ""));
         !whole.is_empty()
             && whole.bytes().all(|b| b.is_ascii_digit())
             && fraction.bytes().all(|b| b.is_ascii_digit())
@@ -192,29 +190,14 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             row_lines.extend(next_rows(lines, start, m));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
             if row_lines.len() < m {
-                let err = InputError {
-                    line: line_no,
-                    what: format!(
-                        "grid of {m} numbers a row ends after {}",
-                        plural(row_lines.len(), "row")
-                    ),
-                    expected: format!("{m} rows of {m} numbers"),
-                };
+                let err = InputError::short_grid(line_no, m, "number", row_lines.len());
                 return (Err(err), used);
             }
             for (r, &idx) in row_lines.iter().enumerate().skip(1) {
                 match parse_ints(lines[idx], idx + 1) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
-                        let err = InputError {
-                            line: idx + 1,
-                            what: format!(
-                                "row {} of the grid has {}",
-                                r + 1,
-                                plural(row.len(), "number")
-                            ),
-                            expected: format!("{m} numbers a row"),
-                        };
+                        let err = InputError::bad_row(idx + 1, r + 1, m, "number", row.len());
                         return (Err(err), used);
                     }
                     Err(e) => return (Err(e), used),

@@ -3,7 +3,7 @@
 
 use super::numbers::whole_puzzle;
 use super::symbols::read_symbols;
-use super::{plural, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
+use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
 fn row_cells(line: &str) -> Vec<char> {
@@ -110,26 +110,11 @@ pub(super) fn read_symbol_rows(
     }
     let used = idx - start;
     if rows.len() < n {
-        let err = InputError {
-            line: start + 1,
-            what: format!(
-                "grid of {n} symbols a row ends after {}",
-                plural(rows.len(), "row")
-            ),
-            expected: format!("{n} rows of {n} symbols"),
-        };
+        let err = InputError::short_grid(start + 1, n, "symbol", rows.len());
         return (Err(err), used);
     }
     if let Some((r, (at, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != n) {
-        let err = InputError {
-            line: at + 1,
-            what: format!(
-                "row {} of the grid has {}",
-                r + 1,
-                plural(cells.len(), "symbol")
-            ),
-            expected: format!("{n} symbols a row"),
-        };
+        let err = InputError::bad_row(at + 1, r + 1, n, "symbol", cells.len());
         return (Err(err), used);
     }
     let text: String = rows.iter().flat_map(|(_, c)| c).collect();
