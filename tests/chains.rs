@@ -321,3 +321,51 @@ fn grouped_x_chain_exact() {
     );
     assert_eq!(found[0].evidence.chain[2].candidates.len(), 2);
 }
+
+/// Weak links go both ways in every mode (`condemned` looks for its candidates among the weak
+/// neighbours of tagged nodes, so it relies on this), groups included.
+fn assert_weak_links_symmetric<B: Basis>(s: &State<B>) -> usize {
+    use nsudoku::logic::chains::tagging::{Mode, Tagging};
+    use nsudoku::Mask;
+    let mut pairs = 0;
+    for mode in [Mode::X, Mode::Y, Mode::Xy] {
+        let g = Tagging::new(s, mode).expect("a state with a solution colours");
+        let mut links = std::collections::HashSet::new();
+        let open = |a: u32| {
+            let (cell, digit) = (a as usize / B::N, a as usize % B::N);
+            !g.is_candidate(a) || (!s.is_solved(cell) && s.get(cell).has(digit))
+        };
+        for a in (0..g.ids() as u32).filter(|&a| open(a)) {
+            g.weak(a, |b| {
+                links.insert((a, b));
+            });
+        }
+        for &(a, b) in &links {
+            assert!(
+                links.contains(&(b, a)),
+                "{mode:?}: {a} {:?} - {b} {:?} but not back",
+                g.node(a),
+                g.node(b)
+            );
+            assert!(g.weakly_linked(a, b), "{mode:?}: weak({a}) gives {b}");
+        }
+        pairs += links.len();
+    }
+    pairs
+}
+
+#[test]
+fn weak_links_are_symmetric() {
+    let mut pairs = 0;
+    for line in include_str!("data/chains_9x9.txt").lines().take(10) {
+        let mut s = state::<B3>(line);
+        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        pairs += assert_weak_links_symmetric(&s);
+    }
+    for line in include_str!("data/chains_16x16.txt").lines().take(2) {
+        let mut s = state::<B4>(line);
+        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        pairs += assert_weak_links_symmetric(&s);
+    }
+    assert!(pairs > 10_000, "only {pairs} links checked");
+}

@@ -147,10 +147,20 @@ fn open_candidates<B: Basis>(s: &State<B>) -> Vec<u32> {
 /// Candidates the closed table condemns: `x` with tagged weak neighbours `a`, `z` such that
 /// `off(a)` implies `on(z)` (or `a`, `z` are the two colours of one layer).
 fn condemned<B: Basis>(g: &Tagging<B>, table: &Table) -> Vec<u32> {
+    // Weak links go both ways, so only the weak neighbours of tagged nodes can qualify: on a
+    // big grid with few strong links that is a small part of the open candidates.
+    let mut near = FixedBitSet::with_capacity(g.ids());
+    for &u in &g.strong {
+        g.weak(u, |x| {
+            if g.is_candidate(x) {
+                near.insert(x as usize);
+            }
+        });
+    }
     let mut out = Vec::new();
     let mut w = FixedBitSet::with_capacity(g.tags());
     let mut ws = Vec::new();
-    for x in open_candidates(g.state()) {
+    for x in near.ones().map(|x| x as u32) {
         ws.clear();
         w.clear();
         g.weak(x, |v| {

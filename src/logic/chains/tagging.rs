@@ -180,8 +180,10 @@ impl<'s, B: Basis> Tagging<'s, B> {
                         );
                     } else if mode.groups() {
                         // Split the places into a segment (or cell) and the rest.
+                        // A node holds at most K places (a cell, or a box-line segment),
+                        // so two nodes cover at most 2K.
                         let p = places(h, d);
-                        if p.len() < 3 {
+                        if p.len() < 3 || p.len() > 2 * k {
                             continue;
                         }
                         let mut parts: Vec<Vec<u16>> = Vec::new();
