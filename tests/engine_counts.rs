@@ -222,3 +222,30 @@ fn empty_large_grids_are_left_to_the_depth_first_search() {
         assert!(stats.guesses < 10_000, "{stats:?}");
     }
 }
+
+/// A solver reused across puzzles, as a batch's worker threads reuse theirs, gives each puzzle
+/// the same tree as a fresh solver: what earlier puzzles taught the branching heuristic (the
+/// dom/wdeg conflict weights) is forgotten. Otherwise `bench` rows and `solve` would differ.
+#[test]
+fn a_reused_solver_searches_as_a_fresh_one() {
+    let path = format!(
+        "{}/tests/data/25x25_gen_g300_10_first3.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("fixture file");
+    let puzzles: Vec<_> = text
+        .lines()
+        .map(|l| input::read_one(l, ReadOptions::default()).expect("fixture puzzle parses"))
+        .collect();
+    let opts = SolveOptions::default();
+    let mut reused = Solver::<nsudoku::basis::B5>::new(opts);
+    // Twice through, so that every puzzle comes after others.
+    for p in puzzles.iter().chain(&puzzles) {
+        let g = Grid::from_masks(&p.masks);
+        let fresh = Solver::<nsudoku::basis::B5>::new(opts).count(&g);
+        let again = reused.count(&g);
+        assert_eq!(again.stats, fresh.stats, "line {}", p.line);
+        assert_eq!(again.first, fresh.first, "line {}", p.line);
+        assert!(fresh.is_unique(), "line {}", p.line);
+    }
+}

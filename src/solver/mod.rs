@@ -359,6 +359,9 @@ impl<B: Basis> Solver<B> {
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
+        // A solver reused across puzzles (one per thread in a batch) gives each the tree a
+        // fresh one would: conflict weights of earlier puzzles must not steer this one.
+        self.prop.weights.fill(0);
         let mut budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
         if B::K >= 6 {
             budget = budget.by_node();
