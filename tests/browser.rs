@@ -178,9 +178,10 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
         shot.display()
     );
 
-    // The script ran: the counter shows "1 / steps+1" and the navigation is visible.
+    // The script ran: the counter shows "step 1 / steps" (the end grid is not counted) and
+    // the navigation is visible.
     let dom = run_chromium(bin, &dir.join("profile"), &["--dump-dom".into()], &url);
-    let want = format!("<span id=\"pos\">1 / {}</span>", run.steps.len() + 1);
+    let want = format!("<span id=\"pos\">step 1 / {}</span>", run.steps.len());
     assert!(
         dom.contains(&want),
         "{name}: the script did not run ({want} missing)"

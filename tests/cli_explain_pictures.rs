@@ -113,3 +113,35 @@ fn pictures_of_several_files_are_kept_apart() {
     assert!(dir.join("path-2-a.txt-line1.html").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A path that ends in a contradiction is drawn like any other, its breaking step included,
+/// and the batch goes on with the next puzzle (it used to stop the batch with exit 2).
+#[test]
+fn a_contradiction_is_drawn_and_the_batch_goes_on() {
+    let dir = std::env::temp_dir().join(format!("nsudoku-explain-clash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string("examples/16x16.txt").unwrap();
+    let p = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    // r1c4 takes 8, which leaves 5 the only candidate of both r1c15 and r1c16.
+    let bad = format!("{}8{}", &p[..3], &p[4..]);
+    let input = dir.join("p.txt");
+    std::fs::write(&input, format!("{bad}\n{EASY9}\n")).unwrap();
+    let (out, svg, _) = explain_drawn(&dir, &[&input]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("contradiction at step"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let ends: Vec<&str> = text
+        .lines()
+        .filter(|l| ["contradiction", "solved"].contains(l))
+        .collect();
+    assert_eq!(ends, ["contradiction", "solved"]);
+    let steps = text.lines().filter(|l| l.contains('=')).count();
+    let pictures = std::fs::read_dir(&svg).unwrap().count();
+    assert_eq!(pictures, steps, "one picture per step of both puzzles");
+    let page = std::fs::read_to_string(dir.join("path-line1.html")).unwrap();
+    assert!(page.contains("Contradiction: the last step broke the grid"));
+    assert!(dir.join("path-line2.html").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -37,7 +37,9 @@ const SCRIPT: &str = "\
   var all = document.getElementById('all'), pos = document.getElementById('pos');
   function show() {
     for (var j = 0; j < steps.length; j++) steps[j].hidden = !all.checked && j !== i;
-    pos.textContent = (i + 1) + ' / ' + steps.length;
+    // The last item is the end grid, not a step.
+    var n = steps.length - 1;
+    pos.textContent = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
   }
   function go(d) { i = Math.max(0, Math.min(steps.length - 1, i + d)); show(); }
   document.getElementById('prev').onclick = function () { go(-1); };

@@ -86,7 +86,9 @@ pub fn initial_candidates(p: &Puzzle) -> Result<Board, Error> {
 }
 
 /// Replay `steps` from the puzzle's start, calling `f(i, board_before, step)` for each step
-/// (0-based `i`), and return the board after the last one. Fails when a step does not apply.
+/// (0-based `i`), and return the board after the last one. A path that ends in a
+/// contradiction keeps the step that broke the grid as its last: that step is shown like the
+/// others and the board before it is returned. Fails when an earlier step does not apply.
 pub fn replay(
     p: &Puzzle,
     steps: &[Deduction],
@@ -103,8 +105,12 @@ fn replay_in<B: Basis>(
     let mut s = State::<B>::new(Grid::from_masks(&p.masks))
         .map_err(|_| "the givens contradict each other".to_string())?;
     for (i, d) in steps.iter().enumerate() {
-        f(i, &Board::from_state(p, &s), d);
+        let before = Board::from_state(p, &s);
+        f(i, &before, d);
         if s.apply(d).is_err() {
+            if i + 1 == steps.len() {
+                return Ok(before);
+            }
             return Err(format!("step {} breaks the grid", i + 1));
         }
     }
