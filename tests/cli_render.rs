@@ -117,3 +117,37 @@ fn bad_requests_are_clear_errors() {
         stderr(&o)
     );
 }
+
+/// `--timeout` bounds the search behind `--solution` (10 s when not given: a picture should not
+/// wait on a puzzle no solver settles) and the solving path of `--html`, which ends `timeout`.
+#[test]
+fn a_timeout_bounds_the_solution_search_and_the_path() {
+    let hard = include_str!("data/25x25_gen_g300_10_first3.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let o = run(&["render", "--solution", "--timeout", "1ms"], hard);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("line 1: the search did not settle the puzzle within 1ms"),
+        "{}",
+        stderr(&o)
+    );
+    let page = tmp("timeout.html");
+    let o = run(
+        &[
+            "render",
+            "--html",
+            page.to_str().unwrap(),
+            "--timeout",
+            "1ms",
+        ],
+        hard,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("stopped at the time limit"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -34,7 +34,16 @@ pub struct RenderArgs {
     /// Write every step of the solving path as DIR/step-001.svg, DIR/step-002.svg, ….
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+    /// Give up after this much time (seconds, or with a unit: 500ms, 2s, 1m): the search for
+    /// --solution (10 s when not given), and the solving path, which then ends with `timeout`
+    /// (no limit when not given).
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
 }
+
+/// How long `--solution` searches when no `--timeout` is given: a picture should not wait on
+/// a puzzle no solver settles (64×64 line 1 of the shared data).
+const SOLUTION_SEARCH: std::time::Duration = std::time::Duration::from_secs(10);
 
 fn bad(msg: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg.into())
@@ -100,14 +109,25 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         None => technique::default_order(p.n()),
         Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
     };
-    let cfg = Config::default();
+    let cfg = Config {
+        deadline: a
+            .timeout
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
+        ..Config::default()
+    };
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
         if let Some(path) = &a.html {
-            let title = match a.input.files.first() {
-                Some(f) => format!("nsudoku: {} line {}", f.display(), p.line),
-                None => "nsudoku: solving path".to_string(),
+            // The puzzle's own file: with several, its label (the first may be unreadable).
+            let file = match (&label, a.input.files.as_slice()) {
+                (Some(name), _) => Some(name.clone()),
+                (None, [f]) if f.as_os_str() != "-" => Some(f.display().to_string()),
+                _ => None,
+            };
+            let title = match file {
+                Some(f) => format!("nsudoku: {f} line {}", p.line),
+                None => format!("nsudoku: solving path of line {}", p.line),
             };
             let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;
@@ -152,7 +172,21 @@ fn picture(
         grid::draw(board, &opts, &Default::default())
     };
     if a.solution {
-        let s = nsudoku::solve::unique_solution(p)
+        let limit = a.timeout.unwrap_or(SOLUTION_SEARCH);
+        let opts = nsudoku::solver::SolveOptions {
+            timeout: Some(limit),
+            ..Default::default()
+        };
+        let c = nsudoku::solve::count(p, &opts);
+        if c.budget_exceeded {
+            return Err(format!(
+                "the search did not settle the puzzle within {limit:?}; --timeout gives it longer"
+            ));
+        }
+        let unique = c.is_unique();
+        let s = c
+            .first
+            .filter(|_| unique)
             .ok_or("the puzzle has no unique solution to draw")?;
         return Ok(plain(
             &Board::with_solution(p, &s),
