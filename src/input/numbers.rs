@@ -63,11 +63,22 @@ pub(super) fn numbers_line(line: &str) -> bool {
 fn next_rows(lines: &[&str], start: usize, m: usize) -> Vec<usize> {
     (start + 1..lines.len())
         .map(|i| (i, lines[i].trim()))
-        .filter(|(_, l)| !is_rule(l, None))
+        .filter(|(_, l)| !is_number_rule(l, m))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
         .map(|(i, _)| i)
         .take(m - 1)
         .collect()
+}
+
+/// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
+/// dashes that is not `m` empty marks (`- - - -` is a row of empty cells; `--------` is not).
+fn is_number_rule(line: &str, m: usize) -> bool {
+    is_rule(line, None)
+        || (line.contains('-')
+            && line
+                .chars()
+                .all(|c| matches!(c, '-' | '|') || c.is_whitespace())
+            && tokens(line).count() != m)
 }
 
 /// Whether a token can stand for a cell in the numbers form: digits, or an empty mark.

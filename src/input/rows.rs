@@ -12,15 +12,30 @@ fn row_cells(line: &str) -> Vec<char> {
         .collect()
 }
 
-/// Whether `line` is a box rule between the bands of a drawn grid: `+`, `-`, `=` and `|` with
-/// a `+` (`+-------+`, `------+------`); inside a grid of rows of `n` symbols, also a line
-/// of dashes that is not a row (`---------------------`).
+/// Whether `line` is a rule of a drawn grid, a border or a line between bands: drawing
+/// characters only, with a dash, and
+/// - a mark no cell can be: `+`, `=`, or the corners `*`, `:` and `'` of forum and Sudoku
+///   Explainer frames (`+-------+`, `------+------`, `*-----------*`, `'-------'-------'`);
+/// - or dashes, maybe between `.` corners (`.-------.-------.`), that cannot be a row of empty
+///   cells (`-` and `.` are empty marks): inside a grid of rows of `n` symbols, not `n` of them
+///   or drawn with `|`; outside one, not as many as a puzzle has cells.
 pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
     let t = row_cells(line);
-    let drawn = |c: &char| matches!(c, '+' | '-' | '=');
-    !t.is_empty()
-        && t.iter().all(drawn)
-        && (t.contains(&'+') || n.is_some_and(|n| t.len() != n) || line.contains('|'))
+    let drawing = |c: &char| matches!(c, '-' | '=' | '+' | '*' | ':' | '\'' | '.');
+    if !t.iter().all(drawing) || !t.iter().any(|c| matches!(c, '-' | '=')) {
+        return false;
+    }
+    if t.iter().any(|c| matches!(c, '+' | '=' | '*' | ':' | '\'')) {
+        return true;
+    }
+    let dots_are_corners = !t.contains(&'.')
+        || (t[0] == '.' && t[t.len() - 1] == '.' && !t.windows(2).any(|w| w == ['.', '.']));
+    dots_are_corners
+        && (line.contains('|')
+            || match n {
+                Some(n) => t.len() != n,
+                None => side_of_cells(t.len()).is_none(),
+            })
 }
 
 /// The side N when the line at `start` begins a grid written as N rows of N symbols (with or

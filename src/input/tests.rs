@@ -309,6 +309,75 @@ fn grids_drawn_in_rows_of_numbers() {
     // Rows of one symbol a cell drawn with `|` stay symbols (here hex, `0` a digit).
     let hex = "0 1 2 3 | 4 5 6 7 | 8 9 A B | C D E F";
     assert!(!numbers::numbers_line(hex));
+    // Rules of plain dashes between bands; a row of 16 `-` empty marks is still a row.
+    let grid = crate::generate::pattern_grid(4, &mut crate::generate::Rng::new(7));
+    let mut lines: Vec<String> = grid
+        .chunks(16)
+        .map(|r| {
+            r.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    lines[15] = vec!["-"; 16].join(" ");
+    for at in [12, 8, 4] {
+        lines.insert(at, "-".repeat(47));
+    }
+    let all = read_all(&lines.join("\n"), Default::default());
+    assert_eq!(all.len(), 1, "{}", lines.join("\n"));
+    let digits = all[0].as_ref().unwrap().digits();
+    assert_eq!(&digits[..240], &grid[..240]);
+    assert!(digits[240..].iter().all(|&d| d == 0));
+}
+
+#[test]
+fn forum_frames_are_passed_over() {
+    // Sudoku Explainer's frame (`*---*` borders, `|---+---+---|` rules), and the `.---.`,
+    // `:---+---:`, `'---'` frame of other forum posts.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let boxes = |r: &str, sep: &str| {
+        let b = [&r[..3], &r[3..6], &r[6..]];
+        let b: Vec<String> = b
+            .iter()
+            .map(|b| b.chars().map(String::from).collect::<Vec<_>>().join(sep))
+            .collect();
+        b
+    };
+    let mut explainer = vec!["*-----------*".to_string()];
+    let mut dotted = vec![".-------.-------.-------.".to_string()];
+    for (i, r) in rows.iter().enumerate() {
+        if i == 3 || i == 6 {
+            explainer.push("|---+---+---|".into());
+            dotted.push(":-------+-------+-------:".into());
+        }
+        explainer.push(format!("|{}|", boxes(r, "").join("|")));
+        dotted.push(format!("| {} |", boxes(r, " ").join(" | ")));
+    }
+    explainer.push("*-----------*".into());
+    dotted.push("'-------'-------'-------'".into());
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    for frame in [explainer, dotted] {
+        let text = format!("{}\n{}\n", frame.join("\n"), frame.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        for r in &all {
+            assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+        }
+    }
+    // Lines that are puzzles stay puzzles: 81 dashes, and 9 dashes as a row of a grid.
+    let empty = read_one(&"-".repeat(81), Default::default()).unwrap();
+    assert!(empty.digits().iter().all(|&d| d == 0));
+    let mut last_empty: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    last_empty[8] = "-".repeat(9);
+    let all = read_all(&last_empty.join("\n"), Default::default());
+    assert_eq!(all.len(), 1);
+    assert!(all[0].as_ref().unwrap().digits()[72..]
+        .iter()
+        .all(|&d| d == 0));
+    // A line of `.` corners that could be a row of empty cells is one.
+    assert!(!rows::is_rule(".-.-.-.-.", Some(9)));
+    assert!(rows::is_rule(".-.-.-.-.-.", Some(9)));
 }
 
 #[test]
