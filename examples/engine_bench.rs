@@ -21,6 +21,17 @@ use nsudoku::solver::{Count, SolveOptions, Solver, Tuning};
 use nsudoku::{grid, with_basis, Grid};
 use std::time::Instant;
 
+const USAGE: &str = "usage: engine_bench [--trials N] [--max-nodes M] [--set NAME=VALUE]... \
+[--dump PATH] FILE...
+  --set takes locked, probe, place, planes, bands, wdeg, restarts, probe_root, root_sac,
+  probe_locked, cdcl, cdcl_reasons (0 or 1), and probe_arity, cdcl_after, band_nodes (a number)";
+
+/// Say what is wrong with the command line, and how to use it, then exit with status 2.
+fn die(msg: &str) -> ! {
+    eprintln!("engine_bench: {msg}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn main() {
     let mut trials = 3usize;
     let mut max_nodes = None;
@@ -30,20 +41,38 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return;
+            }
             "--trials" => {
                 trials = args
                     .next()
                     .and_then(|v| v.parse().ok())
-                    .expect("--trials N")
+                    .unwrap_or_else(|| die("--trials takes a number"))
             }
-            "--max-nodes" => max_nodes = args.next().and_then(|v| v.parse().ok()),
-            "--dump" => dump = Some(args.next().expect("--dump PATH")),
+            "--max-nodes" => {
+                let m = args.next().and_then(|v| v.parse().ok());
+                max_nodes = Some(m.unwrap_or_else(|| die("--max-nodes takes a number")));
+            }
+            "--dump" => dump = Some(args.next().unwrap_or_else(|| die("--dump takes a path"))),
             "--set" => {
-                let v = args.next().expect("--set NAME=0|1");
-                let (k, b) = v.split_once('=').expect("--set NAME=0|1");
-                sets.push((k.to_string(), b.parse().expect("--set NAME=number")));
+                let v = args.next().unwrap_or_default();
+                let Some((k, Ok(b))) = v.split_once('=').map(|(k, b)| (k, b.parse())) else {
+                    die(&format!("--set takes NAME=number, not `{v}`"));
+                };
+                sets.push((k.to_string(), b));
             }
+            flag if flag.starts_with("--") => die(&format!("unknown option {flag}")),
             _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        die("no puzzle file given");
+    }
+    for path in &files {
+        if let Err(e) = std::fs::File::open(path) {
+            die(&format!("cannot read {path}: {e}"));
         }
     }
     let opts = SolveOptions {
@@ -70,11 +99,13 @@ fn main() {
                 "wdeg" => t.wdeg = *on,
                 "restarts" => t.restarts = *on,
                 "probe_root" => t.probe_root = *on,
-                other => panic!("unknown setting {other}"),
+                other => die(&format!("unknown setting {other}")),
             }
         }
         t
     };
+    // Refuse an unknown setting before anything is printed or timed.
+    tuning(3);
     // The verifying pass keeps each first solution; the timed passes only count, as the
     // baseline's `solutions_count_up_to` does.
     let count = |p: &Puzzle, keep: bool| -> Count {
@@ -85,7 +116,8 @@ fn main() {
     let mut pooled: Vec<f64> = Vec::new();
     let mut rows = String::new();
     for path in &files {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| die(&format!("cannot read {path}: {e}")));
         let puzzles: Vec<_> = input::read_all(&text, ReadOptions::default())
             .into_iter()
             .filter_map(Result::ok)

@@ -608,10 +608,7 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
     }
     if let Some(t) = &opts.technique {
         let names: Vec<String> = t.iter().map(|t| t.cli_name()).collect();
-        wanted.push(format!(
-            "that needs {} (which the logic engine must implement)",
-            names.join(",")
-        ));
+        wanted.push(format!("that needs {}", names.join(",")));
     }
     Err(GenError::NotFound {
         attempts: opts.attempts.max(1),

@@ -425,10 +425,14 @@ fn markdown(rows: &[Row]) -> String {
     while i < rows.len() {
         let set = &rows[i].set;
         let n = rows[i].basis * rows[i].basis;
-        out.push_str(&format!(
-            "### {set} ({} puzzles, {n}×{n})\n\n",
-            rows[i].puzzles
-        ));
+        // A set of a mixed file already names its size.
+        let count = super::plural(rows[i].puzzles, "puzzle");
+        let size = format!("{n}×{n}");
+        out.push_str(&if set.ends_with(&format!("({size})")) {
+            format!("### {set} ({count})\n\n")
+        } else {
+            format!("### {set} ({count}, {size})\n\n")
+        });
         out.push_str(
             "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
              median µs | worst µs |\n",

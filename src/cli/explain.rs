@@ -292,13 +292,7 @@ fn explain<B: Basis>(
             }
         })
         .collect();
-    let end = match path.end {
-        End::Solved => "solved",
-        End::Stuck => "stuck",
-        End::Contradiction => "contradiction",
-        End::StepLimit => "step limit",
-        End::Timeout => "timeout",
-    };
+    let end = path.end.as_str();
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
     let sols = (path.end == End::Stuck).then(|| search_stuck(p));
     let not_one = match sols {

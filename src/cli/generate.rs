@@ -32,8 +32,9 @@ pub struct GenerateArgs {
     /// symmetry whole orbits go, so a puzzle may end a few givens below it.
     #[arg(long)]
     givens: Option<usize>,
-    /// The puzzle must need this technique (or comma-separated list): logic with every easier
-    /// technique gets stuck, and with it the puzzle is solved.
+    /// The puzzle must need this technique: logic with every easier technique gets stuck, and
+    /// with it the puzzle is solved. With a comma-separated list, every technique easier than
+    /// the easiest listed gets stuck, and the listed ones added solve it.
     #[arg(long, alias = "techniques")]
     technique: Option<String>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given).

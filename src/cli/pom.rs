@@ -169,7 +169,7 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
         } else if d.count == TemplateCount::Intractable {
             "skipped (too many to count)".into()
         } else if d.count.within(a.pom_budget) {
-            let mb = Config::default().pom_memory >> 20;
+            let mb = cfg.pom_memory >> 20;
             format!("skipped (over the memory bound of {mb} MB for listed templates)")
         } else {
             format!("skipped (over budget {})", a.pom_budget)

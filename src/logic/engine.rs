@@ -17,9 +17,24 @@ pub enum End {
     /// A step broke the grid (the puzzle has no solution, or a technique is unsound).
     Contradiction,
     /// The step limit was reached.
+    #[serde(rename = "step limit")]
     StepLimit,
     /// [`Config::deadline`] passed (what was applied stands).
     Timeout,
+}
+
+impl End {
+    /// The word printed for it, in text and in JSON: `solved`, `stuck`, `contradiction`,
+    /// `step limit`, `timeout`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            End::Solved => "solved",
+            End::Stuck => "stuck",
+            End::Contradiction => "contradiction",
+            End::StepLimit => "step limit",
+            End::Timeout => "timeout",
+        }
+    }
 }
 
 /// The steps taken and how it ended.
@@ -128,5 +143,18 @@ pub fn reduce<B: Basis>(
             }
         }
         return Ok(applied);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::End;
+
+    #[test]
+    fn an_end_reads_the_same_in_text_and_json() {
+        use End::*;
+        for end in [Solved, Stuck, Contradiction, StepLimit, Timeout] {
+            assert_eq!(serde_json::to_value(end).unwrap(), end.as_str());
+        }
     }
 }

@@ -13,7 +13,8 @@ use std::cell::Cell;
 /// How many times each bound was hit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Hits {
-    /// POM digits skipped for having more templates than [`Config::pom_budget`].
+    /// POM digits not listed: more templates than [`Config::pom_budget`], too many to count,
+    /// or more than [`Config::pom_memory`] bytes of them.
     pub pom_digits: u64,
     /// Subset enumerations (tuples, fish) cut after [`Config::subset_budget`] subsets.
     pub subset_searches: u64,
@@ -50,8 +51,11 @@ impl Hits {
         let mut parts = Vec::new();
         if self.pom_digits > 0 {
             parts.push(format!(
-                "POM skipped a digit {} times (over {} templates)",
-                self.pom_digits, cfg.pom_budget
+                "POM skipped a digit {} times (over {} templates, too many to count, or over \
+                 {} MB of listed templates)",
+                self.pom_digits,
+                cfg.pom_budget,
+                cfg.pom_memory >> 20
             ));
         }
         if self.subset_searches > 0 {

@@ -339,8 +339,13 @@ fn deduction(
             _ => {}
         }
     }
-    let mut boxes = hinges.clone();
-    boxes.dedup();
+    // Each box once, in the order the cycle meets them (it may come back to a box).
+    let mut boxes: Vec<u16> = Vec::new();
+    for b in hinges {
+        if !boxes.contains(&b) {
+            boxes.push(b);
+        }
+    }
     for b in boxes {
         notes.push(format!("hinge, {}", t.house_name(b as usize)));
     }
