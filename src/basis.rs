@@ -125,7 +125,10 @@ macro_rules! with_basis {
                 type $B = $crate::basis::B10;
                 $body
             }
-            other => panic!("basis {other} is not supported (2..=10)"),
+            other => panic!(
+                "basis {other} is not supported ({:?})",
+                $crate::basis::SUPPORTED
+            ),
         }
     };
 }

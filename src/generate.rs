@@ -1,7 +1,8 @@
 //! Puzzle generation for any basis: a random full grid, then givens dug out one by one (or one
 //! symmetry orbit at a time) while the solution stays unique.
 //!
-//! **Grids.** Each grid comes from its own randomized depth-first search from the empty grid:
+//! **Grids.** Up to 64×64, each grid comes from its own randomized depth-first search from the
+//! empty grid (from 81×81 up, from a shuffled pattern: [`pattern_grid`]):
 //! the branching cell is a fewest-candidates cell with ties broken at random, and its digits are
 //! tried in random order, with the engine's propagation ([`Solver::assign`]) after every choice.
 //! So grids differ in structure, not only by relabelling. (This is not an exactly uniform sample

@@ -4,7 +4,8 @@ use crate::basis::Basis;
 use crate::mask::Mask;
 use std::fmt;
 
-/// Candidates of every cell. A cell with one candidate is placed; a cell with none is a
+/// Candidates of every cell. To the search a cell with one candidate is placed (logic's
+/// [`State`](crate::logic::State) also tracks which are solved); a cell with none is a
 /// contradiction. Copying a grid copies one flat array (the search relies on it).
 #[derive(Clone, Copy)]
 pub struct Grid<B: Basis> {

@@ -15,7 +15,7 @@
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
-use crate::logic::engine::End;
+use crate::logic::engine::{walk, End};
 use crate::logic::technique::default_order;
 use crate::logic::{find, Config, Deduction, Flow, LinkKind, State, Technique};
 use crate::solver::Contradiction;
@@ -157,7 +157,7 @@ pub struct Rating {
     pub ed: f64,
     /// Steps taken.
     pub steps: usize,
-    /// How the path ended: solved, stuck or contradiction.
+    /// How the path ended: solved, stuck, contradiction or timeout.
     pub end: End,
     /// Cells left open.
     pub open: usize,
@@ -224,20 +224,8 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
         hardest: None,
     };
     let mut placed = false;
-    while !s.is_complete() {
-        if cfg.past_deadline() {
-            r.end = End::Timeout;
-            break;
-        }
-        let Some((d, v)) = easiest_step(s, &techniques, cfg) else {
-            // A technique cut short by the deadline (POM) may have missed its step.
-            r.end = if cfg.past_deadline() {
-                End::Timeout
-            } else {
-                End::Stuck
-            };
-            break;
-        };
+    let pick = |s: &State<B>| easiest_step(s, &techniques, cfg);
+    r.end = walk(s, cfg, usize::MAX, pick, |d, v| {
         r.steps += 1;
         if r.steps == 1 {
             r.ed = v;
@@ -250,11 +238,7 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
             placed = true;
             r.ep = r.er;
         }
-        if s.apply(&d).is_err() {
-            r.end = End::Contradiction;
-            break;
-        }
-    }
+    });
     r.open = s.open_cells();
     r
 }

@@ -30,7 +30,7 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// Build the tables for basis `k` (2 ≤ k ≤ 11).
+    /// Build the tables for basis `k` (2 ≤ k ≤ 10, the bases [`crate::basis`] supports).
     pub fn new(k: usize) -> Self {
         let n = k * k;
         let cells = n * n;

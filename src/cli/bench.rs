@@ -10,7 +10,7 @@ use super::{with_threads, InputArgs};
 use nsudoku::basis::Basis;
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
-use nsudoku::logic::{self, State, Technique};
+use nsudoku::logic::{self, Config, State, Technique};
 use nsudoku::solver::{Count, SolveOptions, Solver};
 use nsudoku::with_basis;
 use rayon::prelude::*;
@@ -157,10 +157,10 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         bases.sort_unstable();
         bases.dedup();
         for k in bases {
-            let (lines, masks): (Vec<usize>, Vec<Vec<u128>>) = puzzles
+            let (lines, masks): (Vec<usize>, Vec<&[u128]>) = puzzles
                 .iter()
                 .filter(|p| p.k == k)
-                .map(|p| (p.line, p.masks.clone()))
+                .map(|p| (p.line, p.masks.as_slice()))
                 .unzip();
             // Puzzles without one solution are named once a set, from its first measurement.
             let mut named = false;
@@ -177,7 +177,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
                     ),
                 };
-                let cfg = Config {
+                let cfg = Setup {
                     opts: SolveOptions {
                         limit: a.limit as usize,
                         locked_candidates: v.locked,
@@ -255,7 +255,8 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
     out
 }
 
-struct Config {
+/// What one measurement runs: the search's options, the reduction before it, how long to time.
+struct Setup {
     opts: SolveOptions,
     reduce: Option<Vec<Technique>>,
     min_time: f64,
@@ -304,7 +305,7 @@ impl Measured {
 }
 
 /// Solve one grid: the optional logic reduction, then the search.
-fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Count {
+fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Setup) -> Count {
     match &cfg.reduce {
         None => solver.count(g),
         Some(t) => {
@@ -312,7 +313,7 @@ fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Cou
             let Ok(mut s) = State::new(*g) else {
                 return none;
             };
-            if logic::engine::reduce(&mut s, t, &logic::Config::default()).is_err() {
+            if logic::engine::reduce(&mut s, t, &Config::default()).is_err() {
                 return none;
             }
             solver.count(s.grid())
@@ -320,10 +321,10 @@ fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Config) -> Cou
     }
 }
 
-/// Warm up (validating every solution), then time whole passes on the current rayon pool.
 const SEVERAL: &str = "several solutions";
 
-fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measured {
+/// Warm up (validating every solution), then time whole passes on the current rayon pool.
+fn measure<B: Basis>(masks: &[&[u128]], cfg: &Setup, threads: usize) -> Measured {
     let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
     let mut m = Measured {
         puzzles: grids.len(),
@@ -404,7 +405,7 @@ fn measure<B: Basis>(masks: &[Vec<u128>], cfg: &Config, threads: usize) -> Measu
 fn each_grid<B: Basis, T: Send>(
     grids: &[Grid<B>],
     threads: usize,
-    cfg: &Config,
+    cfg: &Setup,
     f: impl Fn(&mut Solver<B>, &Grid<B>) -> T + Sync,
 ) -> Vec<T> {
     if threads == 1 {

@@ -2,6 +2,7 @@
 
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
+use nsudoku::basis::SUPPORTED;
 use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::{technique, Technique};
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
-    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(2..=10))]
+    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*SUPPORTED.start() as i64..=*SUPPORTED.end() as i64))]
     basis: u8,
     /// Number of puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
@@ -118,11 +119,11 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         ));
     }
     let seed = a.seed.unwrap_or_else(|| {
-        let s = std::time::SystemTime::now()
+        let mut clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        let s = generate::splitmix64(&mut s.clone());
+        let s = generate::splitmix64(&mut clock);
         say!("note: seed {s}");
         s
     });

@@ -263,8 +263,8 @@ impl Deduction {
     }
 }
 
-/// Eureka notation: `(5)r2c3=(5)r2c7-(5)r8c7`; a group prints as `(5)r2c37`-style cell list
-/// joined by `|`.
+/// Eureka notation: `(5)r2c3=(5)r2c7-(5)r8c7`; a group prints its cells joined by `|`
+/// (`(5)r2c3|r2c7`).
 pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String {
     let mut s = String::new();
     for node in chain {

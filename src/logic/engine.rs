@@ -72,6 +72,45 @@ pub fn next_step<B: Basis>(
     None
 }
 
+/// Take steps until solved, stuck, a contradiction, `max_steps` or `cfg`'s deadline, and say
+/// which: `pick` finds the next step and what the caller keeps with it (`None` when nothing
+/// applies), `took` gets each step after it is applied (the step that breaks the grid too).
+/// The one loop behind [`solve_path`] and [`crate::rating::rate_state`].
+pub fn walk<B: Basis, X>(
+    s: &mut State<B>,
+    cfg: &Config,
+    max_steps: usize,
+    mut pick: impl FnMut(&State<B>) -> Option<(Deduction, X)>,
+    mut took: impl FnMut(Deduction, X),
+) -> End {
+    let mut taken = 0;
+    loop {
+        if s.is_complete() {
+            return End::Solved;
+        }
+        if taken >= max_steps {
+            return End::StepLimit;
+        }
+        if cfg.past_deadline() {
+            return End::Timeout;
+        }
+        let Some((d, x)) = pick(s) else {
+            // A technique cut short by the deadline (POM) may have missed its step.
+            return if cfg.past_deadline() {
+                End::Timeout
+            } else {
+                End::Stuck
+            };
+        };
+        taken += 1;
+        let ok = s.apply(&d).is_ok();
+        took(d, x);
+        if !ok {
+            return End::Contradiction;
+        }
+    }
+}
+
 /// Take the easiest step again and again until solved, stuck, or `max_steps`.
 pub fn solve_path<B: Basis>(
     s: &mut State<B>,
@@ -81,30 +120,8 @@ pub fn solve_path<B: Basis>(
 ) -> Path {
     limits::take();
     let mut steps = Vec::new();
-    let end = loop {
-        if s.is_complete() {
-            break End::Solved;
-        }
-        if steps.len() >= max_steps {
-            break End::StepLimit;
-        }
-        if cfg.past_deadline() {
-            break End::Timeout;
-        }
-        let Some(d) = next_step(s, techniques, cfg) else {
-            // A technique cut short by the deadline (POM) may have missed its step.
-            break if cfg.past_deadline() {
-                End::Timeout
-            } else {
-                End::Stuck
-            };
-        };
-        let ok = s.apply(&d).is_ok();
-        steps.push(d);
-        if !ok {
-            break End::Contradiction;
-        }
-    };
+    let pick = |s: &State<B>| next_step(s, techniques, cfg).map(|d| (d, ()));
+    let end = walk(s, cfg, max_steps, pick, |d, ()| steps.push(d));
     Path {
         steps,
         end,

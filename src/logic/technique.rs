@@ -155,11 +155,7 @@ impl Technique {
             PomRefined => "pom-refined".into(),
             PomExclusion => "pom-exclusion".into(),
             PomCovers => "pom-covers".into(),
-            t => t
-                .name()
-                .to_lowercase()
-                .replace(' ', "-")
-                .replace("(refined)", "refined"),
+            t => t.name().to_lowercase().replace(' ', "-"),
         }
     }
 
@@ -270,14 +266,10 @@ impl fmt::Display for Technique {
     }
 }
 
-/// The command-line names, for `--help` and error messages.
+/// The command-line names, for `--help` and error messages, in difficulty order: the tuple and
+/// fish names (sizes and families) stand between the intersections and coloring.
 pub fn cli_names() -> String {
-    let mut v = vec![
-        "full-house",
-        "naked-single",
-        "hidden-single",
-        "pointing",
-        "claiming",
+    let sized = [
         "naked-pair",
         "naked-triple",
         "naked-quad",
@@ -293,11 +285,14 @@ pub fn cli_names() -> String {
         "jellyfish",
         "fish",
         "fish-K",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>();
-    v.extend(Technique::UNSIZED[5..].iter().map(|t| t.cli_name()));
+    ];
+    let first_sized = Technique::NakedTuple(2).order();
+    let (easier, harder): (Vec<Technique>, Vec<Technique>) = Technique::UNSIZED
+        .iter()
+        .partition(|t| t.order() < first_sized);
+    let mut v: Vec<String> = easier.iter().map(|t| t.cli_name()).collect();
+    v.extend(sized.map(String::from));
+    v.extend(harder.iter().map(|t| t.cli_name()));
     v.extend(["singles", "locked-candidates", "all"].map(String::from));
     v.join(", ")
 }

@@ -1,4 +1,5 @@
-//! The band engine for 9×9: one word per band and digit, box/line logic by table.
+//! The band engine for 9×9 (and the first phase at 16×16): one word per band and digit,
+//! box/line logic by table.
 //!
 //! ```text
 //!   A band is K rows of N cells (K = 3, N = 9: 27 bits in a u32). Per band b and digit d:

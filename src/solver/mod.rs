@@ -673,10 +673,11 @@ impl<B: Basis> Solver<B> {
         (t, ok)
     }
 
-    /// Failed-literal probing on bivalue cells: try both digits of every cell with two
-    /// candidates; a digit whose propagation fails is removed, and a candidate removed under both
-    /// digits is removed for good (the cell-wise union of the two outcomes). One pass over the
-    /// grid: running it to a fixed point shrank the tree a little and cost more than it saved.
+    /// Failed-literal probing on cells of 2..=`probe_arity` candidates (bivalue cells by
+    /// default): try every digit of each; a digit whose propagation fails is removed, and a
+    /// candidate removed under every digit is removed for good (the cell-wise union of the
+    /// outcomes). One pass over the grid: running it to a fixed point shrank the tree a little
+    /// and cost more than it saved.
     fn probe(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
         self.probe_pass(g, self.probe_arity).map(|_| ())
     }

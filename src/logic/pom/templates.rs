@@ -132,20 +132,6 @@ impl Templates {
         }
         changed
     }
-
-    /// Drop the live templates through `cell`; true when some were live.
-    pub fn drop_through(&mut self, cell: usize) -> bool {
-        let Some(t) = self.through(cell) else {
-            return false;
-        };
-        let t = t.to_vec();
-        self.drop_set(&t)
-    }
-
-    /// Number of candidate cells of the digit (cells with a template set).
-    pub fn cell_count(&self) -> usize {
-        self.slot.iter().filter(|&&s| s != NONE).count()
-    }
 }
 
 /// Bits per word of a template set.
