@@ -111,3 +111,93 @@ pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
     out.push('\n');
     out
 }
+
+/// A boxed pencil-mark grid for people: each cell shows its candidates (a placed cell its
+/// digit), every column as wide as its widest cell, boxes drawn as in [`boxed`]. Beyond the
+/// alphabet a cell's digits are written in decimal joined by `,`. For reading, not for input:
+/// `12` could be twelve or the candidates 1 and 2, so the reader takes no such grid back.
+///
+/// # Panics
+///
+/// When `masks` does not hold the k⁴ cells of the grid.
+pub fn boxed_candidates(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
+    let n = k * k;
+    let numbers = n > alphabet.capacity();
+    let cell = |m: u128| -> String {
+        let digits = (0..n).filter(|&d| m >> d & 1 == 1);
+        if numbers {
+            let ds: Vec<String> = digits.map(|d| (d + 1).to_string()).collect();
+            ds.join(",")
+        } else {
+            digits.map(|d| alphabet.symbol(d as u8 + 1)).collect()
+        }
+    };
+    let cells: Vec<String> = masks.iter().map(|&m| cell(m)).collect();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| cells[r * n + c].len())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect();
+    // A box's segment spans its columns, a space between them and one on either side.
+    let rule = {
+        let segs: Vec<String> = widths
+            .chunks(k)
+            .map(|w| "-".repeat(w.iter().sum::<usize>() + w.len() + 1))
+            .collect();
+        format!("+{}+", segs.join("+"))
+    };
+    let mut out = String::new();
+    for r in 0..n {
+        if r % k == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        for c in 0..n {
+            out.push_str(if c == 0 {
+                "| "
+            } else if c % k == 0 {
+                " | "
+            } else {
+                " "
+            });
+            out.push_str(&format!("{:<w$}", cells[r * n + c], w = widths[c]));
+        }
+        out.push_str(" |\n");
+    }
+    out.push_str(&rule);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pencil_mark_grid_sizes_each_column_to_its_widest_cell() {
+        // 4×4: r1c1 holds 1 or 2, r1c2 is placed (3), everything else is open to all four.
+        let mut masks = vec![0b1111u128; 16];
+        masks[0] = 0b0011;
+        masks[1] = 0b0100;
+        let text = boxed_candidates(2, &masks, Alphabet::Standard);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "+-----------+-----------+");
+        assert_eq!(lines[1], "| 12   3    | 1234 1234 |");
+        assert_eq!(lines[2], "| 1234 1234 | 1234 1234 |");
+        assert_eq!(lines[3], lines[0]);
+        assert_eq!(lines.len(), 7);
+        // Beyond the alphabet: decimal digits joined by `,`.
+        let big = boxed_candidates(2, &masks, Alphabet::Decimal);
+        assert!(
+            big.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("| 1,2     3       |"),
+            "{big}"
+        );
+    }
+}

@@ -390,3 +390,42 @@ fn a_timeout_stops_explain_and_rate_with_the_steps_taken() {
     assert!(stdout(&o).ends_with(&format!("solved\n{EASY_SOLVED}\n")));
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// `--format grid` writes the candidates of an unfinished puzzle as a boxed pencil-mark grid:
+/// cell by cell, the same candidates as the N³ candidate line.
+#[test]
+fn an_unfinished_puzzle_is_a_pencil_mark_grid_with_format_grid() {
+    let text = std::fs::read_to_string("tests/data/chains_16x16.txt").unwrap();
+    let p16 = text.lines().next().unwrap().to_string();
+    for (puzzle, n) in [(HARD.to_string(), 9), (p16, 16)] {
+        for sub in ["reduce", "explain"] {
+            let args = [sub, "--techniques", "hidden-single,naked-single"];
+            let line = stdout(&run(&args, &puzzle));
+            let line = line.lines().last().unwrap();
+            assert_eq!(line.len(), n * n * n, "{sub}: a candidate line");
+            let mut boxed_args = args.to_vec();
+            boxed_args.extend(["--format", "grid"]);
+            let boxed = stdout(&run(&boxed_args, &puzzle));
+            let rows: Vec<&str> = boxed.lines().filter(|l| l.starts_with('|')).collect();
+            assert_eq!(rows.len(), n, "{sub}: {boxed}");
+            let cells: Vec<&str> = rows
+                .iter()
+                .flat_map(|r| r.split(|c: char| c == '|' || c.is_whitespace()))
+                .filter(|t| !t.is_empty())
+                .collect();
+            assert_eq!(cells.len(), n * n, "{sub}: {boxed}");
+            let want: Vec<String> = line
+                .as_bytes()
+                .chunks(n)
+                .map(|c| {
+                    c.iter()
+                        .filter(|&&b| b != b'.')
+                        .map(|&b| b as char)
+                        .collect()
+                })
+                .collect();
+            assert_eq!(cells, want, "{sub}");
+            assert!(cells.iter().any(|c| c.len() > 1), "{sub}: left unfinished");
+        }
+    }
+}

@@ -314,6 +314,10 @@ fn explain<B: Basis>(
             .to_string()
     } else if path.end == End::Solved {
         output::like_input(p, &s.digits())
+    } else if a.input.boxed() && !a.json {
+        p.in_case(output::boxed_candidates(p.k, &s.grid().to_masks(), alpha))
+            .trim_end()
+            .to_string()
     } else {
         p.in_case(logic::candidates(&s, alpha))
     };

@@ -105,8 +105,8 @@ pub struct InputArgs {
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
     /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
-    /// and prints solutions as boxed grids for people (solve, reduce, explain; refused by the
-    /// others).
+    /// and prints solutions as boxed grids for people, and the candidates of an unfinished
+    /// puzzle as a boxed pencil-mark grid (solve, reduce, explain; refused by the others).
     #[arg(long, value_parser = parse_format)]
     pub format: Option<FormatArg>,
 }

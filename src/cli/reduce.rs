@@ -82,6 +82,11 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
         } else {
             output::like_input(p, &s.digits())
         }
+    } else if a.input.boxed() {
+        let masks = s.grid().to_masks();
+        p.in_case(output::boxed_candidates(p.k, &masks, p.text_alphabet()))
+            .trim_end()
+            .to_string()
     } else {
         p.in_case(logic::candidates(&s, p.text_alphabet()))
     })
