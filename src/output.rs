@@ -89,21 +89,38 @@ pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
             alphabet.symbol(d).to_string()
         }
     };
-    let seg = "-".repeat(k * (width + 1) + 1);
-    let rule = format!("+{}+", vec![seg; k].join("+"));
+    let cells: Vec<String> = digits.iter().map(|&d| cell(d)).collect();
+    draw_boxed(k, &cells)
+}
+
+/// Cells (padded: every cell of a column as wide) drawn in boxes, one row a line: `|` between
+/// boxes, a `+---+` rule between bands and around the grid.
+fn draw_boxed(k: usize, cells: &[String]) -> String {
+    let n = k * k;
+    assert_eq!(cells.len(), n * n, "a grid of basis {k} has {} cells", n * n);
+    // A box's segment spans its columns, a space between them and one on either side.
+    let rule = {
+        let segs: Vec<String> = cells[..n]
+            .chunks(k)
+            .map(|w| "-".repeat(w.iter().map(|c| c.len()).sum::<usize>() + w.len() + 1))
+            .collect();
+        format!("+{}+", segs.join("+"))
+    };
     let mut out = String::new();
-    for r in 0..n {
+    for (r, row) in cells.chunks(n).enumerate() {
         if r % k == 0 {
             out.push_str(&rule);
             out.push('\n');
         }
-        for c in 0..n {
-            if c % k == 0 {
-                out.push_str(if c == 0 { "| " } else { " | " });
+        for (c, cell) in row.iter().enumerate() {
+            out.push_str(if c == 0 {
+                "| "
+            } else if c % k == 0 {
+                " | "
             } else {
-                out.push(' ');
-            }
-            out.push_str(&cell(digits[r * n + c]));
+                " "
+            });
+            out.push_str(cell);
         }
         out.push_str(" |\n");
     }
@@ -142,35 +159,12 @@ pub fn boxed_candidates(k: usize, masks: &[u128], alphabet: Alphabet) -> String 
                 .max(1)
         })
         .collect();
-    // A box's segment spans its columns, a space between them and one on either side.
-    let rule = {
-        let segs: Vec<String> = widths
-            .chunks(k)
-            .map(|w| "-".repeat(w.iter().sum::<usize>() + w.len() + 1))
-            .collect();
-        format!("+{}+", segs.join("+"))
-    };
-    let mut out = String::new();
-    for r in 0..n {
-        if r % k == 0 {
-            out.push_str(&rule);
-            out.push('\n');
-        }
-        for c in 0..n {
-            out.push_str(if c == 0 {
-                "| "
-            } else if c % k == 0 {
-                " | "
-            } else {
-                " "
-            });
-            out.push_str(&format!("{:<w$}", cells[r * n + c], w = widths[c]));
-        }
-        out.push_str(" |\n");
-    }
-    out.push_str(&rule);
-    out.push('\n');
-    out
+    let padded: Vec<String> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{c:<w$}", w = widths[i % n]))
+        .collect();
+    draw_boxed(k, &padded)
 }
 
 #[cfg(test)]
