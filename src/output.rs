@@ -97,7 +97,12 @@ pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
 /// boxes, a `+---+` rule between bands and around the grid.
 fn draw_boxed(k: usize, cells: &[String]) -> String {
     let n = k * k;
-    assert_eq!(cells.len(), n * n, "a grid of basis {k} has {} cells", n * n);
+    assert_eq!(
+        cells.len(),
+        n * n,
+        "a grid of basis {k} has {} cells",
+        n * n
+    );
     // A box's segment spans its columns, a space between them and one on either side.
     let rule = {
         let segs: Vec<String> = cells[..n]

@@ -80,6 +80,7 @@ fn tunings() -> Vec<Tuning> {
             cdcl: false,
             cdcl_after: 0,
             cdcl_reasons: false,
+            cdcl_shrink: false,
         });
     }
     for bits in 0..16 {
@@ -91,11 +92,12 @@ fn tunings() -> Vec<Tuning> {
             ..Tuning::for_basis(5)
         };
         v.push(Tuning { cdcl: true, ..base });
-        // Reason-side bumping off here (its default at 16×16).
+        // Reason-side bumping and shrinking off here (their defaults from 36×36 up).
         v.push(Tuning {
             cdcl: true,
             cdcl_after: 3,
             cdcl_reasons: false,
+            cdcl_shrink: false,
             ..base
         });
         v.push(Tuning {

@@ -99,6 +99,12 @@ pub struct Tuning {
     /// rkkautsar_81x81 3,042 conflicts and 0.84 s instead of 1,466 and 0.77 s, the 64×64 pair
     /// 3.34 s instead of 2.87). See the `cdcl` module.
     pub cdcl_reasons: bool,
+    /// With `cdcl`: shrink the literals of each lower decision level of a learnt clause to
+    /// their block UIP (all-UIP shrinking, as in CaDiCaL; on at 25×25: the Frisch set
+    /// 1,421,828 → 1,276,926 conflicts in a 300k budget, 73.7 → 60.7 s of CPU; off at 16×16:
+    /// gen_minimal200 718.7 → 719.6 conflicts a puzzle, its worst 14.9 → 18.4 ms; off from
+    /// 36×36 up: rkkautsar_81x81 1,499 → 2,941 conflicts). See the `cdcl` module.
+    pub cdcl_shrink: bool,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -138,6 +144,7 @@ impl Tuning {
             // At 16×16 the band engine has had its nodes first: what is left is hard.
             cdcl_after: if k == 4 { 0 } else { 30 },
             cdcl_reasons: k == 5,
+            cdcl_shrink: k == 5,
             planes: k <= 3,
             bands: k <= 4,
             band_nodes: 2000,
@@ -216,7 +223,8 @@ pub struct Solver<B: Basis> {
     probe_locked: bool,
     cdcl: bool,
     cdcl_after: u64,
-    cdcl_reasons: bool,
+    /// How the CDCL learns (`Tuning::cdcl_reasons`, `Tuning::cdcl_shrink`).
+    learning: cdcl::Learning,
     /// Nodes of the 16×16 band engine before the cell-mask engine (0: none).
     band_nodes: u64,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
@@ -292,7 +300,10 @@ impl<B: Basis> Solver<B> {
             probe_locked: tuning.probe_locked,
             cdcl: tuning.cdcl,
             cdcl_after: tuning.cdcl_after.into(),
-            cdcl_reasons: tuning.cdcl_reasons,
+            learning: cdcl::Learning {
+                reasons: tuning.cdcl_reasons,
+                shrink: tuning.cdcl_shrink,
+            },
             band_nodes: if tuning.bands && B::K == 4 {
                 tuning.band_nodes.into()
             } else {
@@ -513,7 +524,7 @@ impl<B: Basis> Solver<B> {
         };
         let mut c = if ok {
             let budget = budget.less(spent.nodes);
-            cdcl::search(&g, self.opts.limit, budget, self.cdcl_reasons, visit)
+            cdcl::search(&g, self.opts.limit, budget, self.learning, visit)
         } else {
             Count::default()
         };
