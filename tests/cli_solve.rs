@@ -296,6 +296,16 @@ fn usage_errors_exit_2() {
     let out = run(&["solve", "/nonexistent/file.txt"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
+    // Boxed grids and JSON records do not mix (the grid was silently dropped).
+    for sub in ["solve", "explain"] {
+        let out = run(&[sub, "--json", "--format", "grid"], EASY9);
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("choose one"),
+            "{sub}"
+        );
+        assert!(out.stdout.is_empty(), "{sub}");
+    }
     // A file that cannot be read is passed over: the files after it are still solved.
     let dir = std::env::temp_dir().join(format!("nsudoku-unread-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = super::logic::techniques_help())]
 pub struct BenchArgs {
     #[command(flatten)]
     input: InputArgs,

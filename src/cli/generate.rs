@@ -12,6 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = super::logic::techniques_help())]
 pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
     #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*SUPPORTED.start() as i64..=*SUPPORTED.end() as i64))]

@@ -101,7 +101,8 @@ pub struct InputArgs {
     /// Puzzle files, one puzzle a line; `-` or none reads stdin.
     pub files: Vec<PathBuf>,
     /// Digit alphabet of character input: standard (1-9A-Za-z), hex (0-F, zero-based),
-    /// letters (A-Y, A = 1). Detected from the symbols when omitted.
+    /// letters (A = 1: A-Y at 25×25, A-I at 9×9, up to 26 digits). Detected from the symbols
+    /// when omitted.
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
     /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
@@ -155,6 +156,19 @@ impl InputArgs {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("--format grid boxes the solutions of solve, explain and reduce; {sub} writes none"),
+            ));
+        }
+        self.read()
+    }
+
+    /// [`read`](Self::read) for a subcommand that writes JSON records when `json`: boxed grids
+    /// for people have no place in them, so `--format grid` with `--json` is refused rather
+    /// than ignored.
+    pub fn read_json(&self, json: bool) -> io::Result<Batch> {
+        if json && self.boxed() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--format grid draws boxed grids for people, --json writes records: choose one",
             ));
         }
         self.read()

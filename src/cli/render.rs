@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
+#[command(after_help = super::logic::techniques_help())]
 pub struct RenderArgs {
     #[command(flatten)]
     input: InputArgs,

@@ -46,7 +46,7 @@ pub struct SolveArgs {
     stats: bool,
     /// One JSON object a line per puzzle: `line`, `status` (solved or a marker), `solution`
     /// when solved, `solutions`, `limit_reached`, `nodes`, `guesses`, `us`; `error` when
-    /// invalid. With --count, no `solution`.
+    /// invalid; `file` when several files are read. With --count, no `solution`.
     #[arg(long)]
     json: bool,
     /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
@@ -61,7 +61,7 @@ type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate(a.reduce.as_deref()).map_err(io::Error::other)?;
-    let batch = a.input.read()?;
+    let batch = a.input.read_json(a.json)?;
     batch.print_notes();
     let opts = SolveOptions {
         limit: a.limit as usize,
