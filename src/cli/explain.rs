@@ -1,7 +1,7 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
 use super::logic::{self, techniques_help};
-use super::rate::{search_stuck, Solutions};
+use super::logic::{search_stuck, Solutions};
 use super::{plural, prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
@@ -296,7 +296,7 @@ fn explain<B: Basis>(
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
     let sols = (path.end == End::Stuck).then(|| search_stuck(p));
     let not_one = match sols {
-        Some(Solutions::None) => Some("no solution"),
+        Some(Solutions::Zero) => Some("no solution"),
         Some(Solutions::Several) => Some("several solutions"),
         _ => None,
     };

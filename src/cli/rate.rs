@@ -1,14 +1,13 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
+use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
 use super::{json_failure, plural, prefix, thread_pool, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
 use nsudoku::output;
 use nsudoku::rating::{self, Rating};
-use nsudoku::solve;
-use nsudoku::solver::SolveOptions;
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -40,20 +39,6 @@ pub struct RateArgs {
     timeout: Option<std::time::Duration>,
 }
 
-/// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one
-/// solution": the search takes microseconds at 9×9 and 16×16, where nearly all puzzles are.
-pub(super) const SEARCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Solutions of a puzzle the techniques did not finish, as the search found them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Solutions {
-    None,
-    One,
-    Several,
-    /// The search ran out of time.
-    Unknown,
-}
-
 enum Outcome {
     Invalid,
     Clash,
@@ -66,33 +51,6 @@ fn solutions_of_stuck(p: &Puzzle, r: &Rating) -> Option<Solutions> {
         return None;
     }
     Some(search_stuck(p))
-}
-
-impl Solutions {
-    /// 0, 1, 2 (two or more), or `None` when the search did not settle it.
-    pub(super) fn count(self) -> Option<u8> {
-        match self {
-            Solutions::None => Some(0),
-            Solutions::One => Some(1),
-            Solutions::Several => Some(2),
-            Solutions::Unknown => None,
-        }
-    }
-}
-
-/// Count the solutions of `p` to two, within [`SEARCH_LIMIT`].
-pub(super) fn search_stuck(p: &Puzzle) -> Solutions {
-    let opts = SolveOptions {
-        timeout: Some(SEARCH_LIMIT),
-        ..SolveOptions::default()
-    };
-    let c = solve::count_only(p, &opts);
-    match c.solutions {
-        _ if c.budget_exceeded => Solutions::Unknown,
-        0 => Solutions::None,
-        1 => Solutions::One,
-        _ => Solutions::Several,
-    }
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
@@ -215,7 +173,7 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
             "no solution (a contradiction after {}); expected a puzzle with one solution",
             plural(r.steps, "step")
         ),
-        (_, Some(Solutions::None)) => {
+        (_, Some(Solutions::Zero)) => {
             format!("no solution ({stuck}); expected a puzzle with one solution")
         }
         (_, Some(Solutions::Several)) => {
@@ -274,7 +232,7 @@ fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool
                 r.er
             );
             match sols {
-                Some(Solutions::None) => format!("{text} no solution ({stuck})"),
+                Some(Solutions::Zero) => format!("{text} no solution ({stuck})"),
                 Some(Solutions::Several) => format!("{text} several solutions ({stuck})"),
                 _ => format!("{text} {stuck}"),
             }
