@@ -36,7 +36,8 @@ pub struct BenchArgs {
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
-    /// Time each variant for at least this many seconds (whole passes over the set).
+    /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
+    /// passes over the set).
     #[arg(long, default_value_t = 1.0, value_parser = parse_min_time)]
     min_time: f64,
     /// Use only the first this many puzzles of each set (after the shuffle).
@@ -472,11 +473,13 @@ fn markdown(rows: &[Row]) -> String {
     out
 }
 
-/// `--min-time`: seconds, from 0 (one pass) to a day; `nan` or `inf` would never end.
+/// `--min-time`: seconds, from 0 (one pass) to a day, or a duration with a unit as
+/// `--timeout` takes them (`500ms`); `nan` or `inf` would never end.
 fn parse_min_time(s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| (0.0..=86_400.0).contains(x))
-        .ok_or_else(|| format!("`{s}` is not a number of seconds from 0 to 86400"))
+    let secs = match s.trim().parse::<f64>() {
+        Ok(x) => Some(x),
+        Err(_) => super::parse_duration(s).ok().map(|d| d.as_secs_f64()),
+    };
+    secs.filter(|x| (0.0..=86_400.0).contains(x))
+        .ok_or_else(|| format!("`{s}` is not a time from 0 to 86400 s (e.g. 2, 0.5, 500ms)"))
 }

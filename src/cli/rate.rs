@@ -2,6 +2,7 @@
 //! in parallel, in input order.
 
 use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
+use super::solve::MARK_INVALID;
 use super::{json_failure, plural, prefix, thread_pool, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
@@ -12,9 +13,6 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// Output marker for a line that is not a puzzle.
-pub const MARK_INVALID: &str = "invalid";
 
 #[derive(clap::Args, Debug)]
 pub struct RateArgs {
