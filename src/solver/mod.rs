@@ -512,13 +512,7 @@ impl<B: Basis> Solver<B> {
             }
             None => {
                 let mut g = *start;
-                let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
-                if ok && self.root_sac {
-                    ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
-                }
-                if ok && (self.probe || self.probe_root) {
-                    ok = self.probe(&mut g).is_ok();
-                }
+                let ok = self.prepare_root(&mut g, self.probe || self.probe_root);
                 (g, ok)
             }
         };
@@ -530,6 +524,20 @@ impl<B: Basis> Solver<B> {
         };
         c.stats += spent;
         c
+    }
+
+    /// Propagate a fresh root grid: the givens' sweep and singles (and locked candidates),
+    /// root singleton consistency when set, and one probing pass when `probe`. False on a
+    /// contradiction.
+    fn prepare_root(&mut self, g: &mut Grid<B>, probe: bool) -> bool {
+        let mut ok = self.prop.start(g).is_ok() && self.prop.run(g).is_ok();
+        if ok && self.root_sac {
+            ok = self.probe_fixpoint(g, B::N as u32).is_ok();
+        }
+        if ok && probe {
+            ok = self.probe(g).is_ok();
+        }
+        ok
     }
 
     /// One depth-first run from `start` within `budget`. Gives up (second value true) at
@@ -546,13 +554,8 @@ impl<B: Basis> Solver<B> {
         let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
-        let mut ok = self.prop.start(&mut g).is_ok() && self.prop.run(&mut g).is_ok();
-        if ok && self.root_sac {
-            ok = self.probe_fixpoint(&mut g, B::N as u32).is_ok();
-        }
-        if ok && self.probe_root && !self.probe {
-            ok = self.probe(&mut g).is_ok();
-        }
+        // With probing at every node, the root is probed as the first node.
+        let mut ok = self.prepare_root(&mut g, self.probe_root && !self.probe);
         self.root = None;
         self.refuted.clear();
         // The root's branch frame is on the stack, and the root alternative being explored.
