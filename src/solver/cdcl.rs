@@ -188,6 +188,7 @@ struct Sat {
     watches: Vec<Vec<Watch>>,
     /// Per literal: 1 true, -1 false, 0 open.
     value: Vec<i8>,
+    /// Per variable, plus a last slot that `propagate_bins` writes to in vain.
     level: Vec<u32>,
     reason: Vec<u32>,
     trail: Vec<Lit>,
@@ -235,8 +236,8 @@ impl Sat {
             arena: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
             value: vec![0; 2 * vars],
-            level: vec![0; vars],
-            reason: vec![NO_REASON; vars],
+            level: vec![0; vars + 1],
+            reason: vec![NO_REASON; vars + 1],
             trail: Vec::with_capacity(vars),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -342,81 +343,100 @@ impl Sat {
             let p = self.trail[self.qhead];
             self.qhead += 1;
             self.props += 1;
-            if let Some(c) = self.propagate_bins(p) {
-                self.qhead = self.trail.len();
-                return Some(c);
-            }
-            let fl = p ^ 1;
-            if self.watches[fl as usize].is_empty() {
-                continue;
-            }
-            let mut ws = std::mem::take(&mut self.watches[fl as usize]);
-            let (mut i, mut j) = (0, 0);
-            let mut conflict = None;
-            while i < ws.len() {
-                let w = ws[i];
-                i += 1;
-                if self.value[w.blocker as usize] == 1 {
-                    ws[j] = w;
-                    j += 1;
-                    continue;
-                }
-                let cr = w.clause as usize;
-                let size = self.arena[cr] as usize;
-                let lits = &mut self.arena[cr + HDR..cr + HDR + size];
-                if lits[0] == fl {
-                    lits.swap(0, 1);
-                }
-                let first = lits[0];
-                if first != w.blocker && self.value[first as usize] == 1 {
-                    ws[j] = Watch {
-                        clause: w.clause,
-                        blocker: first,
-                    };
-                    j += 1;
-                    continue;
-                }
-                let mut moved = false;
-                for k in 2..size {
-                    let q = lits[k];
-                    if self.value[q as usize] != -1 {
-                        lits[k] = fl;
-                        lits[1] = q;
-                        self.watches[q as usize].push(Watch {
-                            clause: w.clause,
-                            blocker: first,
-                        });
-                        moved = true;
-                        break;
-                    }
-                }
-                if moved {
-                    continue;
-                }
-                ws[j] = Watch {
-                    clause: w.clause,
-                    blocker: first,
-                };
-                j += 1;
-                if self.value[first as usize] == -1 {
-                    conflict = Some(Conflict::Long(w.clause));
-                    while i < ws.len() {
-                        ws[j] = ws[i];
-                        j += 1;
-                        i += 1;
-                    }
-                } else {
-                    self.assign(first, w.clause);
-                }
-            }
-            ws.truncate(j);
-            self.watches[fl as usize] = ws;
+            let conflict = match self.propagate_bins(p) {
+                None => self.propagate_long(p ^ 1),
+                c => c,
+            };
             if conflict.is_some() {
                 self.qhead = self.trail.len();
                 return conflict;
             }
         }
         None
+    }
+
+    /// The watched long clauses of the literal `fl`, just made false.
+    #[inline(always)]
+    fn propagate_long(&mut self, fl: Lit) -> Option<Conflict> {
+        if self.watches[fl as usize].is_empty() {
+            return None;
+        }
+        let lvl = self.decision_level();
+        // Borrowed apart as slices, so that the compiler keeps their pointers and lengths in
+        // registers rather than reloading them from `self` after every store.
+        let Sat {
+            arena,
+            watches,
+            value,
+            level,
+            reason,
+            trail,
+            ..
+        } = self;
+        let (arena, watches, value) = (&mut arena[..], &mut watches[..], &mut value[..]);
+        let (level, reason) = (&mut level[..], &mut reason[..]);
+        let mut ws = std::mem::take(&mut watches[fl as usize]);
+        let (mut i, mut j) = (0, 0);
+        let mut conflict = None;
+        while i < ws.len() {
+            let w = ws[i];
+            i += 1;
+            if value[w.blocker as usize] == 1 {
+                ws[j] = w;
+                j += 1;
+                continue;
+            }
+            let cr = w.clause as usize;
+            let size = arena[cr] as usize;
+            let lits = &mut arena[cr + HDR..cr + HDR + size];
+            // The false literal to position 1 without a branch: it is in position 0 about a
+            // third of the time, in no pattern the branch predictor could learn.
+            let first = lits[0] ^ lits[1] ^ fl;
+            lits[0] = first;
+            lits[1] = fl;
+            // (If `first` is the blocker, it is not true: checked above.)
+            if value[first as usize] == 1 {
+                ws[j] = Watch {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                j += 1;
+                continue;
+            }
+            if let Some(k) = lits[2..].iter().position(|&q| value[q as usize] != -1) {
+                let q = lits[k + 2];
+                lits[k + 2] = fl;
+                lits[1] = q;
+                watches[q as usize].push(Watch {
+                    clause: w.clause,
+                    blocker: first,
+                });
+                continue;
+            }
+            ws[j] = Watch {
+                clause: w.clause,
+                blocker: first,
+            };
+            j += 1;
+            if value[first as usize] == -1 {
+                conflict = Some(Conflict::Long(w.clause));
+                while i < ws.len() {
+                    ws[j] = ws[i];
+                    j += 1;
+                    i += 1;
+                }
+            } else {
+                // `assign`, on the borrowed fields.
+                value[first as usize] = 1;
+                value[(first ^ 1) as usize] = -1;
+                level[var(first)] = lvl;
+                reason[var(first)] = w.clause;
+                trail.push(first);
+            }
+        }
+        ws.truncate(j);
+        watches[fl as usize] = ws;
+        conflict
     }
 
     /// The binary clauses of the true literal `p`: at most one (for a variable), then the
@@ -426,13 +446,33 @@ impl Sat {
         if p & 1 == 0 {
             let v = var(p);
             let (from, to) = (self.amo_start[v] as usize, self.amo_start[v + 1] as usize);
-            for k in from..to {
-                let q = self.amo[k];
-                match self.value[q as usize] {
-                    1 => {}
-                    0 => self.assign(q, BIN | (p ^ 1)),
-                    _ => return Some(Conflict::Bin(q, p ^ 1)),
-                }
+            let lvl = self.decision_level();
+            let Sat {
+                amo,
+                value,
+                level,
+                reason,
+                trail,
+                ..
+            } = self;
+            let (value, level, reason) = (&mut value[..], &mut level[..], &mut reason[..]);
+            for &q in &amo[from..to] {
+                let open = match value[q as usize] {
+                    -1 => return Some(Conflict::Bin(q, p ^ 1)),
+                    x => x == 0,
+                };
+                // About 40% of these literals are open, the rest true already, in no pattern
+                // a branch predictor could learn: `assign` without a branch. For a true
+                // literal, the level and reason go to the spare last slot and the trail entry
+                // is taken back (with the changes in `propagate_long`, the same search in 8-10%
+                // less CPU on Frisch lines 1, 5, 11, 14).
+                value[q as usize] = 1;
+                value[(q ^ 1) as usize] = -1;
+                let slot = if open { var(q) } else { level.len() - 1 };
+                level[slot] = lvl;
+                reason[slot] = BIN | (p ^ 1);
+                trail.push(q);
+                trail.truncate(trail.len() - usize::from(!open));
             }
         }
         for k in 0..self.bins[p as usize].len() {
