@@ -171,16 +171,21 @@ fn main() {
         }
         pooled.extend_from_slice(&per);
         per.sort_by(f64::total_cmp);
-        let name = std::path::Path::new(path)
-            .file_name()
-            .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
         let nf = n.max(1) as f64;
+        // With `--trials 0` nothing is timed: dashes, not "inf" or 0.
+        let timed = |x: f64, digits: usize| {
+            if x.is_finite() {
+                format!("{x:.digits$}")
+            } else {
+                "–".to_string()
+            }
+        };
         println!(
-            "| {name} | {n} | {:.0} | {:.2} | {:.2} | {:.2} | {one} / {several} / {none} / {budget} | {:.1} | {:.2} | {:.2} |",
-            nf / best_pass,
-            best_pass * 1e6 / nf,
-            per.get(n / 2).copied().unwrap_or(0.0) * 1e6,
-            per.last().copied().unwrap_or(0.0) * 1e6,
+            "| {name_of} | {n} | {} | {} | {} | {} | {one} / {several} / {none} / {budget} | {:.1} | {:.2} | {:.2} |",
+            timed(if trials > 0 { nf / best_pass } else { f64::NAN }, 0),
+            timed(best_pass * 1e6 / nf, 2),
+            timed(per.get(n / 2).copied().unwrap_or(0.0) * 1e6, 2),
+            timed(per.last().copied().unwrap_or(0.0) * 1e6, 2),
             100.0 * no_guess as f64 / nf,
             guesses as f64 / nf,
             nodes as f64 / nf,
@@ -189,14 +194,16 @@ fn main() {
     if files.len() > 1 {
         pooled.sort_by(f64::total_cmp);
         let n = pooled.len();
-        println!(
-            "| all (pooled) | {n} | | | {:.2} | {:.2} | | | | |",
+        let (median, worst) = (
             pooled.get(n / 2).copied().unwrap_or(0.0) * 1e6,
             pooled.last().copied().unwrap_or(0.0) * 1e6,
         );
+        if trials > 0 {
+            println!("| all (pooled) | {n} | | | {median:.2} | {worst:.2} | | | | |");
+        }
     }
     if let Some(d) = dump {
-        std::fs::write(&d, rows).unwrap_or_else(|e| panic!("{d}: {e}"));
+        std::fs::write(&d, rows).unwrap_or_else(|e| die(&format!("cannot write {d}: {e}")));
     }
 }
 
