@@ -100,6 +100,23 @@
 //!   1,421,828 → 1,440,254 conflicts and 70.4 → 72.1 s (11 lines fewer, but lines 1, 9 and 10
 //!   more); gen_g280_10 12,659 → 12,008 conflicts/puzzle; gen_minimal200 level;
 //!   rkkautsar_81x81 1,499 → 2,830.
+//! - Local search rephasing (Kissat's walker): ProbSAT (base 6) on the
+//!   original clauses (long ones and the at-most-one pairs, about 19,400 on Frisch line 6) over
+//!   the variables open at level 0, from the saved phases; the assignment leaving the fewest
+//!   clauses false becomes the saved phases. After each reduction, within as many clause
+//!   occurrences as literals propagated since the last walk (240–500 false clauses → 20–80; the
+//!   puzzles defeat local search, no walk ends on a solution): Frisch at 300k 1,276,926 →
+//!   1,323,429 conflicts (4 lines fewer: 2, 13, 14, 16; line 1 138,935 → 156,087), 54.8 →
+//!   58.7 s; gen_g280_10 10,451 → 10,684 a puzzle, gen_g300_10 1,602 → 1,564. Variants, fast
+//!   lines 2/3/6/14 (49,927 without) / slow 1/4/5/8/11/15 (542,460): that walk 49,326 /
+//!   575,295; effort 10% 50,931, 30% 52,021, 1000% 51,423; base 3 51,680, 10 53,747; walks
+//!   at reductions 1, 2, 4, 8… only (effort 300%, 1000%) 53,080, 51,307; only until the first
+//!   solution 49,087 / 584,910 (lines 1 and 15 find it after 22k rather than 53k and 93k
+//!   conflicts, yet take more in all: the search that finds it also builds the proof); once at
+//!   the start (20M occurrences, base 10) 51,471 / 574,166, gen_g280_10 11,835; from the
+//!   phases of the longest trail since the last walk 51,764; those phases without a walk
+//!   (Kissat's "best" rephasing) 50,703 / 560,774, gen_g280_10 10,875. Right after a solution
+//!   the walk cannot leave it (one clause false, the blocking one): the same search.
 //!
 //! On Frisch lines 3, 6, 2 and 14, half or more of the conflicts find the first solution
 //! (2,619 of 5,723, 12,883 of 23,051, 8,702 of 11,317, 16,673 of 18,992 with `--limit 1`):
