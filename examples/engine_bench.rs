@@ -139,7 +139,7 @@ fn main() {
                 assert!(grid::is_valid_solution(p.k, s), "{path}: invalid solution");
                 assert!(grid::keeps_givens(&p.digits(), s), "{path}: givens lost");
             }
-            match (c.budget_exceeded, c.solutions) {
+            match (c.budget_exceeded(), c.solutions) {
                 (true, _) => budget += 1,
                 (_, 0) => none += 1,
                 (_, 1) => one += 1,

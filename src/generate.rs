@@ -449,7 +449,7 @@ fn unique_without<B: Basis>(
         let d = solution[*cell] as usize - 1;
         g.set(*cell, B::all() & !B::Mask::bit(d));
         let c = solver.count_only(&g);
-        if c.budget_exceeded {
+        if c.budget_exceeded() {
             return Unique::Unknown;
         }
         return if c.solutions == 0 {
@@ -460,7 +460,7 @@ fn unique_without<B: Basis>(
     } else {
         solver.count_only(&g)
     };
-    if c.budget_exceeded {
+    if c.budget_exceeded() {
         Unique::Unknown
     } else if c.is_unique() {
         Unique::Yes

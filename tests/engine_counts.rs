@@ -125,7 +125,7 @@ fn enumerate(c: &Case, tuning: Tuning) -> Vec<Vec<u8>> {
             sols.push(g.to_digits());
             true
         });
-        assert!(!r.budget_exceeded);
+        assert!(!r.budget_exceeded());
         assert_eq!(r.solutions, sols.len());
         sols
     })
@@ -161,8 +161,8 @@ fn check(name: &str, k: usize) {
         let o = solve::count_only(&c.puzzle, &SolveOptions::default());
         let what = format!("{name}:{} count_only", c.line);
         assert_eq!(
-            (o.solutions, o.limit_reached, o.budget_exceeded),
-            (r.solutions, r.limit_reached, r.budget_exceeded),
+            (o.solutions, o.limit_reached, o.budget_exceeded()),
+            (r.solutions, r.limit_reached, r.budget_exceeded()),
             "{what}"
         );
         assert_eq!(o.stats.nodes, r.stats.nodes, "{what}: nodes");
@@ -200,7 +200,7 @@ fn budget_is_reported() {
         ..SolveOptions::default()
     };
     let r = solve::count(&c.puzzle, &opts);
-    assert!(r.budget_exceeded);
+    assert!(r.budget_exceeded());
     assert!(r.solutions < 288);
 }
 

@@ -178,7 +178,7 @@ fn every_puzzle_is_unique_by_both_counters() {
             assert!(keeps_givens(&g.puzzle, &g.solution));
             let c = engine_count(k, &g.puzzle);
             assert_eq!(
-                (c.solutions, c.limit_reached, c.budget_exceeded),
+                (c.solutions, c.limit_reached, c.budget_exceeded()),
                 (1, false, false),
                 "k={k} i={i}"
             );

@@ -79,7 +79,7 @@ pub fn search_stuck(p: &Puzzle) -> Solutions {
     };
     let c = solve::count_only(p, &opts);
     match c.solutions {
-        _ if c.budget_exceeded => Solutions::Unknown,
+        _ if c.budget_exceeded() => Solutions::Unknown,
         0 => Solutions::Zero,
         1 => Solutions::One,
         _ => Solutions::Several,

@@ -179,7 +179,7 @@ fn picture(
             ..Default::default()
         };
         let c = nsudoku::solve::count(p, &opts);
-        if c.budget_exceeded {
+        if c.budget_exceeded() {
             return Err(format!(
                 "the search did not settle the puzzle within {limit:?}; --timeout gives it longer"
             ));

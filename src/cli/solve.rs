@@ -3,7 +3,7 @@
 use super::{prefix, thread_pool, with_file, InputArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
-use nsudoku::solver::{Count, SearchStats, SolveOptions};
+use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions};
 use nsudoku::{output, solve};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -185,11 +185,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
 fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
     // A search that gives up has counted the node it refused.
     let searched = c.stats.nodes.saturating_sub(1);
-    let what = if c.timed_out {
+    let what = if c.stopped == Some(Exceeded::Time) {
         format!(
             "timeout exceeded after {searched} search nodes; expected a puzzle settled within --timeout"
         )
-    } else if c.budget_exceeded {
+    } else if c.budget_exceeded() {
         format!(
             "search budget exceeded after {searched} nodes; expected a puzzle settled within --max-nodes"
         )
@@ -210,18 +210,18 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
 /// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
 /// for the first only.
 fn solved(c: &Count, limit: usize) -> bool {
-    c.is_unique() || (limit == 1 && c.solutions == 1 && !c.budget_exceeded)
+    c.is_unique() || (limit == 1 && c.solutions == 1 && !c.budget_exceeded())
 }
 
 fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> String {
     if count {
-        return if c.budget_exceeded {
+        return if c.budget_exceeded() {
             MARK_BUDGET.into()
         } else {
             format!("{}{}", c.solutions, if c.limit_reached { "+" } else { "" })
         };
     }
-    match (c.solutions, c.budget_exceeded) {
+    match (c.solutions, c.budget_exceeded()) {
         (_, true) => MARK_BUDGET.into(),
         (0, _) => MARK_NONE.into(),
         (1, _) if solved(c, limit) => {
@@ -240,7 +240,7 @@ fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> Stri
 
 /// A puzzle's record for `--json`; the solution in the input's alphabet and format.
 fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Value {
-    let status = match (c.solutions, c.budget_exceeded) {
+    let status = match (c.solutions, c.budget_exceeded()) {
         (_, true) => MARK_BUDGET,
         (0, _) => MARK_NONE,
         _ if solved(c, limit) => "solved",
@@ -279,10 +279,10 @@ impl Tally {
         self.puzzles += 1;
         self.times.push(secs);
         self.search += c.stats;
-        if c.stats.guesses == 0 && !c.budget_exceeded {
+        if c.stats.guesses == 0 && !c.budget_exceeded() {
             self.no_guess += 1;
         }
-        if c.budget_exceeded {
+        if c.budget_exceeded() {
             self.budget += 1;
         } else if c.solutions == 0 {
             self.none += 1;

@@ -21,8 +21,10 @@ pub(crate) struct Budget {
 
 /// Which limit a search ran into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Exceeded {
+pub enum Exceeded {
+    /// The node budget (`SolveOptions::max_nodes`).
     Nodes,
+    /// The deadline (`SolveOptions::timeout`).
     Time,
 }
 
@@ -89,8 +91,7 @@ impl Budget {
 impl super::Count {
     /// Record that the search stopped on `why`.
     pub(crate) fn give_up(&mut self, why: Exceeded) {
-        self.budget_exceeded = true;
-        self.timed_out = why == Exceeded::Time;
+        self.stopped = Some(why);
     }
 }
 

@@ -26,6 +26,7 @@ mod planes;
 mod propagate;
 
 use budget::Budget;
+pub use budget::Exceeded;
 
 use propagate::Propagator;
 
@@ -177,11 +178,8 @@ pub struct Count {
     pub solutions: usize,
     /// True when the limit was reached (there may be more).
     pub limit_reached: bool,
-    /// True when the node budget or the timeout ran out first; `solutions` is then a lower
-    /// bound.
-    pub budget_exceeded: bool,
-    /// True when it was the timeout that ran out.
-    pub timed_out: bool,
+    /// The limit that ran out first, if one did; `solutions` is then a lower bound.
+    pub stopped: Option<Exceeded>,
     /// The first solution found, as digits 1..=N.
     pub first: Option<Vec<u8>>,
     /// Search effort.
@@ -191,7 +189,12 @@ pub struct Count {
 impl Count {
     /// Exactly one solution, and proved so: the search ended below its limit, within budget.
     pub fn is_unique(&self) -> bool {
-        self.solutions == 1 && !self.limit_reached && !self.budget_exceeded
+        self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
+    }
+
+    /// True when the node budget or the timeout ran out before the search finished.
+    pub fn budget_exceeded(&self) -> bool {
+        self.stopped.is_some()
     }
 }
 
@@ -408,7 +411,7 @@ impl<B: Basis> Solver<B> {
             true
         };
         let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, bands::Report::All);
-        if out.budget_exceeded && !out.timed_out && capped.max_nodes() < budget.max_nodes() {
+        if out.stopped == Some(Exceeded::Nodes) && capped.max_nodes() < budget.max_nodes() {
             return Err(out.stats);
         }
         for (i, d) in found.iter().enumerate() {
@@ -467,7 +470,7 @@ impl<B: Basis> Solver<B> {
                 // Keep the budget global: the next run gets what is left.
                 if total.nodes >= m {
                     c.stats = total;
-                    c.budget_exceeded = true;
+                    c.give_up(Exceeded::Nodes);
                     return c;
                 }
             }
@@ -489,7 +492,7 @@ impl<B: Basis> Solver<B> {
         let mut spent = SearchStats::default();
         if self.cdcl_after > 0 {
             let (c, cut) = self.run(start, visit, budget, Cutoff::DeadEnds(self.cdcl_after));
-            if !cut || c.budget_exceeded {
+            if !cut || c.budget_exceeded() {
                 return c;
             }
             spent = c.stats;
