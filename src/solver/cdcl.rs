@@ -117,6 +117,23 @@
 //!   phases of the longest trail since the last walk 51,764; those phases without a walk
 //!   (Kissat's "best" rephasing) 50,703 / 560,774, gen_g280_10 10,875. Right after a solution
 //!   the walk cannot leave it (one clause false, the blocking one): the same search.
+//! - Hall reasoning in the houses explained lazily (`Tuning::cdcl_hall`, off): at each
+//!   propagation fixpoint before a decision, naked and hidden pairs (bit 1), triples (bit 2)
+//!   and locked candidates (bit 4) are looked for in the houses changed since the last scan,
+//!   and each elimination of an open literal is implied at the current level with its
+//!   explanation clause (the elimination or a variable, false now, that it rests on) as
+//!   reason. Kept as watched learnt clauses, pairs saved 3% of the conflicts (line 3 5,139 →
+//!   4,982, line 2 10,369 → 9,960) for 8 times the CPU; as reasons only (never watched, gone
+//!   on backtracking, not bumped through), Frisch lines 1-8, 11-16 at 300k, 788,304 conflicts
+//!   and 31.1 s: pairs 729,005 and 37.7 s (13 lines fewer); pairs and locked candidates
+//!   714,950 and 43.4 s (12 fewer; line 1 120,052, line 5 70,215 → 73,644; bumping through the
+//!   explanations too, 768,563 and 49.1 s); everything 683,866 and 69.4 s (14 fewer).
+//!   gen_g280_10: 10,451 → 8,544 / 7,905 conflicts a puzzle, 3.4 → 4.0 / 4.7 s. The scans
+//!   (about 12 a conflict, 1-2 µs each even incrementally) cost more than the conflicts they
+//!   save; at levels below 5, 10 or 20 only, or at every 2nd or 4th decision, the conflicts
+//!   come back (line 14, pairs and locked candidates: 17,263 / 15,067 / 12,202 below level 5
+//!   / 10 / 20 against 12,597 at every level; 13,303 / 14,921 at every 2nd / 4th decision
+//!   against 11,334, not bumping through).
 //!
 //! On Frisch lines 3, 6, 2 and 14, half or more of the conflicts find the first solution
 //! (2,619 of 5,723, 12,883 of 23,051, 8,702 of 11,317, 16,673 of 18,992 with `--limit 1`):
