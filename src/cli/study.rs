@@ -2,12 +2,13 @@
 
 use super::{with_threads, InputArgs};
 use nsudoku::generate::Rng;
+use nsudoku::input::{Puzzle, Record};
 use nsudoku::solve;
 use nsudoku::solver::SolveOptions;
 use nsudoku::study::{self, CapRow, TupleRow};
 use nsudoku::{with_basis, Grid};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -58,76 +59,23 @@ fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
     left_out.len()
 }
 
+/// `study tuples`: the puzzles with one solution, measured basis by basis and printed.
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
-    // A picture that cannot be written fails now, not after the study.
     if let Some(path) = &a.svg {
-        let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-            let (path, dir) = (path.display(), dir.display());
-            let what = format!("cannot write {path}: no folder {dir}");
-            return Err(io::Error::new(io::ErrorKind::NotFound, what));
-        }
+        check_svg_folder(path)?;
     }
     let batch = a.input.read_no_grid("study")?;
     batch.print_notes();
     // A study measures puzzles with one solution; the others are named on stderr, in input
     // order, and left out.
     let mut left_out: Vec<(usize, String)> = Vec::new();
-    let mut puzzles: Vec<_> = batch
-        .records
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, (label, r))| match r {
-            Ok(p) => Some((i, label, p)),
-            Err(e) => {
-                left_out.push((i, format!("{}{e}", super::prefix(&label))));
-                None
-            }
-        })
-        .collect();
+    let mut puzzles = readable(batch.records, &mut left_out);
     if puzzles.is_empty() {
         say_left_out(&mut left_out);
         return Err(io::Error::other("no puzzle to study"));
     }
     Rng::new(1).shuffle(&mut puzzles);
-    let mut bases: Vec<usize> = puzzles.iter().map(|(_, _, p)| p.k).collect();
-    bases.sort_unstable();
-    bases.dedup();
-    let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
-    for k in bases {
-        let n = k * k;
-        let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
-        // The first --max-puzzles of this basis that have one solution.
-        let mut masks: Vec<&Vec<u128>> = Vec::new();
-        for (i, label, p) in puzzles.iter().filter(|(_, _, p)| p.k == k) {
-            if a.max_puzzles.is_some_and(|m| masks.len() >= m) {
-                break;
-            }
-            let c = solve::count_only(p, &SolveOptions::default());
-            if c.is_unique() {
-                masks.push(&p.masks);
-                continue;
-            }
-            let why = if c.solutions == 0 {
-                "no solution"
-            } else {
-                "several solutions"
-            };
-            let prefix = super::prefix(label);
-            left_out.push((*i, format!("{prefix}line {}: {why}", p.line)));
-        }
-        if masks.is_empty() {
-            continue; // a table of no puzzles says nothing
-        }
-        let (r, c) = with_threads(1, || {
-            with_basis!(k, B => {
-                let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
-                study::tuples::<B>(&grids, k_max)
-            })
-        })?;
-        rows.extend(r);
-        caps.extend(c);
-    }
+    let (rows, caps) = measure(&puzzles, &a, &mut left_out)?;
     let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
         say!("nsudoku: no puzzle with one solution to study");
@@ -140,85 +88,11 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     let mut out = io::stdout().lock();
     if a.json {
-        let v = serde_json::json!({ "tuples": rows, "caps": caps });
-        serde_json::to_writer_pretty(&mut out, &v)?;
-        writeln!(out)?;
+        print_json(&mut out, &rows, &caps)?;
     } else if a.csv {
-        writeln!(
-            out,
-            "basis,kind,k,puzzles,houses,subsets,tuples,eliminating,eliminations,time_us"
-        )?;
-        for r in &rows {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{},{},{},{:.1}",
-                r.basis,
-                r.kind,
-                r.k,
-                r.puzzles,
-                r.houses,
-                r.subsets,
-                r.tuples,
-                r.eliminating,
-                r.eliminations,
-                r.time_us
-            )?;
-        }
-        writeln!(out)?;
-        writeln!(out, "basis,k_max,puzzles,solved_by_logic,nodes,time_us")?;
-        for c in &caps {
-            writeln!(
-                out,
-                "{},{},{},{},{},{:.1}",
-                c.basis, c.k_max, c.puzzles, c.solved_by_logic, c.nodes, c.time_us
-            )?;
-        }
+        print_csv(&mut out, &rows, &caps)?;
     } else {
-        writeln!(
-            out,
-            "### Tuples on grids reduced by singles and locked candidates\n"
-        )?;
-        writeln!(
-            out,
-            "| grid | kind | k | houses | subsets examined | tuples | eliminating | \
-             eliminations/puzzle | µs/puzzle |"
-        )?;
-        writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
-        for r in &rows {
-            let p = r.puzzles.max(1) as f64;
-            writeln!(
-                out,
-                "| {n}×{n} | {} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
-                r.kind,
-                r.k,
-                r.houses,
-                r.subsets,
-                r.tuples,
-                r.eliminating,
-                r.eliminations as f64 / p,
-                r.time_us / p,
-                n = r.basis * r.basis
-            )?;
-        }
-        writeln!(out, "\n### Search after tuples up to k_max\n")?;
-        writeln!(
-            out,
-            "| grid | k_max | puzzles | solved by logic | nodes/puzzle | µs/puzzle |"
-        )?;
-        writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
-        for c in &caps {
-            let p = c.puzzles.max(1) as f64;
-            writeln!(
-                out,
-                "| {n}×{n} | {} | {} | {} | {:.1} | {:.1} |",
-                c.k_max,
-                c.puzzles,
-                c.solved_by_logic,
-                c.nodes as f64 / p,
-                c.time_us / p,
-                n = c.basis * c.basis
-            )?;
-        }
+        print_markdown(&mut out, &rows, &caps)?;
     }
     out.flush()?;
     // As for every subcommand: 1 when a line of the input was invalid.
@@ -227,4 +101,184 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A picture that cannot be written fails now, not after the study.
+fn check_svg_folder(path: &Path) -> io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        let (path, dir) = (path.display(), dir.display());
+        let what = format!("cannot write {path}: no folder {dir}");
+        return Err(io::Error::new(io::ErrorKind::NotFound, what));
+    }
+    Ok(())
+}
+
+/// The puzzles that could be read, each with its place in the input and its file; the lines
+/// that could not are added to `left_out`.
+fn readable(
+    records: Vec<(Option<String>, Record)>,
+    left_out: &mut Vec<(usize, String)>,
+) -> Vec<(usize, Option<String>, Puzzle)> {
+    records
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, (label, r))| match r {
+            Ok(p) => Some((i, label, p)),
+            Err(e) => {
+                left_out.push((i, format!("{}{e}", super::prefix(&label))));
+                None
+            }
+        })
+        .collect()
+}
+
+/// Run the study on each basis in turn, smallest first; puzzles without one solution are
+/// added to `left_out`.
+fn measure(
+    puzzles: &[(usize, Option<String>, Puzzle)],
+    a: &TuplesArgs,
+    left_out: &mut Vec<(usize, String)>,
+) -> io::Result<(Vec<TupleRow>, Vec<CapRow>)> {
+    let mut bases: Vec<usize> = puzzles.iter().map(|(_, _, p)| p.k).collect();
+    bases.sort_unstable();
+    bases.dedup();
+    let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
+    for k in bases {
+        let n = k * k;
+        let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
+        let masks = unique_masks(puzzles, k, a.max_puzzles, left_out);
+        if masks.is_empty() {
+            continue; // a table of no puzzles says nothing
+        }
+        let (r, c) = with_threads(1, || {
+            with_basis!(k, B => {
+                let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
+                study::tuples::<B>(&grids, k_max)
+            })
+        })?;
+        rows.extend(r);
+        caps.extend(c);
+    }
+    Ok((rows, caps))
+}
+
+/// The first `max_puzzles` puzzles of basis `k` that have one solution; those passed over for
+/// having none or several are added to `left_out`.
+fn unique_masks<'p>(
+    puzzles: &'p [(usize, Option<String>, Puzzle)],
+    k: usize,
+    max_puzzles: Option<usize>,
+    left_out: &mut Vec<(usize, String)>,
+) -> Vec<&'p Vec<u128>> {
+    let mut masks: Vec<&Vec<u128>> = Vec::new();
+    for (i, label, p) in puzzles.iter().filter(|(_, _, p)| p.k == k) {
+        if max_puzzles.is_some_and(|m| masks.len() >= m) {
+            break;
+        }
+        let c = solve::count_only(p, &SolveOptions::default());
+        if c.is_unique() {
+            masks.push(&p.masks);
+            continue;
+        }
+        let why = if c.solutions == 0 {
+            "no solution"
+        } else {
+            "several solutions"
+        };
+        let prefix = super::prefix(label);
+        left_out.push((*i, format!("{prefix}line {}: {why}", p.line)));
+    }
+    masks
+}
+
+/// `--json`: one object with both row lists.
+fn print_json(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
+    let v = serde_json::json!({ "tuples": rows, "caps": caps });
+    serde_json::to_writer_pretty(&mut *out, &v)?;
+    writeln!(out)
+}
+
+/// `--csv`: the rows per tuple size, a blank line, then the rows per cap; totals, not means.
+fn print_csv(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
+    writeln!(
+        out,
+        "basis,kind,k,puzzles,houses,subsets,tuples,eliminating,eliminations,time_us"
+    )?;
+    for r in rows {
+        writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{:.1}",
+            r.basis,
+            r.kind,
+            r.k,
+            r.puzzles,
+            r.houses,
+            r.subsets,
+            r.tuples,
+            r.eliminating,
+            r.eliminations,
+            r.time_us
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "basis,k_max,puzzles,solved_by_logic,nodes,time_us")?;
+    for c in caps {
+        writeln!(
+            out,
+            "{},{},{},{},{},{:.1}",
+            c.basis, c.k_max, c.puzzles, c.solved_by_logic, c.nodes, c.time_us
+        )?;
+    }
+    Ok(())
+}
+
+/// The default output: two markdown tables, per tuple size and per cap, with means per puzzle.
+fn print_markdown(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
+    writeln!(
+        out,
+        "### Tuples on grids reduced by singles and locked candidates\n"
+    )?;
+    writeln!(
+        out,
+        "| grid | kind | k | houses | subsets examined | tuples | eliminating | \
+         eliminations/puzzle | µs/puzzle |"
+    )?;
+    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
+    for r in rows {
+        let p = r.puzzles.max(1) as f64;
+        writeln!(
+            out,
+            "| {n}×{n} | {} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
+            r.kind,
+            r.k,
+            r.houses,
+            r.subsets,
+            r.tuples,
+            r.eliminating,
+            r.eliminations as f64 / p,
+            r.time_us / p,
+            n = r.basis * r.basis
+        )?;
+    }
+    writeln!(out, "\n### Search after tuples up to k_max\n")?;
+    writeln!(
+        out,
+        "| grid | k_max | puzzles | solved by logic | nodes/puzzle | µs/puzzle |"
+    )?;
+    writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
+    for c in caps {
+        let p = c.puzzles.max(1) as f64;
+        writeln!(
+            out,
+            "| {n}×{n} | {} | {} | {} | {:.1} | {:.1} |",
+            c.k_max,
+            c.puzzles,
+            c.solved_by_logic,
+            c.nodes as f64 / p,
+            c.time_us / p,
+            n = c.basis * c.basis
+        )?;
+    }
+    Ok(())
 }

@@ -88,165 +88,16 @@ impl<'s, B: Basis> Tagging<'s, B> {
     /// Build links and layers. `None` when the strong links cannot be two-coloured, which means
     /// the state has no solution (strong links here are exactly-one links).
     pub fn new(s: &'s State<B>, mode: Mode) -> Option<Self> {
-        let t = B::topology();
         let n = B::N;
-        let k = B::K;
-        let places = |h: usize, d: usize| -> Vec<u16> {
-            t.house(h)
-                .iter()
-                .copied()
-                .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
-                .collect()
-        };
-        // Groups: places of d in line h within the box at position j along it.
-        let mut groups: Vec<(usize, Vec<u16>)> = Vec::new();
-        let mut group_at = vec![NONE; n * 2 * n * k];
-        if mode.groups() {
-            for d in 0..n {
-                for h in 0..2 * n {
-                    let p = places(h, d);
-                    for j in 0..k {
-                        let seg: Vec<u16> = p
-                            .iter()
-                            .copied()
-                            .filter(|&c| t.position(h, c as usize) / k == j)
-                            .collect();
-                        if seg.len() >= 2 {
-                            let mut seg = seg;
-                            seg.sort_unstable();
-                            group_at[(d * 2 * n + h) * k + j] = groups.len() as u32;
-                            groups.push((d, seg));
-                        }
-                    }
-                }
-            }
-        }
-        let base = (B::CELLS * n) as u32;
-        let ids = B::CELLS * n + groups.len();
-        // The node of a set of places of d: one candidate, or the group it is exactly.
-        let node_of = |d: usize, set: &[u16]| -> Option<u32> {
-            if set.len() == 1 {
-                return Some(set[0] as u32 * n as u32 + d as u32);
-            }
-            let c0 = set[0] as usize;
-            for h in [t.row(c0), n + t.col(c0)] {
-                if set
-                    .iter()
-                    .all(|&c| t.houses_of(c as usize).contains(&(h as u16)))
-                {
-                    let j = t.position(h, c0) / k;
-                    let g = group_at[(d * 2 * n + h) * k + j];
-                    if g != NONE {
-                        let mut sorted = set.to_vec();
-                        sorted.sort_unstable();
-                        if groups[g as usize].1 == sorted {
-                            return Some(base + g);
-                        }
-                    }
-                }
-            }
-            None
-        };
-        let mut lists: Vec<Vec<u32>> = Vec::new();
-        let mut strong_of = vec![NONE; ids];
-        let mut strong = Vec::new();
-        let mut add = |a: u32, b: u32, strong: &mut Vec<u32>, lists: &mut Vec<Vec<u32>>| {
-            for (x, y) in [(a, b), (b, a)] {
-                if strong_of[x as usize] == NONE {
-                    strong_of[x as usize] = strong.len() as u32;
-                    strong.push(x);
-                    lists.push(Vec::new());
-                }
-                let l = &mut lists[strong_of[x as usize] as usize];
-                if !l.contains(&y) {
-                    l.push(y);
-                }
-            }
-        };
+        let (groups, group_at) = box_line_groups(s, mode);
+        let mut links = StrongLinks::new(B::CELLS * n + groups.len());
         if mode.conjugates() {
-            for h in 0..t.houses() {
-                for d in 0..n {
-                    let mut it = t
-                        .house(h)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| !s.is_solved(c) && s.get(c).has(d));
-                    if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
-                        add(
-                            (a * n + d) as u32,
-                            (b * n + d) as u32,
-                            &mut strong,
-                            &mut lists,
-                        );
-                    } else if mode.groups() {
-                        // Split the places into a segment (or cell) and the rest.
-                        // A node holds at most K places (a cell, or a box-line segment),
-                        // so two nodes cover at most 2K.
-                        let p = places(h, d);
-                        if p.len() < 3 || p.len() > 2 * k {
-                            continue;
-                        }
-                        let mut parts: Vec<Vec<u16>> = Vec::new();
-                        for &c in &p {
-                            let c = c as usize;
-                            for key in [t.row(c), t.col(c) + n, t.box_of(c) + 2 * n] {
-                                if key == h {
-                                    continue;
-                                }
-                                let part: Vec<u16> = p
-                                    .iter()
-                                    .copied()
-                                    .filter(|&e| t.houses_of(e as usize).contains(&(key as u16)))
-                                    .collect();
-                                if !parts.contains(&part) {
-                                    parts.push(part);
-                                }
-                            }
-                        }
-                        for a in &parts {
-                            let rest: Vec<u16> =
-                                p.iter().copied().filter(|c| !a.contains(c)).collect();
-                            if rest.is_empty() {
-                                continue;
-                            }
-                            if let (Some(x), Some(y)) = (node_of(d, a), node_of(d, &rest)) {
-                                if x < y {
-                                    add(x, y, &mut strong, &mut lists);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            links.add_conjugates(s, mode, &groups, &group_at);
         }
         if mode.bivalues() {
-            for c in 0..B::CELLS {
-                let m = s.get(c);
-                if s.is_solved(c) || m.count() != 2 {
-                    continue;
-                }
-                if let Mode::Pair(p) = mode {
-                    if m.to_u128() != p {
-                        continue;
-                    }
-                }
-                let d1 = m.first();
-                let d2 = (m & !B::Mask::bit(d1)).first();
-                add(
-                    (c * n + d1) as u32,
-                    (c * n + d2) as u32,
-                    &mut strong,
-                    &mut lists,
-                );
-            }
+            links.add_bivalues(s, mode);
         }
-        let mut start = Vec::with_capacity(strong.len() + 1);
-        let mut partners = Vec::new();
-        for l in &lists {
-            start.push(partners.len() as u32);
-            partners.extend_from_slice(l);
-        }
-        start.push(partners.len() as u32);
+        let (strong, strong_of, start, partners) = links.flatten();
         let mut g = Tagging {
             s,
             mode,
@@ -464,5 +315,226 @@ impl<'s, B: Basis> Tagging<'s, B> {
     /// The state the links were read from.
     pub fn state(&self) -> &State<B> {
         self.s
+    }
+}
+
+/// Unsolved cells of house `h` where `d` can still go, in house order.
+fn places<B: Basis>(s: &State<B>, h: usize, d: usize) -> Vec<u16> {
+    B::topology()
+        .house(h)
+        .iter()
+        .copied()
+        .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
+        .collect()
+}
+
+/// The grouped nodes of a state (none unless the mode uses groups), and the group index per
+/// (digit, line house, box position along the line), or [`NONE`].
+fn box_line_groups<B: Basis>(s: &State<B>, mode: Mode) -> (Vec<(usize, Vec<u16>)>, Vec<u32>) {
+    let t = B::topology();
+    let (n, k) = (B::N, B::K);
+    // Groups: places of d in line h within the box at position j along it.
+    let mut groups: Vec<(usize, Vec<u16>)> = Vec::new();
+    let mut group_at = vec![NONE; n * 2 * n * k];
+    if !mode.groups() {
+        return (groups, group_at);
+    }
+    for d in 0..n {
+        for h in 0..2 * n {
+            let p = places(s, h, d);
+            for j in 0..k {
+                let seg: Vec<u16> = p
+                    .iter()
+                    .copied()
+                    .filter(|&c| t.position(h, c as usize) / k == j)
+                    .collect();
+                if seg.len() >= 2 {
+                    let mut seg = seg;
+                    seg.sort_unstable();
+                    group_at[(d * 2 * n + h) * k + j] = groups.len() as u32;
+                    groups.push((d, seg));
+                }
+            }
+        }
+    }
+    (groups, group_at)
+}
+
+/// The node of a set of places of d: one candidate, or the group it is exactly.
+fn node_of<B: Basis>(
+    groups: &[(usize, Vec<u16>)],
+    group_at: &[u32],
+    d: usize,
+    set: &[u16],
+) -> Option<u32> {
+    let t = B::topology();
+    let (n, k) = (B::N, B::K);
+    if set.len() == 1 {
+        return Some(set[0] as u32 * n as u32 + d as u32);
+    }
+    let base = (B::CELLS * n) as u32;
+    let c0 = set[0] as usize;
+    for h in [t.row(c0), n + t.col(c0)] {
+        if set
+            .iter()
+            .all(|&c| t.houses_of(c as usize).contains(&(h as u16)))
+        {
+            let j = t.position(h, c0) / k;
+            let g = group_at[(d * 2 * n + h) * k + j];
+            if g != NONE {
+                let mut sorted = set.to_vec();
+                sorted.sort_unstable();
+                if groups[g as usize].1 == sorted {
+                    return Some(base + g);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Strong links while they are found; [`StrongLinks::flatten`] packs them for [`Tagging`].
+struct StrongLinks {
+    /// Node ids with a strong link, in the order they were first linked.
+    strong: Vec<u32>,
+    /// Strong index of each node id, or [`NONE`].
+    strong_of: Vec<u32>,
+    /// Strong partners of each strong index, each once, in the order they were linked.
+    lists: Vec<Vec<u32>>,
+}
+
+impl StrongLinks {
+    /// No links yet, over `ids` node ids.
+    fn new(ids: usize) -> Self {
+        StrongLinks {
+            strong: Vec::new(),
+            strong_of: vec![NONE; ids],
+            lists: Vec::new(),
+        }
+    }
+
+    /// Link nodes `a` and `b` both ways (a link already there is not repeated).
+    fn add(&mut self, a: u32, b: u32) {
+        for (x, y) in [(a, b), (b, a)] {
+            if self.strong_of[x as usize] == NONE {
+                self.strong_of[x as usize] = self.strong.len() as u32;
+                self.strong.push(x);
+                self.lists.push(Vec::new());
+            }
+            let l = &mut self.lists[self.strong_of[x as usize] as usize];
+            if !l.contains(&y) {
+                l.push(y);
+            }
+        }
+    }
+
+    /// Conjugate pairs: the two places of a digit in a house; with groups, also two nodes that
+    /// are all its places.
+    fn add_conjugates<B: Basis>(
+        &mut self,
+        s: &State<B>,
+        mode: Mode,
+        groups: &[(usize, Vec<u16>)],
+        group_at: &[u32],
+    ) {
+        let t = B::topology();
+        let n = B::N;
+        for h in 0..t.houses() {
+            for d in 0..n {
+                let mut it = t
+                    .house(h)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| !s.is_solved(c) && s.get(c).has(d));
+                if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
+                    self.add((a * n + d) as u32, (b * n + d) as u32);
+                } else if mode.groups() {
+                    self.add_grouped_conjugates(s, h, d, groups, group_at);
+                }
+            }
+        }
+    }
+
+    /// Grouped conjugates of `d` in house `h`: a segment (or cell) and the rest of the places,
+    /// when both are nodes.
+    fn add_grouped_conjugates<B: Basis>(
+        &mut self,
+        s: &State<B>,
+        h: usize,
+        d: usize,
+        groups: &[(usize, Vec<u16>)],
+        group_at: &[u32],
+    ) {
+        let t = B::topology();
+        let (n, k) = (B::N, B::K);
+        // Split the places into a segment (or cell) and the rest.
+        // A node holds at most K places (a cell, or a box-line segment),
+        // so two nodes cover at most 2K.
+        let p = places(s, h, d);
+        if p.len() < 3 || p.len() > 2 * k {
+            return;
+        }
+        let mut parts: Vec<Vec<u16>> = Vec::new();
+        for &c in &p {
+            let c = c as usize;
+            for key in [t.row(c), t.col(c) + n, t.box_of(c) + 2 * n] {
+                if key == h {
+                    continue;
+                }
+                let part: Vec<u16> = p
+                    .iter()
+                    .copied()
+                    .filter(|&e| t.houses_of(e as usize).contains(&(key as u16)))
+                    .collect();
+                if !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+        }
+        let node = |set: &[u16]| node_of::<B>(groups, group_at, d, set);
+        for a in &parts {
+            let rest: Vec<u16> = p.iter().copied().filter(|c| !a.contains(c)).collect();
+            if rest.is_empty() {
+                continue;
+            }
+            if let (Some(x), Some(y)) = (node(a), node(&rest)) {
+                if x < y {
+                    self.add(x, y);
+                }
+            }
+        }
+    }
+
+    /// Bivalue cells: one of their two digits is true (in remote-pair mode, only cells holding
+    /// the pair).
+    fn add_bivalues<B: Basis>(&mut self, s: &State<B>, mode: Mode) {
+        let n = B::N;
+        for c in 0..B::CELLS {
+            let m = s.get(c);
+            if s.is_solved(c) || m.count() != 2 {
+                continue;
+            }
+            if let Mode::Pair(p) = mode {
+                if m.to_u128() != p {
+                    continue;
+                }
+            }
+            let d1 = m.first();
+            let d2 = (m & !B::Mask::bit(d1)).first();
+            self.add((c * n + d1) as u32, (c * n + d2) as u32);
+        }
+    }
+
+    /// `(strong, strong_of, start, partners)` for [`Tagging`]: the partner lists laid end to
+    /// end, those of strong index `i` at `partners[start[i]..start[i+1]]`.
+    fn flatten(self) -> (Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>) {
+        let mut start = Vec::with_capacity(self.strong.len() + 1);
+        let mut partners = Vec::new();
+        for l in &self.lists {
+            start.push(partners.len() as u32);
+            partners.extend_from_slice(l);
+        }
+        start.push(partners.len() as u32);
+        (self.strong, self.strong_of, start, partners)
     }
 }
