@@ -294,7 +294,7 @@ fn explain<B: Basis>(
         .collect();
     let end = path.end.as_str();
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
-    let sols = (path.end == End::Stuck).then(|| search_stuck(p));
+    let sols = (path.end == End::Stuck).then(|| search_stuck(p, cfg.deadline));
     let not_one = match sols {
         Some(Solutions::Zero) => Some("no solution"),
         Some(Solutions::Several) => Some("several solutions"),

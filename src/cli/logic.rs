@@ -6,6 +6,7 @@ use nsudoku::logic::{technique, State, Technique};
 use nsudoku::solve;
 use nsudoku::solver::SolveOptions;
 use nsudoku::{Alphabet, Basis, Grid};
+use std::time::Instant;
 
 /// `--help` text listing the technique names.
 pub fn techniques_help() -> String {
@@ -71,10 +72,18 @@ impl Solutions {
     }
 }
 
-/// Count the solutions of `p` to two, within [`SEARCH_LIMIT`].
-pub fn search_stuck(p: &Puzzle) -> Solutions {
+/// Count the solutions of `p` to two, within [`SEARCH_LIMIT`] and the time the puzzle has left
+/// before `deadline` (its `--timeout`, which covers the search too).
+pub fn search_stuck(p: &Puzzle, deadline: Option<Instant>) -> Solutions {
+    let left = deadline.map_or(SEARCH_LIMIT, |d| {
+        d.saturating_duration_since(Instant::now())
+            .min(SEARCH_LIMIT)
+    });
+    if left.is_zero() {
+        return Solutions::Unknown;
+    }
     let opts = SolveOptions {
-        timeout: Some(SEARCH_LIMIT),
+        timeout: Some(left),
         ..SolveOptions::default()
     };
     let c = solve::count_only(p, &opts);
@@ -83,5 +92,24 @@ pub fn search_stuck(p: &Puzzle) -> Solutions {
         0 => Solutions::Zero,
         1 => Solutions::One,
         _ => Solutions::Several,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nsudoku::input::{self, ReadOptions};
+
+    /// The search behind a stuck puzzle keeps to what is left of the puzzle's `--timeout`.
+    #[test]
+    fn a_stuck_search_keeps_to_the_deadline() {
+        // An empty grid: two solutions are found at once, unless no time is left.
+        let empty = ".".repeat(81);
+        let p = input::read_all(&empty, ReadOptions::default())
+            .remove(0)
+            .unwrap();
+        assert!(matches!(search_stuck(&p, None), Solutions::Several));
+        let passed = Some(Instant::now());
+        assert!(matches!(search_stuck(&p, passed), Solutions::Unknown));
     }
 }
