@@ -174,7 +174,7 @@ fn main() {
         let nf = n.max(1) as f64;
         // With `--trials 0` nothing is timed: dashes, not "inf" or 0.
         let timed = |x: f64, digits: usize| {
-            if x.is_finite() {
+            if trials > 0 {
                 format!("{x:.digits$}")
             } else {
                 "–".to_string()
@@ -182,7 +182,7 @@ fn main() {
         };
         println!(
             "| {name_of} | {n} | {} | {} | {} | {} | {one} / {several} / {none} / {budget} | {:.1} | {:.2} | {:.2} |",
-            timed(if trials > 0 { nf / best_pass } else { f64::NAN }, 0),
+            timed(nf / best_pass, 0),
             timed(best_pass * 1e6 / nf, 2),
             timed(per.get(n / 2).copied().unwrap_or(0.0) * 1e6, 2),
             timed(per.last().copied().unwrap_or(0.0) * 1e6, 2),
@@ -191,16 +191,14 @@ fn main() {
             nodes as f64 / nf,
         );
     }
-    if files.len() > 1 {
+    if files.len() > 1 && trials > 0 {
         pooled.sort_by(f64::total_cmp);
         let n = pooled.len();
-        let (median, worst) = (
+        println!(
+            "| all (pooled) | {n} | | | {:.2} | {:.2} | | | | |",
             pooled.get(n / 2).copied().unwrap_or(0.0) * 1e6,
             pooled.last().copied().unwrap_or(0.0) * 1e6,
         );
-        if trials > 0 {
-            println!("| all (pooled) | {n} | | | {median:.2} | {worst:.2} | | | | |");
-        }
     }
     if let Some(d) = dump {
         std::fs::write(&d, rows).unwrap_or_else(|e| die(&format!("cannot write {d}: {e}")));

@@ -100,40 +100,14 @@
 //!   1,421,828 → 1,440,254 conflicts and 70.4 → 72.1 s (11 lines fewer, but lines 1, 9 and 10
 //!   more); gen_g280_10 12,659 → 12,008 conflicts/puzzle; gen_minimal200 level;
 //!   rkkautsar_81x81 1,499 → 2,830.
-//! - Local search rephasing (Kissat's walker): ProbSAT (base 6) on the
-//!   original clauses (long ones and the at-most-one pairs, about 19,400 on Frisch line 6) over
-//!   the variables open at level 0, from the saved phases; the assignment leaving the fewest
-//!   clauses false becomes the saved phases. After each reduction, within as many clause
-//!   occurrences as literals propagated since the last walk (240–500 false clauses → 20–80; the
-//!   puzzles defeat local search, no walk ends on a solution): Frisch at 300k 1,276,926 →
-//!   1,323,429 conflicts (4 lines fewer: 2, 13, 14, 16; line 1 138,935 → 156,087), 54.8 →
-//!   58.7 s; gen_g280_10 10,451 → 10,684 a puzzle, gen_g300_10 1,602 → 1,564. Variants, fast
-//!   lines 2/3/6/14 (49,927 without) / slow 1/4/5/8/11/15 (542,460): that walk 49,326 /
-//!   575,295; effort 10% 50,931, 30% 52,021, 1000% 51,423; base 3 51,680, 10 53,747; walks
-//!   at reductions 1, 2, 4, 8… only (effort 300%, 1000%) 53,080, 51,307; only until the first
-//!   solution 49,087 / 584,910 (lines 1 and 15 find it after 22k rather than 53k and 93k
-//!   conflicts, yet take more in all: the search that finds it also builds the proof); once at
-//!   the start (20M occurrences, base 10) 51,471 / 574,166, gen_g280_10 11,835; from the
-//!   phases of the longest trail since the last walk 51,764; those phases without a walk
-//!   (Kissat's "best" rephasing) 50,703 / 560,774, gen_g280_10 10,875. Right after a solution
-//!   the walk cannot leave it (one clause false, the blocking one): the same search.
-//! - Hall reasoning in the houses explained lazily (`Tuning::cdcl_hall`, off): at each
-//!   propagation fixpoint before a decision, naked and hidden pairs (bit 1), triples (bit 2)
-//!   and locked candidates (bit 4) are looked for in the houses changed since the last scan,
-//!   and each elimination of an open literal is implied at the current level with its
-//!   explanation clause (the elimination or a variable, false now, that it rests on) as
-//!   reason. Kept as watched learnt clauses, pairs saved 3% of the conflicts (line 3 5,139 →
-//!   4,982, line 2 10,369 → 9,960) for 8 times the CPU; as reasons only (never watched, gone
-//!   on backtracking, not bumped through), Frisch lines 1-8, 11-16 at 300k, 788,304 conflicts
-//!   and 31.1 s: pairs 729,005 and 37.7 s (13 lines fewer); pairs and locked candidates
-//!   714,950 and 43.4 s (12 fewer; line 1 120,052, line 5 70,215 → 73,644; bumping through the
-//!   explanations too, 768,563 and 49.1 s); everything 683,866 and 69.4 s (14 fewer).
-//!   gen_g280_10: 10,451 → 8,544 / 7,905 conflicts a puzzle, 3.4 → 4.0 / 4.7 s. The scans
-//!   (about 12 a conflict, 1-2 µs each even incrementally) cost more than the conflicts they
-//!   save; at levels below 5, 10 or 20 only, or at every 2nd or 4th decision, the conflicts
-//!   come back (line 14, pairs and locked candidates: 17,263 / 15,067 / 12,202 below level 5
-//!   / 10 / 20 against 12,597 at every level; 13,303 / 14,921 at every 2nd / 4th decision
-//!   against 11,334, not bumping through).
+//! - Local search rephasing (Kissat's walker: ProbSAT on the original clauses from the saved
+//!   phases, the best assignment becoming the saved phases): walks never reach a solution, and
+//!   Frisch at 300k took 1,276,926 → 1,323,429 conflicts, 54.8 → 58.7 s (variants in
+//!   docs/engine.md).
+//! - Hall reasoning explained lazily (naked and hidden pairs, triples, locked candidates found
+//!   at each fixpoint, each elimination implied with its explanation clause as reason): up to
+//!   13% fewer conflicts on Frisch, but the scans (about 12 a conflict) cost more: 31.1 s →
+//!   37.7 s with pairs alone, 69.4 s with everything (docs/engine.md).
 //!
 //! On Frisch lines 3, 6, 2 and 14, half or more of the conflicts find the first solution
 //! (2,619 of 5,723, 12,883 of 23,051, 8,702 of 11,317, 16,673 of 18,992 with `--limit 1`):
@@ -155,6 +129,25 @@ type Lit = u32;
 #[inline(always)]
 fn var(l: Lit) -> usize {
     (l >> 1) as usize
+}
+
+/// Make `l` true at level `lvl` for `reason`: [`Sat::assign`] on fields borrowed apart, which
+/// `Sat::propagate_long` holds as slices.
+#[inline(always)]
+fn assign_in(
+    value: &mut [i8],
+    level: &mut [u32],
+    reasons: &mut [u32],
+    trail: &mut Vec<Lit>,
+    l: Lit,
+    lvl: u32,
+    reason: u32,
+) {
+    value[l as usize] = 1;
+    value[(l ^ 1) as usize] = -1;
+    level[var(l)] = lvl;
+    reasons[var(l)] = reason;
+    trail.push(l);
 }
 
 /// No reason: a decision or a fact of level 0.
@@ -309,12 +302,15 @@ impl Sat {
 
     #[inline(always)]
     fn assign(&mut self, l: Lit, reason: u32) {
-        self.value[l as usize] = 1;
-        self.value[(l ^ 1) as usize] = -1;
-        let v = var(l);
-        self.level[v] = self.decision_level();
-        self.reason[v] = reason;
-        self.trail.push(l);
+        let lvl = self.decision_level();
+        let Sat {
+            value,
+            level,
+            reason: reasons,
+            trail,
+            ..
+        } = self;
+        assign_in(value, level, reasons, trail, l, lvl, reason);
     }
 
     /// Set the at-most-one implications of the next variable, `v`: `others` may not be true
@@ -460,12 +456,7 @@ impl Sat {
                     i += 1;
                 }
             } else {
-                // `assign`, on the borrowed fields.
-                value[first as usize] = 1;
-                value[(first ^ 1) as usize] = -1;
-                level[var(first)] = lvl;
-                reason[var(first)] = w.clause;
-                trail.push(first);
+                assign_in(value, level, reason, trail, first, lvl, w.clause);
             }
         }
         ws.truncate(j);
