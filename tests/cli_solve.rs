@@ -388,3 +388,33 @@ fn a_grid_beyond_the_supported_bases_says_so_and_the_batch_goes_on() {
         "{err}"
     );
 }
+
+#[test]
+fn input_without_a_puzzle_per_subcommand() {
+    let none = "# only a comment\n\n";
+    // The line filters: no lines in, none out, success.
+    for args in [
+        &["solve"][..],
+        &["solve", "--count", "--json"],
+        &["explain"],
+        &["rate"],
+        &["reduce"],
+        &["find", "--technique", "x-wing"],
+        &["pom"],
+    ] {
+        let out = run(args, none);
+        assert_success(&out);
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // Those that need a puzzle to work on: a usage-like failure.
+    let out = run(&["render"], none);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nsudoku: no puzzle in the input"));
+    let out = run(&["study", "tuples"], none);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nsudoku: no puzzle to study"));
+    // bench names the set it could not time, as it names a puzzle it could not time.
+    let out = run(&["bench", "--min-time", "1ms"], none);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stdin: no puzzle to benchmark"));
+}
