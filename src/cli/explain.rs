@@ -220,26 +220,7 @@ fn explain<B: Basis>(
     let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
         Ok(s) => s,
-        Err(e) => {
-            say!("{}{e}", prefix(label));
-            let lines = if a.json {
-                let grid = p.in_case(output::candidates_line(p.k, &p.masks, alpha));
-                let v = serde_json::json!({
-                    "line": p.line,
-                    "end": "contradiction",
-                    "steps": 0,
-                    "grid": grid,
-                    "error": e,
-                });
-                vec![v.to_string()]
-            } else {
-                vec!["contradiction".into()]
-            };
-            return Ok(Explained {
-                lines,
-                broken: true,
-            });
-        }
+        Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = Config {
@@ -257,16 +238,8 @@ fn explain<B: Basis>(
             plural(path.steps.len(), "step")
         );
     }
-    // The clash is found by replaying the path from the givens up to its last step.
     let broke = (path.end == End::Contradiction)
-        .then(|| {
-            let (last, before) = path.steps.split_last()?;
-            let mut s = logic::state::<B>(p).ok()?;
-            for d in before {
-                s.apply(d).ok()?;
-            }
-            clash(&s, last, alpha)
-        })
+        .then(|| path_clash::<B>(p, &path.steps, alpha))
         .flatten();
     if let Some(why) = &broke {
         say!(
@@ -292,7 +265,6 @@ fn explain<B: Basis>(
             }
         })
         .collect();
-    let end = path.end.as_str();
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
     let sols = (path.end == End::Stuck).then(|| search_stuck(p, cfg.deadline));
     let not_one = match sols {
@@ -308,19 +280,7 @@ fn explain<B: Basis>(
             plural(path.steps.len(), "step")
         );
     }
-    let grid = if path.end == End::Solved && a.input.boxed() && !a.json {
-        p.in_case(output::boxed(p.k, &s.digits(), alpha))
-            .trim_end()
-            .to_string()
-    } else if path.end == End::Solved {
-        output::like_input(p, &s.digits())
-    } else if a.input.boxed() && !a.json {
-        p.in_case(output::boxed_candidates(p.k, &s.grid().to_masks(), alpha))
-            .trim_end()
-            .to_string()
-    } else {
-        p.in_case(logic::candidates(&s, alpha))
-    };
+    let grid = end_grid(p, a, &s, path.end == End::Solved);
     if !path.limits.is_empty() {
         say!(
             "{}line {}: bounds hit: {}",
@@ -329,32 +289,94 @@ fn explain<B: Basis>(
             path.limits.describe(&cfg)
         );
     }
-    if a.json {
-        let mut v = serde_json::json!({
-            "line": p.line,
-            "end": end,
-            "steps": path.steps.len(),
-            "grid": grid,
-        });
-        if !path.limits.is_empty() {
-            v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
-        }
-        if let Some(why) = broke {
-            v["error"] = why.into();
-        }
-        if let Some(sols) = sols {
-            // As in `rate`: 0, 1, 2 (two or more), or null.
-            v["solutions"] = sols.count().into();
-        }
-        lines.push(v.to_string());
-    } else {
-        lines.push(end.to_string());
-        lines.push(grid);
-    }
+    lines.extend(end_lines(p, a, &path, grid, broke, sols));
     Ok(Explained {
         lines,
         broken: matches!(path.end, End::Contradiction | End::Timeout)
             || not_one.is_some()
             || !drawn,
     })
+}
+
+/// The path's last line or lines: its end and grid, as text or as one JSON object.
+fn end_lines(
+    p: &Puzzle,
+    a: &ExplainArgs,
+    path: &engine::Path,
+    grid: String,
+    broke: Option<String>,
+    sols: Option<Solutions>,
+) -> Vec<String> {
+    if !a.json {
+        return vec![path.end.as_str().to_string(), grid];
+    }
+    let mut v = serde_json::json!({
+        "line": p.line,
+        "end": path.end.as_str(),
+        "steps": path.steps.len(),
+        "grid": grid,
+    });
+    if !path.limits.is_empty() {
+        v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
+    }
+    if let Some(why) = broke {
+        v["error"] = why.into();
+    }
+    if let Some(sols) = sols {
+        // As in `rate`: 0, 1, 2 (two or more), or null.
+        v["solutions"] = sols.count().into();
+    }
+    vec![v.to_string()]
+}
+
+/// A puzzle whose givens contradict one another: no path, one end line.
+fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: &str) -> Explained {
+    say!("{}{e}", prefix(label));
+    let lines = if a.json {
+        let grid = p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet()));
+        let v = serde_json::json!({
+            "line": p.line,
+            "end": "contradiction",
+            "steps": 0,
+            "grid": grid,
+            "error": e,
+        });
+        vec![v.to_string()]
+    } else {
+        vec!["contradiction".into()]
+    };
+    Explained {
+        lines,
+        broken: true,
+    }
+}
+
+/// What the last step of a path that ends in a contradiction breaks, found by replaying the
+/// path from the givens up to that step.
+fn path_clash<B: Basis>(p: &Puzzle, steps: &[Deduction], alpha: Alphabet) -> Option<String> {
+    let (last, before) = steps.split_last()?;
+    let mut s = logic::state::<B>(p).ok()?;
+    for d in before {
+        s.apply(d).ok()?;
+    }
+    clash(&s, last, alpha)
+}
+
+/// The grid the path ends on: the solution as the input wrote it, or the candidates left; boxed
+/// for people with `--format grid` (never in JSON).
+fn end_grid<B: Basis>(p: &Puzzle, a: &ExplainArgs, s: &State<B>, solved: bool) -> String {
+    let alpha = p.text_alphabet();
+    let boxed = a.input.boxed() && !a.json;
+    match (solved, boxed) {
+        (true, true) => p
+            .in_case(output::boxed(p.k, &s.digits(), alpha))
+            .trim_end()
+            .to_string(),
+        (true, false) => output::like_input(p, &s.digits()),
+        (false, true) => p
+            .in_case(output::boxed_candidates(p.k, &s.grid().to_masks(), alpha))
+            .trim_end()
+            .to_string(),
+        (false, false) => p.in_case(logic::candidates(s, alpha)),
+    }
 }
