@@ -18,7 +18,9 @@
 use super::algebra::{collapse, tri_cycle, Edge, Verdict};
 use super::graph::{Forcings, Graph};
 use crate::basis::Basis;
-use crate::logic::{Candidate, ChainNode, Deduction, Flow, LinkKind, Sink, State, Technique};
+use crate::logic::{
+    Candidate, ChainNode, Deduction, Evidence, Flow, LinkKind, Sink, State, Technique,
+};
 use crate::topology::Topology;
 use std::collections::VecDeque;
 
@@ -299,21 +301,12 @@ fn deduction(
     if found != verdict {
         return None;
     }
-
     // A conjugate pair the apex sees is a locked candidate, not a cycle.
     let sees = |v: Via| matches!(v, Via::Peer | Via::Conj(_));
     if m == 3 && matches!(steps[1].1, Via::Conj(_)) && sees(steps[0].1) && sees(steps[2].1) {
         return None;
     }
-    let hinges: Vec<u16> = steps
-        .iter()
-        .filter_map(|s| match s.1 {
-            Via::Hinge(b) => Some(b),
-            _ => None,
-        })
-        .collect();
-    let technique = mode.technique;
-    let mut d = Deduction::new(technique);
+    let mut d = Deduction::new(mode.technique);
     let cand = Candidate::new(apex, g.digit);
     match verdict {
         Verdict::NotDigit => d.eliminations.push(cand),
@@ -321,56 +314,10 @@ fn deduction(
     }
     let ev = &mut d.evidence;
     ev.digits.push(g.digit as u8);
-    for (i, &c) in cells.iter().enumerate() {
-        let link = steps.get(i).map(|s| match s.1 {
-            Via::Conj(_) => LinkKind::Strong,
-            Via::Y(..) => LinkKind::Y,
-            Via::Peer | Via::Hinge(_) => LinkKind::Weak,
-        });
-        ev.chain.push(ChainNode {
-            candidates: vec![Candidate::new(c, g.digit)],
-            link,
-        });
-    }
-    let mut notes: Vec<String> = Vec::new();
-    for &(_, via) in steps {
-        match via {
-            Via::Conj(h) | Via::Hinge(h) if !ev.houses.contains(&h) => ev.houses.push(h),
-            _ => {}
-        }
-    }
-    // Each box once, in the order the cycle meets them (it may come back to a box).
-    let mut boxes: Vec<u16> = Vec::new();
-    for b in hinges {
-        if !boxes.contains(&b) {
-            boxes.push(b);
-        }
-    }
-    for b in boxes {
-        notes.push(format!("hinge, {}", t.house_name(b as usize)));
-    }
+    chain_evidence(ev, g.digit, &cells, steps);
+    let mut notes = hinge_notes(t, ev, steps);
     if let Some(fs) = forcings {
-        for (i, &(to, via)) in steps.iter().enumerate() {
-            if let Via::Y(f, e) = via {
-                let chain: Vec<String> = fs.list[f as usize]
-                    .branch(e)
-                    .iter()
-                    .map(|&j| {
-                        let c = fs.list[f as usize].forced[j as usize].cell as usize;
-                        if !ev.cells.contains(&(c as u16)) {
-                            ev.cells.push(c as u16);
-                        }
-                        t.cell_name(c)
-                    })
-                    .collect();
-                notes.push(format!(
-                    "{}~{} by bivalue {}",
-                    t.cell_name(cells[i]),
-                    t.cell_name(to),
-                    chain.join(",")
-                ));
-            }
-        }
+        notes.extend(y_notes(t, fs, ev, &cells, steps));
     }
     notes.push(format!(
         "tri-cycle {},{} over {}",
@@ -380,4 +327,74 @@ fn deduction(
     ));
     ev.note = Some(notes.join("; "));
     Some(d)
+}
+
+/// The cycle as a chain of the digit's candidates, each with the link to the next.
+fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], steps: &[(usize, Via)]) {
+    for (i, &c) in cells.iter().enumerate() {
+        let link = steps.get(i).map(|s| match s.1 {
+            Via::Conj(_) => LinkKind::Strong,
+            Via::Y(..) => LinkKind::Y,
+            Via::Peer | Via::Hinge(_) => LinkKind::Weak,
+        });
+        ev.chain.push(ChainNode {
+            candidates: vec![Candidate::new(c, digit)],
+            link,
+        });
+    }
+}
+
+/// The houses of the strong links and hinges, and a note for each hinge box, each box once in
+/// the order the cycle meets them (it may come back to a box).
+fn hinge_notes(t: &Topology, ev: &mut Evidence, steps: &[(usize, Via)]) -> Vec<String> {
+    let mut boxes: Vec<u16> = Vec::new();
+    for &(_, via) in steps {
+        match via {
+            Via::Conj(h) | Via::Hinge(h) if !ev.houses.contains(&h) => ev.houses.push(h),
+            _ => {}
+        }
+        if let Via::Hinge(b) = via {
+            if !boxes.contains(&b) {
+                boxes.push(b);
+            }
+        }
+    }
+    boxes
+        .into_iter()
+        .map(|b| format!("hinge, {}", t.house_name(b as usize)))
+        .collect()
+}
+
+/// For each y-link, the bivalue cells that force it (they join the evidence's cells).
+fn y_notes(
+    t: &Topology,
+    fs: &Forcings,
+    ev: &mut Evidence,
+    cells: &[usize],
+    steps: &[(usize, Via)],
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    for (i, &(to, via)) in steps.iter().enumerate() {
+        if let Via::Y(f, e) = via {
+            let forcing = &fs.list[f as usize];
+            let chain: Vec<String> = forcing
+                .branch(e)
+                .iter()
+                .map(|&j| {
+                    let c = forcing.forced[j as usize].cell as usize;
+                    if !ev.cells.contains(&(c as u16)) {
+                        ev.cells.push(c as u16);
+                    }
+                    t.cell_name(c)
+                })
+                .collect();
+            notes.push(format!(
+                "{}~{} by bivalue {}",
+                t.cell_name(cells[i]),
+                t.cell_name(to),
+                chain.join(",")
+            ));
+        }
+    }
+    notes
 }
