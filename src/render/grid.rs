@@ -420,9 +420,6 @@ fn text_line(out: &mut Writer, y: f64, items: &[(f64, String)]) {
 }
 
 fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool) {
-    let chars = b.symbol(l.n as u8).chars().count();
-    let sub = l.sub();
-    let size = if chars > 1 { sub * 0.62 } else { sub * 0.8 };
     // Discs behind marked candidates first, so that no disc hides a neighbour's digit.
     let mut marked: Vec<(Candidate, u8)> = marks
         .candidates
@@ -436,8 +433,17 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
         })
         .collect();
     marked.sort();
+    candidate_discs(out, l, &marked);
+    candidate_digits(out, l, b, marks, all);
+    // Strike-through lines last, over the digits.
+    candidate_strikes(out, l, &marked);
+}
+
+/// A disc behind each candidate marked as placed, on a chain or in a pattern.
+fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
+    let sub = l.sub();
     out.open("g", &[]);
-    for &(c, f) in &marked {
+    for &(c, f) in marked {
         let class = if f & mark::PLACE != 0 {
             "dplace"
         } else if f & mark::CHAIN != 0 {
@@ -460,6 +466,13 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
     }
     out.close();
     out.newline();
+}
+
+/// The candidates' digits: marked ones one element each, the others a line at a time.
+fn candidate_digits(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool) {
+    let chars = b.symbol(l.n as u8).chars().count();
+    let sub = l.sub();
+    let size = if chars > 1 { sub * 0.62 } else { sub * 0.8 };
     out.open("g", &[("class", &"c"), ("font-size", &Num(size))]);
     // Unmarked candidates go one text element per line of candidates across the grid (an
     // x list places each symbol): six times fewer bytes than one element each.
@@ -506,9 +519,13 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
     }
     out.close();
     out.newline();
-    // Strike-through lines last, over the digits.
+}
+
+/// A stroke through each eliminated candidate.
+fn candidate_strikes(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
+    let sub = l.sub();
     out.open("g", &[("class", &"strike")]);
-    for &(c, f) in &marked {
+    for &(c, f) in marked {
         if f & mark::ELIM == 0 {
             continue;
         }
