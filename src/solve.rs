@@ -6,10 +6,13 @@
 //! One built by hand with a basis outside [`crate::basis::SUPPORTED`], or with a mask count that
 //! is not N², panics.
 
+use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
+use crate::logic::{engine, Config, State, Technique};
 use crate::solver::{Count, SolveOptions, Solver};
 use crate::with_basis;
+use std::time::Instant;
 
 /// Count the solutions of `p` up to `opts.limit`, dispatching on its basis.
 pub fn count(p: &Puzzle, opts: &SolveOptions) -> Count {
@@ -26,7 +29,7 @@ pub fn count_only(p: &Puzzle, opts: &SolveOptions) -> Count {
 /// the dispatch, every arm's grid would share one frame sized for the largest basis (160 KB at
 /// 100×100), and the stack probe over it cost more than a 9×9 solve.
 #[inline(never)]
-fn count_in<B: crate::basis::Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
+fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
     let mut solver = Solver::<B>::new(*opts);
     let g = Grid::<B>::from_masks(&p.masks);
     if keep {
@@ -42,43 +45,51 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     c.is_unique().then_some(c.first?)
 }
 
-/// Reduce `p` by the logic `techniques` to a fixed point, then count its solutions by search
-/// (`opts.timeout` covers both).
-/// Returns the count (search effort after the reduction) and the number of deductions applied.
-/// The techniques are sound for every solution, so counts match [`count`]; a contradiction
-/// found by logic means no solution.
+/// [`reduce_then_count`] on `p` with a solver of its own, dispatching on its basis.
 pub fn count_with_reduce(
     p: &Puzzle,
     opts: &SolveOptions,
-    techniques: &[crate::logic::Technique],
+    techniques: &[Technique],
 ) -> (Count, usize) {
-    with_basis!(p.k, B => reduce_then_count::<B>(p, opts, techniques))
+    with_basis!(p.k, B => count_with_reduce_in::<B>(p, opts, techniques))
 }
 
-fn reduce_then_count<B: crate::basis::Basis>(
+/// One basis's [`count_with_reduce`] in a frame of its own, as [`count_in`].
+#[inline(never)]
+fn count_with_reduce_in<B: Basis>(
     p: &Puzzle,
     opts: &SolveOptions,
-    techniques: &[crate::logic::Technique],
+    techniques: &[Technique],
 ) -> (Count, usize) {
-    use crate::logic::{engine, Config, State};
+    let mut solver = Solver::<B>::new(*opts);
+    reduce_then_count(&mut solver, &Grid::<B>::from_masks(&p.masks), techniques)
+}
+
+/// Reduce `g` by the logic `techniques` to a fixed point, then count its solutions with
+/// `solver`, whose timeout covers both. Returns the count (search effort after the reduction)
+/// and the number of deductions applied. The techniques are sound for every solution, so
+/// counts match [`Solver::count`]'s; a contradiction found by logic means no solution.
+pub fn reduce_then_count<B: Basis>(
+    solver: &mut Solver<B>,
+    g: &Grid<B>,
+    techniques: &[Technique],
+) -> (Count, usize) {
     let none = Count::default();
-    let Ok(mut s) = State::<B>::new(Grid::<B>::from_masks(&p.masks)) else {
+    let Ok(mut s) = State::new(*g) else {
         return (none, 0);
     };
-    let start = std::time::Instant::now();
+    let timeout = solver.timeout();
+    let start = Instant::now();
     let cfg = Config {
-        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
+        deadline: timeout.and_then(|t| start.checked_add(t)),
         ..Config::default()
     };
-    match engine::reduce(&mut s, techniques, &cfg) {
-        Ok(applied) => {
-            // The timeout covers the reduction too: the search gets what is left.
-            let opts = SolveOptions {
-                timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
-                ..*opts
-            };
-            (Solver::<B>::new(opts).count(s.grid()), applied.len())
-        }
-        Err(_) => (none, 0),
-    }
+    let Ok(applied) = engine::reduce(&mut s, techniques, &cfg) else {
+        return (none, 0);
+    };
+    // The search gets what the reduction left of the timeout.
+    solver.set_timeout(timeout.map(|t| t.saturating_sub(start.elapsed())));
+    let c = solver.count(s.grid());
+    solver.set_timeout(timeout);
+    (c, applied.len())
 }

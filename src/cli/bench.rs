@@ -10,9 +10,9 @@ use super::{with_threads, InputArgs};
 use nsudoku::basis::Basis;
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
-use nsudoku::logic::{self, Config, State, Technique};
+use nsudoku::logic::Technique;
 use nsudoku::solver::{Count, SolveOptions, Solver};
-use nsudoku::with_basis;
+use nsudoku::{solve, with_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -310,16 +310,7 @@ impl Measured {
 fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Setup) -> Count {
     match &cfg.reduce {
         None => solver.count(g),
-        Some(t) => {
-            let none = Count::default();
-            let Ok(mut s) = State::new(*g) else {
-                return none;
-            };
-            if logic::engine::reduce(&mut s, t, &Config::default()).is_err() {
-                return none;
-            }
-            solver.count(s.grid())
-        }
+        Some(t) => solve::reduce_then_count(solver, g, t).0,
     }
 }
 

@@ -324,6 +324,17 @@ impl<B: Basis> Solver<B> {
         }
     }
 
+    /// The time limit of each search ([`SolveOptions::timeout`]).
+    pub fn timeout(&self) -> Option<std::time::Duration> {
+        self.opts.timeout
+    }
+
+    /// Change the time limit of the searches to come: work before a search that the limit also
+    /// covers (a logic reduction) leaves it less.
+    pub fn set_timeout(&mut self, timeout: Option<std::time::Duration>) {
+        self.opts.timeout = timeout;
+    }
+
     /// Count the solutions of `start` up to the limit, keeping the first.
     pub fn count(&mut self, start: &Grid<B>) -> Count {
         let mut first = None;
