@@ -524,59 +524,57 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     let mut orbits = opts.symmetry.orbits(B::N);
     rng.shuffle(&mut orbits);
     let mut digits = solution.to_vec();
-    let mut givens = B::CELLS;
-    let mut unknown = Vec::new();
-    for orbit in &orbits {
-        if opts.givens.is_some_and(|g| givens <= g) {
-            return digits;
-        }
-        for &c in orbit {
-            digits[c] = 0;
-        }
-        let ok = match &need {
-            // Solvable by sound logic implies unique, as the full grid is a solution.
-            Some(need) => {
-                if solved_by::<B>(&digits, &need.with) {
-                    Unique::Yes
-                } else {
-                    Unique::No
-                }
-            }
-            None => unique_without(&mut solver, &digits, solution, orbit),
-        };
-        if ok == Unique::Yes {
-            givens -= orbit.len();
-        } else {
-            for &c in orbit {
-                digits[c] = solution[c];
-            }
-            if ok == Unique::Unknown {
-                unknown.push(orbit);
-            }
-        }
-    }
+    // Solvable by sound logic implies unique, as the full grid is a solution.
+    let check = |digits: &[u8], orbit: &[usize]| match &need {
+        Some(need) if solved_by::<B>(digits, &need.with) => Unique::Yes,
+        Some(_) => Unique::No,
+        None => unique_without(&mut solver, digits, solution, orbit),
+    };
+    let unknown = dig_pass(&mut digits, solution, &orbits, opts.givens, check);
     if opts.minimal && !unknown.is_empty() {
         let mut exact = Solver::<B>::new(SolveOptions {
             limit: 2,
             ..SolveOptions::default()
         });
-        for orbit in unknown {
-            if opts.givens.is_some_and(|g| givens <= g) {
-                break;
-            }
-            for &c in orbit {
-                digits[c] = 0;
-            }
-            if unique_without(&mut exact, &digits, solution, orbit) == Unique::Yes {
-                givens -= orbit.len();
-            } else {
+        let check =
+            |digits: &[u8], orbit: &[usize]| unique_without(&mut exact, digits, solution, orbit);
+        dig_pass(&mut digits, solution, unknown, opts.givens, check);
+    }
+    digits
+}
+
+/// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
+/// the puzzle still unique and refilling them from `solution` otherwise, until at most
+/// `givens` givens are left. Returns the orbits whose check did not settle it.
+fn dig_pass<'o>(
+    digits: &mut [u8],
+    solution: &[u8],
+    orbits: impl IntoIterator<Item = &'o Vec<usize>>,
+    givens: Option<usize>,
+    mut check: impl FnMut(&[u8], &[usize]) -> Unique,
+) -> Vec<&'o Vec<usize>> {
+    let mut left = digits.iter().filter(|&&d| d != 0).count();
+    let mut unknown = Vec::new();
+    for orbit in orbits {
+        if givens.is_some_and(|g| left <= g) {
+            break;
+        }
+        for &c in orbit {
+            digits[c] = 0;
+        }
+        match check(digits, orbit) {
+            Unique::Yes => left -= orbit.len(),
+            verdict => {
                 for &c in orbit {
                     digits[c] = solution[c];
+                }
+                if verdict == Unique::Unknown {
+                    unknown.push(orbit);
                 }
             }
         }
     }
-    digits
+    unknown
 }
 
 /// One puzzle of basis `B` from the generator seeded with `seed`.
