@@ -74,7 +74,6 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag))?;
         failed |= e.broken;
         for line in e.lines {
-            let line = if a.json { with_file(line, label) } else { line };
             writeln!(out, "{line}")?;
         }
     }
@@ -259,7 +258,7 @@ fn explain<B: Basis>(
                 let mut v = d.to_json(topo, alpha);
                 v["line"] = p.line.into();
                 v["step"] = (i + 1).into();
-                v.to_string()
+                with_file(v, label)
             } else {
                 d.describe(topo, alpha)
             }
@@ -289,7 +288,7 @@ fn explain<B: Basis>(
             path.limits.describe(&cfg)
         );
     }
-    lines.extend(end_lines(p, a, &path, grid, broke, sols));
+    lines.extend(end_lines(p, a, label, &path, grid, broke, sols));
     Ok(Explained {
         lines,
         broken: matches!(path.end, End::Contradiction | End::Timeout)
@@ -302,6 +301,7 @@ fn explain<B: Basis>(
 fn end_lines(
     p: &Puzzle,
     a: &ExplainArgs,
+    label: &Option<String>,
     path: &engine::Path,
     grid: String,
     broke: Option<String>,
@@ -326,7 +326,7 @@ fn end_lines(
         // As in `rate`: 0, 1, 2 (two or more), or null.
         v["solutions"] = sols.count().into();
     }
-    vec![v.to_string()]
+    vec![with_file(v, label)]
 }
 
 /// A puzzle whose givens contradict one another: no path, one end line.
@@ -341,7 +341,7 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
             "grid": grid,
             "error": e,
         });
-        vec![v.to_string()]
+        vec![with_file(v, label)]
     } else {
         vec!["contradiction".into()]
     };

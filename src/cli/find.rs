@@ -40,10 +40,9 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         if many && !a.json {
             writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
         }
-        match with_basis!(p.k, B => find::<B>(p, &a)) {
+        match with_basis!(p.k, B => find::<B>(p, &a, label)) {
             Ok(lines) => {
                 for line in lines {
-                    let line = if a.json { with_file(line, label) } else { line };
                     writeln!(out, "{line}")?;
                 }
             }
@@ -66,7 +65,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     })
 }
 
-fn find<B: Basis>(p: &Puzzle, a: &FindArgs) -> Result<Vec<String>, String> {
+fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Vec<String>, String> {
     let s = logic::state::<B>(p)?;
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let mut lines = Vec::new();
@@ -75,7 +74,7 @@ fn find<B: Basis>(p: &Puzzle, a: &FindArgs) -> Result<Vec<String>, String> {
             lines.push(if a.json {
                 let mut v = d.to_json(topo, alpha);
                 v["line"] = p.line.into();
-                v.to_string()
+                with_file(v, label)
             } else {
                 d.describe(topo, alpha)
             });

@@ -288,22 +288,16 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 /// `error` the message printed on stderr.
 pub fn json_failure(label: &Option<String>, line: usize, end: &str, error: &str) -> String {
     let v = serde_json::json!({"line": line, "end": end, "error": error});
-    with_file(v.to_string(), label)
+    with_file(v, label)
 }
 
-/// A JSON record with the file it came from, when the batch had several (`line` alone would
-/// not tell their records apart).
-pub fn with_file(record: String, label: &Option<String>) -> String {
-    let Some(file) = label else {
-        return record;
-    };
-    match serde_json::from_str::<serde_json::Value>(&record) {
-        Ok(mut v) if v.is_object() => {
-            v["file"] = file.as_str().into();
-            v.to_string()
-        }
-        _ => record,
+/// The line of a JSON record, with the file it came from when the batch had several (`line`
+/// alone would not tell their records apart).
+pub fn with_file(mut record: serde_json::Value, label: &Option<String>) -> String {
+    if let (Some(file), Some(fields)) = (label, record.as_object_mut()) {
+        fields.insert("file".into(), file.as_str().into());
     }
+    record.to_string()
 }
 
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON

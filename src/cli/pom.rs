@@ -73,7 +73,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             }
         };
         match with_basis!(p.k, B => one::<B>(p, &a, &cfg)) {
-            Ok(o) if a.json => writeln!(out, "{}", with_file(o.json.to_string(), label))?,
+            Ok(o) if a.json => writeln!(out, "{}", with_file(o.json, label))?,
             Ok(o) => {
                 writeln!(
                     out,

@@ -95,7 +95,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     say!("{}{e}", prefix(label));
                     bad += 1;
                     if a.json {
-                        json_failure(&None, e.line, "invalid", &e.to_string())
+                        json_failure(label, e.line, "invalid", &e.to_string())
                     } else {
                         MARK_INVALID.to_string()
                     }
@@ -110,21 +110,25 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     bad += 1;
                     let text = output::puzzle_line(p);
                     if a.json {
-                        serde_json::json!({
+                        let v = serde_json::json!({
                             "line": p.line,
                             "puzzle": text,
                             "end": "contradiction",
                             "steps": 0,
                             "solutions": 0,
-                        })
-                        .to_string()
+                        });
+                        with_file(v, label)
                     } else {
                         format!("{text} no solution (the givens contradict each other)")
                     }
                 }
                 (Ok(p), Outcome::Rated(r, secs, sols)) => {
                     times.push(secs);
-                    let line = render(p, &r, secs, sols, a.json);
+                    let line = if a.json {
+                        with_file(json_record(p, &r, secs, sols), label)
+                    } else {
+                        render(p, &r, sols)
+                    };
                     if r.end != End::Solved {
                         say!(
                             "{}line {}: {}",
@@ -139,7 +143,6 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 }
                 (Ok(_), Outcome::Invalid) => unreachable!("a parsed record is rated"),
             };
-            let line = if a.json { with_file(line, label) } else { line };
             writeln!(out, "{line}")?;
         }
     }
@@ -185,30 +188,32 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
     }
 }
 
-fn render(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>, json: bool) -> String {
+/// A rated puzzle's record for `--json`.
+fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> serde_json::Value {
+    // 0, 1, 2 (two or more), or null when a search did not settle it.
+    let solutions = match r.end {
+        End::Solved => Some(1),
+        End::Contradiction => Some(0),
+        _ => sols.and_then(Solutions::count),
+    };
+    serde_json::json!({
+        "line": p.line,
+        "puzzle": output::puzzle_line(p),
+        "er": r.er,
+        "ep": r.ep,
+        "ed": r.ed,
+        "end": r.end,
+        "steps": r.steps,
+        "open": r.open,
+        "hardest": r.hardest.map(|t| t.cli_name()),
+        "solutions": solutions,
+        "seconds": secs,
+    })
+}
+
+/// A rated puzzle's line of text: `puzzle ER/EP/ED`, or how it ended.
+fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     let text = output::puzzle_line(p);
-    if json {
-        // 0, 1, 2 (two or more), or null when a search did not settle it.
-        let solutions = match r.end {
-            End::Solved => Some(1),
-            End::Contradiction => Some(0),
-            _ => sols.and_then(Solutions::count),
-        };
-        return serde_json::json!({
-            "line": p.line,
-            "puzzle": text,
-            "er": r.er,
-            "ep": r.ep,
-            "ed": r.ed,
-            "end": r.end,
-            "steps": r.steps,
-            "open": r.open,
-            "hardest": r.hardest.map(|t| t.cli_name()),
-            "solutions": solutions,
-            "seconds": secs,
-        })
-        .to_string();
-    }
     match r.end {
         End::Solved => format!("{text} {:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed),
         End::Contradiction => format!(

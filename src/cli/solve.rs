@@ -127,7 +127,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                             "status": MARK_INVALID,
                             "error": e.to_string(),
                         });
-                        with_file(v.to_string(), label)
+                        with_file(v, label)
                     } else {
                         MARK_INVALID.to_string()
                     }
@@ -139,7 +139,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     }
                     report(label, p, &c);
                     if a.json {
-                        with_file(json_record(p, &c, secs, opts.limit).to_string(), label)
+                        with_file(json_record(p, &c, secs, opts.limit), label)
                     } else {
                         render(p, &c, a.count, a.input.boxed(), opts.limit)
                     }
