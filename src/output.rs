@@ -62,6 +62,30 @@ pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
     p.in_case(digits_line(p.k, digits, p.text_alphabet(), p.format))
 }
 
+/// The solution of `p` as `solve`, `reduce` and `explain` print it: a boxed grid for people
+/// when `boxed_grid`, else [`like_input`].
+pub fn solution(p: &Puzzle, digits: &[u8], boxed_grid: bool) -> String {
+    if boxed_grid {
+        p.in_case(boxed(p.k, digits, p.text_alphabet()))
+            .trim_end()
+            .to_string()
+    } else {
+        like_input(p, digits)
+    }
+}
+
+/// The candidates `masks` of `p` as `reduce` and `explain` print an unfinished grid: a boxed
+/// pencil-mark grid for people when `boxed_grid`, else the N³ line.
+pub fn candidates(p: &Puzzle, masks: &[u128], boxed_grid: bool) -> String {
+    if boxed_grid {
+        p.in_case(boxed_candidates(p.k, masks, p.text_alphabet()))
+            .trim_end()
+            .to_string()
+    } else {
+        p.in_case(candidates_line(p.k, masks, p.text_alphabet()))
+    }
+}
+
 /// The puzzle `p` itself written as it came: its givens, or its candidates when it came as a
 /// candidate grid (its givens alone would lose the candidates it was given without).
 pub fn puzzle_line(p: &Puzzle) -> String {

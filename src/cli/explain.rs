@@ -279,7 +279,12 @@ fn explain<B: Basis>(
             plural(path.steps.len(), "step")
         );
     }
-    let grid = end_grid(p, a, &s, path.end == End::Solved);
+    let boxed = a.input.boxed() && !a.json;
+    let grid = if path.end == End::Solved {
+        output::solution(p, &s.digits(), boxed)
+    } else {
+        output::candidates(p, &s.grid().to_masks(), boxed)
+    };
     if !path.limits.is_empty() {
         say!(
             "{}line {}: bounds hit: {}",
@@ -360,23 +365,4 @@ fn path_clash<B: Basis>(p: &Puzzle, steps: &[Deduction], alpha: Alphabet) -> Opt
         s.apply(d).ok()?;
     }
     clash(&s, last, alpha)
-}
-
-/// The grid the path ends on: the solution as the input wrote it, or the candidates left; boxed
-/// for people with `--format grid` (never in JSON).
-fn end_grid<B: Basis>(p: &Puzzle, a: &ExplainArgs, s: &State<B>, solved: bool) -> String {
-    let alpha = p.text_alphabet();
-    let boxed = a.input.boxed() && !a.json;
-    match (solved, boxed) {
-        (true, true) => p
-            .in_case(output::boxed(p.k, &s.digits(), alpha))
-            .trim_end()
-            .to_string(),
-        (true, false) => output::like_input(p, &s.digits()),
-        (false, true) => p
-            .in_case(output::boxed_candidates(p.k, &s.grid().to_masks(), alpha))
-            .trim_end()
-            .to_string(),
-        (false, false) => p.in_case(logic::candidates(s, alpha)),
-    }
 }

@@ -1,11 +1,11 @@
 //! Pieces shared by the logic subcommands (`explain`, `find`, `reduce`, `rate`): technique
-//! lists, the output alphabet, the per-puzzle state, the search behind a stuck puzzle.
+//! lists, the per-puzzle state, the search behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{technique, State, Technique};
 use nsudoku::solve;
 use nsudoku::solver::SolveOptions;
-use nsudoku::{Alphabet, Basis, Grid};
+use nsudoku::{Basis, Grid};
 use std::time::Instant;
 
 /// `--help` text listing the technique names.
@@ -39,11 +39,6 @@ pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
     State::new(Grid::<B>::from_masks(&p.masks))
         .map_err(|_| format!("line {}: the givens contradict each other", p.line))
-}
-
-/// The N³ candidate grid of a state.
-pub fn candidates<B: Basis>(s: &State<B>, a: Alphabet) -> String {
-    nsudoku::output::candidates_line(B::K, &s.grid().to_masks(), a)
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

@@ -75,19 +75,8 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
         )
     })?;
     Ok(if s.is_complete() {
-        if a.input.boxed() {
-            p.in_case(output::boxed(p.k, &s.digits(), p.text_alphabet()))
-                .trim_end()
-                .to_string()
-        } else {
-            output::like_input(p, &s.digits())
-        }
-    } else if a.input.boxed() {
-        let masks = s.grid().to_masks();
-        p.in_case(output::boxed_candidates(p.k, &masks, p.text_alphabet()))
-            .trim_end()
-            .to_string()
+        output::solution(p, &s.digits(), a.input.boxed())
     } else {
-        p.in_case(logic::candidates(&s, p.text_alphabet()))
+        output::candidates(p, &s.grid().to_masks(), a.input.boxed())
     })
 }

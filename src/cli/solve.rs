@@ -226,13 +226,7 @@ fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> Stri
         (0, _) => MARK_NONE.into(),
         (1, _) if solved(c, limit) => {
             let s = c.first.as_ref().expect("a counted solution is kept");
-            if boxed {
-                p.in_case(output::boxed(p.k, s, p.text_alphabet()))
-                    .trim_end()
-                    .to_string()
-            } else {
-                output::like_input(p, s)
-            }
+            output::solution(p, s, boxed)
         }
         _ => MARK_MULTIPLE.into(),
     }
