@@ -81,6 +81,7 @@ fn tunings() -> Vec<Tuning> {
             cdcl_after: 0,
             cdcl_reasons: false,
             cdcl_shrink: false,
+            cdcl_stable: false,
         });
     }
     for bits in 0..16 {
@@ -92,12 +93,13 @@ fn tunings() -> Vec<Tuning> {
             ..Tuning::for_basis(5)
         };
         v.push(Tuning { cdcl: true, ..base });
-        // Reason-side bumping and shrinking off here (their defaults from 36×36 up).
+        // Reason-side bumping and shrinking off, stable mode on (the defaults from 36×36 up).
         v.push(Tuning {
             cdcl: true,
             cdcl_after: 3,
             cdcl_reasons: false,
             cdcl_shrink: false,
+            cdcl_stable: true,
             ..base
         });
         v.push(Tuning {

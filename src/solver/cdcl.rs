@@ -36,8 +36,12 @@
 //! in 300k conflicts and 13 of the 16 take more conflicts, the gen_minimal200 worst is
 //! 19.6–19.9 ms rather than 18.1–18.5, gen_g280 takes 14,498 rather than 13,326 conflicts per
 //! puzzle, but gen_g300 1,956 rather than 2,079 and bprolog_multi2 1,201 rather than 2,851;
-//! Luby restarts of 100 conflicts solved 6 rather than 7 of the Frisch set in 100k conflicts);
-//! learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
+//! Luby restarts of 100 conflicts solved 6 rather than 7 of the Frisch set in 100k conflicts).
+//! From 36×36 up (`Tuning::cdcl_stable`) the search runs in stable mode instead: Luby restarts
+//! of 1,024 conflicts, decisions by target phases (those of the longest conflict-free trail),
+//! VSIDS decay 0.99. rkkautsar_64x64 line 1 has many solutions, but focused mode found none in
+//! 10 million conflicts; stable mode finds two in 32,208 (87k–200k under other stable
+//! settings; docs/engine.md). Learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
 //! LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
 //! recomputed (and lowered) when it takes part in a conflict (Glucose). After each reduction,
 //! learnt clauses of LBD ≤ 8 are vivified once, lowest LBD first, within 10% of the literals
@@ -226,6 +230,10 @@ struct Sat {
     heap: Heap,
     /// Saved phase per variable (true: last value was true).
     phase: Vec<bool>,
+    /// Stable mode's target phases: those of the longest conflict-free trail so far.
+    target: Vec<bool>,
+    /// How many literals that trail held.
+    target_len: usize,
     seen: Vec<bool>,
     /// Variables marked seen by minimization, to unmark after it.
     cleared: Vec<usize>,
@@ -272,6 +280,8 @@ impl Sat {
             var_inc: 1.0,
             heap: Heap::new(vars),
             phase: vec![true; vars],
+            target: vec![true; vars],
+            target_len: 0,
             seen: vec![false; vars],
             cleared: Vec::new(),
             level_stamp: vec![0; vars + 1],
@@ -1036,6 +1046,8 @@ impl Sat {
             return Outcome::Unsat;
         }
         let (mut fast, mut slow, mut since) = (0.0f64, 0.0f64, 0u64);
+        let stable = self.learning.stable;
+        let mut luby = Luby::new();
         loop {
             if let Some(c) = self.propagate() {
                 self.conflicts += 1;
@@ -1046,6 +1058,9 @@ impl Sat {
                 if self.decision_level() == 0 {
                     self.ok = false;
                     return Outcome::Unsat;
+                }
+                if stable {
+                    self.keep_target();
                 }
                 let (learnt, bt) = self.analyze(c);
                 let lbd = self.lbd(&learnt);
@@ -1064,10 +1079,16 @@ impl Sat {
                     self.assign(first, ci);
                 }
                 self.buf_learnt = learnt;
-                self.var_inc /= 0.95;
-                // Restart when the recent clauses are worse (higher LBD) than the long-run
-                // average by a margin (Glucose; see the module doc for the margin).
-                if since >= 2 && fast > RESTART_MARGIN * slow {
+                self.var_inc /= if stable { STABLE_DECAY } else { 0.95 };
+                if stable {
+                    if since >= luby.term() * LUBY_UNIT {
+                        luby.step();
+                        since = 0;
+                        self.backtrack(0);
+                    }
+                } else if since >= 2 && fast > RESTART_MARGIN * slow {
+                    // Restart when the recent clauses are worse (higher LBD) than the long-run
+                    // average by a margin (Glucose; see the module doc for the margin).
                     since = 0;
                     self.backtrack(0);
                 }
@@ -1087,9 +1108,27 @@ impl Sat {
                 };
                 self.decisions += 1;
                 self.trail_lim.push(self.trail.len());
-                let l = 2 * v as Lit + u32::from(!self.phase[v]);
+                let phase = if stable {
+                    self.target[v]
+                } else {
+                    self.phase[v]
+                };
+                let l = 2 * v as Lit + u32::from(!phase);
                 self.assign(l, NO_REASON);
             }
+        }
+    }
+
+    /// At a conflict in stable mode: the trail below the conflict's decision level is
+    /// consistent; when it is the longest yet, its values become the target phases (which
+    /// start as the saved phases, all true).
+    fn keep_target(&mut self) {
+        let consistent = self.trail_lim[self.trail_lim.len() - 1];
+        if consistent > self.target_len {
+            for &l in &self.trail[..consistent] {
+                self.target[var(l)] = l & 1 == 0;
+            }
+            self.target_len = consistent;
         }
     }
 
@@ -1100,6 +1139,36 @@ impl Sat {
             }
         }
         None
+    }
+}
+
+/// VSIDS decay in stable mode: activities that move slowly, for a long steady descent.
+const STABLE_DECAY: f64 = 0.99;
+/// Conflicts of one Luby unit between stable mode's restarts.
+const LUBY_UNIT: u64 = 1024;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … by Knuth's reluctant doubling: stable mode's
+/// restart intervals, in units of [`LUBY_UNIT`] conflicts.
+struct Luby {
+    u: u64,
+    v: u64,
+}
+
+impl Luby {
+    fn new() -> Self {
+        Luby { u: 1, v: 1 }
+    }
+
+    fn term(&self) -> u64 {
+        self.v
+    }
+
+    fn step(&mut self) {
+        (self.u, self.v) = if self.u & self.u.wrapping_neg() == self.v {
+            (self.u + 1, 1)
+        } else {
+            (self.u, 2 * self.v)
+        };
     }
 }
 
@@ -1197,6 +1266,10 @@ pub(super) struct Learning {
     pub reasons: bool,
     /// Shrink each lower level's literals to their block UIP.
     pub shrink: bool,
+    /// Stable mode throughout: restarts after Luby multiples of [`LUBY_UNIT`] conflicts
+    /// instead of Glucose's every few conflicts, decisions by target phases, slower VSIDS
+    /// decay (see the module doc).
+    pub stable: bool,
 }
 
 /// Count the solutions of `g` (propagated at the root, no contradiction found) up to `limit`,

@@ -106,6 +106,13 @@ pub struct Tuning {
     /// gen_minimal200 718.7 → 719.6 conflicts a puzzle, its worst 14.9 → 18.4 ms; off from
     /// 36×36 up: rkkautsar_81x81 1,499 → 2,941 conflicts). See the `cdcl` module.
     pub cdcl_shrink: bool,
+    /// With `cdcl`: search in stable mode (Luby restarts of 1,024 conflicts, target phases,
+    /// VSIDS decay 0.99) instead of focused mode (Glucose restarts every few conflicts). On
+    /// from 36×36 up: rkkautsar_64x64 line 1, whose many solutions focused mode missed for
+    /// 10 million conflicts, has two found in 32,207 conflicts (2.5 s); rkkautsar_81x81 1,499 →
+    /// 4,419 conflicts, 0.18 → 0.38 s. Off at 25×25, where the Frisch puzzles' uniqueness
+    /// proofs are longer in stable mode. See the `cdcl` module.
+    pub cdcl_stable: bool,
     /// Use the digit-plane engine (one 128-bit word per digit; grids of at most 128 cells,
     /// singles only: the other settings do not apply to it).
     pub planes: bool,
@@ -146,6 +153,7 @@ impl Tuning {
             cdcl_after: if k == 4 { 0 } else { 30 },
             cdcl_reasons: k == 5,
             cdcl_shrink: k == 5,
+            cdcl_stable: k >= 6,
             planes: k <= 3,
             bands: k <= 4,
             band_nodes: 2000,
@@ -306,6 +314,7 @@ impl<B: Basis> Solver<B> {
             learning: cdcl::Learning {
                 reasons: tuning.cdcl_reasons,
                 shrink: tuning.cdcl_shrink,
+                stable: tuning.cdcl_stable,
             },
             band_nodes: if tuning.bands && B::K == 4 {
                 tuning.band_nodes.into()
