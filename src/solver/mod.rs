@@ -22,6 +22,7 @@ use crate::mask::Mask;
 mod bands;
 mod budget;
 mod cdcl;
+mod pattern;
 mod planes;
 mod propagate;
 
@@ -124,6 +125,10 @@ pub struct Tuning {
     /// At 16×16 with `bands`: nodes the band engine may take before the cell-mask engine (with
     /// its probing and CDCL) starts over; 0 skips it.
     pub band_nodes: u32,
+    /// Try first, at each branch, the digit of a pattern solution relabelled to agree with
+    /// the placed cells (see the `pattern` module), on grids with at most one cell in
+    /// `PATTERN_PLACED` placed after root propagation.
+    pub pattern: bool,
 }
 
 impl Tuning {
@@ -157,6 +162,7 @@ impl Tuning {
             planes: k <= 3,
             bands: k <= 4,
             band_nodes: 2000,
+            pattern: k >= 6,
         }
     }
 }
@@ -243,6 +249,10 @@ pub struct Solver<B: Basis> {
     /// Alternatives of the root branch (cell, digit) whose subtrees a depth-first run explored
     /// completely without a solution before it was cut: the CDCL starts without them.
     refuted: Vec<(usize, usize)>,
+    /// `Tuning::pattern`.
+    pattern: bool,
+    /// The preferred digit of every cell in this search (empty: the lowest first).
+    pref: Vec<u8>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
@@ -321,6 +331,8 @@ impl<B: Basis> Solver<B> {
             } else {
                 0
             },
+            pattern: tuning.pattern,
+            pref: Vec::new(),
             root: None,
             refuted: Vec::new(),
             spent: 0,
@@ -579,6 +591,10 @@ impl<B: Basis> Solver<B> {
         self.frames.clear();
         // With probing at every node, the root is probed as the first node.
         let mut ok = self.prepare_root(&mut g, self.probe_root && !self.probe);
+        self.pref.clear();
+        if ok && self.pattern && near_empty(&g) {
+            self.pref = pattern::preferred(&g).unwrap_or_default();
+        }
         self.root = None;
         self.refuted.clear();
         // The root's branch frame is on the stack, and the root alternative being explored.
@@ -618,8 +634,8 @@ impl<B: Basis> Solver<B> {
             let Some(f) = self.frames.last_mut() else {
                 break 'node;
             };
-            let i = f.rest.first();
-            f.rest = f.rest & f.rest.minus_one();
+            let i = pattern::first_choice::<B>(&self.pref, f.branch, f.rest);
+            f.rest &= !B::Mask::bit(i);
             g = f.grid;
             let branch = f.branch;
             if f.rest.is_empty() {
@@ -821,6 +837,15 @@ impl<B: Basis> Solver<B> {
         Some((Branch::Cell(cell as u16), g.get(cell)))
     }
 }
+
+/// At most one cell in `PATTERN_PLACED` is placed: where pattern value ordering pays.
+fn near_empty<B: Basis>(g: &Grid<B>) -> bool {
+    let placed = g.masks().iter().filter(|m| m.is_single()).count();
+    placed * PATTERN_PLACED <= B::CELLS
+}
+
+/// See [`near_empty`].
+const PATTERN_PLACED: usize = 8;
 
 /// A house and digit with exactly two places left, with those places; `None` if there is none.
 fn bilocal<B: Basis>(g: &Grid<B>) -> Option<(Branch, B::Mask)> {
