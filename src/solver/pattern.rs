@@ -1,10 +1,11 @@
 //! Value ordering from a pattern solution, for near-empty large grids.
 //!
-//! The canonical solution P(r, c) = (K·(r mod K) + r div K + c) mod N, its digits relabelled
-//! to agree with as many placed cells as possible, gives each cell a preferred digit. When
-//! every choice of the depth-first search agrees with one full solution, propagation never
-//! fails and the first solution comes without backtracking; on an under-constrained grid the
-//! second comes soon after.
+//! The canonical solution P(r, c) = (K·(r mod K) + r div K + c) mod N, its rows and columns
+//! permuted and its digits relabelled to agree with every placed cell, is a solution of the
+//! puzzle; trying its digit first at each branch, the depth-first search never fails: the
+//! first solution comes without backtracking, and on an under-constrained grid the second one
+//! node later on every grid measured (`docs/engine.md`, "Larger grids"). Without a layout that
+//! agrees with every placed cell, no preference (digits in order).
 
 use crate::basis::Basis;
 use crate::grid::Grid;
