@@ -80,3 +80,32 @@ fn grids_beyond_the_alphabet_are_written_as_numbers() {
     let back = nsudoku::input::read_one(&line, Default::default()).unwrap();
     assert_eq!(back.masks, p.masks);
 }
+
+/// Reducing first changes the search, never the count, and the solver keeps its timeout for
+/// the next puzzle (bench reuses one solver per worker).
+#[test]
+fn reduce_then_count_agrees_with_count_and_keeps_the_timeout() {
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let many = format!("1{}", ".".repeat(80));
+    let timeout = Some(std::time::Duration::from_secs(60));
+    let opts = SolveOptions {
+        timeout,
+        ..SolveOptions::default()
+    };
+    let singles = nsudoku::logic::Technique::parse_list("singles,locked-candidates", 9).unwrap();
+    for text in [EASY9, hard, &many] {
+        let p = nsudoku::input::read_one(text, Default::default()).unwrap();
+        let g = Grid::<B3>::from_masks(&p.masks);
+        let mut solver = Solver::<B3>::new(opts);
+        let plain = solver.count(&g);
+        let (reduced, applied) = nsudoku::solve::reduce_then_count(&mut solver, &g, &singles);
+        assert_eq!(
+            (reduced.solutions, reduced.limit_reached),
+            (plain.solutions, plain.limit_reached),
+            "{text}"
+        );
+        // The near-empty grid leaves the techniques nothing to do.
+        assert_eq!(applied > 0, text != many, "{text}: deductions applied");
+        assert_eq!(solver.timeout(), timeout, "{text}: timeout not restored");
+    }
+}
