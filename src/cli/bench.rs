@@ -6,7 +6,7 @@
 //! do no validation. Passes repeat until `--min-time` has gone by, so small sets time well:
 //! throughput passes read the clock once a pass, per-puzzle passes (median, worst) once a puzzle.
 
-use super::{with_threads, InputArgs};
+use super::{exit_status, with_threads, InputArgs};
 use nsudoku::basis::Basis;
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
@@ -225,11 +225,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         write!(out, "{}", markdown(&rows))?;
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(failed))
 }
 
 fn variants(a: &BenchArgs) -> Vec<Variant> {

@@ -2,7 +2,7 @@
 
 use super::logic::{self, techniques_help};
 use super::logic::{search_stuck, Solutions};
-use super::{plural, prefix, with_file, write_invalid, Batch, InputArgs};
+use super::{exit_status, plural, prefix, with_file, write_invalid, Batch, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
 use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
@@ -78,11 +78,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(failed))
 }
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line

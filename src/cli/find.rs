@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{json_failure, prefix, with_file, write_invalid, InputArgs};
+use super::{exit_status, json_failure, prefix, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{find_all, Config};
 use nsudoku::{with_basis, Basis};
@@ -58,11 +58,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(failed))
 }
 
 fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Vec<String>, String> {

@@ -1,5 +1,6 @@
 //! `nsudoku generate`: puzzles with a unique solution, one a line, reproducible from the seed.
 
+use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::basis::SUPPORTED;
@@ -190,11 +191,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_status(failed > 0))
 }
 
 fn invalid(msg: &str) -> io::Error {

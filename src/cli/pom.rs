@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{json_failure, prefix, with_file, InputArgs};
+use super::{exit_status, json_failure, prefix, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, Config, State, Technique};
@@ -110,11 +110,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(failed))
 }
 
 struct Output {

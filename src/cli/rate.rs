@@ -3,7 +3,7 @@
 
 use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
 use super::solve::MARK_INVALID;
-use super::{json_failure, plural, prefix, thread_pool, with_file, InputArgs};
+use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -150,11 +150,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     if a.stats {
         print_stats(&ratings, &mut times, start.elapsed().as_secs_f64());
     }
-    Ok(if bad == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_status(bad > 0))
 }
 
 /// The stderr reason for a puzzle that is not rated to the end.

@@ -2,7 +2,7 @@
 
 use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{prefix, thread_pool, InputArgs};
+use super::{exit_status, prefix, thread_pool, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, Config};
 use nsudoku::{output, with_basis, Basis};
@@ -58,11 +58,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
         }
         out.flush()?;
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(failed))
 }
 
 fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {

@@ -1,6 +1,6 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
-use super::{prefix, thread_pool, with_file, InputArgs};
+use super::{exit_status, prefix, thread_pool, with_file, InputArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions};
@@ -174,11 +174,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             tally.print(wall);
         }
     }
-    Ok(if tally.all_unique() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_status(!tally.all_unique()))
 }
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).

@@ -1,6 +1,6 @@
 //! `nsudoku study`: measurements across bases. `study tuples` is the tuple-size study.
 
-use super::{with_threads, InputArgs};
+use super::{exit_status, with_threads, InputArgs};
 use nsudoku::generate::Rng;
 use nsudoku::input::{Puzzle, Record};
 use nsudoku::solve;
@@ -96,11 +96,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     out.flush()?;
     // As for every subcommand: 1 when a line of the input was invalid.
-    Ok(if skipped > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_status(skipped > 0))
 }
 
 /// A picture that cannot be written fails now, not after the study.
