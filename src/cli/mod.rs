@@ -324,7 +324,6 @@ pub fn write_invalid(
     }
 }
 
-/// `1 step`, `2 steps`.
 /// Every subcommand's status when nothing stopped it: 1 when some puzzle failed (invalid, not
 /// one solution, over a budget), else 0.
 pub fn exit_status(failed: bool) -> ExitCode {
@@ -335,6 +334,7 @@ pub fn exit_status(failed: bool) -> ExitCode {
     }
 }
 
+/// `1 step`, `2 steps`.
 pub fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

@@ -112,7 +112,7 @@ pub struct Tuning {
     /// With `cdcl`: search in stable mode (Luby restarts of 1,024 conflicts, target phases,
     /// VSIDS decay 0.99) instead of focused mode (Glucose restarts every few conflicts). On
     /// from 36×36 up: rkkautsar_64x64 line 1, whose many solutions focused mode missed for
-    /// 10 million conflicts, has two found in 32,207 conflicts (2.5 s); rkkautsar_81x81 1,499 →
+    /// 10 million conflicts, has two found in 32,208 conflicts (2.5 s); rkkautsar_81x81 1,499 →
     /// 4,419 conflicts, 0.18 → 0.38 s. Off at 25×25, where the Frisch puzzles' uniqueness
     /// proofs are longer in stable mode. See the `cdcl` module.
     pub cdcl_stable: bool,
