@@ -7,7 +7,7 @@
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
 //!     [--set locked|probe|place|planes|bands|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl|cdcl_reasons|cdcl_shrink|cdcl_stable|pattern=0|1]... \
-//!     [--set probe_arity|cdcl_after=N]... [--dump PATH] FILE...
+//!     [--set probe_arity|cdcl_after|band_nodes|snapshot_every=N]... [--dump PATH] FILE...
 //! ```
 //!
 //! Prints one markdown row per file: puzzles, puzzles/s, µs/puzzle, median and worst µs,
@@ -24,7 +24,7 @@ use std::time::Instant;
 const USAGE: &str = "usage: engine_bench [--trials N] [--max-nodes M] [--set NAME=VALUE]... \
 [--dump PATH] FILE...
   --set takes locked, probe, place, planes, bands, wdeg, restarts, probe_root, root_sac,
-  probe_locked, cdcl, cdcl_reasons, cdcl_shrink, cdcl_stable, pattern (0 or 1), and probe_arity, cdcl_after, band_nodes (a number)";
+  probe_locked, cdcl, cdcl_reasons, cdcl_shrink, cdcl_stable, pattern (0 or 1), and probe_arity, cdcl_after, band_nodes, snapshot_every (a number)";
 
 /// Say what is wrong with the command line, and how to use it, then exit with status 2.
 fn die(msg: &str) -> ! {
@@ -92,6 +92,7 @@ fn main() {
                 "cdcl_stable" => t.cdcl_stable = *on,
                 "band_nodes" => t.band_nodes = *v,
                 "pattern" => t.pattern = *on,
+                "snapshot_every" => t.snapshot_every = *v,
                 "probe_arity" => t.probe_arity = *v as u8,
                 "probe_locked" => t.probe_locked = *on,
                 "locked" => t.locked_candidates = *on,

@@ -77,6 +77,8 @@ fn tunings() -> Vec<Tuning> {
             // Pattern value ordering (near-empty grids: the empty 4×4 and the one of two
             // givens), re-fitted by each restart.
             pattern: bits & 32 != 0,
+            // Grid copies at one branch in 3, the others replayed (forced to 1 with probing).
+            snapshot_every: if bits & 4 != 0 { 3 } else { 1 },
             root_sac: false,
             probe_arity: 2,
             probe_locked: true,
@@ -300,4 +302,64 @@ fn a_reused_solver_searches_as_a_fresh_one() {
         assert_eq!(again.first, fresh.first, "line {}", p.line);
         assert!(fresh.is_unique(), "line {}", p.line);
     }
+}
+
+/// From 36×36 up the depth-first search keeps a grid copy at one branch in 16 and rebuilds the
+/// others by replaying its choices: the same tree, the same solutions and counts as with a copy
+/// at every branch, on grids that backtrack (holes dug into a grid; depth-first alone and with
+/// the CDCL after it) and one that goes deep (an empty grid).
+#[test]
+fn replayed_branches_search_as_copied_ones() {
+    use nsudoku::basis::B6;
+    use nsudoku::generate::{pattern_grid, Rng};
+    let mut rng = Rng::new(36);
+    let mut grids = vec![vec![0u8; 36 * 36]];
+    for holes in [60, 65, 70, 75] {
+        let mut digits = pattern_grid(6, &mut rng);
+        for d in digits.iter_mut() {
+            if rng.below(100) < holes {
+                *d = 0;
+            }
+        }
+        grids.push(digits);
+    }
+    let mut backtracked = 0;
+    for (i, digits) in grids.iter().enumerate() {
+        let g = Grid::<B6>::from_digits(digits);
+        for cdcl in [false, true] {
+            let run = |every: u32| {
+                let tuning = Tuning {
+                    snapshot_every: every,
+                    cdcl,
+                    ..Tuning::for_basis(6)
+                };
+                let opts = SolveOptions {
+                    limit: 3,
+                    max_nodes: Some(5_000),
+                    ..SolveOptions::default()
+                };
+                let mut sols = Vec::new();
+                let c = Solver::<B6>::with_tuning(opts, tuning).search(&g, &mut |s| {
+                    sols.push(s.to_digits());
+                    true
+                });
+                (c.stats, c.solutions, c.budget_exceeded(), sols)
+            };
+            let copied = run(1);
+            // Depth-first, a branch whose last alternative was taken (a node that is no
+            // guess) was gone back to.
+            backtracked += usize::from(!cdcl && copied.0.nodes > copied.0.guesses + 10);
+            for every in [2, 3, 16] {
+                assert_eq!(
+                    run(every),
+                    copied,
+                    "grid {i}, CDCL {cdcl}, a copy every {every}"
+                );
+            }
+        }
+    }
+    assert!(
+        backtracked > 0,
+        "no grid backtracked: the replay went untested"
+    );
 }

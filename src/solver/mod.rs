@@ -132,6 +132,12 @@ pub struct Tuning {
     /// `PATTERN_PLACED` placed after root propagation (on from 36×36 up: the empty 100×100
     /// counts 2+ in 8,923 nodes instead of running out of 20k in the CDCL).
     pub pattern: bool,
+    /// Keep a copy of the grid at one depth-first branch in this many (1: at every branch, as
+    /// the search at 25×25 and below does); the others are rebuilt by replaying the choices
+    /// from the nearest copy. From 36×36 up 16: the empty 100×100 held 1.4 GB of copies 9,000
+    /// branches deep. Replay repeats propagation only, so it is forced to 1 with probing at
+    /// every node (a probe's contradiction bumps the dom/wdeg weights).
+    pub snapshot_every: u32,
 }
 
 impl Tuning {
@@ -166,6 +172,7 @@ impl Tuning {
             bands: k <= 4,
             band_nodes: 2000,
             pattern: k >= 6,
+            snapshot_every: if k >= 6 { 16 } else { 1 },
         }
     }
 }
@@ -259,7 +266,13 @@ pub struct Solver<B: Basis> {
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
     prop: Propagator<B>,
+    /// The open branches from the root down.
     frames: Vec<Frame<B>>,
+    /// The choices (cell, digit) from the root to the current node.
+    path: Vec<(u16, u16)>,
+    /// Grid copies at some frames (frame index, grid): see `Tuning::snapshot_every`.
+    snaps: Vec<(usize, Grid<B>)>,
+    snapshot_every: usize,
 }
 
 impl<B: Basis> std::fmt::Debug for Solver<B> {
@@ -292,7 +305,9 @@ enum Cutoff {
 }
 
 struct Frame<B: Basis> {
-    grid: Grid<B>,
+    /// Choices on the path to this branch's node (`Solver::path`); its grid is the nearest
+    /// snapshot's with the choices after it replayed.
+    depth: usize,
     branch: Branch,
     /// Untried alternatives: digits of the cell, or positions in the house.
     rest: B::Mask,
@@ -345,6 +360,13 @@ impl<B: Basis> Solver<B> {
                 Propagator::new(locked)
             },
             frames: Vec::new(),
+            path: Vec::new(),
+            snaps: Vec::new(),
+            snapshot_every: if tuning.probe {
+                1
+            } else {
+                tuning.snapshot_every.max(1) as usize
+            },
         }
     }
 
@@ -592,6 +614,8 @@ impl<B: Basis> Solver<B> {
         let budget = budget.less(self.spent);
         let mut g = *start;
         self.frames.clear();
+        self.path.clear();
+        self.snaps.clear();
         // With probing at every node, the root is probed as the first node.
         let mut ok = self.prepare_root(&mut g, self.probe_root && !self.probe);
         self.pref.clear();
@@ -603,6 +627,8 @@ impl<B: Basis> Solver<B> {
         // The root's branch frame is on the stack, and the root alternative being explored.
         let mut root_open = false;
         let mut root_last = None;
+        // `g` is the top frame's node grid, just branched on (no restore needed).
+        let mut fresh;
         'node: loop {
             if ok && self.probe {
                 ok = self.probe(&mut g).is_ok();
@@ -612,6 +638,7 @@ impl<B: Basis> Solver<B> {
                 // The root, propagated and probed: where the CDCL starts if it takes over.
                 self.root = Some(Box::new(g));
             }
+            fresh = false;
             if ok {
                 match self.choose(&g) {
                     None => {
@@ -624,11 +651,20 @@ impl<B: Basis> Solver<B> {
                     }
                     Some((branch, rest)) => {
                         root_open |= out.stats.nodes == 0;
+                        let at = self.frames.len();
+                        if self
+                            .snaps
+                            .last()
+                            .map_or(true, |s| at - s.0 >= self.snapshot_every)
+                        {
+                            self.snaps.push((at, g));
+                        }
                         self.frames.push(Frame {
-                            grid: g,
+                            depth: self.path.len(),
                             branch,
                             rest,
-                        })
+                        });
+                        fresh = true;
                     }
                 }
             }
@@ -639,10 +675,17 @@ impl<B: Basis> Solver<B> {
             };
             let i = pattern::first_choice::<B>(&self.pref, f.branch, f.rest);
             f.rest &= !B::Mask::bit(i);
-            g = f.grid;
             let branch = f.branch;
-            if f.rest.is_empty() {
+            let last = f.rest.is_empty();
+            if !fresh {
+                self.restore_top(&mut g);
+            }
+            if last {
+                let top = self.frames.len() - 1;
                 self.frames.pop();
+                if self.snaps.last().is_some_and(|s| s.0 == top) {
+                    self.snaps.pop();
+                }
                 root_open &= !at_root;
             } else {
                 out.stats.guesses += 1;
@@ -675,11 +718,30 @@ impl<B: Basis> Solver<B> {
                 self.spent += out.stats.nodes;
                 return (out, true);
             }
+            self.path.push((cell as u16, digit as u16));
             self.prop.reset();
             self.prop.set(&mut g, cell, B::Mask::bit(digit));
             ok = self.prop.run(&mut g).is_ok();
         }
         (out, false)
+    }
+
+    /// Set `g` to the grid of the top frame's node, and cut the path back to that node: the
+    /// nearest snapshot, with the choices after it replayed (propagation is deterministic, so
+    /// the replay gives the grid the search had there).
+    fn restore_top(&mut self, g: &mut Grid<B>) {
+        let top = self.frames.len() - 1;
+        let &(at, ref snap) = self.snaps.last().expect("the root frame has a snapshot");
+        *g = *snap;
+        let (from, to) = (self.frames[at].depth, self.frames[top].depth);
+        for &(cell, digit) in &self.path[from..to] {
+            self.prop.reset();
+            self.prop
+                .set(g, cell as usize, B::Mask::bit(digit as usize));
+            let replayed = self.prop.run(g);
+            debug_assert!(replayed.is_ok(), "a replayed choice failed");
+        }
+        self.path.truncate(to);
     }
 
     /// Propagate singles (and locked candidates when enabled) on a fresh grid to a fixed point.
