@@ -13,7 +13,9 @@
 //! **Digging.** Cells (or orbits, under a [`Symmetry`]) are visited in random order; a cell's
 //! given goes when the puzzle stays unique. For a single cell holding digit `d` that means: the
 //! puzzle without it has no solution with anything but `d` there (one search with limit 1). A
-//! check that runs over the node budget keeps the given. Removing a given can only add
+//! check that runs over the node budget keeps the given; most checks near the end of digging
+//! do, so they start the CDCL at once rather than after 30 depth-first dead ends as a solve
+//! does, and get to their budget 4× sooner at 25×25. Removing a given can only add
 //! solutions, so a given that cannot go now cannot go later: one pass gives a minimal puzzle
 //! when no check ran over budget, and [`GenOptions::minimal`] re-checks those without a budget.
 //!
@@ -24,7 +26,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::logic::{self, State, Technique};
 use crate::mask::Mask;
-use crate::solver::{Count, SolveOptions, Solver};
+use crate::solver::{Count, SolveOptions, Solver, Tuning};
 use crate::with_basis;
 use std::fmt;
 use std::str::FromStr;
@@ -515,11 +517,19 @@ pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
 
 /// Dig givens out of the full grid `solution` in random order. Returns the puzzle.
 pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u8> {
-    let mut solver = Solver::<B>::new(SolveOptions {
+    // A check that runs over budget keeps its given, so what matters is how fast it gets
+    // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
+    // 36.5 s → 8.6 s, 271.3 → 271.8 givens a puzzle; 16×16 hands over at once already).
+    let check_tuning = Tuning {
+        cdcl_after: 0,
+        ..Tuning::for_basis(B::K)
+    };
+    let limited = SolveOptions {
         limit: 2,
         max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
         ..SolveOptions::default()
-    });
+    };
+    let mut solver = Solver::<B>::with_tuning(limited, check_tuning);
     let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
     let mut orbits = opts.symmetry.orbits(B::N);
     rng.shuffle(&mut orbits);
