@@ -1304,7 +1304,10 @@ pub(super) fn search<B: Basis>(
     let mut sat = Sat::new(cell_of.len(), learning);
     // In the order the pairs were once added one by one (earlier peers, the cell, later peers),
     // which the search depends on.
-    let mut before: Vec<u16> = Vec::new();
+    // The open peers of the current cell, in ascending order as `Topology::peers` lists them:
+    // placed peers have no variables (in a puzzle being dug, about half of them).
+    let mut open: Vec<u16> = Vec::new();
+    let mut open_of = usize::MAX;
     for (v, &(c, d)) in cell_of.iter().enumerate() {
         // Building the clauses of a large open grid takes seconds (an empty 100×100: a million
         // variables with 380 at-most-one partners each): `--timeout` holds here too.
@@ -1313,17 +1316,27 @@ pub(super) fn search<B: Basis>(
             return out;
         }
         let (c, d) = (c as usize, d as usize);
+        if open_of != c {
+            open.clear();
+            open.extend(
+                t.peers(c)
+                    .iter()
+                    .filter(|&&p| !g.get(p as usize).is_single()),
+            );
+            open_of = c;
+        }
+        let split = open.partition_point(|&p| (p as usize) < c);
         let peer = |p: &u16| var_of[*p as usize * n + d];
-        before.clear();
-        before.extend(t.peers(c).iter().filter(|&&p| (p as usize) < c));
-        before.sort_unstable();
         let cell = g
             .get(c)
             .iter()
             .filter(|&e| e != d)
             .map(|e| var_of[c * n + e]);
-        let after = t.peers(c).iter().filter(|&&p| p as usize > c).map(peer);
-        let all = before.iter().map(peer).chain(cell).chain(after);
+        let all = open[..split]
+            .iter()
+            .map(peer)
+            .chain(cell)
+            .chain(open[split..].iter().map(peer));
         sat.add_amo(v, all.filter(|&w| w != u32::MAX));
     }
     for c in 0..B::CELLS {
