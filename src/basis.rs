@@ -3,10 +3,15 @@
 //! One zero-sized marker type per supported basis implements the sealed [`Basis`] trait, which
 //! carries the constants (K, N, cell count), the mask word and the fixed-size cell array. The
 //! concrete array type is written in each impl, where `[M; 81]` is legal on stable Rust. Input of
-//! unknown size is routed to the right compiled code once, at the program's edge, by
-//! [`with_basis!`](crate::with_basis).
+//! unknown size is routed to the right compiled code once, at the program's edge: by
+//! [`with_solver_basis!`](crate::with_solver_basis) for solving (every basis in [`SUPPORTED`],
+//! 2 to 15), by [`with_basis!`](crate::with_basis) for the logic layer (techniques, rating,
+//! generation, pictures; the bases in [`LOGIC`], 2 to 10). The logic layer is not built for
+//! the bases beyond 10: every generic caller is compiled once per basis, and the five bases of
+//! 121×121 to 225×225 would add five copies of it to every build (CI's included) for grids
+//! whose techniques (POM, chains) do not scale to them anyway.
 
-use crate::mask::Mask;
+use crate::mask::{Mask, Wide};
 use crate::topology::Topology;
 use std::fmt::Debug;
 
@@ -70,15 +75,28 @@ bases! {
     B8 = 8, u64;
     B9 = 9, u128;
     B10 = 10, u128;
+    B11 = 11, u128;
+    B12 = 12, Wide<3>;
+    B13 = 13, Wide<3>;
+    B14 = 14, Wide<4>;
+    B15 = 15, Wide<4>;
 }
 
-/// The bases this build supports.
-pub const SUPPORTED: std::ops::RangeInclusive<usize> = 2..=10;
+/// The bases this build reads and solves: 4×4 to 225×225. The cell indices of [`Topology`] and
+/// the search are `u16` (225² = 50,625 cells fit; 400×400 would not).
+pub const SUPPORTED: std::ops::RangeInclusive<usize> = 2..=15;
 
-/// Run `$body` with the type alias `$B` bound to the basis marker for runtime value `$k`.
+/// The bases the logic layer (explain, find, pom, rate, reduce, render, study, generate and
+/// `solve --reduce`) is built for: 4×4 to 100×100. [`with_basis!`](crate::with_basis)
+/// dispatches over these.
+pub const LOGIC: std::ops::RangeInclusive<usize> = 2..=10;
+
+/// Run `$body` with the type alias `$B` bound to the basis marker for runtime value `$k`, for
+/// the bases of the logic layer ([`LOGIC`], 2 to 10; the solving path uses
+/// [`with_solver_basis!`](crate::with_solver_basis), which goes on to 15).
 ///
-/// `$k` must be in [`SUPPORTED`]; callers check it at the edge (the parser never produces
-/// another). Every arm must return the same (non-generic) type.
+/// `$k` must be in [`LOGIC`]; callers check it at the edge. Every arm must return the same
+/// (non-generic) type.
 ///
 /// ```
 /// use nsudoku::{with_basis, Basis};
@@ -123,6 +141,47 @@ macro_rules! with_basis {
             }
             10 => {
                 type $B = $crate::basis::B10;
+                $body
+            }
+            other => panic!(
+                "basis {other} is beyond the logic layer ({:?})",
+                $crate::basis::LOGIC
+            ),
+        }
+    };
+}
+
+/// [`with_basis!`](crate::with_basis) over every basis in [`SUPPORTED`] (2 to 15): for the
+/// solving path (counting, `bench`), which alone is built for 121×121 to 225×225.
+///
+/// ```
+/// use nsudoku::{with_solver_basis, Basis};
+/// let n = with_solver_basis!(15, B => B::N);
+/// assert_eq!(n, 225);
+/// ```
+#[macro_export]
+macro_rules! with_solver_basis {
+    ($k:expr, $B:ident => $body:expr) => {
+        match $k {
+            k @ 2..=10 => $crate::with_basis!(k, $B => $body),
+            11 => {
+                type $B = $crate::basis::B11;
+                $body
+            }
+            12 => {
+                type $B = $crate::basis::B12;
+                $body
+            }
+            13 => {
+                type $B = $crate::basis::B13;
+                $body
+            }
+            14 => {
+                type $B = $crate::basis::B14;
+                $body
+            }
+            15 => {
+                type $B = $crate::basis::B15;
                 $body
             }
             other => panic!(

@@ -276,9 +276,9 @@ impl fmt::Display for GenError {
         match self {
             GenError::Basis(k) => write!(
                 f,
-                "basis {k} is not supported; expected {}..={}",
-                crate::basis::SUPPORTED.start(),
-                crate::basis::SUPPORTED.end()
+                "basis {k} is not supported by the generator; expected {}..={}",
+                crate::basis::LOGIC.start(),
+                crate::basis::LOGIC.end()
             ),
             GenError::NoTechnique => {
                 f.write_str("no technique given for the puzzles to need; expected at least one")
@@ -627,7 +627,7 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
 
 /// [`generate`] for a basis known at run time.
 pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
-    if !crate::basis::SUPPORTED.contains(&k) {
+    if !crate::basis::LOGIC.contains(&k) {
         return Err(GenError::Basis(k));
     }
     with_basis!(k, B => generate::<B>(opts, seed))
@@ -638,7 +638,7 @@ pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, G
 ///
 /// # Panics
 ///
-/// When `k` is outside [`SUPPORTED`](crate::basis::SUPPORTED) or `puzzle` does not hold its k⁴
+/// When `k` is outside [`LOGIC`](crate::basis::LOGIC) or `puzzle` does not hold its k⁴
 /// cells.
 pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
     with_basis!(k, B => is_minimal_b::<B>(puzzle))

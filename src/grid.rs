@@ -1,7 +1,7 @@
 //! The candidate grid of one basis: one digit mask per cell, stored inline.
 
 use crate::basis::Basis;
-use crate::mask::Mask;
+use crate::mask::{Mask, MaskList, Wide256};
 use std::fmt;
 
 /// Candidates of every cell. To the search a cell with one candidate is placed (logic's
@@ -20,16 +20,23 @@ impl<B: Basis> Grid<B> {
         }
     }
 
-    /// From per-cell candidate masks (bit `d` = digit `d + 1`), as produced by the parser.
+    /// From per-cell candidate masks (bit `d` = digit `d + 1`) of any width: a puzzle's
+    /// [`CellMasks`](crate::mask::CellMasks), or a slice of `u128` (enough up to 121×121),
+    /// [`Wide256`] or the basis's own word. Bits above N are dropped.
     ///
     /// # Panics
     ///
-    /// When `masks.len()` is not `B::CELLS`.
-    pub fn from_masks(masks: &[u128]) -> Self {
-        assert_eq!(masks.len(), B::CELLS, "mask count does not match the basis");
+    /// When `masks` does not hold `B::CELLS` cells.
+    pub fn from_masks(masks: &(impl MaskList + ?Sized)) -> Self {
+        assert_eq!(
+            masks.cells(),
+            B::CELLS,
+            "mask count does not match the basis"
+        );
         let mut g = Self::empty();
-        for (dst, &m) in g.cells.as_mut().iter_mut().zip(masks) {
-            *dst = B::Mask::from_u128(m) & B::all();
+        let all = B::all();
+        for (c, dst) in g.cells.as_mut().iter_mut().enumerate() {
+            *dst = masks.mask_as::<B::Mask>(c) & all;
         }
         g
     }
@@ -46,16 +53,23 @@ impl<B: Basis> Grid<B> {
         if let Some(&d) = digits.iter().find(|&&d| d as usize > B::N) {
             panic!("digit {d} is above N = {}", B::N);
         }
-        let masks: Vec<u128> = digits
-            .iter()
-            .map(|&d| if d == 0 { u128::MAX } else { 1u128 << (d - 1) })
-            .collect();
-        Self::from_masks(&masks)
+        assert_eq!(
+            digits.len(),
+            B::CELLS,
+            "digit count does not match the basis"
+        );
+        let mut g = Self::empty();
+        for (c, &d) in digits.iter().enumerate() {
+            if d != 0 {
+                g.set(c, B::Mask::bit(d as usize - 1));
+            }
+        }
+        g
     }
 
-    /// Per-cell masks widened to `u128`.
-    pub fn to_masks(&self) -> Vec<u128> {
-        self.cells.as_ref().iter().map(|m| m.to_u128()).collect()
+    /// Per-cell masks in the interchange form.
+    pub fn to_masks(&self) -> Vec<Wide256> {
+        self.cells.as_ref().iter().map(|m| m.to_wide()).collect()
     }
 
     /// Digits of placed cells (cells with one candidate), 0 elsewhere.

@@ -1,9 +1,9 @@
 //! nsudoku: solve, explain, rate, generate and benchmark Sudoku of any basis K (grids of
-//! N = K² digits: 9×9, 16×16, 25×25, … 100×100).
+//! N = K² digits: 9×9, 16×16, 25×25, … 225×225; the logic layer up to 100×100).
 //!
 //! One engine serves every basis: the basis is a type ([`Basis`]) that fixes the candidate mask
 //! word and the cell array, and input of unknown size is dispatched to it once, at the edge
-//! ([`with_basis!`]).
+//! ([`with_solver_basis!`] for solving, [`with_basis!`] for the logic layer).
 //!
 //! ```
 //! use nsudoku::{input, solve};

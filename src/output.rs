@@ -2,6 +2,7 @@
 
 use crate::alphabet::Alphabet;
 use crate::input::{Format, Puzzle};
+use crate::mask::{Mask, MaskList, Wide256};
 
 /// Digits (0 = empty) of basis `k` in `format`: one line of symbols, one line of numbers, or a
 /// candidate grid (each placed cell shows its digit at its position).
@@ -15,14 +16,16 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
             .collect::<Vec<_>>()
             .join(" "),
         Format::Candidates => {
-            let all = if n >= 128 {
-                u128::MAX
-            } else {
-                (1u128 << n) - 1
-            };
-            let masks: Vec<u128> = digits
+            let all = Wide256::low(n);
+            let masks: Vec<Wide256> = digits
                 .iter()
-                .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
+                .map(|&d| {
+                    if d == 0 {
+                        all
+                    } else {
+                        Wide256::bit(d as usize - 1)
+                    }
+                })
                 .collect();
             candidates_line(k, &masks, alphabet)
         }
@@ -32,22 +35,24 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
 /// A candidate grid in the N³ pencil-mark format: each cell's N positions hold the digit's
 /// symbol or `.`. Beyond the alphabet (N > 61) no single symbol exists, so each cell is written
 /// as its digits in decimal joined by `,`, cells separated by spaces (for people, not input).
-pub fn candidates_line(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
+/// `masks` may be of any width (a puzzle's cell masks, a basis's own word, `u128`).
+pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
+    let masks = (0..masks.cells()).map(|c| masks.mask_as::<Wide256>(c));
     if n > alphabet.capacity() {
-        let cell = |m: u128| {
+        let cell = |m: Wide256| {
             let ds: Vec<String> = (0..n)
-                .filter(|&d| m >> d & 1 == 1)
+                .filter(|&d| m.has(d))
                 .map(|d| (d + 1).to_string())
                 .collect();
             ds.join(",")
         };
-        return masks.iter().map(|&m| cell(m)).collect::<Vec<_>>().join(" ");
+        return masks.map(cell).collect::<Vec<_>>().join(" ");
     }
     let mut s = String::with_capacity(n * n * n);
-    for &m in masks {
+    for m in masks {
         for d in 0..n {
-            s.push(if m >> d & 1 == 1 {
+            s.push(if m.has(d) {
                 alphabet.symbol(d as u8 + 1)
             } else {
                 '.'
@@ -76,7 +81,7 @@ pub fn solution(p: &Puzzle, digits: &[u8], boxed_grid: bool) -> String {
 
 /// The candidates `masks` of `p` as `reduce` and `explain` print an unfinished grid: a boxed
 /// pencil-mark grid for people when `boxed_grid`, else the N³ line.
-pub fn candidates(p: &Puzzle, masks: &[u128], boxed_grid: bool) -> String {
+pub fn candidates(p: &Puzzle, masks: &(impl MaskList + ?Sized), boxed_grid: bool) -> String {
     if boxed_grid {
         p.in_case(boxed_candidates(p.k, masks, p.text_alphabet()))
             .trim_end()
@@ -166,11 +171,11 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 /// # Panics
 ///
 /// When `masks` does not hold the k⁴ cells of the grid.
-pub fn boxed_candidates(k: usize, masks: &[u128], alphabet: Alphabet) -> String {
+pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
     let numbers = n > alphabet.capacity();
-    let cell = |m: u128| -> String {
-        let digits = (0..n).filter(|&d| m >> d & 1 == 1);
+    let cell = |m: Wide256| -> String {
+        let digits = (0..n).filter(|&d| m.has(d));
         if numbers {
             let ds: Vec<String> = digits.map(|d| (d + 1).to_string()).collect();
             ds.join(",")
@@ -178,7 +183,9 @@ pub fn boxed_candidates(k: usize, masks: &[u128], alphabet: Alphabet) -> String 
             digits.map(|d| alphabet.symbol(d as u8 + 1)).collect()
         }
     };
-    let cells: Vec<String> = masks.iter().map(|&m| cell(m)).collect();
+    let cells: Vec<String> = (0..masks.cells())
+        .map(|c| cell(masks.mask_as::<Wide256>(c)))
+        .collect();
     let widths: Vec<usize> = (0..n)
         .map(|c| {
             (0..n)

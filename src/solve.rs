@@ -4,30 +4,34 @@
 //!
 //! Every function here takes a puzzle as [`crate::input`] or [`Puzzle::from_digits`] build it.
 //! One built by hand with a basis outside [`crate::basis::SUPPORTED`], or with a mask count that
-//! is not N², panics.
+//! is not N², panics. [`count_with_reduce`] runs the logic layer first, which is built for the
+//! bases of [`crate::basis::LOGIC`] (up to 100×100) only: beyond them it panics too, so check
+//! [`LOGIC`](crate::basis::LOGIC) first.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::{engine, Config, State, Technique};
 use crate::solver::{Count, SolveOptions, Solver};
-use crate::with_basis;
+use crate::{with_basis, with_solver_basis};
 use std::time::Instant;
 
 /// Count the solutions of `p` up to `opts.limit`, dispatching on its basis.
 pub fn count(p: &Puzzle, opts: &SolveOptions) -> Count {
-    with_basis!(p.k, B => count_in::<B>(p, opts, true))
+    with_solver_basis!(p.k, B => count_in::<B>(p, opts, true))
 }
 
 /// Count the solutions of `p` up to `opts.limit` without keeping any (`first` is `None`): a
 /// uniqueness check, a little faster than [`count`].
 pub fn count_only(p: &Puzzle, opts: &SolveOptions) -> Count {
-    with_basis!(p.k, B => count_in::<B>(p, opts, false))
+    with_solver_basis!(p.k, B => count_in::<B>(p, opts, false))
 }
 
 /// One basis's count (keeping the first solution or not) in a frame of its own: inlined into
-/// the dispatch, every arm's grid would share one frame sized for the largest basis (160 KB at
-/// 100×100), and the stack probe over it cost more than a 9×9 solve.
+/// the dispatch, every arm's grid would share one frame sized for the largest basis (1.6 MB at
+/// 225×225), and the stack probe over it cost more than a 9×9 solve. From 144×144 up a grid
+/// takes more than a default 2 MB thread stack: call from a thread with a larger one (the CLI's
+/// workers have 256 MB).
 #[inline(never)]
 fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
     let mut solver = Solver::<B>::new(*opts);
@@ -45,7 +49,8 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     c.is_unique().then_some(c.first?)
 }
 
-/// [`reduce_then_count`] on `p` with a solver of its own, dispatching on its basis.
+/// [`reduce_then_count`] on `p` with a solver of its own, dispatching on its basis (one of
+/// [`LOGIC`](crate::basis::LOGIC): the logic layer is not built beyond 100×100).
 pub fn count_with_reduce(
     p: &Puzzle,
     opts: &SolveOptions,

@@ -30,7 +30,8 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// Build the tables for basis `k` (2 ≤ k ≤ 10, the bases [`crate::basis`] supports).
+    /// Build the tables for basis `k` (2 ≤ k ≤ 15, the bases [`crate::basis`] supports: cell
+    /// indices are `u16`).
     pub fn new(k: usize) -> Self {
         let n = k * k;
         let cells = n * n;

@@ -16,7 +16,7 @@ use nsudoku::generate::Rng;
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::input::{self, ReadOptions};
 use nsudoku::solver::{SolveOptions, Solver, Tuning};
-use nsudoku::{Basis, Grid};
+use nsudoku::{Basis, Grid, Mask};
 
 /// Per-cell candidate masks of basis-`k` puzzles: the `fixtures` (tdoku-style `puzzle:count:…`
 /// lines keep their puzzle), then up to `take` lines of each shared set of that size present.
@@ -66,7 +66,7 @@ fn puzzles(k: usize, fixtures: &[&str], take: usize) -> Vec<Vec<u128>> {
             .flatten()
         {
             assert_eq!(p.k, k);
-            out.push(p.masks);
+            out.push(p.masks.iter().map(|m| m.to_u128()).collect());
         }
     }
     assert!(out.len() >= 20, "too few puzzles");

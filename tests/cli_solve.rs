@@ -374,16 +374,16 @@ fn a_closed_stderr_does_not_end_the_batch() {
 
 #[test]
 fn a_grid_beyond_the_supported_bases_says_so_and_the_batch_goes_on() {
-    // 121×121 (basis 11): well formed, but past 100×100.
-    let big = vec!["0"; 121 * 121].join(" ");
+    // 400×400 (basis 20): well formed, but past 225×225.
+    let big = vec!["0"; 400 * 400].join(" ");
     let out = run(&["solve"], &format!("{big}\n{EASY9}\n"));
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(lines(&out.stdout), vec!["invalid", EASY9_SOL]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "line 1: 14641 numbers: a 121×121 grid (basis 11) is larger than this tool solves; \
-             expected a grid of basis 2 to 10 (up to 100×100)"
+            "line 1: 160000 numbers: a 400×400 grid (basis 20) is larger than this tool solves; \
+             expected a grid of basis 2 to 15 (up to 225×225)"
         ),
         "{err}"
     );
@@ -417,4 +417,111 @@ fn input_without_a_puzzle_per_subcommand() {
     let out = run(&["bench", "--min-time", "1ms"], none);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("stdin: no puzzle to benchmark"));
+}
+
+/// A 144×144 grid (basis 12) written as numbers, one hole in each row (so its solution is
+/// unique by construction), and its solution as numbers.
+fn grid144() -> (String, String) {
+    use nsudoku::generate::{pattern_grid, Rng};
+    let mut rng = Rng::new(144);
+    let solution = pattern_grid(12, &mut rng);
+    let mut puzzle = solution.clone();
+    for r in 0..144 {
+        puzzle[r * 144 + rng.below(144)] = 0;
+    }
+    let numbers = |d: &[u8]| {
+        d.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    (numbers(&puzzle), numbers(&solution))
+}
+
+#[test]
+fn a_144_grid_of_numbers_is_solved_counted_and_bounded() {
+    let (puzzle, solution) = grid144();
+    let input = format!("{puzzle}\n{EASY9}\n");
+    let out = run(&["solve"], &input);
+    assert_success(&out);
+    assert_eq!(lines(&out.stdout), vec![solution.as_str(), EASY9_SOL]);
+    for args in [
+        &["solve", "--count"][..],
+        &[
+            "solve",
+            "--count",
+            "--stats",
+            "--max-nodes",
+            "1000",
+            "--limit",
+            "2",
+        ],
+        &["solve", "--count", "--timeout", "60s"],
+    ] {
+        let out = run(args, &input);
+        assert_success(&out);
+        assert_eq!(lines(&out.stdout), vec!["1", "1"], "{args:?}");
+    }
+}
+
+#[test]
+fn the_logic_subcommands_refuse_a_144_grid_and_go_on() {
+    let (puzzle, _) = grid144();
+    let input = format!("{puzzle}\n{EASY9}\n");
+    let why = "line 1: a 144×144 grid (basis 12) is beyond";
+    let expected =
+        "; expected a grid of basis 2 to 10 (`nsudoku solve` and `bench` take up to 225×225)";
+    for (args, second) in [
+        (&["rate"][..], None),
+        (&["explain"], None),
+        (&["reduce"], Some(EASY9_SOL)),
+        (&["solve", "--reduce", "singles"], Some(EASY9_SOL)),
+    ] {
+        let out = run(args, &input);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let sub = args[..args.len().min(2)].join(" ");
+        let sub = sub.trim_end_matches(" singles");
+        assert!(
+            err.contains(&format!("{why} {sub}, which works up to 100×100{expected}")),
+            "{args:?}: {err}"
+        );
+        // explain heads each puzzle's lines with `# puzzle at line N`.
+        let out_lines = lines(&out.stdout);
+        let first = out_lines.iter().find(|l| !l.starts_with('#'));
+        assert_eq!(first.map(String::as_str), Some("invalid"), "{args:?}");
+        assert!(out_lines.len() >= 2, "{args:?}: the batch went on");
+        if let Some(s) = second {
+            assert_eq!(out_lines[out_lines.len() - 1], s, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn bench_times_a_144_grid_and_skips_its_reduction() {
+    let (puzzle, _) = grid144();
+    let args = [
+        "bench",
+        "--min-time",
+        "1ms",
+        "--single-thread",
+        "--limit",
+        "2",
+        "--reduce",
+        "singles",
+    ];
+    let out = run(&args, &format!("{puzzle}\n"));
+    // The reduction cannot run at 144×144: said, and the exit status says so.
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "stdin: variant 'reduce singles + search' skipped: a 144×144 grid is beyond the \
+             logic layer (reductions work up to 100×100)"
+        ),
+        "{err}"
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = table.lines().filter(|l| l.contains("| search")).collect();
+    assert_eq!(rows.len(), 1, "{table}");
 }

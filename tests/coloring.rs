@@ -5,6 +5,7 @@
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
 use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
+use nsudoku::mask::MaskList;
 use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
 
 const COLORING: [Technique; 5] = [
@@ -227,7 +228,12 @@ fn y_cycle_on_digit_9() {
 /// Alternate the basic techniques (singles, locked candidates, tuples, fish) and the coloring
 /// techniques for at most `rounds` rounds, checking every coloring deduction found (applied or
 /// not) against the solution. Counts deductions per technique.
-fn sound_run<B: Basis>(masks: &[u128], solution: &[u8], rounds: usize, counts: &mut [usize; 5]) {
+fn sound_run<B: Basis>(
+    masks: &(impl MaskList + ?Sized),
+    solution: &[u8],
+    rounds: usize,
+    counts: &mut [usize; 5],
+) {
     let cfg = Config::default();
     let basic = Technique::parse_list(
         "singles,locked-candidates,naked-tuple,hidden-tuple,fish",

@@ -54,7 +54,7 @@ fn exercise(text: &str, opts: ReadOptions) {
     for rec in read_all(text, opts) {
         match rec {
             Ok(p) => {
-                assert!((2..=10).contains(&p.k));
+                assert!(nsudoku::basis::SUPPORTED.contains(&p.k));
                 assert_eq!(p.masks.len(), p.n() * p.n());
                 assert!(p.line >= 1 && p.line <= lines);
                 let c = solve::count(

@@ -5,7 +5,7 @@ use nsudoku::basis::B3;
 use nsudoku::generate::{self, GenError, GenOptions};
 use nsudoku::logic::State;
 use nsudoku::solver::{Contradiction, SolveOptions, Solver};
-use nsudoku::{Alphabet, Grid, Puzzle};
+use nsudoku::{Alphabet, Grid, Mask, Puzzle};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -32,7 +32,7 @@ fn a_digit_beyond_the_grid_is_never_a_candidate() {
 fn a_cell_without_candidates_is_a_contradiction_from_the_start() {
     let mut masks = easy().to_masks();
     let open = EASY9.find('.').unwrap();
-    masks[open] = 0;
+    masks[open] = Mask::ZERO;
     assert!(State::new(Grid::<B3>::from_masks(&masks)).is_err());
     assert!(State::new(easy()).is_ok());
 }

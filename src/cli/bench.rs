@@ -7,12 +7,13 @@
 //! throughput passes read the clock once a pass, per-puzzle passes (median, worst) once a puzzle.
 
 use super::{exit_status, with_threads, InputArgs};
-use nsudoku::basis::Basis;
+use nsudoku::basis::{Basis, LOGIC};
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
 use nsudoku::logic::Technique;
+use nsudoku::mask::CellMasks;
 use nsudoku::solver::{Count, SolveOptions, Solver};
-use nsudoku::{solve, with_basis};
+use nsudoku::{solve, with_basis, with_solver_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -159,10 +160,10 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         bases.sort_unstable();
         bases.dedup();
         for k in bases {
-            let (lines, masks): (Vec<usize>, Vec<&[u128]>) = puzzles
+            let (lines, masks): (Vec<usize>, Vec<&CellMasks>) = puzzles
                 .iter()
                 .filter(|p| p.k == k)
-                .map(|p| (p.line, p.masks.as_slice()))
+                .map(|p| (p.line, &p.masks))
                 .unzip();
             // Puzzles without one solution are named once a set, from its first measurement.
             let mut named = false;
@@ -172,6 +173,18 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 format!("{name} ({0}×{0})", k * k)
             };
             for v in &variants {
+                if v.reduce.is_some() && !LOGIC.contains(&k) {
+                    // The logic layer is not built for this basis: the search alone is timed.
+                    say!(
+                        "{set}: variant '{}' skipped: a {n}×{n} grid is beyond the logic layer \
+                         (reductions work up to {m}×{m})",
+                        v.name,
+                        n = k * k,
+                        m = LOGIC.end() * LOGIC.end()
+                    );
+                    failed = true;
+                    continue;
+                }
                 let reduce = match &v.reduce {
                     None => None,
                     Some(list) => Some(
@@ -193,10 +206,21 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                     thread_counts.push(all_threads);
                 }
                 for &threads in &thread_counts {
-                    let m = with_threads(
-                        threads,
-                        || with_basis!(k, B => measure::<B>(&masks, &cfg, threads)),
-                    )?;
+                    // The reduction's logic is built for the bases of `LOGIC` only (checked above).
+                    let m = with_threads(threads, || match &cfg.reduce {
+                        None => with_solver_basis!(k, B => measure::<B>(
+                            &masks,
+                            &cfg,
+                            threads,
+                            |s, g| s.count(g)
+                        )),
+                        Some(t) => with_basis!(k, B => measure::<B>(
+                            &masks,
+                            &cfg,
+                            threads,
+                            |s, g| solve::reduce_then_count(s, g, t).0
+                        )),
+                    })?;
                     if !named {
                         named = true;
                         for (i, why) in &m.unfit {
@@ -302,19 +326,18 @@ impl Measured {
     }
 }
 
-/// Solve one grid: the optional logic reduction, then the search.
-fn solve_one<B: Basis>(solver: &mut Solver<B>, g: &Grid<B>, cfg: &Setup) -> Count {
-    match &cfg.reduce {
-        None => solver.count(g),
-        Some(t) => solve::reduce_then_count(solver, g, t).0,
-    }
-}
-
 const SEVERAL: &str = "several solutions";
 
 /// Warm up (validating every solution), then time whole passes on the current rayon pool.
-fn measure<B: Basis>(masks: &[&[u128]], cfg: &Setup, threads: usize) -> Measured {
-    let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
+/// `solve_one` solves one grid: the search, or the variant's logic reduction and then the
+/// search (a parameter, so that the logic layer is compiled only for the bases it serves).
+fn measure<B: Basis>(
+    masks: &[&CellMasks],
+    cfg: &Setup,
+    threads: usize,
+    solve_one: impl Fn(&mut Solver<B>, &Grid<B>) -> Count + Sync,
+) -> Measured {
+    let grids: Vec<Grid<B>> = masks.iter().map(|&m| Grid::from_masks(m)).collect();
     let mut m = Measured {
         puzzles: grids.len(),
         solved: 0,
@@ -332,7 +355,7 @@ fn measure<B: Basis>(masks: &[&[u128]], cfg: &Setup, threads: usize) -> Measured
         .map_init(
             || Solver::<B>::new(cfg.opts),
             |solver, g| {
-                let c = solve_one(solver, g, cfg);
+                let c = solve_one(solver, g);
                 let given = g.to_digits();
                 let valid = c
                     .first
@@ -370,13 +393,13 @@ fn measure<B: Basis>(masks: &[&[u128]], cfg: &Setup, threads: usize) -> Measured
     loop {
         let pass = Instant::now();
         let _: Vec<()> = each_grid(&grids, threads, cfg, |solver, g| {
-            std::hint::black_box(solve_one(solver, g, cfg));
+            std::hint::black_box(solve_one(solver, g));
         });
         m.wall += pass.elapsed().as_secs_f64();
         m.solves += grids.len();
         let times = each_grid(&grids, threads, cfg, |solver, g| {
             let t = Instant::now();
-            std::hint::black_box(solve_one(solver, g, cfg));
+            std::hint::black_box(solve_one(solver, g));
             t.elapsed().as_secs_f64()
         });
         for (b, t) in m.best.iter_mut().zip(times) {

@@ -52,7 +52,7 @@ struct Explained {
 
 pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
-    let batch = a.input.read_json(a.json)?;
+    let batch = a.input.read_json(a.json)?.logic_only("explain");
     batch.print_notes();
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -23,7 +23,7 @@ pub struct FindArgs {
 
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
-    let batch = a.input.read_no_grid("find")?;
+    let batch = a.input.read_no_grid("find")?.logic_only("find");
     batch.print_notes();
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());

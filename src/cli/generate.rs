@@ -3,7 +3,7 @@
 use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
-use nsudoku::basis::SUPPORTED;
+use nsudoku::basis::LOGIC;
 use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::{technique, Technique};
@@ -16,7 +16,7 @@ use std::process::ExitCode;
 #[command(after_help = super::logic::techniques_help())]
 pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
-    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*SUPPORTED.start() as i64..=*SUPPORTED.end() as i64))]
+    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*LOGIC.start() as i64..=*LOGIC.end() as i64))]
     basis: u8,
     /// Number of puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]

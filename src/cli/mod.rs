@@ -2,6 +2,7 @@
 //! pieces they share (reading a batch, exit codes).
 
 use clap::{Parser, Subcommand};
+use nsudoku::basis::{LOGIC, SUPPORTED};
 use nsudoku::input::{self, Format, ReadOptions, Record};
 use nsudoku::Alphabet;
 use std::io::{self, Read};
@@ -239,6 +240,33 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// The batch for `sub`, a subcommand of the logic layer (built for the bases of
+    /// [`LOGIC`], up to 100×100): a puzzle of a larger basis becomes an error in its place,
+    /// reported with its line and passed over as a bad line is, and the batch goes on.
+    pub fn logic_only(mut self, sub: &str) -> Batch {
+        for (_, rec) in &mut self.records {
+            if let Ok(p) = rec {
+                if !LOGIC.contains(&p.k) {
+                    let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
+                    *rec = Err(input::InputError {
+                        line: p.line,
+                        what: format!(
+                            "a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
+                            p.k
+                        ),
+                        expected: format!(
+                            "a grid of basis {} to {} (`nsudoku solve` and `bench` take up to {s}×{s})",
+                            LOGIC.start(),
+                            LOGIC.end(),
+                            s = SUPPORTED.end() * SUPPORTED.end()
+                        ),
+                    });
+                }
+            }
+        }
+        self
+    }
+
     /// Print each detection note once on stderr.
     pub fn print_notes(&self) {
         let mut seen = std::collections::HashSet::new();
@@ -344,9 +372,10 @@ pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
 }
 
-/// Stack of every worker thread. A 100×100 grid is 160 KB and generic code for every basis
-/// shares one dispatching frame, so the default 2 MB is not enough for the largest bases; the
-/// stack is reserved address space, only touched pages cost memory.
+/// Stack of every worker thread. A 225×225 grid is 1.6 MB (a 100×100 one 160 KB), a search
+/// keeps a few on the stack, and generic code for every basis shares one dispatching frame, so
+/// the default 2 MB is not enough for the largest bases; the stack is reserved address space,
+/// only touched pages cost memory.
 pub const STACK_SIZE: usize = 256 << 20;
 
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).

@@ -52,7 +52,7 @@ fn solutions_of_stuck(p: &Puzzle, r: &Rating, deadline: Option<Instant>) -> Opti
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read_no_grid("rate")?;
+    let batch = a.input.read_no_grid("rate")?.logic_only("rate");
     batch.print_notes();
     let cfg = Config {
         chain_length: a.chain_length,

@@ -25,7 +25,7 @@ pub struct ReduceArgs {
 
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
-    let batch = a.input.read()?;
+    let batch = a.input.read()?.logic_only("reduce");
     batch.print_notes();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;

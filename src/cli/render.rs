@@ -88,7 +88,7 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
 }
 
 fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read_no_grid("render")?;
+    let batch = a.input.read_no_grid("render")?.logic_only("render");
     batch.print_notes();
     let rest = batch.records.len().saturating_sub(1);
     if rest > 0 {

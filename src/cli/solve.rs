@@ -61,7 +61,10 @@ type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate(a.reduce.as_deref()).map_err(io::Error::other)?;
-    let batch = a.input.read_json(a.json)?;
+    let mut batch = a.input.read_json(a.json)?;
+    if a.reduce.is_some() {
+        batch = batch.logic_only("solve --reduce");
+    }
     batch.print_notes();
     let opts = SolveOptions {
         limit: a.limit as usize,

@@ -3,6 +3,7 @@
 use super::{exit_status, with_threads, InputArgs};
 use nsudoku::generate::Rng;
 use nsudoku::input::{Puzzle, Record};
+use nsudoku::mask::CellMasks;
 use nsudoku::solve;
 use nsudoku::solver::SolveOptions;
 use nsudoku::study::{self, CapRow, TupleRow};
@@ -64,7 +65,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     if let Some(path) = &a.svg {
         check_svg_folder(path)?;
     }
-    let batch = a.input.read_no_grid("study")?;
+    let batch = a.input.read_no_grid("study")?.logic_only("study");
     batch.print_notes();
     // A study measures puzzles with one solution; the others are named on stderr, in input
     // order, and left out.
@@ -149,7 +150,7 @@ fn measure(
         }
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {
-                let grids: Vec<Grid<B>> = masks.iter().map(|m| Grid::from_masks(m)).collect();
+                let grids: Vec<Grid<B>> = masks.iter().map(|&m| Grid::from_masks(m)).collect();
                 study::tuples::<B>(&grids, k_max)
             })
         })?;
@@ -166,8 +167,8 @@ fn unique_masks<'p>(
     k: usize,
     max_puzzles: Option<usize>,
     left_out: &mut Vec<(usize, String)>,
-) -> Vec<&'p Vec<u128>> {
-    let mut masks: Vec<&Vec<u128>> = Vec::new();
+) -> Vec<&'p CellMasks> {
+    let mut masks: Vec<&CellMasks> = Vec::new();
     for (i, label, p) in puzzles.iter().filter(|(_, _, p)| p.k == k) {
         if max_puzzles.is_some_and(|m| masks.len() >= m) {
             break;

@@ -13,6 +13,7 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
+use crate::mask::{CellMasks, Mask, Wide256};
 use numbers::{numbers_line, read_candidate_lists, read_numbers};
 use rows::{is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
@@ -53,8 +54,10 @@ impl std::str::FromStr for Format {
 pub struct Puzzle {
     /// Basis.
     pub k: usize,
-    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit.
-    pub masks: Vec<u128>,
+    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit. Packed in as many
+    /// 64-bit words a cell as N needs; each reads as a [`Wide256`] (up to 225 digits), and
+    /// [`crate::Grid::from_masks`] takes them to a basis's own word.
+    pub masks: CellMasks,
     /// Alphabet it was written in (for output).
     pub alphabet: Alphabet,
     /// Format it was written in (for output).
@@ -98,9 +101,9 @@ impl Puzzle {
     pub fn digits(&self) -> Vec<u8> {
         self.masks
             .iter()
-            .map(|&m| {
-                if m.count_ones() == 1 {
-                    m.trailing_zeros() as u8 + 1
+            .map(|m| {
+                if m.is_single() {
+                    m.first() as u8 + 1
                 } else {
                     0
                 }
@@ -120,7 +123,8 @@ impl Puzzle {
     /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_ok());
     /// digits[1] = 1; // twice in row 1
     /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
-    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(16, &[0; 65536], Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_ok());
     /// // 64×64 has no symbol a digit: written back as numbers.
     /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
     /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
@@ -147,13 +151,19 @@ impl Puzzle {
         if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
             return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
         }
-        let all = (1u128 << n) - 1;
+        let all = Wide256::low(n);
         check_givens(Puzzle {
             k,
-            masks: digits
-                .iter()
-                .map(|&d| if d == 0 { all } else { 1u128 << (d - 1) })
-                .collect(),
+            masks: CellMasks::of(
+                n,
+                digits.iter().map(|&d| {
+                    if d == 0 {
+                        all
+                    } else {
+                        Wide256::bit(d as usize - 1)
+                    }
+                }),
+            ),
             alphabet,
             format: if n > alphabet.capacity() {
                 Format::Numbers

@@ -6,6 +6,7 @@ use super::{
     basis_of, check_givens, plural, side_of_candidates, side_of_cells, unsupported_basis, Alphabet,
     Format, InputError, Puzzle, Record, SUPPORTED,
 };
+use crate::mask::{CellMasks, Mask, Wide256};
 
 fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
     tokens(line)
@@ -97,15 +98,15 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
                 "{} of comma-separated candidates",
                 plural(cells.len(), "cell")
             ),
-            expected: "N² cells (4096 for 64×64, 6561 for 81×81, 10000 for 100×100)".into(),
+            expected: "N² cells (4096 for 64×64, 6561 for 81×81, …, 50625 for 225×225)".into(),
         });
     };
-    let mut masks = Vec::with_capacity(n * n);
+    let mut masks = CellMasks::with_capacity(n, n * n);
     for (c, cell) in cells.iter().enumerate() {
-        let mut m = 0u128;
+        let mut m = Wide256::ZERO;
         for x in cell.split(',') {
             match x.parse::<usize>() {
-                Ok(d) if (1..=n).contains(&d) => m |= 1 << (d - 1),
+                Ok(d) if (1..=n).contains(&d) => m |= Wide256::bit(d - 1),
                 _ => {
                     return Err(InputError {
                         line: line_no,
@@ -245,8 +246,8 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
         }
     };
     let k = basis_of(n);
-    let all = (1u128 << n) - 1;
-    let mut masks = Vec::with_capacity(values.len());
+    let all = Wide256::low(n);
+    let mut masks = CellMasks::with_capacity(n, values.len());
     for (cell, &v) in values.iter().enumerate() {
         if v as usize > n {
             let err = InputError {
@@ -256,7 +257,11 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             };
             return (Err(err), used);
         }
-        masks.push(if v == 0 { all } else { 1u128 << (v - 1) });
+        masks.push(if v == 0 {
+            all
+        } else {
+            Wide256::bit(v as usize - 1)
+        });
     }
     let p = Puzzle {
         k,

@@ -5,6 +5,7 @@ use super::{
     basis_of, check_givens, invisible, length_hint, plural, shown, side_of_candidates,
     side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
 };
+use crate::mask::{CellMasks, Mask, Wide256};
 
 /// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
 fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
@@ -99,9 +100,9 @@ pub(super) fn read_symbols(
             expected: "the numbers format (whitespace-separated integers)".into(),
         });
     }
-    let all = (1u128 << n) - 1;
+    let all = Wide256::low(n);
     let chars: Vec<char> = s.chars().collect();
-    let mut masks = Vec::with_capacity(n * n);
+    let mut masks = CellMasks::with_capacity(n, n * n);
     let bad = |pos: usize, c: char, expected: String| {
         let (line, place) = locate(pos);
         InputError {
@@ -112,7 +113,7 @@ pub(super) fn read_symbols(
     };
     if candidates {
         for cell in 0..n * n {
-            let mut m = 0u128;
+            let mut m = Wide256::ZERO;
             for d in 0..n {
                 let pos = cell * n + d;
                 let c = chars[pos];
@@ -120,7 +121,7 @@ pub(super) fn read_symbols(
                     continue;
                 }
                 match alphabet.digit(c, n) {
-                    Some(v) if v as usize == d + 1 => m |= 1 << d,
+                    Some(v) if v as usize == d + 1 => m |= Wide256::bit(d),
                     _ => {
                         let want = alphabet.symbol(d as u8 + 1);
                         return Err(bad(
@@ -136,7 +137,7 @@ pub(super) fn read_symbols(
                     }
                 }
             }
-            if m == 0 {
+            if m.is_empty() {
                 return Err(InputError {
                     line: line_no,
                     what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
@@ -150,7 +151,7 @@ pub(super) fn read_symbols(
             if alphabet.is_empty_mark(c) {
                 masks.push(all);
             } else if let Some(d) = alphabet.digit(c, n) {
-                masks.push(1u128 << (d - 1));
+                masks.push(Wide256::bit(d as usize - 1));
             } else {
                 return Err(bad(
                     pos,

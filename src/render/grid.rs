@@ -10,6 +10,7 @@
 use super::svg::{Num, Writer};
 use crate::alphabet::Alphabet;
 use crate::logic::{Candidate, LinkKind};
+use crate::mask::{Mask, Wide256};
 use std::collections::HashMap;
 
 /// Largest N whose full candidate grid is drawn (36×36: 46,656 candidates).
@@ -27,7 +28,7 @@ pub struct Board {
     /// Digits placed by solving, 1-based (0 = open or given).
     pub placed: Vec<u8>,
     /// Candidates of open cells (bit `d` = digit `d + 1`); ignored where a digit stands.
-    pub candidates: Vec<u128>,
+    pub candidates: Vec<Wide256>,
 }
 
 impl Board {
@@ -429,7 +430,7 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
             let cell = c.cell as usize;
             cell < b.candidates.len()
                 && !b.is_filled(cell)
-                && (b.candidates[cell] >> c.digit) & 1 == 1
+                && b.candidates[cell].has(c.digit as usize)
         })
         .collect();
     marked.sort();
@@ -486,7 +487,7 @@ fn candidate_digits(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all:
                     continue;
                 }
                 for d in sub_row * l.k..(sub_row + 1) * l.k {
-                    if (b.candidates[cell] >> d) & 1 == 0 {
+                    if !b.candidates[cell].has(d) {
                         continue;
                     }
                     let f = marks

@@ -20,7 +20,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::{engine, Config, Deduction, State, Technique};
-use crate::mask::Mask;
+use crate::mask::{Mask, Wide256};
 use crate::topology::Topology;
 
 /// The shared topology of basis `k` (2..=10).
@@ -28,9 +28,9 @@ pub fn topology(k: usize) -> &'static Topology {
     crate::with_basis!(k, B => B::topology())
 }
 
-fn single(m: u128) -> u8 {
-    if m.count_ones() == 1 {
-        m.trailing_zeros() as u8 + 1
+fn single(m: Wide256) -> u8 {
+    if m.is_single() {
+        m.first() as u8 + 1
     } else {
         0
     }
@@ -43,9 +43,9 @@ impl Board {
         Board {
             k: p.k,
             alphabet: p.text_alphabet(),
-            givens: p.masks.iter().map(|&m| single(m)).collect(),
+            givens: p.masks.iter().map(single).collect(),
             placed: vec![0; p.masks.len()],
-            candidates: p.masks.clone(),
+            candidates: p.masks.to_vec(),
         }
     }
 
@@ -68,7 +68,7 @@ impl Board {
                 b.placed[cell] = d;
             }
         }
-        b.candidates = state.grid().masks().iter().map(|m| m.to_u128()).collect();
+        b.candidates = state.grid().to_masks();
         b
     }
 }

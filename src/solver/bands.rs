@@ -1313,12 +1313,12 @@ mod tests {
         };
         let text = include_str!("../../tests/data/9x9_magictour_top1465_first30.txt");
         for p in read(text) {
-            let masks = p.masks.iter().map(|&m| m as u32);
+            let masks = p.masks.iter().map(|m| crate::mask::Mask::to_u128(m) as u32);
             assert_eq!(unsettled_propagations(masks, 4), 0, "line {}", p.line);
         }
         let text = include_str!("../../tests/data/16x16_gen_minimal200_first10.txt");
         for p in read(text) {
-            let masks = p.masks.iter().map(|&m| m as u32);
+            let masks = p.masks.iter().map(|m| crate::mask::Mask::to_u128(m) as u32);
             let unsettled = super::k4::unsettled_propagations(masks, 4);
             assert_eq!(unsettled, 0, "16x16 line {}", p.line);
         }

@@ -14,8 +14,10 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
 
-/// Words of the dirty-house set: 3N houses for N ≤ 100.
-const HOUSE_WORDS: usize = 5;
+/// Words of the dirty-house set: 3N houses for N ≤ 225. A basis uses only its first
+/// [`Propagator::WORDS`] (5 up to 100×100), so that clearing and scanning the set costs what it
+/// did before the larger bases.
+const HOUSE_WORDS: usize = 11;
 
 /// `m` when it is a placed digit (one candidate), else nothing; branch-free.
 #[inline(always)]
@@ -65,6 +67,9 @@ pub(crate) struct Propagator<B: Basis> {
 }
 
 impl<B: Basis> Propagator<B> {
+    /// Words of `dirty` this basis uses.
+    const WORDS: usize = (3 * B::N).div_ceil(64);
+
     pub(crate) fn new(locked: bool) -> Self {
         assert!(3 * B::N <= 64 * HOUSE_WORDS && 2 * B::K <= 32);
         Propagator {
@@ -121,7 +126,7 @@ impl<B: Basis> Propagator<B> {
     #[inline]
     pub(crate) fn reset(&mut self) {
         self.queue.clear();
-        self.dirty = [0; HOUSE_WORDS];
+        self.dirty[..Self::WORDS].fill(0);
         self.dirty_lines = 0;
     }
 
@@ -272,7 +277,7 @@ impl<B: Basis> Propagator<B> {
         let t = B::topology();
         let all = B::all();
         let mut found = false;
-        for w in 0..HOUSE_WORDS {
+        for w in 0..Self::WORDS {
             let mut bits = std::mem::take(&mut self.dirty[w]);
             while bits != 0 {
                 let h = w * 64 + bits.trailing_zeros() as usize;
@@ -303,7 +308,7 @@ impl<B: Basis> Propagator<B> {
         const L: usize = 16;
         debug_assert_eq!(B::N, L);
         let z = B::Mask::ZERO;
-        self.dirty = [0; HOUSE_WORDS];
+        self.dirty[..Self::WORDS].fill(0);
         // counts[3h..3h + 3]: once, twice and placed of house h.
         let mut counts = [z; 3 * 3 * L];
         {
