@@ -243,7 +243,13 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
     r
 }
 
-/// Rate a parsed puzzle of any basis. Fails when its givens contradict each other.
+/// Rate a parsed puzzle of a basis of the logic layer (up to 100×100). Fails when its givens
+/// contradict each other.
+///
+/// # Panics
+///
+/// On a basis beyond [`LOGIC`](crate::basis::LOGIC) (the reader takes grids up to 225×225:
+/// check first, as `nsudoku rate` does).
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
     with_basis!(p.k, B => {
         let mut s = State::<B>::new(Grid::<B>::from_masks(&p.masks))?;

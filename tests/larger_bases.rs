@@ -207,3 +207,17 @@ fn the_public_144_puzzles_are_unique() {
         }
     });
 }
+
+/// The logic layer stops at 100×100: a picture of a larger grid is an error, not a panic.
+#[test]
+fn pictures_of_a_144_grid_are_an_error() {
+    let mut rng = Rng::new(2);
+    let p = puzzle(12, &with_holes(&pattern_grid(12, &mut rng), 100, &mut rng));
+    let err = nsudoku::render::initial_candidates(&p).unwrap_err();
+    assert_eq!(
+        err,
+        "a 144×144 grid is beyond the pictures' bases (up to 100×100)"
+    );
+    assert!(nsudoku::render::solve_path(&p, None, &Default::default(), 10).is_err());
+    assert!(nsudoku::render::replay(&p, &[], &mut |_, _, _| {}).is_err());
+}

@@ -76,8 +76,21 @@ impl Board {
 /// Why a picture could not be made.
 pub type Error = String;
 
+/// `Ok` when the logic layer, which pictures replay, is built for `p`'s basis (up to 100×100).
+fn logic_basis(p: &Puzzle) -> Result<(), Error> {
+    let logic = crate::basis::LOGIC;
+    if logic.contains(&p.k) {
+        return Ok(());
+    }
+    let (n, m) = (p.n(), logic.end() * logic.end());
+    Err(format!(
+        "a {n}×{n} grid is beyond the pictures' bases (up to {m}×{m})"
+    ))
+}
+
 /// The candidate grid of a puzzle before any step: the givens' digits removed from their peers.
 pub fn initial_candidates(p: &Puzzle) -> Result<Board, Error> {
+    logic_basis(p)?;
     crate::with_basis!(p.k, B => {
         let s = State::<B>::new(Grid::from_masks(&p.masks))
             .map_err(|_| "the givens contradict each other".to_string())?;
@@ -94,6 +107,7 @@ pub fn replay(
     steps: &[Deduction],
     f: &mut dyn FnMut(usize, &Board, &Deduction),
 ) -> Result<Board, Error> {
+    logic_basis(p)?;
     crate::with_basis!(p.k, B => replay_in::<B>(p, steps, f))
 }
 
@@ -125,6 +139,7 @@ pub fn solve_path(
     cfg: &Config,
     max_steps: usize,
 ) -> Result<engine::Path, Error> {
+    logic_basis(p)?;
     crate::with_basis!(p.k, B => {
         let mut s = State::<B>::new(Grid::from_masks(&p.masks))
             .map_err(|_| "the givens contradict each other".to_string())?;
