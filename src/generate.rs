@@ -638,10 +638,11 @@ pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, G
 ///
 /// # Panics
 ///
-/// When `k` is outside [`LOGIC`](crate::basis::LOGIC) or `puzzle` does not hold its k⁴
-/// cells.
+/// When `k` is outside [`SUPPORTED`](crate::basis::SUPPORTED) or `puzzle` does not hold its
+/// k⁴ cells. It needs only the solver, so it takes every basis the solver does (up to
+/// 225×225), not only those of the logic layer.
 pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
-    with_basis!(k, B => is_minimal_b::<B>(puzzle))
+    crate::with_solver_basis!(k, B => is_minimal_b::<B>(puzzle))
 }
 
 fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {

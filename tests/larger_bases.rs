@@ -221,3 +221,14 @@ fn pictures_of_a_144_grid_are_an_error() {
     assert!(nsudoku::render::solve_path(&p, None, &Default::default(), 10).is_err());
     assert!(nsudoku::render::replay(&p, &[], &mut |_, _, _| {}).is_err());
 }
+
+/// `generate::is_minimal` needs only the solver, so it takes the larger bases too: a full
+/// 121×121 grid is not minimal (any one given follows from the others).
+#[test]
+fn a_full_121_grid_is_not_minimal() {
+    on_big_stack(|| {
+        let mut rng = Rng::new(11);
+        let full = pattern_grid(11, &mut rng);
+        assert!(!nsudoku::generate::is_minimal(11, &full));
+    });
+}
