@@ -56,6 +56,8 @@ pub fn base(t: Technique) -> f64 {
         PomRefined => 7.7,
         PomExclusion => 8.0,
         PomCovers => 8.2,
+        // SE's dynamic forcing chains (contradiction), plus the length bonus on the placements.
+        ForcingChain => 8.5,
     }
 }
 

@@ -5,6 +5,9 @@ use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
 use nsudoku::{input, solve, Alphabet, Basis, Grid};
 
+mod common;
+use common::{state, with_solutions};
+
 const CHAINS: [Technique; 5] = [
     Technique::RemotePair,
     Technique::XChain,
@@ -18,12 +21,6 @@ const SINGLES: [Technique; 3] = [
     Technique::HiddenSingle,
     Technique::NakedSingle,
 ];
-
-fn state<B: Basis>(line: &str) -> State<B> {
-    let p = input::read_one(line, Default::default()).unwrap();
-    assert_eq!(p.k, B::K);
-    State::new(Grid::from_masks(&p.masks)).unwrap()
-}
 
 fn describe<B: Basis>(d: &Deduction) -> String {
     d.describe(B::topology(), Alphabet::Standard)
@@ -72,17 +69,6 @@ fn chains_are_sound_on_9x9_fixtures() {
         total += check_puzzle::<B3>(line, &sol, 8);
     }
     assert!(total > 100, "only {total} chain deductions checked");
-}
-
-fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
-    puzzles
-        .lines()
-        .zip(sols.lines())
-        .map(|(p, s)| {
-            let sol = input::read_one(s, Default::default()).unwrap().digits();
-            (p.to_string(), sol)
-        })
-        .collect()
 }
 
 #[test]

@@ -149,6 +149,8 @@ impl Deduction {
         let mut pattern = String::new();
         if cycle_digit.is_some() {
             pattern = cycle_notation(&ev.chain, t);
+        } else if self.technique == Technique::ForcingChain {
+            pattern = forcing_notation(ev, t, a);
         } else if !ev.chain.is_empty() {
             pattern = chain_notation(&ev.chain, t, a);
         } else if !ev.digits.is_empty() && (!ev.cells.is_empty() || !ev.houses.is_empty()) {
@@ -188,17 +190,7 @@ impl Deduction {
 
     /// Placements (`r4c5=8`) then eliminations grouped by cell (`r3c4<>1,9`).
     pub fn result(&self, t: &Topology, a: Alphabet) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .placements
-            .iter()
-            .map(|p| {
-                format!(
-                    "{}={}",
-                    t.cell_name(p.cell as usize),
-                    a.label(p.digit + 1, t.n)
-                )
-            })
-            .collect();
+        let mut out: Vec<String> = self.placements.iter().map(|p| placed(p, t, a)).collect();
         let mut elims = self.eliminations.clone();
         elims.sort();
         let mut i = 0;
@@ -241,7 +233,12 @@ impl Deduction {
         // Always present (null for steps that have none), as the docs list it.
         v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();
         if !ev.chain.is_empty() {
-            v["chain"] = chain_notation(&ev.chain, t, a).into();
+            v["chain"] = if self.technique == Technique::ForcingChain {
+                forcing_notation(ev, t, a)
+            } else {
+                chain_notation(&ev.chain, t, a)
+            }
+            .into();
             v["length"] = self.chain_length().into();
             v["nodes"] = ev
                 .chain
@@ -284,6 +281,36 @@ pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String 
         }
     }
     s
+}
+
+/// A placement: `r4c5=8`.
+fn placed(c: &Candidate, t: &Topology, a: Alphabet) -> String {
+    format!(
+        "{}={}",
+        t.cell_name(c.cell as usize),
+        a.label(c.digit + 1, t.n)
+    )
+}
+
+/// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
+/// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
+fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
+    let mut parts: Vec<String> = ev
+        .chain
+        .iter()
+        .flat_map(|n| &n.candidates)
+        .map(|c| placed(c, t, a))
+        .collect();
+    match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
+        (Some(&h), Some(&d), _) => parts.push(format!(
+            "no {} in {}",
+            a.label(d + 1, t.n),
+            t.house_name(h as usize)
+        )),
+        (_, _, Some(&c)) => parts.push(format!("{} empty", t.cell_name(c as usize))),
+        _ => {}
+    }
+    parts.join(" -> ")
 }
 
 /// The digit of a coloring or cycle technique whose chain is single cells of one digit; such a

@@ -20,6 +20,8 @@ pub struct Hits {
     pub subset_searches: u64,
     /// Chain tables not built for having more tags than [`Config::chain_tags`].
     pub chain_tables: u64,
+    /// Forcing chain searches cut after [`Config::forcing_budget`].
+    pub forcing_searches: u64,
 }
 
 thread_local! {
@@ -68,6 +70,12 @@ impl Hits {
             parts.push(format!(
                 "chain table skipped {} times (over {} tags)",
                 self.chain_tables, cfg.chain_tags
+            ));
+        }
+        if self.forcing_searches > 0 {
+            parts.push(format!(
+                "forcing chain search cut {} times (over {} units of work)",
+                self.forcing_searches, cfg.forcing_budget
             ));
         }
         parts.join("; ")

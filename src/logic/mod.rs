@@ -12,6 +12,7 @@ pub mod coloring;
 pub mod deduction;
 pub mod engine;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod limits;
 pub mod pom;
@@ -57,6 +58,9 @@ pub struct Config {
     /// Chains: most tags (two per strong-link layer) of one implication table; the table takes
     /// tags² bits and its closure tags³/64 word operations, so a larger grid skips the chains.
     pub chain_tags: usize,
+    /// Forcing chains: most work (peer removals and house scans of the trials) of one search;
+    /// the trials left are skipped. A 9×9 search takes about 10⁴, a hard 16×16 one 10⁵-10⁶.
+    pub forcing_budget: u64,
     /// When to stop: [`engine::reduce`] applies nothing more after it, and the pattern overlay
     /// counts and lists no more digits (`solve --reduce --timeout` covers the reduction too).
     pub deadline: Option<std::time::Instant>,
@@ -79,6 +83,7 @@ impl Default for Config {
             subset_budget: 1_000_000,
             // 8 MB of table; 64×64 grids need about 1,500.
             chain_tags: 8192,
+            forcing_budget: 20_000_000,
             deadline: None,
         }
     }
@@ -95,6 +100,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) => fish::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
+        ForcingChain => forcing::find(s, cfg, sink),
     }
 }
 

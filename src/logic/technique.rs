@@ -52,6 +52,8 @@ pub enum Technique {
     PomExclusion,
     /// POM cell covers.
     PomCovers,
+    /// A candidate assumed true forces singles into a cell or house without a place.
+    ForcingChain,
 }
 
 /// Largest tuple or fish size the names accept (N/2 for 100×100).
@@ -81,7 +83,7 @@ fn fish_word(n: u8) -> String {
 impl Technique {
     /// Position in the default difficulty order: singles, locked candidates, then tuples and
     /// fish interleaved by size (naked, fish, hidden, as Sudoku Explainer rates them), then
-    /// coloring, chains and cycles, then the pattern overlay method.
+    /// coloring, chains and cycles, then the pattern overlay method, then forcing chains.
     pub fn order(self) -> u32 {
         use Technique::*;
         match self {
@@ -107,6 +109,7 @@ impl Technique {
             PomRefined => 2001,
             PomCovers => 2002,
             PomExclusion => 2003,
+            ForcingChain => 3000,
         }
     }
 
@@ -136,6 +139,7 @@ impl Technique {
             PomRefined => "Pattern Overlay (refined)".into(),
             PomExclusion => "Pattern Exclusion".into(),
             PomCovers => "Pattern Cell Cover".into(),
+            ForcingChain => "Forcing Chain".into(),
         }
     }
 
@@ -160,7 +164,7 @@ impl Technique {
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 19] = {
+    pub const UNSIZED: [Technique; 20] = {
         use Technique::*;
         [
             FullHouse,
@@ -182,6 +186,7 @@ impl Technique {
             PomRefined,
             PomCovers,
             PomExclusion,
+            ForcingChain,
         ]
     };
 

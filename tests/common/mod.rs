@@ -1,8 +1,11 @@
-//! What the CLI test files share: run the `nsudoku` binary on a stdin text.
+//! What the test files share: run the `nsudoku` binary on a stdin text; read a puzzle into a
+//! logic state, and fixtures with their solutions.
 
 // Each test file uses part of this module; the rest is not dead code there.
 #![allow(dead_code)]
 
+use nsudoku::logic::State;
+use nsudoku::{input, Basis, Grid};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -38,4 +41,23 @@ pub fn assert_success(out: &Output) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// The logic state of one puzzle line of basis `B`.
+pub fn state<B: Basis>(line: &str) -> State<B> {
+    let p = input::read_one(line, Default::default()).unwrap();
+    assert_eq!(p.k, B::K);
+    State::new(Grid::from_masks(&p.masks)).unwrap()
+}
+
+/// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line).
+pub fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
+    puzzles
+        .lines()
+        .zip(sols.lines())
+        .map(|(p, s)| {
+            let sol = input::read_one(s, Default::default()).unwrap().digits();
+            (p.to_string(), sol)
+        })
+        .collect()
 }
