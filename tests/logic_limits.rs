@@ -1,5 +1,5 @@
-//! The bounds of `logic::Config` on tuples, fish, chains and POM: hitting one finds less (never
-//! something wrong), and says so through `logic::limits` and the solving path.
+//! The bounds of `logic::Config` on tuples, fish, chains, POM and forcing chains: hitting one
+//! finds less (never something wrong), and says so through `logic::limits` and the solving path.
 
 use nsudoku::basis::B3;
 use nsudoku::logic::{engine, find_all, limits, Config, State, Technique};
@@ -38,10 +38,39 @@ fn within_the_default_bounds_nothing_is_cut() {
         Technique::Fish(2),
         Technique::Aic,
         Technique::Pom,
+        Technique::ForcingChain,
     ] {
         find_all(&s, t, &Config::default());
     }
     assert!(limits::take().is_empty());
+}
+
+#[test]
+fn a_forcing_budget_cuts_the_trials_and_keeps_what_they_found() {
+    let s = stuck_state();
+    let all = find_all(&s, Technique::ForcingChain, &Config::default());
+    assert!(!all.is_empty());
+    let none = Config {
+        forcing_budget: 0,
+        ..Config::default()
+    };
+    limits::take();
+    // The first trial runs (the budget is read before each one), then the search stops.
+    assert!(find_all(&s, Technique::ForcingChain, &none).len() <= 1);
+    let hits = limits::take();
+    assert_eq!(hits.forcing_searches, 1);
+    assert!(hits
+        .describe(&none)
+        .contains("forcing chain search cut 1 times"));
+    // A budget that cuts the search part way keeps a subset of the deductions.
+    let some = Config {
+        forcing_budget: 20_000,
+        ..Config::default()
+    };
+    let part = find_all(&s, Technique::ForcingChain, &some);
+    assert!(part.len() < all.len(), "{} of {}", part.len(), all.len());
+    assert!(part.iter().all(|d| all.contains(d)));
+    assert_eq!(limits::take().forcing_searches, 1);
 }
 
 #[test]
