@@ -147,15 +147,35 @@ fn explain_names_the_clash_of_a_contradiction() {
 fn chain_records_give_their_nodes_cells_and_digits() {
     let input = std::fs::read_to_string("tests/data/chains_9x9.txt").unwrap();
     let out = stdout(&run(&["explain", "--json"], &input));
-    let mut chains = 0;
+    let (mut chains, mut forcing) = (0, 0);
     for l in out.lines() {
         let v: serde_json::Value = serde_json::from_str(l).unwrap();
         let Some(chain) = v["chain"].as_str() else {
             continue;
         };
-        // A forcing chain's `chain` is its proof, and its `cells` and `digits` its
-        // contradiction (tests/forcing.rs).
+        // A forcing chain's `chain` is its proof: its nodes' placements, then the
+        // contradiction (its `cells` and `digits` name that; tests/forcing.rs replays it).
         if v["technique"] == "forcing-chain" {
+            forcing += 1;
+            let placed: Vec<String> = v["nodes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|n| {
+                    format!(
+                        "{}={}",
+                        n["cells"][0].as_str().unwrap(),
+                        n["digit"].as_str().unwrap()
+                    )
+                })
+                .collect();
+            let (proof, contradiction) = chain.rsplit_once(" -> ").unwrap();
+            assert_eq!(proof, placed.join(" -> "), "{l}");
+            assert!(
+                contradiction.starts_with("no ") || contradiction.ends_with(" empty"),
+                "{l}"
+            );
+            assert!(v["text"].as_str().unwrap().contains(chain), "{l}");
             continue;
         }
         chains += 1;
@@ -185,6 +205,7 @@ fn chain_records_give_their_nodes_cells_and_digits() {
         assert_eq!(spelled, chain, "{l}");
     }
     assert!(chains >= 30, "only {chains} chain steps");
+    assert!(forcing > 0, "no forcing chain step");
 }
 
 #[test]
