@@ -299,3 +299,102 @@ fn registered_in_logic_find() {
     assert_eq!(Technique::Pom.cli_name(), "pom");
     assert_eq!(Technique::PomCovers.cli_name(), "pom-covers");
 }
+
+/// Every template's cells, in listing order, and the templates through each cell.
+fn listing(t: &Templates, cells: usize) -> (Vec<Vec<usize>>, Vec<Option<Vec<usize>>>) {
+    let all = (0..t.len()).map(|i| t.cells(i).collect()).collect();
+    let through = (0..cells)
+        .map(|c| t.through(c).map(<[_]>::to_vec))
+        .collect();
+    (all, through)
+}
+
+/// The steps of a solving path with every POM variant and forcing chains, on the states it
+/// passes through (the first state is after singles).
+fn states_along<B: Basis>(line: &str) -> Vec<State<B>> {
+    let cfg = Config::default();
+    let (mut s, _) = state::<B>(line);
+    engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+    let mut ts = SINGLES.to_vec();
+    ts.extend(pom::VARIANTS);
+    ts.push(Technique::ForcingChain);
+    let mut at = s.clone();
+    let path = engine::solve_path(&mut s, &ts, &cfg, 400);
+    let mut out = vec![at.clone()];
+    for d in &path.steps {
+        at.apply(d).unwrap();
+        out.push(at.clone());
+    }
+    out
+}
+
+/// Restricting a digit's templates to the cells it keeps lists what listing afresh does, in
+/// the same order, and refuses cells it was not listed on.
+#[test]
+fn kept_templates_restrict_to_a_fresh_listing() {
+    let line = puzzles(include_str!("data/pom_16x16.txt"))[0];
+    let states = states_along::<B4>(line);
+    assert!(
+        states.len() > 20,
+        "a path long enough to shrink the templates"
+    );
+    let first = pom::digit_rows(&states[0]);
+    let mut shrunk = 0;
+    for d in 0..16 {
+        let Some(old) = Templates::enumerate(4, &first[d], 1_000_000) else {
+            continue;
+        };
+        for s in states.iter().step_by(5) {
+            let rows = pom::digit_rows(s);
+            let fresh = Templates::enumerate(4, &rows[d], usize::MAX).unwrap();
+            let (kept, index) = old.restrict(&rows[d]).expect("a subset");
+            assert_eq!(listing(&kept, 256), listing(&fresh, 256), "digit {d}");
+            assert_eq!(index.len(), fresh.len());
+            assert!(index.iter().all(|&i| (i as usize) < old.len()));
+            shrunk += (fresh.len() < old.len()) as usize;
+            // The other way round the cells are not a subset.
+            if fresh.len() < old.len() {
+                assert!(fresh.restrict(&first[d]).is_none());
+            }
+        }
+    }
+    assert!(shrunk > 10, "the path shrank templates {shrunk} times");
+}
+
+/// Inside a memo scope every variant reports what a fresh run reports, step after step and
+/// across puzzles, whatever order the variants run in (the fresh run is on another thread,
+/// outside the scope).
+fn kept_runs_match_fresh_ones<B: Basis>(lines: &[&str]) {
+    let cfg = Config::default();
+    let fresh = |s: &State<B>, v: Technique| {
+        std::thread::scope(|sc| sc.spawn(|| pom::analyze(s, v, &cfg)).join().unwrap())
+    };
+    let mut compared = 0;
+    pom::memo::scope(|| {
+        for line in lines {
+            for (i, s) in states_along::<B>(line).iter().enumerate() {
+                let mut order = pom::VARIANTS;
+                order.rotate_left(i % 4);
+                for v in order {
+                    let (warm, cold) = (pom::analyze(s, v, &cfg), fresh(s, v));
+                    assert_eq!(warm.digits, cold.digits, "{v:?} at step {i}");
+                    assert_eq!(warm.deductions, cold.deductions, "{v:?} at step {i}");
+                    compared += !cold.deductions.is_empty() as usize;
+                }
+            }
+        }
+    });
+    assert!(compared > 20, "only {compared} runs found something");
+}
+
+#[test]
+fn kept_runs_match_fresh_ones_9x9() {
+    let lines = puzzles(include_str!("data/pom_9x9.txt"));
+    kept_runs_match_fresh_ones::<B3>(&lines[..8]);
+}
+
+#[test]
+fn kept_runs_match_fresh_ones_16x16() {
+    let lines = puzzles(include_str!("data/pom_16x16.txt"));
+    kept_runs_match_fresh_ones::<B4>(&lines[..2]);
+}

@@ -46,11 +46,6 @@ impl Templates {
         if !e.dfs(0, M::ZERO, M::ZERO) {
             return None;
         }
-        let count = e.count;
-        let cols = e.cols;
-        let mut live = FixedBitSet::with_capacity(count);
-        live.insert_range(..);
-        let words = live.as_slice().len();
         let mut slot = vec![NONE; n * n];
         let mut cells = 0;
         for (r, &m) in rows.iter().enumerate() {
@@ -59,21 +54,81 @@ impl Templates {
                 cells += 1;
             }
         }
-        let mut through = vec![0usize; cells as usize * words];
+        Some(Templates::from_cols(n, e.cols, slot, cells as usize))
+    }
+
+    /// The templates of `cols` (N columns each, in listing order) through the candidate cells
+    /// numbered by `slot`, all live.
+    fn from_cols(n: usize, cols: Vec<u8>, slot: Vec<u32>, cells: usize) -> Templates {
+        let count = cols.len() / n;
+        let mut live = FixedBitSet::with_capacity(count);
+        live.insert_range(..);
+        let words = live.as_slice().len();
+        let mut through = vec![0usize; cells * words];
         for t in 0..count {
             for r in 0..n {
                 let cell = r * n + cols[t * n + r] as usize;
                 through[slot[cell] as usize * words + t / BITS] |= 1 << (t % BITS);
             }
         }
-        Some(Templates {
+        Templates {
             n,
             cols,
             live,
             slot,
             words,
             through,
-        })
+        }
+    }
+
+    /// The templates through the candidate cells given per row, when those are a subset of the
+    /// cells these were listed on (`None` otherwise): the ones that avoid every cell left out,
+    /// in the same order, so the same list [`Templates::enumerate`] would make. The second
+    /// value maps each kept template to its index here. Costs a pass over the templates
+    /// instead of a search.
+    pub fn restrict<M: Mask>(&self, rows: &[M]) -> Option<(Templates, Vec<u32>)> {
+        let n = self.n;
+        let mut gone = FixedBitSet::with_capacity(self.len());
+        let mut slot = vec![NONE; n * n];
+        let mut cells = 0;
+        for (r, &m) in rows.iter().enumerate() {
+            for c in 0..n {
+                let cell = r * n + c;
+                match (m.has(c), self.slot[cell]) {
+                    (true, NONE) => return None,
+                    (true, _) => {
+                        slot[cell] = cells;
+                        cells += 1;
+                    }
+                    (false, NONE) => {}
+                    (false, i) => {
+                        let set = &self.through[i as usize * self.words..][..self.words];
+                        gone.as_mut_slice()
+                            .iter_mut()
+                            .zip(set)
+                            .for_each(|(g, &x)| *g |= x);
+                    }
+                }
+            }
+        }
+        let kept: Vec<u32> = (0..self.len() as u32)
+            .filter(|&t| !gone.contains(t as usize))
+            .collect();
+        let mut cols = Vec::with_capacity(kept.len() * n);
+        for &t in &kept {
+            cols.extend_from_slice(&self.cols[t as usize * n..][..n]);
+        }
+        Some((Templates::from_cols(n, cols, slot, cells as usize), kept))
+    }
+
+    /// Bytes held: one column per row of each template, and the per-cell template sets.
+    pub fn bytes(&self) -> usize {
+        self.cols.len() + self.slot.len() * 4 + self.through.len() * (BITS / 8)
+    }
+
+    /// Make every template live again (undo a refinement).
+    pub fn revive(&mut self) {
+        self.live.insert_range(..);
     }
 
     /// Number of templates listed.
