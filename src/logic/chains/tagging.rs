@@ -318,16 +318,6 @@ impl<'s, B: Basis> Tagging<'s, B> {
     }
 }
 
-/// Unsolved cells of house `h` where `d` can still go, in house order.
-fn places<B: Basis>(s: &State<B>, h: usize, d: usize) -> Vec<u16> {
-    B::topology()
-        .house(h)
-        .iter()
-        .copied()
-        .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
-        .collect()
-}
-
 /// The grouped nodes of a state (none unless the mode uses groups), and the group index per
 /// (digit, line house, box position along the line), or [`NONE`].
 fn box_line_groups<B: Basis>(s: &State<B>, mode: Mode) -> (Vec<(usize, Vec<u16>)>, Vec<u32>) {
@@ -341,18 +331,13 @@ fn box_line_groups<B: Basis>(s: &State<B>, mode: Mode) -> (Vec<(usize, Vec<u16>)
     }
     for d in 0..n {
         for h in 0..2 * n {
-            let p = places(s, h, d);
-            for j in 0..k {
-                let seg: Vec<u16> = p
-                    .iter()
-                    .copied()
-                    .filter(|&c| t.position(h, c as usize) / k == j)
-                    .collect();
-                if seg.len() >= 2 {
-                    let mut seg = seg;
-                    seg.sort_unstable();
+            // The line's cells in the box at position j along it are its positions jK..jK+K.
+            for (j, segment) in t.house(h).chunks(k).enumerate() {
+                let open = |&&c: &&u16| !s.is_solved(c as usize) && s.get(c as usize).has(d);
+                if segment.iter().filter(open).count() >= 2 {
+                    // House order is cell order, so the segment is sorted.
                     group_at[(d * 2 * n + h) * k + j] = groups.len() as u32;
-                    groups.push((d, seg));
+                    groups.push((d, segment.iter().filter(open).copied().collect()));
                 }
             }
         }
@@ -381,10 +366,9 @@ fn node_of<B: Basis>(
         {
             let j = t.position(h, c0) / k;
             let g = group_at[(d * 2 * n + h) * k + j];
-            if g != NONE {
-                let mut sorted = set.to_vec();
-                sorted.sort_unstable();
-                if groups[g as usize].1 == sorted {
+            // NONE finds no group. Both hold distinct cells, the group's sorted.
+            if let Some((_, cells)) = groups.get(g as usize) {
+                if cells.len() == set.len() && set.iter().all(|c| cells.binary_search(c).is_ok()) {
                     return Some(base + g);
                 }
             }
@@ -469,35 +453,59 @@ impl StrongLinks {
         let (n, k) = (B::N, B::K);
         // Split the places into a segment (or cell) and the rest.
         // A node holds at most K places (a cell, or a box-line segment),
-        // so two nodes cover at most 2K.
-        let p = places(s, h, d);
-        if p.len() < 3 || p.len() > 2 * k {
+        // so two nodes cover at most 2K (at most 30 up to K = 15: fixed arrays, no allocation).
+        let mut places = [0u16; 32];
+        let mut len = 0;
+        for &c in t.house(h) {
+            if !s.is_solved(c as usize) && s.get(c as usize).has(d) {
+                if len == 2 * k {
+                    return;
+                }
+                places[len] = c;
+                len += 1;
+            }
+        }
+        if len < 3 {
             return;
         }
-        let mut parts: Vec<Vec<u16>> = Vec::new();
-        for &c in &p {
+        let p = &places[..len];
+        // The places in one other house through a place, as bit sets over `p`, first seen
+        // first.
+        let mut parts = [0u32; 96];
+        let mut count = 0;
+        for &c in p {
             let c = c as usize;
             for key in [t.row(c), t.col(c) + n, t.box_of(c) + 2 * n] {
                 if key == h {
                     continue;
                 }
-                let part: Vec<u16> = p
-                    .iter()
-                    .copied()
-                    .filter(|&e| t.houses_of(e as usize).contains(&(key as u16)))
-                    .collect();
-                if !parts.contains(&part) {
-                    parts.push(part);
+                let part = p.iter().enumerate().fold(0u32, |m, (i, &e)| {
+                    m | ((t.houses_of(e as usize).contains(&(key as u16)) as u32) << i)
+                });
+                if !parts[..count].contains(&part) {
+                    parts[count] = part;
+                    count += 1;
                 }
             }
         }
-        let node = |set: &[u16]| node_of::<B>(groups, group_at, d, set);
-        for a in &parts {
-            let rest: Vec<u16> = p.iter().copied().filter(|c| !a.contains(c)).collect();
-            if rest.is_empty() {
+        let node = |bits: u32| {
+            let mut set = [0u16; 32];
+            let mut m = 0;
+            for (i, &c) in p.iter().enumerate() {
+                if bits >> i & 1 == 1 {
+                    set[m] = c;
+                    m += 1;
+                }
+            }
+            node_of::<B>(groups, group_at, d, &set[..m])
+        };
+        let all = (1u32 << len) - 1;
+        for &a in &parts[..count] {
+            let rest = all & !a;
+            if rest == 0 {
                 continue;
             }
-            if let (Some(x), Some(y)) = (node(a), node(&rest)) {
+            if let (Some(x), Some(y)) = (node(a), node(rest)) {
                 if x < y {
                     self.add(x, y);
                 }
