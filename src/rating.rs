@@ -58,6 +58,8 @@ pub fn base(t: Technique) -> f64 {
         PomCovers => 8.2,
         // SE's dynamic forcing chains (contradiction), plus the length bonus on the placements.
         ForcingChain => 8.5,
+        // SE rates the chains that follow more than singles in the trial above the plain ones.
+        ForcingChainPlus => 9.0,
     }
 }
 

@@ -153,20 +153,24 @@ fn chain_records_give_their_nodes_cells_and_digits() {
         let Some(chain) = v["chain"].as_str() else {
             continue;
         };
-        // A forcing chain's `chain` is its proof: its nodes' placements, then the
+        // A forcing chain's `chain` is its proof: its nodes' placements (and in a (+) chain,
+        // sweeps: the nodes with a weak link, whose cells lose the digit), then the
         // contradiction (its `cells` and `digits` name that; tests/forcing.rs replays it).
-        if v["technique"] == "forcing-chain" {
+        if v["technique"] == "forcing-chain" || v["technique"] == "forcing-chain-plus" {
             forcing += 1;
             let placed: Vec<String> = v["nodes"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .map(|n| {
-                    format!(
-                        "{}={}",
-                        n["cells"][0].as_str().unwrap(),
-                        n["digit"].as_str().unwrap()
-                    )
+                    let cells: Vec<&str> = n["cells"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c.as_str().unwrap())
+                        .collect();
+                    let sign = if n["link"] == "weak" { "<>" } else { "=" };
+                    format!("{}{sign}{}", cells.join(","), n["digit"].as_str().unwrap())
                 })
                 .collect();
             let (proof, contradiction) = chain.rsplit_once(" -> ").unwrap();

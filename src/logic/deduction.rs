@@ -149,7 +149,7 @@ impl Deduction {
         let mut pattern = String::new();
         if cycle_digit.is_some() {
             pattern = cycle_notation(&ev.chain, t);
-        } else if self.technique == Technique::ForcingChain {
+        } else if self.technique.is_forcing() {
             pattern = forcing_notation(ev, t, a);
         } else if !ev.chain.is_empty() {
             pattern = chain_notation(&ev.chain, t, a);
@@ -233,7 +233,7 @@ impl Deduction {
         // Always present (null for steps that have none), as the docs list it.
         v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();
         if !ev.chain.is_empty() {
-            v["chain"] = if self.technique == Technique::ForcingChain {
+            v["chain"] = if self.technique.is_forcing() {
                 forcing_notation(ev, t, a)
             } else {
                 chain_notation(&ev.chain, t, a)
@@ -294,12 +294,27 @@ fn placed(c: &Candidate, t: &Topology, a: Alphabet) -> String {
 
 /// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
 /// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
+/// A node with a weak link holds candidates removed by locked candidates: `r4c7,r4c8<>2`.
 fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
     let mut parts: Vec<String> = ev
         .chain
         .iter()
-        .flat_map(|n| &n.candidates)
-        .map(|c| placed(c, t, a))
+        .map(|n| match (n.link, n.candidates.first()) {
+            (Some(LinkKind::Weak), Some(first)) => {
+                let cells: Vec<String> = n
+                    .candidates
+                    .iter()
+                    .map(|c| t.cell_name(c.cell as usize))
+                    .collect();
+                format!("{}<>{}", cells.join(","), a.label(first.digit + 1, t.n))
+            }
+            _ => n
+                .candidates
+                .iter()
+                .map(|c| placed(c, t, a))
+                .collect::<Vec<_>>()
+                .join(" -> "),
+        })
         .collect();
     match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
         (Some(&h), Some(&d), _) => parts.push(format!(

@@ -17,7 +17,7 @@
 //! scans); past it the rest is skipped and noted, never guessed.
 
 use super::limits;
-use super::{Candidate, ChainNode, Config, Deduction, Flow, Sink, State, Technique};
+use super::{Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use std::collections::VecDeque;
@@ -31,6 +31,14 @@ enum Why {
     Cell,
     /// The digit's other places in this house were gone.
     House(u16),
+    /// Not a placement: the digit's places in house `from` all lie in house `to`, so the rest
+    /// of `to` lost it (locked candidates); those cells are `swept[start..end]`.
+    Locked {
+        from: u16,
+        to: u16,
+        start: u32,
+        end: u32,
+    },
 }
 
 /// What broke the grid: a cell without a digit, or a house without a place for a digit.
@@ -40,7 +48,8 @@ enum Broken {
     House(usize, usize),
 }
 
-/// One placement of a trial.
+/// One placement of a trial, or one sweep of locked candidates ([`Why::Locked`]: `cell` is
+/// then the first cell swept).
 struct Event {
     cell: usize,
     digit: usize,
@@ -61,10 +70,19 @@ struct Trial<'s, B: Basis> {
     events: Vec<Event>,
     queue: VecDeque<(usize, usize, Why)>,
     work: u64,
+    /// Follow locked candidates too, not only singles.
+    locked: bool,
+    /// House-digits that lost a place since the last look for locked candidates, once each
+    /// (`seen` holds the look's number).
+    dirty: Vec<(u16, u16)>,
+    seen: Vec<u32>,
+    look: u32,
+    /// Cells swept by locked candidates, per event.
+    swept: Vec<u16>,
 }
 
 impl<'s, B: Basis> Trial<'s, B> {
-    fn new(s: &'s State<B>) -> Self {
+    fn new(s: &'s State<B>, locked: bool) -> Self {
         let cells = B::CELLS;
         Trial {
             s,
@@ -77,6 +95,11 @@ impl<'s, B: Basis> Trial<'s, B> {
             events: Vec::new(),
             queue: VecDeque::new(),
             work: 0,
+            locked,
+            dirty: Vec::new(),
+            seen: vec![0; B::topology().houses() * B::N],
+            look: 1,
+            swept: Vec::new(),
         }
     }
 
@@ -92,6 +115,98 @@ impl<'s, B: Basis> Trial<'s, B> {
         let i = cell * B::N + digit;
         self.stamp[i] = self.generation;
         self.cause[i] = by as u32;
+        if self.locked {
+            for h in B::topology().houses_of(cell) {
+                let j = h as usize * B::N + digit;
+                if self.seen[j] != self.look {
+                    self.seen[j] = self.look;
+                    self.dirty.push((h, digit as u16));
+                }
+            }
+        }
+    }
+
+    /// `digit` leaves open `cell` (event `by`): a cell left empty is broken, one left a single
+    /// queues it, and its houses are checked.
+    fn lose(&mut self, cell: usize, digit: usize, by: usize) -> Result<(), Broken> {
+        self.remove(cell, digit, by);
+        let m = self.masks[cell];
+        if m.is_empty() {
+            return Err(Broken::Cell(cell));
+        }
+        if m.is_single() && !self.placed[cell] {
+            self.queue.push_back((cell, m.first(), Why::Cell));
+        }
+        self.check_houses(cell, digit)
+    }
+
+    /// Locked candidates in the house-digits that lost a place since the last look: the
+    /// digit's places in a box all in one line leave the rest of the line, and a line's all in
+    /// one box the rest of the box. True when something went.
+    fn lock(&mut self) -> Result<bool, Broken> {
+        let t = B::topology();
+        let n = B::N;
+        let pairs = std::mem::take(&mut self.dirty);
+        self.look += 1;
+        let mut any = false;
+        for &(h, d) in &pairs {
+            let (h, d) = (h as usize, d as usize);
+            // The houses all the places share (`u16::MAX` where they differ); none when a cell
+            // holds the digit, or when it has no place (that broke the trial already).
+            let mut shared: Option<[u16; 3]> = None;
+            let mut held = false;
+            for &q in t.house(h) {
+                let q = q as usize;
+                if !self.masks[q].has(d) {
+                    continue;
+                }
+                if self.placed[q] {
+                    held = true;
+                    break;
+                }
+                let hs = t.houses_of(q);
+                shared = Some(match shared {
+                    None => hs,
+                    Some(sh) => [0, 1, 2].map(|i| if sh[i] == hs[i] { sh[i] } else { u16::MAX }),
+                });
+            }
+            self.work += n as u64;
+            let Some(shared) = shared.filter(|_| !held) else {
+                continue;
+            };
+            for to in shared
+                .into_iter()
+                .filter(|&x| x != u16::MAX && x as usize != h)
+            {
+                let start = self.swept.len();
+                for &q in t.house(to as usize) {
+                    let q = q as usize;
+                    self.work += 1;
+                    if self.masks[q].has(d) && !t.houses_of(q).contains(&(h as u16)) {
+                        self.swept.push(q as u16);
+                    }
+                }
+                if self.swept.len() == start {
+                    continue;
+                }
+                any = true;
+                let idx = self.events.len();
+                self.events.push(Event {
+                    cell: self.swept[start] as usize,
+                    digit: d,
+                    why: Why::Locked {
+                        from: h as u16,
+                        to,
+                        start: start as u32,
+                        end: self.swept.len() as u32,
+                    },
+                });
+                for i in start..self.swept.len() {
+                    self.lose(self.swept[i] as usize, d, idx)?;
+                }
+            }
+        }
+        Ok(any)
     }
 
     /// After `digit` left `cell`: the houses of the cell left with one place for it queue that
@@ -130,18 +245,9 @@ impl<'s, B: Basis> Trial<'s, B> {
         for &p in B::topology().peers(cell) {
             let p = p as usize;
             self.work += 1;
-            if !self.masks[p].has(digit) {
-                continue;
+            if self.masks[p].has(digit) {
+                self.lose(p, digit, idx)?;
             }
-            self.remove(p, digit, idx);
-            let m = self.masks[p];
-            if m.is_empty() {
-                return Err(Broken::Cell(p));
-            }
-            if m.is_single() && !self.placed[p] {
-                self.queue.push_back((p, m.first(), Why::Cell));
-            }
-            self.check_houses(p, digit)?;
         }
         Ok(())
     }
@@ -153,28 +259,45 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.events.clear();
         self.queue.clear();
         self.queue.push_back((cell, digit, Why::Assumed));
-        let mut broken = None;
-        while let Some((c, d, why)) = self.queue.pop_front() {
-            // Queued twice (a single found from two sides), or placed since.
-            if self.placed[c] || !self.masks[c].has(d) {
-                continue;
-            }
-            let idx = self.events.len();
-            self.events.push(Event {
-                cell: c,
-                digit: d,
-                why,
-            });
-            if let Err(b) = self.place(idx, c, d) {
-                broken = Some(b);
-                break;
-            }
-        }
+        self.dirty.clear();
+        self.look += 1;
+        self.swept.clear();
+        let broken = self.follow().err();
         while let Some((c, m, p)) = self.undo.pop() {
             self.masks[c] = m;
             self.placed[c] = p;
         }
         broken
+    }
+
+    /// True when assuming `digit` in `cell` breaks the grid by singles alone.
+    fn plain(&mut self, cell: usize, digit: usize) -> bool {
+        let locked = std::mem::replace(&mut self.locked, false);
+        let broken = self.run(cell, digit).is_some();
+        self.locked = locked;
+        broken
+    }
+
+    /// Singles, and locked candidates when asked, until none is left or the grid breaks.
+    fn follow(&mut self) -> Result<(), Broken> {
+        loop {
+            while let Some((c, d, why)) = self.queue.pop_front() {
+                // Queued twice (a single found from two sides), or placed since.
+                if self.placed[c] || !self.masks[c].has(d) {
+                    continue;
+                }
+                let idx = self.events.len();
+                self.events.push(Event {
+                    cell: c,
+                    digit: d,
+                    why,
+                });
+                self.place(idx, c, d)?;
+            }
+            if !self.locked || !self.lock()? {
+                return Ok(());
+            }
+        }
     }
 
     /// The placements `broken` rests on, in the order they were made. Read before the next
@@ -219,23 +342,41 @@ impl<'s, B: Basis> Trial<'s, B> {
                     &mut stack,
                 ),
                 Why::House(h) => need(&mut house_digit(h as usize, digit, cell), &mut stack),
+                Why::Locked { from, to, .. } => need(
+                    &mut house_digit(from as usize, digit, usize::MAX)
+                        .filter(|&(q, _)| !t.houses_of(q).contains(&to)),
+                    &mut stack,
+                ),
             }
         }
         (0..self.events.len()).filter(|&e| needed[e]).collect()
     }
 
+    /// The deduction of a broken trial: a [`Technique::ForcingChainPlus`] when its proof takes
+    /// a locked candidates step.
     fn deduction(&self, broken: Broken) -> Deduction {
         let first = &self.events[0];
         let mut d = Deduction::new(Technique::ForcingChain);
         d.eliminations.push(Candidate::new(first.cell, first.digit));
-        d.evidence.chain = self
-            .proof(broken)
-            .into_iter()
-            .map(|e| ChainNode {
-                candidates: vec![Candidate::new(self.events[e].cell, self.events[e].digit)],
-                link: None,
-            })
-            .collect();
+        for e in self.proof(broken) {
+            let Event { cell, digit, why } = self.events[e];
+            d.evidence.chain.push(match why {
+                Why::Locked { start, end, .. } => {
+                    d.technique = Technique::ForcingChainPlus;
+                    ChainNode {
+                        candidates: self.swept[start as usize..end as usize]
+                            .iter()
+                            .map(|&q| Candidate::new(q as usize, digit))
+                            .collect(),
+                        link: Some(LinkKind::Weak),
+                    }
+                }
+                _ => ChainNode {
+                    candidates: vec![Candidate::new(cell, digit)],
+                    link: None,
+                },
+            });
+        }
         // The evidence names the candidates that all went: the cell's digits, or the digit's
         // places in the house.
         let ev = &mut d.evidence;
@@ -257,9 +398,12 @@ impl<'s, B: Basis> Trial<'s, B> {
 }
 
 /// Report every candidate whose assumption breaks the grid, each with its proof, shortest
-/// proof first (so that `explain`, which takes the first, shows the shortest).
-pub fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
-    let mut trial = Trial::new(s);
+/// proof first (so that `explain`, which takes the first, shows the shortest). With `locked`
+/// the trials follow locked candidates too, and only the candidates that need them are
+/// reported ([`Technique::ForcingChainPlus`]): those whose trial by singles alone does not
+/// break the grid.
+pub fn find<B: Basis>(s: &State<B>, locked: bool, cfg: &Config, sink: &mut Sink) -> Flow {
+    let mut trial = Trial::new(s, locked);
     let mut found = Vec::new();
     'cells: for cell in (0..B::CELLS).filter(|&c| !s.is_solved(c)) {
         for digit in s.get(cell).iter() {
@@ -271,7 +415,11 @@ pub fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
                 break 'cells;
             }
             if let Some(broken) = trial.run(cell, digit) {
-                found.push(trial.deduction(broken));
+                let d = trial.deduction(broken);
+                if locked && (d.technique == Technique::ForcingChain || trial.plain(cell, digit)) {
+                    continue;
+                }
+                found.push(d);
             }
         }
     }

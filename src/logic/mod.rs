@@ -102,7 +102,8 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) => fish::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
-        ForcingChain => forcing::find(s, cfg, sink),
+        ForcingChain => forcing::find(s, false, cfg, sink),
+        ForcingChainPlus => forcing::find(s, true, cfg, sink),
     }
 }
 

@@ -54,6 +54,8 @@ pub enum Technique {
     PomCovers,
     /// A candidate assumed true forces singles into a cell or house without a place.
     ForcingChain,
+    /// A forcing chain that follows locked candidates too, not only singles (SE's "(+)").
+    ForcingChainPlus,
 }
 
 /// Largest tuple or fish size the names accept (N/2 for 100×100).
@@ -110,7 +112,13 @@ impl Technique {
             PomCovers => 2002,
             PomExclusion => 2003,
             ForcingChain => 3000,
+            ForcingChainPlus => 3001,
         }
+    }
+
+    /// True for the forcing chains, whose evidence is a proof by assumption.
+    pub fn is_forcing(self) -> bool {
+        matches!(self, Technique::ForcingChain | Technique::ForcingChainPlus)
     }
 
     /// The name people know, as `explain` prints it.
@@ -140,6 +148,7 @@ impl Technique {
             PomExclusion => "Pattern Exclusion".into(),
             PomCovers => "Pattern Cell Cover".into(),
             ForcingChain => "Forcing Chain".into(),
+            ForcingChainPlus => "Forcing Chain (+)".into(),
         }
     }
 
@@ -159,12 +168,13 @@ impl Technique {
             PomRefined => "pom-refined".into(),
             PomExclusion => "pom-exclusion".into(),
             PomCovers => "pom-covers".into(),
+            ForcingChainPlus => "forcing-chain-plus".into(),
             t => t.name().to_lowercase().replace(' ', "-"),
         }
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 20] = {
+    pub const UNSIZED: [Technique; 21] = {
         use Technique::*;
         [
             FullHouse,
@@ -187,6 +197,7 @@ impl Technique {
             PomCovers,
             PomExclusion,
             ForcingChain,
+            ForcingChainPlus,
         ]
     };
 

@@ -52,7 +52,9 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
         add(c, mark::PLACE);
     }
     let chain = &ev.chain;
-    for (i, node) in chain.iter().enumerate() {
+    // A forcing chain's nodes are steps of a proof, not linked candidates.
+    let linked = !d.technique.is_forcing();
+    for (i, node) in chain.iter().enumerate().filter(|_| linked) {
         let Some(kind) = node.link else { continue };
         // A link on the last node closes a cycle back to the first.
         let next = if i + 1 < chain.len() {
