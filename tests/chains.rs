@@ -355,3 +355,34 @@ fn weak_links_are_symmetric() {
     }
     assert!(pairs > 10_000, "only {pairs} links checked");
 }
+
+/// Inside `chains::scope` (as in `explain` and `rate`) the XY-mode table is kept from one
+/// finder to the next: every chain finder still reports, state after state and puzzle after
+/// puzzle, what a fresh run on another thread (outside the scope) reports.
+#[test]
+fn a_kept_table_serves_only_its_own_state() {
+    let cfg = Config::default();
+    let mut ts = SINGLES.to_vec();
+    ts.extend(CHAINS);
+    let fresh = |s: &State<B3>, t: Technique| {
+        std::thread::scope(|sc| sc.spawn(|| find_all(s, t, &cfg)).join().unwrap())
+    };
+    let mut compared = 0;
+    nsudoku::logic::chains::scope(|| {
+        for line in include_str!("data/chains_9x9.txt").lines().take(12) {
+            let mut s = state::<B3>(line);
+            for _ in 0..10 {
+                for t in [Technique::NiceLoop, Technique::Aic, Technique::XChain] {
+                    let found = find_all(&s, t, &cfg);
+                    assert_eq!(found, fresh(&s, t), "{t:?}");
+                    compared += !found.is_empty() as usize;
+                }
+                match engine::next_step(&s, &ts, &cfg) {
+                    Some(d) => s.apply(&d).map(|_| ()).unwrap(),
+                    None => break,
+                }
+            }
+        }
+    });
+    assert!(compared > 50, "only {compared} runs found something");
+}

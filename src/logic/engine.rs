@@ -83,34 +83,37 @@ pub fn walk<B: Basis, X>(
     mut pick: impl FnMut(&State<B>) -> Option<(Deduction, X)>,
     mut took: impl FnMut(Deduction, X),
 ) -> End {
-    // The pattern overlay's templates carry over from step to step.
+    // The pattern overlay's templates carry over from step to step, and the chains' table from
+    // one finder to the next on a state.
     super::pom::memo::scope(|| {
-        let mut taken = 0;
-        loop {
-            if s.is_complete() {
-                return End::Solved;
-            }
-            if taken >= max_steps {
-                return End::StepLimit;
-            }
-            if cfg.past_deadline() {
-                return End::Timeout;
-            }
-            let Some((d, x)) = pick(s) else {
-                // A technique cut short by the deadline (POM) may have missed its step.
-                return if cfg.past_deadline() {
-                    End::Timeout
-                } else {
-                    End::Stuck
+        super::chains::scope(|| {
+            let mut taken = 0;
+            loop {
+                if s.is_complete() {
+                    return End::Solved;
+                }
+                if taken >= max_steps {
+                    return End::StepLimit;
+                }
+                if cfg.past_deadline() {
+                    return End::Timeout;
+                }
+                let Some((d, x)) = pick(s) else {
+                    // A technique cut short by the deadline (POM) may have missed its step.
+                    return if cfg.past_deadline() {
+                        End::Timeout
+                    } else {
+                        End::Stuck
+                    };
                 };
-            };
-            taken += 1;
-            let ok = s.apply(&d).is_ok();
-            took(d, x);
-            if !ok {
-                return End::Contradiction;
+                taken += 1;
+                let ok = s.apply(&d).is_ok();
+                took(d, x);
+                if !ok {
+                    return End::Contradiction;
+                }
             }
-        }
+        })
     })
 }
 
@@ -141,30 +144,32 @@ pub fn reduce<B: Basis>(
     cfg: &Config,
 ) -> Result<Vec<Deduction>, Contradiction> {
     super::pom::memo::scope(|| {
-        let mut applied = Vec::new();
-        'pass: loop {
-            if s.is_complete() {
-                return Ok(applied);
-            }
-            for &t in techniques {
-                if cfg.past_deadline() {
+        super::chains::scope(|| {
+            let mut applied = Vec::new();
+            'pass: loop {
+                if s.is_complete() {
                     return Ok(applied);
                 }
-                let found = super::find_all(s, t, cfg);
-                let mut changed = false;
-                for d in found {
-                    if s.is_useful(&d) {
-                        s.apply(&d)?;
-                        applied.push(d);
-                        changed = true;
+                for &t in techniques {
+                    if cfg.past_deadline() {
+                        return Ok(applied);
+                    }
+                    let found = super::find_all(s, t, cfg);
+                    let mut changed = false;
+                    for d in found {
+                        if s.is_useful(&d) {
+                            s.apply(&d)?;
+                            applied.push(d);
+                            changed = true;
+                        }
+                    }
+                    if changed {
+                        continue 'pass;
                     }
                 }
-                if changed {
-                    continue 'pass;
-                }
+                return Ok(applied);
             }
-            return Ok(applied);
-        }
+        })
     })
 }
 

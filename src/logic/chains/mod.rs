@@ -24,6 +24,9 @@ use crate::basis::Basis;
 use crate::mask::Mask;
 use fixedbitset::FixedBitSet;
 use search::Search;
+use std::any::Any;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 use table::Table;
 use tagging::{Mode, Tagging, NONE};
 
@@ -108,11 +111,7 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
 
 /// Links and closed table of one mode, or `None` when the strong links contradict or the
 /// table would have more than `cfg.chain_tags` tags (noted in [`super::limits`]).
-fn build<'s, B: Basis>(
-    s: &'s State<B>,
-    mode: Mode,
-    cfg: &Config,
-) -> Option<(Tagging<'s, B>, Table)> {
+fn build<B: Basis>(s: &State<B>, mode: Mode, cfg: &Config) -> Option<(Tagging<B>, Table)> {
     let g = Tagging::new(s, mode)?;
     if g.tags() > cfg.chain_tags {
         super::limits::note(|h| h.chain_tables += 1);
@@ -221,11 +220,11 @@ fn aic_links(nodes: usize) -> Vec<LinkKind> {
 
 /// For every condemned candidate, the shortest AIC (within `cap` links) proving it, with
 /// everything that chain removes.
-fn aics<B: Basis>(g: &Tagging<B>, table: &Table, cap: usize) -> Vec<Vec<u32>> {
+fn aics<B: Basis>(g: &Tagging<B>, condemned: &[u32], cap: usize) -> Vec<Vec<u32>> {
     let mut search = Search::new(g);
     let mut chains: Vec<Vec<u32>> = Vec::new();
     let mut seen = hashbrown::HashSet::new();
-    for x in condemned(g, table) {
+    for &x in condemned {
         if let Some(chain) = search.elimination(g, x, cap) {
             if seen.insert(chain.clone()) {
                 chains.push(chain);
@@ -237,23 +236,104 @@ fn aics<B: Basis>(g: &Tagging<B>, table: &Table, cap: usize) -> Vec<Vec<u32>> {
 
 fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config) -> Vec<Found> {
     let cap = cfg.chain_length;
-    let Some((g, table)) = build(s, mode, cfg) else {
+    let built = match mode {
+        Mode::Xy => xy(s, cfg),
+        _ => build(s, mode, cfg).map(|(g, table)| Rc::new(Built::new(g, table))),
+    };
+    let Some(built) = built else {
         return Vec::new();
     };
-    aics(&g, &table, cap)
+    let g = &built.g;
+    aics(g, built.condemned(), cap)
         .into_iter()
         .map(|nodes| {
-            let elims = seeing_both(&g, nodes[0], *nodes.last().unwrap());
+            let elims = seeing_both(g, nodes[0], *nodes.last().unwrap());
             Found {
                 technique,
                 links: aic_links(nodes.len()),
-                shown: shown(&g, &nodes),
+                shown: shown(g, &nodes),
                 nodes,
                 elims,
             }
         })
         .filter(|f| !f.elims.is_empty())
         .collect()
+}
+
+/// Links, closed table and condemned candidates (worked out when first asked) of one state in
+/// one mode (XY mode when kept by [`scope`]).
+struct Built<B: Basis> {
+    g: Tagging<B>,
+    table: Table,
+    condemned: OnceCell<Vec<u32>>,
+}
+
+impl<B: Basis> Built<B> {
+    fn new(g: Tagging<B>, table: Table) -> Self {
+        Built {
+            g,
+            table,
+            condemned: OnceCell::new(),
+        }
+    }
+
+    fn condemned(&self) -> &[u32] {
+        self.condemned
+            .get_or_init(|| condemned(&self.g, &self.table))
+    }
+}
+
+thread_local! {
+    /// Nesting depth of [`scope`], and the last XY-mode build made inside it.
+    static KEPT: RefCell<(usize, Option<Rc<dyn Any>>)> = const { RefCell::new((0, None)) };
+}
+
+/// Run `f` keeping the last XY-mode build on this thread: nice loops and AICs read the same
+/// links and table, one after the other on the same state (in `explain`'s order and `rate`'s
+/// alike), and building them is most of their cost. Dropped when the outermost scope ends;
+/// outside, nothing is kept.
+pub fn scope<R>(f: impl FnOnce() -> R) -> R {
+    struct Exit;
+    impl Drop for Exit {
+        fn drop(&mut self) {
+            KEPT.with(|k| {
+                let mut k = k.borrow_mut();
+                k.0 -= 1;
+                if k.0 == 0 {
+                    k.1 = None;
+                }
+            });
+        }
+    }
+    KEPT.with(|k| k.borrow_mut().0 += 1);
+    let _exit = Exit;
+    f()
+}
+
+/// The XY-mode build of `s`: the one kept when it was made on the same candidates, else a new
+/// one (kept inside a [`scope`]). `None` as [`build`].
+fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
+    let same = |x: &Built<B>| {
+        let t = x.g.state();
+        x.g.tags() <= cfg.chain_tags
+            && t.grid().masks() == s.grid().masks()
+            && (0..B::CELLS).all(|c| t.is_solved(c) == s.is_solved(c))
+    };
+    let kept = KEPT.with(|k| k.borrow().1.clone());
+    if let Some(x) = kept.and_then(|x| x.downcast::<Built<B>>().ok()) {
+        if same(&x) {
+            return Some(x);
+        }
+    }
+    let (g, table) = build(s, Mode::Xy, cfg)?;
+    let x = Rc::new(Built::new(g, table));
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        if k.0 > 0 {
+            k.1 = Some(x.clone());
+        }
+    });
+    Some(x)
 }
 
 /// Remote pairs: XY-chains through bivalue cells of one digit pair. Every cell that sees both
@@ -279,7 +359,7 @@ fn remote_pairs<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
         let Some((g, table)) = build(s, Mode::Pair(p), cfg) else {
             continue;
         };
-        for nodes in aics(&g, &table, cap) {
+        for nodes in aics(&g, &condemned(&g, &table), cap) {
             if nodes.len() < 8 {
                 continue;
             }
@@ -319,12 +399,13 @@ fn remote_pairs<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
 /// `x - a = … = z - x`.
 fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
     let cap = cfg.chain_length;
-    let Some((g, table)) = build(s, Mode::Xy, cfg) else {
+    let Some(built) = xy(s, cfg) else {
         return Vec::new();
     };
+    let (g, table) = (&built.g, &built.table);
     let n = B::N;
     let mut out = Vec::new();
-    let mut search = Search::new(&g);
+    let mut search = Search::new(g);
     let mut seen = hashbrown::HashSet::new();
     // Continuous loops: closing weak link u - v between tagged candidates, off(v) ⇒ on(u).
     for &u in &g.strong {
@@ -341,7 +422,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
             }
         });
         for v in closers {
-            let Some(mut nodes) = search.path_off_on(&g, v, u, cap.saturating_sub(1)) else {
+            let Some(mut nodes) = search.path_off_on(g, v, u, cap.saturating_sub(1)) else {
                 continue;
             };
             if nodes.len() < 4 {
@@ -357,7 +438,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
             nodes.push(nodes[0]);
             let mut elims = Vec::new();
             for w in nodes.windows(2) {
-                elims.extend(seeing_both(&g, w[0], w[1]));
+                elims.extend(seeing_both(g, w[0], w[1]));
             }
             elims.retain(|e| !nodes.contains(e));
             elims.sort_unstable();
@@ -365,7 +446,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
             if !elims.is_empty() {
                 out.push(Found {
                     technique: Technique::NiceLoop,
-                    shown: shown(&g, &nodes),
+                    shown: shown(g, &nodes),
                     nodes,
                     links,
                     elims,
@@ -374,8 +455,8 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
         }
     }
     // Discontinuous loops through the eliminated candidate's cell.
-    for x in condemned(&g, &table) {
-        let Some(chain) = search.elimination(&g, x, cap.saturating_sub(2)) else {
+    for &x in built.condemned() {
+        let Some(chain) = search.elimination(g, x, cap.saturating_sub(2)) else {
             continue;
         };
         let cell = (x as usize / n) as u16;
@@ -391,7 +472,7 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
         links.push(LinkKind::Weak);
         out.push(Found {
             technique: Technique::NiceLoop,
-            shown: shown(&g, &nodes),
+            shown: shown(g, &nodes),
             nodes,
             links,
             elims: vec![x],

@@ -61,8 +61,9 @@ impl Mode {
 pub const NONE: u32 = u32::MAX;
 
 /// Strong links and layers of one state in one mode.
-pub struct Tagging<'s, B: Basis> {
-    s: &'s State<B>,
+pub struct Tagging<B: Basis> {
+    /// A copy of the state the links were read from (so that a build can be kept and shared).
+    s: State<B>,
     /// The mode the links were built for.
     pub mode: Mode,
     /// Digits per house, `N`.
@@ -84,10 +85,10 @@ pub struct Tagging<'s, B: Basis> {
     group_at: Vec<u32>,
 }
 
-impl<'s, B: Basis> Tagging<'s, B> {
+impl<B: Basis> Tagging<B> {
     /// Build links and layers. `None` when the strong links cannot be two-coloured, which means
     /// the state has no solution (strong links here are exactly-one links).
-    pub fn new(s: &'s State<B>, mode: Mode) -> Option<Self> {
+    pub fn new(s: &State<B>, mode: Mode) -> Option<Self> {
         let n = B::N;
         let (groups, group_at) = box_line_groups(s, mode);
         let mut links = StrongLinks::new(B::CELLS * n + groups.len());
@@ -99,7 +100,7 @@ impl<'s, B: Basis> Tagging<'s, B> {
         }
         let (strong, strong_of, start, partners) = links.flatten();
         let mut g = Tagging {
-            s,
+            s: s.clone(),
             mode,
             n,
             strong,
@@ -314,7 +315,7 @@ impl<'s, B: Basis> Tagging<'s, B> {
 
     /// The state the links were read from.
     pub fn state(&self) -> &State<B> {
-        self.s
+        &self.s
     }
 }
 
