@@ -47,7 +47,8 @@ pub struct Config {
     pub pom_budget: u64,
     /// POM: most bytes of listed templates held at once (one digit for `pom`, every listed
     /// digit for the joint variants); a digit that would go over is skipped. This bounds POM's
-    /// memory at every size: a template of a 100×100 digit can take over a kilobyte.
+    /// memory at every size: a template of a 100×100 digit can take over a kilobyte. Along a
+    /// solving path as much again may be kept between steps ([`pom::memo`]).
     pub pom_memory: usize,
     /// Chains and cycles: the longest chain searched, in links.
     pub chain_length: usize,
