@@ -15,6 +15,12 @@
 //! remembers the placement that made it, and the proof is read back from the contradiction.
 //! The work of one search is bounded by [`Config::forcing_budget`] (peer removals and house
 //! scans); past it the rest is skipped and noted, never guessed.
+//!
+//! [`Technique::ForcingChainPlus`] (SE's "(+)") follows locked candidates too: when the
+//! singles run out, a digit whose places in a house all lie in another house leaves the rest
+//! of that house. Such a sweep is a step of the proof (`r4c7,r4c8<>2`), resting on the
+//! removals that confined the digit. Only candidates that singles alone do not refute are
+//! reported as (+).
 
 use super::limits;
 use super::{Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique};
