@@ -101,10 +101,9 @@ pub fn list<M: Mask>(
         m.bytes -= kept.templates.bytes();
         Some(kept)
     });
-    let Some(kept) = kept else {
-        return Templates::enumerate(k, rows, limit).map(|t| (t, None));
-    };
-    let Some((templates, index)) = kept.templates.restrict(rows) else {
+    // Kept templates serve only when this digit's cells are a subset of theirs.
+    let restricted = kept.and_then(|kept| kept.templates.restrict(rows).map(|r| (kept, r)));
+    let Some((kept, (templates, index))) = restricted else {
         return Templates::enumerate(k, rows, limit).map(|t| (t, None));
     };
     if templates.len() > limit {
