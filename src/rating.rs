@@ -60,6 +60,9 @@ pub fn base(t: Technique) -> f64 {
         ForcingChain => 8.5,
         // SE rates the chains that follow more than singles in the trial above the plain ones.
         ForcingChainPlus => 9.0,
+        // SE's nested forcing chains with dynamic ones inside (its nesting level 4, 10.5); the
+        // length bonus counts the nested proofs' nodes too.
+        ForcingChainNested => 10.5,
     }
 }
 

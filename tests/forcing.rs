@@ -3,7 +3,9 @@
 //! fixtures; and the CLI's rating of puzzles that only forcing chains finish.
 
 use nsudoku::basis::{B3, B4, B5};
-use nsudoku::logic::{check, engine, find_all, Config, Deduction, LinkKind, State, Technique};
+use nsudoku::logic::{
+    check, engine, find_all, ChainNode, Config, Deduction, LinkKind, State, Technique,
+};
 use nsudoku::{input, solve, Alphabet, Basis, Mask};
 
 mod common;
@@ -21,8 +23,10 @@ const EASY: [Technique; 5] = [
 /// assumed; every later node must be a single (the cell's last digit, or the digit's last place
 /// in a house of the cell) once the nodes before it are placed, or, in a Forcing Chain (+), a
 /// sweep (a node with a weak link): cells that lose their digit because its places in some
-/// house all lie in another house holding those cells (locked candidates); and then the named
-/// cell must have no digit, or the named house no place for the named digit.
+/// house all lie in another house holding those cells (locked candidates), or, in a Nested
+/// Forcing Chain, a removal with a nested proof that replays from the grid there (see
+/// [`replay_nested`]); and then the named cell must have no digit, or the named house no place
+/// for the named digit.
 fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
     let t = B::topology();
     let mut masks: Vec<B::Mask> = (0..B::CELLS).map(|c| s.get(c)).collect();
@@ -31,12 +35,23 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
     if d.eliminations.len() != 1 || first != Some(&[e][..]) {
         return Err("the proof does not start from the eliminated candidate".into());
     }
-    let mut sweeps = 0;
+    let (mut sweeps, mut refuted) = (0, 0);
     for (i, node) in d.evidence.chain.iter().enumerate() {
         let digit = node.candidates[0].digit as usize;
         let cells: Vec<usize> = node.candidates.iter().map(|c| c.cell as usize).collect();
         if cells.iter().any(|&c| !masks[c].has(digit)) {
             return Err(format!("node {i}: the digit is gone from a cell"));
+        }
+        if !node.nested.is_empty() {
+            refuted += 1;
+            if cells.len() != 1 || node.nested[0].candidates != node.candidates {
+                return Err(format!(
+                    "node {i}: the nested proof assumes another candidate"
+                ));
+            }
+            replay_nested::<B>(&masks, &node.nested).map_err(|e| format!("node {i}: {e}"))?;
+            masks[cells[0]] &= !B::Mask::bit(digit);
+            continue;
         }
         if node.link == Some(LinkKind::Weak) {
             sweeps += 1;
@@ -65,24 +80,19 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
             continue;
         }
         assert_eq!(cells.len(), 1);
-        let c = cells[0];
-        let bit = B::Mask::bit(digit);
-        let naked = masks[c] == bit;
-        let hidden = t.houses_of(c).iter().any(|&h| {
-            t.house(h as usize)
-                .iter()
-                .all(|&q| q as usize == c || !masks[q as usize].has(digit))
-        });
-        if i > 0 && !naked && !hidden {
-            return Err(format!("node {i}: not a single"));
-        }
-        masks[c] = bit;
-        for &p in t.peers(c) {
-            masks[p as usize] &= !bit;
-        }
+        place_single::<B>(&mut masks, cells[0], digit, i == 0)
+            .map_err(|e| format!("node {i}: {e}"))?;
     }
-    if (sweeps > 0) != (d.technique == Technique::ForcingChainPlus) {
-        return Err(format!("{sweeps} sweeps in a {:?}", d.technique));
+    let (plus, nested) = match d.technique {
+        Technique::ForcingChain => (false, false),
+        Technique::ForcingChainPlus => (true, false),
+        _ => (sweeps > 0, true),
+    };
+    if (sweeps > 0) != plus || (refuted > 0) != nested {
+        return Err(format!(
+            "{sweeps} sweeps and {refuted} nested proofs in a {:?}",
+            d.technique
+        ));
     }
     let ev = &d.evidence;
     let broken = match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
@@ -100,16 +110,76 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
     }
 }
 
-/// Forcing chains checked: plain ones, and those that take locked candidates.
+/// Places `digit` in `c`, which must be a single there (the cell's last digit, or the digit's
+/// last place in a house of the cell) unless `assumed`.
+fn place_single<B: Basis>(
+    masks: &mut [B::Mask],
+    c: usize,
+    digit: usize,
+    assumed: bool,
+) -> Result<(), String> {
+    let t = B::topology();
+    let bit = B::Mask::bit(digit);
+    if !masks[c].has(digit) {
+        return Err("the digit is gone from the cell".into());
+    }
+    let naked = masks[c] == bit;
+    let hidden = t.houses_of(c).iter().any(|&h| {
+        t.house(h as usize)
+            .iter()
+            .all(|&q| q as usize == c || !masks[q as usize].has(digit))
+    });
+    if !assumed && !naked && !hidden {
+        return Err("not a single".into());
+    }
+    masks[c] = bit;
+    for &p in t.peers(c) {
+        masks[p as usize] &= !bit;
+    }
+    Ok(())
+}
+
+/// Replays a nested proof on a copy of `masks`: its first node assumed, every later one a
+/// single, and then some cell must have no digit or some house no place for some digit.
+fn replay_nested<B: Basis>(masks: &[B::Mask], nested: &[ChainNode]) -> Result<(), String> {
+    let t = B::topology();
+    let mut m = masks.to_vec();
+    for (j, node) in nested.iter().enumerate() {
+        if node.candidates.len() != 1 || !node.nested.is_empty() {
+            return Err(format!("nested node {j}: not one candidate"));
+        }
+        let c = node.candidates[0];
+        place_single::<B>(&mut m, c.cell as usize, c.digit as usize, j == 0)
+            .map_err(|e| format!("nested node {j}: {e}"))?;
+    }
+    let empty_cell = m.iter().any(|x| x.is_empty());
+    let empty_house = (0..t.houses())
+        .any(|h| (0..B::N).any(|d| t.house(h).iter().all(|&q| !m[q as usize].has(d))));
+    if empty_cell || empty_house {
+        Ok(())
+    } else {
+        Err("no contradiction at the end of the nested proof".into())
+    }
+}
+
+/// Forcing chains checked: plain ones, those that take locked candidates, and nested ones.
 #[derive(Default)]
 struct Checked {
     plain: usize,
     plus: usize,
+    nested: usize,
 }
 
 /// Along a path of easy steps and forcing chains (the shortest plain one each time, else the
-/// shortest (+) one), every forcing chain of both kinds is sound and its proof replays.
-fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize, n: &mut Checked) {
+/// shortest (+) one, else the shortest nested one when `nested`), every forcing chain of each
+/// kind is sound and its proof replays.
+fn check_puzzle<B: Basis>(
+    line: &str,
+    solution: &[u8],
+    max_steps: usize,
+    nested: bool,
+    n: &mut Checked,
+) {
     let mut s = state::<B>(line);
     let cfg = Config::default();
     for _ in 0..max_steps {
@@ -118,7 +188,12 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize, n: &mut
             break;
         }
         let mut next = None;
-        for t in [Technique::ForcingChain, Technique::ForcingChainPlus] {
+        let kinds = [
+            Technique::ForcingChain,
+            Technique::ForcingChainPlus,
+            Technique::ForcingChainNested,
+        ];
+        for t in kinds.into_iter().take(if nested { 3 } else { 2 }) {
             let found = find_all(&s, t, &cfg);
             for d in &found {
                 let text = d.describe(B::topology(), Alphabet::Standard);
@@ -127,7 +202,8 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize, n: &mut
                 replay(&s, d).unwrap_or_else(|e| panic!("{text}: {e}"));
                 match t {
                     Technique::ForcingChain => n.plain += 1,
-                    _ => n.plus += 1,
+                    Technique::ForcingChainPlus => n.plus += 1,
+                    _ => n.nested += 1,
                 }
             }
             // Shortest first.
@@ -155,7 +231,7 @@ fn forcing_chains_are_sound_and_replay_on_9x9_fixtures() {
         for line in file.lines().filter(|l| !l.trim().is_empty()) {
             let p = input::read_one(line, Default::default()).unwrap();
             let sol = solve::unique_solution(&p).unwrap();
-            check_puzzle::<B3>(line, &sol, 20, &mut n);
+            check_puzzle::<B3>(line, &sol, 20, false, &mut n);
         }
     }
     assert!(n.plain > 1000, "only {} forcing chains checked", n.plain);
@@ -169,10 +245,19 @@ fn forcing_chains_are_sound_and_replay_on_16x16_fixtures() {
         include_str!("data/chains_16x16.txt"),
         include_str!("data/chains_16x16.sol"),
     ) {
-        check_puzzle::<B4>(&p, &sol, 4, &mut n);
+        check_puzzle::<B4>(&p, &sol, 4, true, &mut n);
     }
     assert!(n.plain > 20, "only {} forcing chains checked", n.plain);
     assert!(n.plus > 20, "only {} (+) forcing chains checked", n.plus);
+    assert!(
+        n.nested > 20,
+        "only {} nested forcing chains checked",
+        n.nested
+    );
+    eprintln!(
+        "16x16: {} plain, {} (+), {} nested",
+        n.plain, n.plus, n.nested
+    );
 }
 
 #[test]
@@ -182,10 +267,14 @@ fn forcing_chains_are_sound_and_replay_on_25x25_fixtures() {
         include_str!("data/chains_25x25.txt"),
         include_str!("data/chains_25x25.sol"),
     ) {
-        check_puzzle::<B5>(&p, &sol, 2, &mut n);
+        check_puzzle::<B5>(&p, &sol, 2, true, &mut n);
     }
     assert!(n.plain > 0, "no forcing chain checked");
     assert!(n.plus > 0, "no (+) forcing chain checked");
+    eprintln!(
+        "25x25: {} plain, {} (+), {} nested",
+        n.plain, n.plus, n.nested
+    );
 }
 
 /// The first magictour puzzle after the easy steps, and what forcing chain technique `t` finds
@@ -236,6 +325,65 @@ fn a_plus_proof_without_its_sweeps_does_not_replay() {
             .chain
             .retain(|n| n.link != Some(LinkKind::Weak));
         assert!(replay(&s, &cut).is_err());
+    }
+}
+
+/// Along the first steps of forum_hardest puzzles (which neither kind above finishes), every
+/// nested forcing chain is sound, its proof and each nested proof in it replay, and none
+/// refutes a candidate that a (+) forcing chain refutes.
+#[test]
+fn nested_forcing_chains_are_sound_and_replay_on_9x9_hardest() {
+    let cfg = Config::default();
+    let mut checked = 0;
+    for line in include_str!("data/9x9_forum_hardest_1106_first5.txt").lines() {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        let mut s = state::<B3>(line);
+        for _ in 0..3 {
+            engine::reduce(&mut s, &EASY, &cfg).unwrap();
+            let plus: Vec<_> = find_all(&s, Technique::ForcingChainPlus, &cfg)
+                .into_iter()
+                .map(|d| d.eliminations)
+                .collect();
+            let found = find_all(&s, Technique::ForcingChainNested, &cfg);
+            for d in &found {
+                let text = d.describe(B3::topology(), Alphabet::Standard);
+                assert_eq!(d.technique, Technique::ForcingChainNested, "{text}");
+                check::check_in_state(&s, &sol, d).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+                replay(&s, d).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert!(!plus.contains(&d.eliminations), "{text}");
+                checked += 1;
+            }
+            match found.into_iter().next() {
+                Some(d) => s.apply(&d).unwrap(),
+                None => break,
+            };
+        }
+    }
+    assert!(checked > 50, "only {checked} nested forcing chains checked");
+}
+
+/// A nested proof needs its nested refutations, and each of them its whole proof.
+#[test]
+fn a_nested_proof_without_its_refutations_does_not_replay() {
+    let line = include_str!("data/9x9_forum_hardest_1106_first5.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let mut s = state::<B3>(line);
+    engine::reduce(&mut s, &EASY, &Config::default()).unwrap();
+    let found = find_all(&s, Technique::ForcingChainNested, &Config::default());
+    assert!(!found.is_empty());
+    for d in &found {
+        assert_eq!(replay(&s, d), Ok(()));
+        let mut cut = d.clone();
+        cut.technique = Technique::ForcingChainPlus;
+        cut.evidence.chain.retain(|n| n.nested.is_empty());
+        assert!(replay(&s, &cut).is_err());
+        let mut short = d.clone();
+        let node = short.evidence.chain.iter_mut().find(|n| n.nested.len() > 1);
+        node.unwrap().nested.pop();
+        assert!(replay(&s, &short).is_err());
     }
 }
 
@@ -321,4 +469,43 @@ fn rate_finishes_a_puzzle_that_needs_forcing_chains_plus() {
             .unwrap()
             .starts_with("Forcing Chain (+): "));
     }
+}
+
+/// forum_hardest_1106 line 1 stays stuck with forcing chains (+): it needs nested ones, and is
+/// rated to the end on SE's nested scale; the JSON nodes carry the nested proofs.
+#[test]
+fn rate_finishes_a_puzzle_that_needs_nested_forcing_chains() {
+    let line = include_str!("data/9x9_forum_hardest_1106_first5.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let (hardest, er) = rated(line);
+    assert_eq!(hardest, "forcing-chain-nested");
+    assert!((10.5..12.0).contains(&er), "ER {er}");
+
+    let (out, _, code) = nsudoku(&["explain", "--json", "--max-steps", "5"], line);
+    assert_eq!(code, 0);
+    let step: serde_json::Value = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .find(|v: &serde_json::Value| v["technique"] == "forcing-chain-nested")
+        .expect("a nested forcing chain step");
+    let text = step["text"].as_str().unwrap();
+    assert!(text.starts_with("Nested Forcing Chain: "), "{text}");
+    let nodes = step["nodes"].as_array().unwrap();
+    let nested: Vec<_> = nodes.iter().filter(|n| n.get("nested").is_some()).collect();
+    assert!(!nested.is_empty());
+    for n in nested {
+        // `r1c5<>3 (r1c5=3 -> r3c7=3 -> … -> contradiction)`: the node's cell is assumed first.
+        let cell = n["cells"][0].as_str().unwrap();
+        let first = &n["nested"][0];
+        assert_eq!(first["cells"][0], cell);
+        assert_eq!(first["digit"], n["digit"]);
+        let digit = n["digit"].as_str().unwrap();
+        assert!(
+            text.contains(&format!("{cell}<>{digit} ({cell}={digit} -> ")),
+            "{text}"
+        );
+    }
+    assert!(text.contains(" -> contradiction)"), "{text}");
 }

@@ -186,9 +186,10 @@ fn rate_echoes_a_candidate_grid_as_given() {
 
 #[test]
 fn rate_says_why_a_puzzle_is_not_rated() {
-    // Stuck with one solution (line 1 of forum_hardest_1106), stuck with many (two givens),
-    // and a contradiction found by the techniques (HARD9 of cli_solve with r1c2 = 6).
-    let stuck = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    // Stuck with one solution (line 73 of 16x16/gen_minimal200: nested forcing chains finish
+    // every 9×9 puzzle at hand), stuck with many (two givens), and a contradiction found by the
+    // techniques (HARD9 of cli_solve with r1c2 = 6).
+    let stuck = ".5FB....1..D.A.G.DC....6.E....1.....7...9..8..F.G.9.1...53.CB..2..4.8..FD5.G29...F.5.CA.3............6.E.B..A..882..BD...6.7.4..C..2.9......E3..B....2..7..9F..C78.....B..3.D...1.D.G.....2.6.5...G...F3..4..165.C.3...4A...8D.7EA....6....34......4..7..1F....A";
     let several = format!("1{}1", ".".repeat(79));
     let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     let input = format!("{stuck}\n{several}\n{none}\n{EASY}\n");
@@ -197,14 +198,14 @@ fn rate_says_why_a_puzzle_is_not_rated() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with(&format!("{stuck} stuck after 1 step, 58 cells open")),
+        lines[0].starts_with(&format!("{stuck} stuck after 30 steps, 157 cells open")),
         "{stdout}"
     );
     assert!(lines[1].starts_with(&format!("{several} several solutions (stuck")));
     assert!(lines[2].starts_with(&format!("{none} no solution (contradiction")));
     assert_eq!(lines.len(), 4);
     for expected in [
-        "line 1: the techniques get stuck after 1 step with 58 cells open",
+        "line 1: the techniques get stuck after 30 steps with 157 cells open",
         "line 2: several solutions (the techniques get stuck",
         "line 3: no solution (a contradiction after",
     ] {

@@ -204,18 +204,12 @@ fn a_step_strikes_exactly_its_eliminations() {
     let dig = d.evidence.digits[0] as usize;
     let e0 = d.eliminations[0];
     d.evidence.chain = vec![
-        ChainNode {
-            candidates: vec![Candidate::new(c0, dig)],
-            link: Some(LinkKind::Strong),
-        },
-        ChainNode {
-            candidates: vec![Candidate::new(d.evidence.cells[1] as usize, dig)],
-            link: Some(LinkKind::Weak),
-        },
-        ChainNode {
-            candidates: vec![e0],
-            link: Some(LinkKind::Y),
-        },
+        ChainNode::new(vec![Candidate::new(c0, dig)], Some(LinkKind::Strong)),
+        ChainNode::new(
+            vec![Candidate::new(d.evidence.cells[1] as usize, dig)],
+            Some(LinkKind::Weak),
+        ),
+        ChainNode::new(vec![e0], Some(LinkKind::Y)),
     ];
     let board = Board::from_state(&p, &s);
     let svg = step::draw(&board, &d, Some("test".into()), false);

@@ -54,6 +54,22 @@ pub struct ChainNode {
     pub candidates: Vec<Candidate>,
     /// The link from this node to the next; `None` on the last node.
     pub link: Option<LinkKind>,
+    /// In a nested forcing chain, the proof of a removal the trial made by a trial of its own:
+    /// that candidate assumed, then the singles that follow, ending in a contradiction. Empty
+    /// everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub nested: Vec<ChainNode>,
+}
+
+impl ChainNode {
+    /// A node of `candidates` linked to the next by `link`, with no nested proof.
+    pub fn new(candidates: Vec<Candidate>, link: Option<LinkKind>) -> Self {
+        ChainNode {
+            candidates,
+            link,
+            nested: Vec::new(),
+        }
+    }
 }
 
 /// The evidence of a deduction: what a person looks at to check it.
@@ -129,9 +145,11 @@ impl Deduction {
         self.placements.is_empty() && self.eliminations.is_empty()
     }
 
-    /// Chain length in links (0 when the deduction is not a chain).
+    /// Chain length in links (0 when the deduction is not a chain). The nodes of nested proofs
+    /// count too.
     pub fn chain_length(&self) -> usize {
-        self.evidence.chain.len().saturating_sub(1)
+        let nodes: usize = self.evidence.chain.iter().map(|n| 1 + n.nested.len()).sum();
+        nodes.saturating_sub(1)
     }
 
     /// One line in the notation people know:
@@ -240,18 +258,7 @@ impl Deduction {
             }
             .into();
             v["length"] = self.chain_length().into();
-            v["nodes"] = ev
-                .chain
-                .iter()
-                .map(|node| {
-                    serde_json::json!({
-                        "digit": node.candidates.first().map(|c| a.label(c.digit + 1, t.n)),
-                        "cells": node.candidates.iter().map(|c| t.cell_name(c.cell as usize)).collect::<Vec<_>>(),
-                        "link": node.link,
-                    })
-                })
-                .collect::<Vec<_>>()
-                .into();
+            v["nodes"] = nodes_json(&ev.chain, t, a);
         }
         if let Some(note) = &ev.note {
             v["note"] = note.clone().into();
@@ -295,6 +302,26 @@ fn placed(c: &Candidate, t: &Topology, a: Alphabet) -> String {
 /// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
 /// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
 /// A node with a weak link holds candidates removed by locked candidates: `r4c7,r4c8<>2`.
+/// The `nodes` of a chain in JSON: digit, cells and link of each, and a nested proof's nodes
+/// under `nested` where there is one.
+fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Value {
+    chain
+        .iter()
+        .map(|node| {
+            let mut v = serde_json::json!({
+                "digit": node.candidates.first().map(|c| a.label(c.digit + 1, t.n)),
+                "cells": node.candidates.iter().map(|c| t.cell_name(c.cell as usize)).collect::<Vec<_>>(),
+                "link": node.link,
+            });
+            if !node.nested.is_empty() {
+                v["nested"] = nodes_json(&node.nested, t, a);
+            }
+            v
+        })
+        .collect::<Vec<_>>()
+        .into()
+}
+
 fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
     let mut parts: Vec<String> = ev
         .chain
@@ -306,7 +333,17 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
                     .iter()
                     .map(|c| t.cell_name(c.cell as usize))
                     .collect();
-                format!("{}<>{}", cells.join(","), a.label(first.digit + 1, t.n))
+                let removed = format!("{}<>{}", cells.join(","), a.label(first.digit + 1, t.n));
+                if n.nested.is_empty() {
+                    return removed;
+                }
+                let proof: Vec<String> = n
+                    .nested
+                    .iter()
+                    .flat_map(|m| &m.candidates)
+                    .map(|c| placed(c, t, a))
+                    .collect();
+                format!("{removed} ({} -> contradiction)", proof.join(" -> "))
             }
             _ => n
                 .candidates

@@ -21,12 +21,42 @@
 //! of that house. Such a sweep is a step of the proof (`r4c7,r4c8<>2`), resting on the
 //! removals that confined the digit. Only candidates that singles alone do not refute are
 //! reported as (+).
+//!
+//! [`Technique::ForcingChainNested`] (SE's nested forcing chains) goes one level deeper: when
+//! singles and locked candidates run out, each candidate left in the trial's grid is tried in
+//! a trial of its own, by singles; one that breaks that inner grid leaves the outer one, and
+//! the outer trial goes on. Such a removal is a step of the proof with the inner proof nested
+//! in it (`r5c2<>1 (r5c2=1 -> r7c2=4 -> contradiction)`), resting on the outer removals the
+//! inner proof used. It is Berthier's T&E(2): every 9×9 puzzle known is within it. Only
+//! candidates that a (+) trial does not refute are reported as nested.
 
 use super::limits;
 use super::{Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use std::collections::VecDeque;
+
+/// How far a trial follows its assumption.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Depth {
+    /// Singles ([`Technique::ForcingChain`]).
+    Singles,
+    /// Singles and locked candidates ([`Technique::ForcingChainPlus`]).
+    Locked,
+    /// Those, and candidates refuted by singles in a trial of their own
+    /// ([`Technique::ForcingChainNested`]).
+    Nested,
+}
+
+impl Depth {
+    fn technique(self) -> Technique {
+        match self {
+            Depth::Singles => Technique::ForcingChain,
+            Depth::Locked => Technique::ForcingChainPlus,
+            Depth::Nested => Technique::ForcingChainNested,
+        }
+    }
+}
 
 /// Why a trial placed a digit.
 #[derive(Clone, Copy)]
@@ -45,6 +75,15 @@ enum Why {
         start: u32,
         end: u32,
     },
+    /// Not a placement: a trial of its own broke the grid on this candidate, so it left. Its
+    /// proof is `nodes[nodes_start..nodes_end]`; the events that proof rests on are
+    /// `premises[premises_start..premises_end]`.
+    Refuted {
+        nodes_start: u32,
+        nodes_end: u32,
+        premises_start: u32,
+        premises_end: u32,
+    },
 }
 
 /// What broke the grid: a cell without a digit, or a house without a place for a digit.
@@ -54,8 +93,8 @@ enum Broken {
     House(usize, usize),
 }
 
-/// One placement of a trial, or one sweep of locked candidates ([`Why::Locked`]: `cell` is
-/// then the first cell swept).
+/// One placement of a trial, one sweep of locked candidates ([`Why::Locked`]: `cell` is then
+/// the first cell swept), or one candidate refuted by a nested trial ([`Why::Refuted`]).
 struct Event {
     cell: usize,
     digit: usize,
@@ -64,9 +103,11 @@ struct Event {
 
 /// Scratch for every trial over one state: a working copy of the candidates, undone after each
 /// trial, and for each candidate removed the placement that removed it (valid for the current
-/// trial's stamp only, so nothing is cleared between trials).
+/// trial's stamp only, so nothing is cleared between trials). A nested trial's copy starts from
+/// the outer trial's grid, not from the state's.
 struct Trial<'s, B: Basis> {
     s: &'s State<B>,
+    cfg: &'s Config,
     masks: Vec<B::Mask>,
     placed: Vec<bool>,
     undo: Vec<(usize, B::Mask, bool)>,
@@ -85,13 +126,21 @@ struct Trial<'s, B: Basis> {
     look: u32,
     /// Cells swept by locked candidates, per event.
     swept: Vec<u16>,
+    /// The trial that refutes candidates of this one's grid ([`Depth::Nested`]).
+    inner: Option<Box<Trial<'s, B>>>,
+    /// The proofs of refuted candidates, and the events each rests on ([`Why::Refuted`]).
+    nodes: Vec<ChainNode>,
+    premises: Vec<u32>,
+    /// The work budget ran out, or the deadline passed, inside a trial: it stopped early.
+    cut: bool,
 }
 
 impl<'s, B: Basis> Trial<'s, B> {
-    fn new(s: &'s State<B>, locked: bool) -> Self {
+    fn new(s: &'s State<B>, depth: Depth, cfg: &'s Config) -> Self {
         let cells = B::CELLS;
         Trial {
             s,
+            cfg,
             masks: s.grid().masks().to_vec(),
             placed: (0..cells).map(|c| s.is_solved(c)).collect(),
             undo: Vec::new(),
@@ -101,11 +150,15 @@ impl<'s, B: Basis> Trial<'s, B> {
             events: Vec::new(),
             queue: VecDeque::new(),
             work: 0,
-            locked,
+            locked: depth >= Depth::Locked,
             dirty: Vec::new(),
             seen: vec![0; B::topology().houses() * B::N],
             look: 1,
             swept: Vec::new(),
+            inner: (depth == Depth::Nested).then(|| Box::new(Trial::new(s, Depth::Singles, cfg))),
+            nodes: Vec::new(),
+            premises: Vec::new(),
+            cut: false,
         }
     }
 
@@ -215,6 +268,70 @@ impl<'s, B: Basis> Trial<'s, B> {
         Ok(any)
     }
 
+    /// One candidate of this trial's grid that a trial of its own, by singles, refutes leaves
+    /// the grid, as an event resting on the removals of this trial that its proof used. True
+    /// when one left. Stops early (`cut`) past the work budget or the deadline.
+    fn refute(&mut self) -> Result<bool, Broken> {
+        let Some(mut inner) = self.inner.take() else {
+            return Ok(false);
+        };
+        inner.masks.copy_from_slice(&self.masks);
+        inner.placed.copy_from_slice(&self.placed);
+        let found = self.refuted_by(&mut inner);
+        self.work += std::mem::take(&mut inner.work);
+        self.inner = Some(inner);
+        match found {
+            Some((cell, digit, idx)) => {
+                self.lose(cell, digit, idx)?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// The first candidate `inner` (holding this trial's grid) refutes: its cell, digit and the
+    /// event recorded for it.
+    fn refuted_by(&mut self, inner: &mut Trial<'s, B>) -> Option<(usize, usize, usize)> {
+        let mut outside = Vec::new();
+        for cell in (0..B::CELLS).filter(|&c| !self.placed[c]) {
+            if self.work + inner.work > self.cfg.forcing_budget || self.cfg.past_deadline() {
+                self.cut = true;
+                return None;
+            }
+            for digit in self.masks[cell].iter() {
+                let Some(broken) = inner.run(cell, digit) else {
+                    continue;
+                };
+                let proof = inner.proof(broken, &mut outside);
+                let nodes_start = self.nodes.len() as u32;
+                self.nodes.extend(proof.iter().map(|&e| {
+                    let Event { cell, digit, .. } = inner.events[e];
+                    ChainNode::new(vec![Candidate::new(cell, digit)], None)
+                }));
+                // What the inner grid lacked, against the state, this trial removed.
+                let premises_start = self.premises.len() as u32;
+                for &(q, d) in &outside {
+                    if let Some(e) = self.removed_by(q, d) {
+                        self.premises.push(e as u32);
+                    }
+                }
+                let idx = self.events.len();
+                self.events.push(Event {
+                    cell,
+                    digit,
+                    why: Why::Refuted {
+                        nodes_start,
+                        nodes_end: self.nodes.len() as u32,
+                        premises_start,
+                        premises_end: self.premises.len() as u32,
+                    },
+                });
+                return Some((cell, digit, idx));
+            }
+        }
+        None
+    }
+
     /// After `digit` left `cell`: the houses of the cell left with one place for it queue that
     /// place; one left with none is broken.
     fn check_houses(&mut self, cell: usize, digit: usize) -> Result<(), Broken> {
@@ -268,6 +385,8 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.dirty.clear();
         self.look += 1;
         self.swept.clear();
+        self.nodes.clear();
+        self.premises.clear();
         let broken = self.follow().err();
         while let Some((c, m, p)) = self.undo.pop() {
             self.masks[c] = m;
@@ -276,15 +395,19 @@ impl<'s, B: Basis> Trial<'s, B> {
         broken
     }
 
-    /// True when assuming `digit` in `cell` breaks the grid by singles alone.
-    fn plain(&mut self, cell: usize, digit: usize) -> bool {
-        let locked = std::mem::replace(&mut self.locked, false);
+    /// True when assuming `digit` in `cell` breaks the grid at a depth below this trial's:
+    /// `Depth::Singles`, or `Depth::Locked` (only for a nested trial).
+    fn breaks_at(&mut self, depth: Depth, cell: usize, digit: usize) -> bool {
+        let locked = std::mem::replace(&mut self.locked, depth >= Depth::Locked);
+        let inner = self.inner.take();
         let broken = self.run(cell, digit).is_some();
         self.locked = locked;
+        self.inner = inner;
         broken
     }
 
-    /// Singles, and locked candidates when asked, until none is left or the grid breaks.
+    /// Singles, then locked candidates and nested refutations when asked, until none is left
+    /// or the grid breaks.
     fn follow(&mut self) -> Result<(), Broken> {
         loop {
             while let Some((c, d, why)) = self.queue.pop_front() {
@@ -300,23 +423,31 @@ impl<'s, B: Basis> Trial<'s, B> {
                 });
                 self.place(idx, c, d)?;
             }
-            if !self.locked || !self.lock()? {
+            if self.locked && self.lock()? {
+                continue;
+            }
+            if !self.refute()? {
                 return Ok(());
             }
         }
     }
 
-    /// The placements `broken` rests on, in the order they were made. Read before the next
-    /// trial: the causes are this trial's.
-    fn proof(&self, broken: Broken) -> Vec<usize> {
+    /// The events `broken` rests on, in the order they were made. Read before the next trial:
+    /// the causes are this trial's. `outside` gets the candidates it rests on that the state
+    /// had and the trial's grid lacked from the start (only a nested trial's grid lacks any).
+    fn proof(&self, broken: Broken, outside: &mut Vec<(usize, usize)>) -> Vec<usize> {
         let t = B::topology();
         let mut needed = vec![false; self.events.len()];
         let mut stack = Vec::new();
-        // Every candidate the state had there, gone in this trial, was removed by a placement.
-        let need = |cells: &mut dyn Iterator<Item = (usize, usize)>, stack: &mut Vec<usize>| {
+        outside.clear();
+        // Every candidate the state had there, gone in this trial, was removed by an event, or
+        // was not in the grid the trial started from.
+        let mut need = |cells: &mut dyn Iterator<Item = (usize, usize)>, stack: &mut Vec<usize>| {
             for (q, d) in cells {
                 if let Some(e) = self.removed_by(q, d) {
                     stack.push(e);
+                } else if !self.masks[q].has(d) {
+                    outside.push((q, d));
                 }
             }
         };
@@ -353,36 +484,57 @@ impl<'s, B: Basis> Trial<'s, B> {
                         .filter(|&(q, _)| !t.houses_of(q).contains(&to)),
                     &mut stack,
                 ),
+                Why::Refuted {
+                    premises_start,
+                    premises_end,
+                    ..
+                } => stack.extend(
+                    self.premises[premises_start as usize..premises_end as usize]
+                        .iter()
+                        .map(|&e| e as usize),
+                ),
             }
         }
         (0..self.events.len()).filter(|&e| needed[e]).collect()
     }
 
     /// The deduction of a broken trial: a [`Technique::ForcingChainPlus`] when its proof takes
-    /// a locked candidates step.
+    /// a locked candidates step, a [`Technique::ForcingChainNested`] when it takes a nested
+    /// refutation.
     fn deduction(&self, broken: Broken) -> Deduction {
         let first = &self.events[0];
         let mut d = Deduction::new(Technique::ForcingChain);
         d.eliminations.push(Candidate::new(first.cell, first.digit));
-        for e in self.proof(broken) {
+        let mut depth = Depth::Singles;
+        for e in self.proof(broken, &mut Vec::new()) {
             let Event { cell, digit, why } = self.events[e];
             d.evidence.chain.push(match why {
                 Why::Locked { start, end, .. } => {
-                    d.technique = Technique::ForcingChainPlus;
-                    ChainNode {
-                        candidates: self.swept[start as usize..end as usize]
+                    depth = depth.max(Depth::Locked);
+                    let swept = &self.swept[start as usize..end as usize];
+                    ChainNode::new(
+                        swept
                             .iter()
                             .map(|&q| Candidate::new(q as usize, digit))
                             .collect(),
-                        link: Some(LinkKind::Weak),
-                    }
+                        Some(LinkKind::Weak),
+                    )
                 }
-                _ => ChainNode {
-                    candidates: vec![Candidate::new(cell, digit)],
-                    link: None,
-                },
+                Why::Refuted {
+                    nodes_start,
+                    nodes_end,
+                    ..
+                } => {
+                    depth = Depth::Nested;
+                    let mut node =
+                        ChainNode::new(vec![Candidate::new(cell, digit)], Some(LinkKind::Weak));
+                    node.nested = self.nodes[nodes_start as usize..nodes_end as usize].to_vec();
+                    node
+                }
+                _ => ChainNode::new(vec![Candidate::new(cell, digit)], None),
             });
         }
+        d.technique = depth.technique();
         // The evidence names the candidates that all went: the cell's digits, or the digit's
         // places in the house.
         let ev = &mut d.evidence;
@@ -404,12 +556,11 @@ impl<'s, B: Basis> Trial<'s, B> {
 }
 
 /// Report every candidate whose assumption breaks the grid, each with its proof, shortest
-/// proof first (so that `explain`, which takes the first, shows the shortest). With `locked`
-/// the trials follow locked candidates too, and only the candidates that need them are
-/// reported ([`Technique::ForcingChainPlus`]): those whose trial by singles alone does not
-/// break the grid.
-pub fn find<B: Basis>(s: &State<B>, locked: bool, cfg: &Config, sink: &mut Sink) -> Flow {
-    let mut trial = Trial::new(s, locked);
+/// proof first (so that `explain`, which takes the first, shows the shortest). Past
+/// `Depth::Singles`, only the candidates that need the depth are reported: those that a trial
+/// one depth lower does not refute.
+pub fn find<B: Basis>(s: &State<B>, depth: Depth, cfg: &Config, sink: &mut Sink) -> Flow {
+    let mut trial = Trial::new(s, depth, cfg);
     let mut found = Vec::new();
     'cells: for cell in (0..B::CELLS).filter(|&c| !s.is_solved(c)) {
         for digit in s.get(cell).iter() {
@@ -422,15 +573,26 @@ pub fn find<B: Basis>(s: &State<B>, locked: bool, cfg: &Config, sink: &mut Sink)
             }
             if let Some(broken) = trial.run(cell, digit) {
                 let d = trial.deduction(broken);
-                if locked && (d.technique == Technique::ForcingChain || trial.plain(cell, digit)) {
+                let lower = match depth {
+                    Depth::Singles => None,
+                    Depth::Locked => Some(Depth::Singles),
+                    Depth::Nested => Some(Depth::Locked),
+                };
+                if d.technique != depth.technique()
+                    || lower.is_some_and(|l| trial.breaks_at(l, cell, digit))
+                {
                     continue;
                 }
                 found.push(d);
             }
+            if trial.cut {
+                limits::note(|h| h.forcing_searches += 1);
+                break 'cells;
+            }
         }
     }
     // Stable: equal lengths keep the grid order.
-    found.sort_by_key(|d| d.evidence.chain.len());
+    found.sort_by_key(|d| d.chain_length());
     for d in found {
         if sink(d) == Flow::Stop {
             return Flow::Stop;

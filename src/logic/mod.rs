@@ -103,8 +103,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) => fish::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
-        ForcingChain => forcing::find(s, false, cfg, sink),
-        ForcingChainPlus => forcing::find(s, true, cfg, sink),
+        ForcingChain => forcing::find(s, forcing::Depth::Singles, cfg, sink),
+        ForcingChainPlus => forcing::find(s, forcing::Depth::Locked, cfg, sink),
+        ForcingChainNested => forcing::find(s, forcing::Depth::Nested, cfg, sink),
     }
 }
 

@@ -56,6 +56,9 @@ pub enum Technique {
     ForcingChain,
     /// A forcing chain that follows locked candidates too, not only singles (SE's "(+)").
     ForcingChainPlus,
+    /// A forcing chain (+) whose trial also removes the candidates that forcing chains of their
+    /// own refute inside it (SE's nested forcing chains).
+    ForcingChainNested,
 }
 
 /// Largest tuple or fish size the names accept (N/2 for 100×100).
@@ -113,12 +116,16 @@ impl Technique {
             PomExclusion => 2003,
             ForcingChain => 3000,
             ForcingChainPlus => 3001,
+            ForcingChainNested => 3002,
         }
     }
 
     /// True for the forcing chains, whose evidence is a proof by assumption.
     pub fn is_forcing(self) -> bool {
-        matches!(self, Technique::ForcingChain | Technique::ForcingChainPlus)
+        matches!(
+            self,
+            Technique::ForcingChain | Technique::ForcingChainPlus | Technique::ForcingChainNested
+        )
     }
 
     /// The name people know, as `explain` prints it.
@@ -149,6 +156,7 @@ impl Technique {
             PomCovers => "Pattern Cell Cover".into(),
             ForcingChain => "Forcing Chain".into(),
             ForcingChainPlus => "Forcing Chain (+)".into(),
+            ForcingChainNested => "Nested Forcing Chain".into(),
         }
     }
 
@@ -169,12 +177,13 @@ impl Technique {
             PomExclusion => "pom-exclusion".into(),
             PomCovers => "pom-covers".into(),
             ForcingChainPlus => "forcing-chain-plus".into(),
+            ForcingChainNested => "forcing-chain-nested".into(),
             t => t.name().to_lowercase().replace(' ', "-"),
         }
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 21] = {
+    pub const UNSIZED: [Technique; 22] = {
         use Technique::*;
         [
             FullHouse,
@@ -198,6 +207,7 @@ impl Technique {
             PomExclusion,
             ForcingChain,
             ForcingChainPlus,
+            ForcingChainNested,
         ]
     };
 

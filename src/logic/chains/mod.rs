@@ -90,10 +90,7 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
         .shown
         .iter()
         .enumerate()
-        .map(|(i, c)| ChainNode {
-            candidates: c.clone(),
-            link: f.links.get(i).copied(),
-        })
+        .map(|(i, c)| ChainNode::new(c.clone(), f.links.get(i).copied()))
         .collect();
     let mut cells: Vec<u16> = f.shown.iter().flatten().map(|c| c.cell).collect();
     cells.sort_unstable();

@@ -337,10 +337,8 @@ fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], steps: &[(us
             Via::Y(..) => LinkKind::Y,
             Via::Peer | Via::Hinge(_) => LinkKind::Weak,
         });
-        ev.chain.push(ChainNode {
-            candidates: vec![Candidate::new(c, digit)],
-            link,
-        });
+        ev.chain
+            .push(ChainNode::new(vec![Candidate::new(c, digit)], link));
     }
 }
 

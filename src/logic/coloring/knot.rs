@@ -35,10 +35,10 @@ pub(crate) fn find<B: Basis>(s: &State<B>, max_len: usize, sink: &mut Sink) -> F
         let last = entries.len() - 1;
         for (k, &e) in entries.iter().enumerate() {
             let x = f.forced[e as usize];
-            ev.chain.push(ChainNode {
-                candidates: vec![Candidate::new(x.cell as usize, x.digit as usize)],
-                link: (k < last).then_some(LinkKind::Weak),
-            });
+            ev.chain.push(ChainNode::new(
+                vec![Candidate::new(x.cell as usize, x.digit as usize)],
+                (k < last).then_some(LinkKind::Weak),
+            ));
             if !ev.cells.contains(&x.cell) {
                 ev.cells.push(x.cell);
             }
