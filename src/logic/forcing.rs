@@ -133,6 +133,9 @@ struct Trial<'s, B: Basis> {
     premises: Vec<u32>,
     /// The work budget ran out, or the deadline passed, inside a trial: it stopped early.
     cut: bool,
+    /// The cell the next look for a refutation starts from: the last refuted one. The cells
+    /// before it were tried since the grid last changed there, and are tried again last.
+    resume: usize,
 }
 
 impl<'s, B: Basis> Trial<'s, B> {
@@ -159,6 +162,7 @@ impl<'s, B: Basis> Trial<'s, B> {
             nodes: Vec::new(),
             premises: Vec::new(),
             cut: false,
+            resume: 0,
         }
     }
 
@@ -293,7 +297,8 @@ impl<'s, B: Basis> Trial<'s, B> {
     /// event recorded for it.
     fn refuted_by(&mut self, inner: &mut Trial<'s, B>) -> Option<(usize, usize, usize)> {
         let mut outside = Vec::new();
-        for cell in (0..B::CELLS).filter(|&c| !self.placed[c]) {
+        let cells = (self.resume..B::CELLS).chain(0..self.resume);
+        for cell in cells.filter(|&c| !self.placed[c]) {
             if self.work + inner.work > self.cfg.forcing_budget || self.cfg.past_deadline() {
                 self.cut = true;
                 return None;
@@ -315,6 +320,7 @@ impl<'s, B: Basis> Trial<'s, B> {
                         self.premises.push(e as u32);
                     }
                 }
+                self.resume = cell;
                 let idx = self.events.len();
                 self.events.push(Event {
                     cell,
@@ -387,6 +393,7 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.swept.clear();
         self.nodes.clear();
         self.premises.clear();
+        self.resume = 0;
         let broken = self.follow().err();
         while let Some((c, m, p)) = self.undo.pop() {
             self.masks[c] = m;
