@@ -111,25 +111,53 @@ fn rating_path_is_sound_and_matches_rate() {
     assert!(solved_with_chains > 0);
 }
 
+/// The first forum_hardest puzzles (SE 11 and up) need nested forcing chains: rated to the
+/// end, every step sound, and rated as `rate` rates them.
+#[test]
+fn rating_path_is_sound_on_forum_hardest() {
+    let text = include_str!("data/9x9_forum_hardest_1106_first5.txt");
+    for line in text.lines().take(3) {
+        let (er, end) = check_path(line);
+        assert_eq!(end, End::Solved, "{line}");
+        assert!(er >= 10.5, "{line}: ER {er}");
+        let p = input::read_one(line, Default::default()).unwrap();
+        let r = rating::rate(&p, &Config::default()).unwrap();
+        assert_eq!((r.er, r.end), (er, end), "{line}");
+    }
+}
+
+/// A set of `../shared/data/9x9` (`../../shared/data` from a worktree in `wt/`).
+fn shared_set(name: &str) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    ["..", "../.."]
+        .iter()
+        .find_map(|up| std::fs::read_to_string(format!("{root}/{up}/shared/data/9x9/{name}")).ok())
+        .unwrap_or_else(|| panic!("../shared/data/9x9/{name} not found"))
+}
+
 /// Every step of every rating path on the whole magictour set, against the solution.
 /// Heavy: `cargo test --release --test rating -- --ignored`.
 #[test]
 #[ignore]
 fn rating_path_is_sound_on_magictour() {
-    // `../shared/data` from the repository; `../../shared/data` from a worktree in `wt/`.
-    let root = env!("CARGO_MANIFEST_DIR");
-    let text = ["..", "../.."]
-        .iter()
-        .find_map(|up| {
-            std::fs::read_to_string(format!("{root}/{up}/shared/data/9x9/magictour_top1465.txt"))
-                .ok()
-        })
-        .expect("../shared/data/9x9/magictour_top1465.txt not found");
+    let text = shared_set("magictour_top1465.txt");
     let mut solved = 0;
     for line in text.lines().filter(|l| l.len() == 81) {
         solved += (check_path(line).1 == End::Solved) as usize;
     }
     eprintln!("{solved} of 1465 solved, every step sound");
+}
+
+/// The same on forum_hardest_1106, which needs nested forcing chains (about 6 minutes).
+#[test]
+#[ignore]
+fn rating_path_is_sound_on_forum_hardest_1106() {
+    let text = shared_set("forum_hardest_1106.txt");
+    let mut solved = 0;
+    for line in text.lines().filter(|l| l.len() == 81) {
+        solved += (check_path(line).1 == End::Solved) as usize;
+    }
+    eprintln!("{solved} of 375 solved, every step sound");
 }
 
 #[test]

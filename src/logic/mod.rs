@@ -62,7 +62,8 @@ pub struct Config {
     /// Forcing chains: most work (peers visited and house cells scanned by the trials) of one
     /// search; the trials left are skipped. On the first 20 puzzles of a set, a search takes about
     /// 2·10⁵ at 9×9 (magictour), 1-2·10⁶ at 16×16 (gen_minimal200), 5-12·10⁶ at 25×25
-    /// (gen_g300's 10), at about 10⁹ a second.
+    /// (gen_g300's 10), at about 10⁹ a second. A nested search counts its inner trials too, and
+    /// at 25×25 can use all of it.
     pub forcing_budget: u64,
     /// When to stop: [`engine::reduce`] applies nothing more after it, and the pattern overlay
     /// counts and lists no more digits (`solve --reduce --timeout` covers the reduction too).
