@@ -16,6 +16,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::engine::{walk, End};
+use crate::logic::limits::{self, Hits};
 use crate::logic::technique::default_order;
 use crate::logic::{find, Config, Deduction, Flow, LinkKind, State, Technique};
 use crate::solver::Contradiction;
@@ -170,6 +171,8 @@ pub struct Rating {
     pub open: usize,
     /// Technique of the hardest step.
     pub hardest: Option<Technique>,
+    /// The work bounds the path's searches hit (a stuck path that hit none is stuck for good).
+    pub limits: Hits,
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating.
@@ -229,7 +232,9 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
         end: End::Solved,
         open: s.open_cells(),
         hardest: None,
+        limits: Hits::default(),
     };
+    limits::take();
     let mut placed = false;
     let pick = |s: &State<B>| easiest_step(s, &techniques, cfg);
     r.end = walk(s, cfg, usize::MAX, pick, |d, v| {
@@ -247,6 +252,7 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
         }
     });
     r.open = s.open_cells();
+    r.limits = limits::take();
     r
 }
 

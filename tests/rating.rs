@@ -214,8 +214,9 @@ fn rate_echoes_a_candidate_grid_as_given() {
 
 #[test]
 fn rate_says_why_a_puzzle_is_not_rated() {
-    // Stuck with one solution (line 2 of 25x25/gen_g300_10 in the standard alphabet: nested
-    // forcing chains finish every 9×9 puzzle at hand), stuck with many (two givens), and a contradiction found by the
+    // Stuck with one solution (line 2 of 25x25/gen_g300_10 in the standard alphabet, where the
+    // nested forcing chain searches hit their work bound: nested chains finish every 9×9 and
+    // 16×16 puzzle at hand), stuck with many (two givens), and a contradiction found by the
     // techniques (HARD9 of cli_solve with r1c2 = 6).
     let stuck = ".8D....K.A....N.F24L.1P..5.O29...1.HP..BN7.D..F..4..L....HG....DF6..J.N3.MB..NKFP.3.D1.O7..5M..L..8.4..M...NO....K....9....J.G..72A.F.3.CB.E.4.M.KLH.J...4.K....O.FLAB..7.2G.5I...H..J6..N.9.2IK5F.....A.OK.DMH..C43.5...6G..9.PFM5F1.OP.B..H.IG.3..C....N.G.N3E..F4.2..K...OD9I576.I26O.....P7.......1..........H..P5....6...I....2MJ7P5.DK.9NE4..3...8..HF...4...I.7..F..BD...E....N38.J.6...K....NH..4P.7....O.A.EL...7J.DF......P.9C.H...P5..A8.OC27.LDNI3.....KI....BNE.1.MP7..H.8.2.O2L7GBCO.HF8.6..A.E3M1.NID.2...1FO..7....L.H6...DG9DH1.CNGAJ.3FK..5E9.4O7M.P7..O..3.........P.CJ..B...F6....9E.5.....NOB7.2....JGEI..5LP2.N.O.MK.F.8.H.";
     let several = format!("1{}1", ".".repeat(79));
@@ -226,14 +227,15 @@ fn rate_says_why_a_puzzle_is_not_rated() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = stdout.lines().collect();
     assert!(
-        lines[0].starts_with(&format!("{stuck} stuck after 126 steps, 253 cells open")),
+        lines[0].starts_with(&format!("{stuck} stuck after ")) && lines[0].contains(" cells open"),
         "{stdout}"
     );
     assert!(lines[1].starts_with(&format!("{several} several solutions (stuck")));
     assert!(lines[2].starts_with(&format!("{none} no solution (contradiction")));
     assert_eq!(lines.len(), 4);
     for expected in [
-        "line 1: the techniques get stuck after 126 steps with 253 cells open",
+        "line 1: the techniques get stuck after ",
+        "line 1: bounds hit: forcing chain search cut ",
         "line 2: several solutions (the techniques get stuck",
         "line 3: no solution (a contradiction after",
     ] {
@@ -250,4 +252,6 @@ fn rate_says_why_a_puzzle_is_not_rated() {
         .collect();
     let solutions: Vec<_> = v.iter().map(|o| o["solutions"].as_u64()).collect();
     assert_eq!(solutions, [Some(1), Some(2), Some(0), Some(1)]);
+    assert!(v[0]["limits"]["forcing_searches"].as_u64() > Some(0));
+    assert!(v[3].get("limits").is_none());
 }

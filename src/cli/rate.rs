@@ -138,6 +138,14 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         );
                         bad += 1;
                     }
+                    if !r.limits.is_empty() {
+                        say!(
+                            "{}line {}: bounds hit: {}",
+                            prefix(label),
+                            p.line,
+                            r.limits.describe(&cfg)
+                        );
+                    }
                     ratings.push(r);
                     line
                 }
@@ -192,7 +200,7 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
         End::Contradiction => Some(0),
         _ => sols.and_then(Solutions::count),
     };
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "line": p.line,
         "puzzle": output::puzzle_line(p),
         "er": r.er,
@@ -204,7 +212,11 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
         "hardest": r.hardest.map(|t| t.cli_name()),
         "solutions": solutions,
         "seconds": secs,
-    })
+    });
+    if !r.limits.is_empty() {
+        v["limits"] = serde_json::to_value(r.limits).expect("plain counters");
+    }
+    v
 }
 
 /// A rated puzzle's line of text: `puzzle ER/EP/ED`, or how it ended.

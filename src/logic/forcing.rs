@@ -133,6 +133,9 @@ struct Trial<'s, B: Basis> {
     premises: Vec<u32>,
     /// The work budget ran out, or the deadline passed, inside a trial: it stopped early.
     cut: bool,
+    /// Per house and digit, the cells of the house whose mask holds the digit (placed or not),
+    /// kept with the masks: a removal that leaves one or none is a single or a contradiction.
+    places: Vec<u16>,
     /// The cell the next look for a refutation starts from: the last refuted one. The cells
     /// before it were tried since the grid last changed there, and are tried again last.
     resume: usize,
@@ -163,7 +166,22 @@ impl<'s, B: Basis> Trial<'s, B> {
             premises: Vec::new(),
             cut: false,
             resume: 0,
+            places: Self::count_places(s.grid().masks()),
         }
+    }
+
+    /// [`Trial::places`] of a grid.
+    fn count_places(masks: &[B::Mask]) -> Vec<u16> {
+        let t = B::topology();
+        let mut places = vec![0u16; t.houses() * B::N];
+        for (c, m) in masks.iter().enumerate() {
+            for h in t.houses_of(c) {
+                for d in m.iter() {
+                    places[h as usize * B::N + d] += 1;
+                }
+            }
+        }
+        places
     }
 
     /// The placement that removed `digit` from `cell` in this trial, if it did.
@@ -175,6 +193,9 @@ impl<'s, B: Basis> Trial<'s, B> {
     fn remove(&mut self, cell: usize, digit: usize, by: usize) {
         self.undo.push((cell, self.masks[cell], self.placed[cell]));
         self.masks[cell] &= !B::Mask::bit(digit);
+        for h in B::topology().houses_of(cell) {
+            self.places[h as usize * B::N + digit] -= 1;
+        }
         let i = cell * B::N + digit;
         self.stamp[i] = self.generation;
         self.cause[i] = by as u32;
@@ -280,6 +301,7 @@ impl<'s, B: Basis> Trial<'s, B> {
             return Ok(false);
         };
         inner.masks.copy_from_slice(&self.masks);
+        inner.places.copy_from_slice(&self.places);
         inner.placed.copy_from_slice(&self.placed);
         let found = self.refuted_by(&mut inner);
         self.work += std::mem::take(&mut inner.work);
@@ -344,18 +366,19 @@ impl<'s, B: Basis> Trial<'s, B> {
         let t = B::topology();
         for h in t.houses_of(cell) {
             let h = h as usize;
-            let mut places = t
-                .house(h)
-                .iter()
-                .map(|&q| q as usize)
-                .filter(|&q| self.masks[q].has(digit));
-            self.work += B::N as u64;
-            match (places.next(), places.next()) {
-                (None, _) => return Err(Broken::House(h, digit)),
-                (Some(q), None) if !self.placed[q] => {
-                    self.queue.push_back((q, digit, Why::House(h as u16)))
+            match self.places[h * B::N + digit] {
+                0 => return Err(Broken::House(h, digit)),
+                1 => {
+                    self.work += B::N as u64;
+                    let mut q = t.house(h).iter().map(|&q| q as usize);
+                    match q.find(|&q| self.masks[q].has(digit)) {
+                        Some(q) if !self.placed[q] => {
+                            self.queue.push_back((q, digit, Why::House(h as u16)))
+                        }
+                        _ => {}
+                    }
                 }
-                _ => {}
+                _ => self.work += 1,
             }
         }
         Ok(())
@@ -395,7 +418,13 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.premises.clear();
         self.resume = 0;
         let broken = self.follow().err();
+        let t = B::topology();
         while let Some((c, m, p)) = self.undo.pop() {
+            for d in (m & !self.masks[c]).iter() {
+                for h in t.houses_of(c) {
+                    self.places[h as usize * B::N + d] += 1;
+                }
+            }
             self.masks[c] = m;
             self.placed[c] = p;
         }

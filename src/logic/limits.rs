@@ -3,7 +3,8 @@
 //! Finders never fail: a bound that is hit only means some deductions were not looked for,
 //! never that a wrong one was made. So that a user learns why a puzzle ended "stuck", finders
 //! note each hit here, per thread (a puzzle is explained on one thread), and the caller takes
-//! the tally with [`take`] ([`super::engine::solve_path`] does, into its [`Path`]).
+//! the tally with [`take`] ([`super::engine::solve_path`] does, into its [`Path`], and
+//! [`crate::rating::rate_state`] into its rating).
 //!
 //! [`Path`]: super::engine::Path
 
