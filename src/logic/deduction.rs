@@ -299,9 +299,6 @@ fn placed(c: &Candidate, t: &Topology, a: Alphabet) -> String {
     )
 }
 
-/// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
-/// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
-/// A node with a weak link holds candidates removed by locked candidates: `r4c7,r4c8<>2`.
 /// The `nodes` of a chain in JSON: digit, cells and link of each, and a nested proof's nodes
 /// under `nested` where there is one.
 fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Value {
@@ -322,6 +319,11 @@ fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Val
         .into()
 }
 
+/// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
+/// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
+/// A node with a weak link holds candidates removed by locked candidates: `r4c7,r4c8<>2`,
+/// or, with a nested proof, one refuted by a trial of its own: `r1c5<>3 (r1c5=3 -> … ->
+/// contradiction)`.
 fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
     let mut parts: Vec<String> = ev
         .chain
