@@ -6,9 +6,11 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nsudoku::basis::{B3, B4, B5};
-use nsudoku::logic::{engine, find_all, Config, State, Technique};
-use nsudoku::{input, Basis, Grid};
+use nsudoku::logic::{find_all, Config, Technique};
+use nsudoku::Basis;
 use std::time::Duration;
+
+mod common;
 
 const COLORING: [Technique; 5] = [
     Technique::SimpleColoring,
@@ -18,34 +20,8 @@ const COLORING: [Technique; 5] = [
     Technique::YKnot,
 ];
 
-fn read(path: &str) -> String {
-    std::fs::read_to_string(format!("../shared/data/{path}"))
-        .or_else(|_| std::fs::read_to_string(format!("/work/shared/data/{path}")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The first `take` puzzles of `path` that the basic techniques leave unsolved, reduced by them.
-fn states<B: Basis>(path: &str, take: usize) -> Vec<State<B>> {
-    let basic = Technique::parse_list(
-        "singles,locked-candidates,naked-tuple,hidden-tuple,fish",
-        B::N,
-    )
-    .unwrap();
-    input::read_all(&read(path), Default::default())
-        .into_iter()
-        .map(|r| {
-            let p = r.unwrap();
-            let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
-            engine::reduce(&mut s, &basic, &Config::default()).unwrap();
-            s
-        })
-        .filter(|s| !s.is_complete())
-        .take(take)
-        .collect()
-}
-
 fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
-    let states = states::<B>(path, take);
+    let states = common::basic_states::<B>(path, take);
     let cfg = Config::default();
     let mut g = c.benchmark_group(format!("coloring/{name}"));
     g.throughput(Throughput::Elements(states.len() as u64));

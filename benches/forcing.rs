@@ -1,0 +1,45 @@
+//! Forcing chains per basis: each depth's finder (every candidate tried, every deduction
+//! reported) on states where singles, locked candidates, tuples and basic fish have run to a
+//! fixed point; the plain chains are the baseline the deeper trials are measured against.
+//!
+//! `cargo bench --bench forcing`; data from `../shared/data`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use nsudoku::basis::{B3, B4};
+use nsudoku::logic::{find_all, Config, Technique};
+use nsudoku::Basis;
+use std::time::Duration;
+
+mod common;
+
+const DEPTHS: [Technique; 3] = [
+    Technique::ForcingChain,
+    Technique::ForcingChainPlus,
+    Technique::ForcingChainNested,
+];
+
+fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
+    let states = common::basic_states::<B>(path, take);
+    let cfg = Config::default();
+    let mut g = c.benchmark_group(format!("forcing/{name}"));
+    g.throughput(Throughput::Elements(states.len() as u64));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(3));
+    for t in DEPTHS {
+        g.bench_with_input(
+            BenchmarkId::from_parameter(t.cli_name()),
+            &states,
+            |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
+        );
+    }
+    g.finish();
+}
+
+fn forcing(c: &mut Criterion) {
+    bench_basis::<B3>(c, "9x9 forum_hardest", "9x9/forum_hardest_1106.txt", 5);
+    bench_basis::<B4>(c, "16x16 gen_minimal", "16x16/gen_minimal200.txt", 3);
+}
+
+criterion_group!(benches, forcing);
+criterion_main!(benches);
