@@ -4,7 +4,7 @@
 
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::{
-    check, engine, find_all, ChainNode, Config, Deduction, LinkKind, State, Technique,
+    check, engine, find_all, ChainNode, Config, Deduction, Emptied, LinkKind, State, Technique,
 };
 use nsudoku::{input, solve, Alphabet, Basis, Mask};
 
@@ -49,7 +49,11 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
                     "node {i}: the nested proof assumes another candidate"
                 ));
             }
-            replay_nested::<B>(&masks, &node.nested).map_err(|e| format!("node {i}: {e}"))?;
+            let named = node
+                .broken
+                .ok_or(format!("node {i}: no contradiction named"))?;
+            replay_nested::<B>(&masks, &node.nested, named)
+                .map_err(|e| format!("node {i}: {e}"))?;
             masks[cells[0]] &= !B::Mask::bit(digit);
             continue;
         }
@@ -140,8 +144,13 @@ fn place_single<B: Basis>(
 }
 
 /// Replays a nested proof on a copy of `masks`: its first node assumed, every later one a
-/// single, and then some cell must have no digit or some house no place for some digit.
-fn replay_nested<B: Basis>(masks: &[B::Mask], nested: &[ChainNode]) -> Result<(), String> {
+/// single, and then the named cell must have no digit, or the named house no place for the
+/// named digit.
+fn replay_nested<B: Basis>(
+    masks: &[B::Mask],
+    nested: &[ChainNode],
+    named: Emptied,
+) -> Result<(), String> {
     let t = B::topology();
     let mut m = masks.to_vec();
     for (j, node) in nested.iter().enumerate() {
@@ -152,10 +161,14 @@ fn replay_nested<B: Basis>(masks: &[B::Mask], nested: &[ChainNode]) -> Result<()
         place_single::<B>(&mut m, c.cell as usize, c.digit as usize, j == 0)
             .map_err(|e| format!("nested node {j}: {e}"))?;
     }
-    let empty_cell = m.iter().any(|x| x.is_empty());
-    let empty_house = (0..t.houses())
-        .any(|h| (0..B::N).any(|d| t.house(h).iter().all(|&q| !m[q as usize].has(d))));
-    if empty_cell || empty_house {
+    let empty = match named {
+        Emptied::Cell(c) => m[c as usize].is_empty(),
+        Emptied::House { house, digit } => t
+            .house(house as usize)
+            .iter()
+            .all(|&q| !m[q as usize].has(digit as usize)),
+    };
+    if empty {
         Ok(())
     } else {
         Err("no contradiction at the end of the nested proof".into())
@@ -385,6 +398,17 @@ fn a_nested_proof_without_its_refutations_does_not_replay() {
         let node = short.evidence.chain.iter_mut().find(|n| n.nested.len() > 1);
         node.unwrap().nested.pop();
         assert!(replay(&s, &short).is_err());
+        let mut other = d.clone();
+        let node = other.evidence.chain.iter_mut().find(|n| n.broken.is_some());
+        let node = node.unwrap();
+        node.broken = Some(match node.broken.unwrap() {
+            Emptied::Cell(c) => Emptied::Cell((c + 1) % 81),
+            Emptied::House { house, digit } => Emptied::House {
+                house,
+                digit: (digit + 1) % 9,
+            },
+        });
+        assert!(replay(&s, &other).is_err());
     }
 }
 
@@ -497,7 +521,8 @@ fn rate_finishes_a_puzzle_that_needs_nested_forcing_chains() {
     let nested: Vec<_> = nodes.iter().filter(|n| n.get("nested").is_some()).collect();
     assert!(!nested.is_empty());
     for n in nested {
-        // `r1c5<>3 (r1c5=3 -> r3c7=3 -> … -> contradiction)`: the node's cell is assumed first.
+        // `r1c5<>3 (r1c5=3 -> r3c7=3 -> … -> no 8 in row 8)`: the node's cell is assumed first,
+        // and the node names the contradiction.
         let cell = n["cells"][0].as_str().unwrap();
         let first = &n["nested"][0];
         assert_eq!(first["cells"][0], cell);
@@ -507,6 +532,8 @@ fn rate_finishes_a_puzzle_that_needs_nested_forcing_chains() {
             text.contains(&format!("{cell}<>{digit} ({cell}={digit} -> ")),
             "{text}"
         );
+        let end = n["contradiction"].as_str().unwrap();
+        assert!(text.contains(&format!(" -> {end})")), "{text}");
     }
-    assert!(text.contains(" -> contradiction)"), "{text}");
+    assert!(!text.contains("contradiction"), "{text}");
 }

@@ -59,6 +59,38 @@ pub struct ChainNode {
     /// everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nested: Vec<ChainNode>,
+    /// Where the nested proof ends: the cell or house it leaves empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub broken: Option<Emptied>,
+}
+
+/// What a trial's contradiction leaves empty: a cell without a digit, or a house without a
+/// place for a digit (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Emptied {
+    /// The cell has no digit left.
+    Cell(u16),
+    /// The house has no place left for the digit.
+    House {
+        /// The house.
+        house: u16,
+        /// The digit, 0-based.
+        digit: u8,
+    },
+}
+
+impl Emptied {
+    /// `r5c5 empty`, `no 4 in row 7`.
+    pub fn describe(self, t: &Topology, a: Alphabet) -> String {
+        match self {
+            Emptied::Cell(c) => format!("{} empty", t.cell_name(c as usize)),
+            Emptied::House { house, digit } => format!(
+                "no {} in {}",
+                a.label(digit + 1, t.n),
+                t.house_name(house as usize)
+            ),
+        }
+    }
 }
 
 impl ChainNode {
@@ -68,6 +100,7 @@ impl ChainNode {
             candidates,
             link,
             nested: Vec::new(),
+            broken: None,
         }
     }
 }
@@ -313,6 +346,9 @@ fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Val
             if !node.nested.is_empty() {
                 v["nested"] = nodes_json(&node.nested, t, a);
             }
+            if let Some(b) = node.broken {
+                v["contradiction"] = b.describe(t, a).into();
+            }
             v
         })
         .collect::<Vec<_>>()
@@ -322,8 +358,8 @@ fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Val
 /// A forcing chain: the assumption, the placements it forces that the contradiction rests on,
 /// and the contradiction: `r1c1=5 -> r2c2=3 -> r2c7=1 -> no 4 in row 7` (or `-> r5c5 empty`).
 /// A node with a weak link holds candidates removed by locked candidates: `r4c7,r4c8<>2`,
-/// or, with a nested proof, one refuted by a trial of its own: `r1c5<>3 (r1c5=3 -> … ->
-/// contradiction)`.
+/// or, with a nested proof, one refuted by a trial of its own: `r1c5<>3 (r1c5=3 -> … -> no 8
+/// in row 8)`.
 fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
     let mut parts: Vec<String> = ev
         .chain
@@ -345,7 +381,10 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
                     .flat_map(|m| &m.candidates)
                     .map(|c| placed(c, t, a))
                     .collect();
-                format!("{removed} ({} -> contradiction)", proof.join(" -> "))
+                let end = n
+                    .broken
+                    .map_or("contradiction".into(), |b| b.describe(t, a));
+                format!("{removed} ({} -> {end})", proof.join(" -> "))
             }
             _ => n
                 .candidates

@@ -26,12 +26,14 @@
 //! singles and locked candidates run out, each candidate left in the trial's grid is tried in
 //! a trial of its own, by singles; one that breaks that inner grid leaves the outer one, and
 //! the outer trial goes on. Such a removal is a step of the proof with the inner proof nested
-//! in it (`r5c2<>1 (r5c2=1 -> r7c2=4 -> contradiction)`), resting on the outer removals the
+//! in it (`r5c2<>1 (r5c2=1 -> r7c2=4 -> no 4 in box 7)`), resting on the outer removals the
 //! inner proof used. It is Berthier's T&E(2): every 9×9 puzzle known is within it. Only
 //! candidates that a (+) trial does not refute are reported as nested.
 
 use super::limits;
-use super::{Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique};
+use super::{
+    Candidate, ChainNode, Config, Deduction, Emptied, Flow, LinkKind, Sink, State, Technique,
+};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use std::collections::VecDeque;
@@ -83,6 +85,7 @@ enum Why {
         nodes_end: u32,
         premises_start: u32,
         premises_end: u32,
+        broken: Emptied,
     },
 }
 
@@ -330,6 +333,13 @@ impl<'s, B: Basis> Trial<'s, B> {
                     continue;
                 };
                 let proof = inner.proof(broken, &mut outside);
+                let broken = match broken {
+                    Broken::Cell(c) => Emptied::Cell(c as u16),
+                    Broken::House(h, d) => Emptied::House {
+                        house: h as u16,
+                        digit: d as u8,
+                    },
+                };
                 let nodes_start = self.nodes.len() as u32;
                 self.nodes.extend(proof.iter().map(|&e| {
                     let Event { cell, digit, .. } = inner.events[e];
@@ -352,6 +362,7 @@ impl<'s, B: Basis> Trial<'s, B> {
                         nodes_end: self.nodes.len() as u32,
                         premises_start,
                         premises_end: self.premises.len() as u32,
+                        broken,
                     },
                 });
                 return Some((cell, digit, idx));
@@ -560,12 +571,14 @@ impl<'s, B: Basis> Trial<'s, B> {
                 Why::Refuted {
                     nodes_start,
                     nodes_end,
+                    broken,
                     ..
                 } => {
                     depth = Depth::Nested;
                     let mut node =
                         ChainNode::new(vec![Candidate::new(cell, digit)], Some(LinkKind::Weak));
                     node.nested = self.nodes[nodes_start as usize..nodes_end as usize].to_vec();
+                    node.broken = Some(broken);
                     node
                 }
                 _ => ChainNode::new(vec![Candidate::new(cell, digit)], None),

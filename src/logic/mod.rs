@@ -21,7 +21,7 @@ pub mod state;
 pub mod subsets;
 pub mod technique;
 
-pub use deduction::{Candidate, ChainNode, Deduction, Evidence, LinkKind};
+pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
 pub use state::State;
 pub use technique::Technique;
 
