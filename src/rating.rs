@@ -171,7 +171,8 @@ pub struct Rating {
     pub open: usize,
     /// Technique of the hardest step.
     pub hardest: Option<Technique>,
-    /// The work bounds the path's searches hit (a stuck path that hit none is stuck for good).
+    /// The work bounds the path's searches hit (a stuck path that hit none is stuck for every
+    /// technique here).
     pub limits: Hits,
 }
 
