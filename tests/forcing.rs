@@ -290,25 +290,24 @@ fn forcing_chains_are_sound_and_replay_on_25x25_fixtures() {
     );
 }
 
-/// The first magictour puzzle after the easy steps, and what forcing chain technique `t` finds
-/// there (more than five).
-fn first_magictour(t: Technique) -> (State<B3>, Vec<Deduction>) {
-    let line = include_str!("data/9x9_magictour_top1465_first30.txt")
-        .lines()
-        .next()
-        .unwrap();
-    let mut s = state::<B3>(line);
+/// The first puzzle of a fixture after the easy steps, and what forcing chain technique `t`
+/// finds there (more than `min`).
+fn first_puzzle(fixture: &str, t: Technique, min: usize) -> (State<B3>, Vec<Deduction>) {
+    let mut s = state::<B3>(fixture.lines().next().unwrap());
     engine::reduce(&mut s, &EASY, &Config::default()).unwrap();
     let found = find_all(&s, t, &Config::default());
-    assert!(found.len() > 5);
+    assert!(found.len() > min);
     (s, found)
 }
+
+const MAGICTOUR: &str = include_str!("data/9x9_magictour_top1465_first30.txt");
+const FORUM_HARDEST: &str = include_str!("data/9x9_forum_hardest_1106_first5.txt");
 
 /// The replay can fail: a proof cut back to its assumption, or ending on another contradiction,
 /// does not replay.
 #[test]
 fn a_cut_or_altered_proof_does_not_replay() {
-    let (s, found) = first_magictour(Technique::ForcingChain);
+    let (s, found) = first_puzzle(MAGICTOUR, Technique::ForcingChain, 5);
     for d in found.iter().filter(|d| d.evidence.chain.len() >= 2) {
         assert_eq!(replay(&s, d), Ok(()));
         let mut cut = d.clone();
@@ -329,7 +328,7 @@ fn a_cut_or_altered_proof_does_not_replay() {
 /// alone refute is a plain forcing chain's).
 #[test]
 fn a_plus_proof_without_its_sweeps_does_not_replay() {
-    let (s, found) = first_magictour(Technique::ForcingChainPlus);
+    let (s, found) = first_puzzle(MAGICTOUR, Technique::ForcingChainPlus, 5);
     for d in &found {
         assert_eq!(replay(&s, d), Ok(()));
         let mut cut = d.clone();
@@ -348,7 +347,7 @@ fn a_plus_proof_without_its_sweeps_does_not_replay() {
 fn nested_forcing_chains_are_sound_and_replay_on_9x9_hardest() {
     let cfg = Config::default();
     let mut checked = 0;
-    for line in include_str!("data/9x9_forum_hardest_1106_first5.txt").lines() {
+    for line in FORUM_HARDEST.lines() {
         let p = input::read_one(line, Default::default()).unwrap();
         let sol = solve::unique_solution(&p).unwrap();
         let mut s = state::<B3>(line);
@@ -380,14 +379,7 @@ fn nested_forcing_chains_are_sound_and_replay_on_9x9_hardest() {
 /// A nested proof needs its nested refutations, and each of them its whole proof.
 #[test]
 fn a_nested_proof_without_its_refutations_does_not_replay() {
-    let line = include_str!("data/9x9_forum_hardest_1106_first5.txt")
-        .lines()
-        .next()
-        .unwrap();
-    let mut s = state::<B3>(line);
-    engine::reduce(&mut s, &EASY, &Config::default()).unwrap();
-    let found = find_all(&s, Technique::ForcingChainNested, &Config::default());
-    assert!(!found.is_empty());
+    let (s, found) = first_puzzle(FORUM_HARDEST, Technique::ForcingChainNested, 0);
     for d in &found {
         assert_eq!(replay(&s, d), Ok(()));
         let mut cut = d.clone();
@@ -500,10 +492,7 @@ fn rate_finishes_a_puzzle_that_needs_forcing_chains_plus() {
 /// rated to the end on SE's nested scale; the JSON nodes carry the nested proofs.
 #[test]
 fn rate_finishes_a_puzzle_that_needs_nested_forcing_chains() {
-    let line = include_str!("data/9x9_forum_hardest_1106_first5.txt")
-        .lines()
-        .next()
-        .unwrap();
+    let line = FORUM_HARDEST.lines().next().unwrap();
     let (hardest, er) = rated(line);
     assert_eq!(hardest, "forcing-chain-nested");
     assert!((10.5..12.0).contains(&er), "ER {er}");

@@ -58,6 +58,15 @@ impl Depth {
             Depth::Nested => Technique::ForcingChainNested,
         }
     }
+
+    /// The depth one below, whose trial must not refute what this depth reports.
+    fn below(self) -> Option<Depth> {
+        match self {
+            Depth::Singles => None,
+            Depth::Locked => Some(Depth::Singles),
+            Depth::Nested => Some(Depth::Locked),
+        }
+    }
 }
 
 /// Why a trial placed a digit.
@@ -623,13 +632,10 @@ pub fn find<B: Basis>(s: &State<B>, depth: Depth, cfg: &Config, sink: &mut Sink)
             }
             if let Some(broken) = trial.run(cell, digit) {
                 let d = trial.deduction(broken);
-                let lower = match depth {
-                    Depth::Singles => None,
-                    Depth::Locked => Some(Depth::Singles),
-                    Depth::Nested => Some(Depth::Locked),
-                };
                 if d.technique != depth.technique()
-                    || lower.is_some_and(|l| trial.breaks_at(l, cell, digit))
+                    || depth
+                        .below()
+                        .is_some_and(|l| trial.breaks_at(l, cell, digit))
                 {
                     continue;
                 }
