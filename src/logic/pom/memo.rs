@@ -2,7 +2,10 @@
 //!
 //! A step only removes candidates, so a digit's templates on the next state are the ones of
 //! the last state that avoid the cells it lost ([`Templates::restrict`]): a pass over the list
-//! instead of a search. The four POM variants of one step share one listing the same way.
+//! instead of a search. The four POM variants of one step share one listing the same way. A
+//! digit that lost nothing (most digits at most steps) gets its kept templates back as they
+//! are, without that pass. A digit over the budget keeps its count with the rows it was
+//! counted on: counting it again on the same rows would give the same answer.
 //!
 //! Pattern exclusion keeps its fixed point too. Its live sets only shrink as candidates go
 //! (fewer templates of `b` exclude more templates of `a`), so the fixed point of the next state
@@ -14,7 +17,7 @@
 //! walks and reductions in one): outside, every run lists afresh and nothing is held. What it
 //! returns is what listing afresh returns, so results never depend on it, only the time.
 
-use super::Templates;
+use super::{TemplateCount, Templates};
 use crate::mask::Mask;
 use fixedbitset::FixedBitSet;
 use std::cell::RefCell;
@@ -40,6 +43,29 @@ struct Memo {
     excluded: Option<Vec<bool>>,
     /// Bytes of templates held.
     bytes: usize,
+    /// Per digit, the candidate rows it was last counted on and the count (digits over the
+    /// budget are counted again at every step otherwise, up to 0.1 s each).
+    counts: Vec<Option<(Vec<u128>, TemplateCount)>>,
+}
+
+impl Memo {
+    /// The memo for grids of `n` digits, started over when it held another size; `None`
+    /// outside [`scope`].
+    fn sized(&mut self, n: usize) -> Option<&mut Memo> {
+        if self.depth == 0 {
+            return None;
+        }
+        if self.n != n {
+            *self = Memo {
+                depth: self.depth,
+                n,
+                kept: (0..n).map(|_| None).collect(),
+                counts: vec![None; n],
+                ..Memo::default()
+            };
+        }
+        Some(self)
+    }
 }
 
 thread_local! {
@@ -86,21 +112,25 @@ pub fn list<M: Mask>(
     let n = k * k;
     let kept = MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.depth == 0 {
-            return None;
-        }
-        if m.n != n {
-            *m = Memo {
-                depth: m.depth,
-                n,
-                kept: (0..n).map(|_| None).collect(),
-                ..Memo::default()
-            };
-        }
+        let m = m.sized(n)?;
         let kept = m.kept[d].take()?;
         m.bytes -= kept.templates.bytes();
         Some(kept)
     });
+    // Unchanged cells (most digits, most steps): the kept templates as they are.
+    let kept = match kept {
+        Some(kept) if kept.templates.same_cells(rows) => {
+            if kept.templates.len() > limit {
+                return None;
+            }
+            let prior = kept.excluded.map(|live| Prior {
+                live,
+                dirty: kept.dirty,
+            });
+            return Some((kept.templates, prior));
+        }
+        other => other,
+    };
     // Kept templates serve only when this digit's cells are a subset of theirs.
     let restricted = kept.and_then(|kept| kept.templates.restrict(rows).map(|r| (kept, r)));
     let Some((kept, (templates, index))) = restricted else {
@@ -118,6 +148,34 @@ pub fn list<M: Mask>(
         Prior { live, dirty }
     });
     Some((templates, prior))
+}
+
+/// The template count of digit `d` on `rows`: the one kept when it was last counted on the
+/// same rows, else `count()`'s, then kept.
+pub fn count<M: Mask>(
+    d: usize,
+    rows: &[M],
+    count: impl FnOnce() -> TemplateCount,
+) -> TemplateCount {
+    let key: Vec<u128> = rows.iter().map(|r| r.to_u128()).collect();
+    let known = MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let m = m.sized(rows.len())?;
+        m.counts[d]
+            .as_ref()
+            .filter(|(k, _)| *k == key)
+            .map(|&(_, c)| c)
+    });
+    if let Some(c) = known {
+        return c;
+    }
+    let c = count();
+    MEMO.with(|m| {
+        if let Some(m) = m.borrow_mut().sized(rows.len()) {
+            m.counts[d] = Some((key, c));
+        }
+    });
+    c
 }
 
 /// The digits whose exclusion fixed point is known, if the last exclusion run finished.

@@ -61,6 +61,7 @@ pub use templates::Templates;
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
+use fixedbitset::FixedBitSet;
 use templates::is_subset;
 
 /// The four POM techniques, weakest first.
@@ -173,7 +174,11 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             (TemplateCount::Exact(listing.0.len() as u128), Some(listing))
         } else {
             let count = earlier(&all_rows, d).map_or_else(
-                || count_templates_limited(B::K, rows, MAX_COUNT_STATES, DECIDE_WORK),
+                || {
+                    memo::count(d, rows, || {
+                        count_templates_limited(B::K, rows, MAX_COUNT_STATES, DECIDE_WORK)
+                    })
+                },
                 |e| digits[e].count,
             );
             let listing = if count.within(budget) && count.exact().is_some_and(fits) {
@@ -437,25 +442,62 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
 }
 
 /// True when some live template of `tb` avoids every cell in `cells`; `sets` is scratch.
+/// The scan starts at word `*hint` and leaves there the word where it found one: templates
+/// listed one after another share most of their cells, so the next one's partner is most often
+/// in the same word (the answer does not depend on where the scan starts).
 fn has_disjoint<'a>(
     tb: &'a Templates,
     cells: impl Iterator<Item = usize>,
     sets: &mut Vec<&'a [usize]>,
+    hint: &mut usize,
 ) -> bool {
     sets.clear();
     sets.extend(cells.filter_map(|c| tb.through(c)));
     let live = tb.live.as_slice();
-    'word: for (w, &l) in live.iter().enumerate() {
-        let mut x = l;
+    let start = (*hint).min(live.len());
+    'word: for w in (start..live.len()).chain(0..start) {
+        let mut x = live[w];
         for s in sets.iter() {
             x &= !s[w];
             if x == 0 {
                 continue 'word;
             }
         }
+        *hint = w;
         return true;
     }
     false
+}
+
+/// Below this many live templates of `b`, [`exclusion`] finds the templates of `a` that every
+/// one of them meets in bulk ([`hit_by_all`]: per template of `b`, N rows of bit words over
+/// `a`'s templates), instead of looking for a disjoint one per template of `a`
+/// ([`has_disjoint`]: N cells and at least one word of `b`'s live set, per template of `a`).
+/// The bulk costs |b|·N·|a|/64 word operations against at least |a|·N.
+const BULK_BELOW: usize = 128;
+
+/// The live templates of `ta` that meet every live template of `tb` (all of them when `tb`
+/// has none): those with no disjoint template in `tb`.
+fn hit_by_all(ta: &Templates, tb: &Templates) -> FixedBitSet {
+    let mut all = ta.live.clone();
+    let mut hit = vec![0usize; all.as_slice().len()];
+    for u in tb.live.ones() {
+        hit.fill(0);
+        for c in tb.cells(u) {
+            if let Some(s) = ta.through(c) {
+                hit.iter_mut().zip(s).for_each(|(h, &x)| *h |= x);
+            }
+        }
+        let mut any = 0;
+        for (x, &h) in all.as_mut_slice().iter_mut().zip(&hit) {
+            *x &= h;
+            any |= *x;
+        }
+        if any == 0 {
+            break;
+        }
+    }
+    all
 }
 
 /// Pattern exclusion: a template of `a` with no disjoint live template of some `b` goes; to a
@@ -500,14 +542,18 @@ fn exclusion(
             if a == b {
                 continue;
             }
-            // Scratch per pair: it borrows from `tb`.
-            let mut sets = Vec::new();
             dead.clear();
-            dead.extend(
-                ta.live
-                    .ones()
-                    .filter(|&t| !has_disjoint(tb, ta.cells(t), &mut sets)),
-            );
+            if tb.live_count() < BULK_BELOW {
+                dead.extend(hit_by_all(ta, tb).ones());
+            } else {
+                // Scratch per pair: it borrows from `tb`.
+                let (mut sets, mut hint) = (Vec::new(), 0);
+                dead.extend(
+                    ta.live
+                        .ones()
+                        .filter(|&t| !has_disjoint(tb, ta.cells(t), &mut sets, &mut hint)),
+                );
+            }
             if dead.is_empty() {
                 continue;
             }
@@ -526,4 +572,52 @@ fn exclusion(
         });
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Templates of one digit on 9×9 rows with the given cells left out, every `keep`-th
+    /// template live.
+    fn templates(dropped: &[u8], keep: usize) -> Templates {
+        let mut rows = vec![0x1ffu16; 9];
+        for &c in dropped {
+            rows[c as usize / 9 % 9] &= !(1 << (c % 9));
+        }
+        let mut t = Templates::enumerate(3, &rows, usize::MAX).expect("no limit");
+        for i in 0..t.len() {
+            t.live.set(i, i % keep == 0);
+        }
+        t
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The bulk test and the per-template one agree, wherever the scan starts.
+        #[test]
+        fn bulk_and_per_template_exclusion_agree(
+            da in prop::collection::vec(0u8..81, 20..40),
+            db in prop::collection::vec(0u8..81, 30..45),
+            ka in 1usize..4,
+            kb in 1usize..200,
+            hint in 0usize..100,
+        ) {
+            let (ta, tb) = (templates(&da, ka), templates(&db, kb));
+            let (mut sets, mut h) = (Vec::new(), hint);
+            let per: Vec<usize> = ta
+                .live
+                .ones()
+                .filter(|&t| !has_disjoint(&tb, ta.cells(t), &mut sets, &mut h))
+                .collect();
+            let from_start: Vec<usize> = ta
+                .live
+                .ones()
+                .filter(|&t| !has_disjoint(&tb, ta.cells(t), &mut sets, &mut 0))
+                .collect();
+            prop_assert_eq!(&per, &from_start);
+            prop_assert_eq!(hit_by_all(&ta, &tb).ones().collect::<Vec<_>>(), per);
+        }
+    }
 }

@@ -121,6 +121,15 @@ impl Templates {
         Some((Templates::from_cols(n, cols, slot, cells as usize), kept))
     }
 
+    /// True when the candidate cells given per row are exactly those these were listed on
+    /// (then [`Templates::restrict`] would keep every template).
+    pub fn same_cells<M: Mask>(&self, rows: &[M]) -> bool {
+        let n = self.n;
+        rows.iter()
+            .enumerate()
+            .all(|(r, &m)| (0..n).all(|c| m.has(c) == (self.slot[r * n + c] != NONE)))
+    }
+
     /// Bytes held: one column per row of each template, and the per-cell template sets.
     pub fn bytes(&self) -> usize {
         self.cols.len() + self.slot.len() * 4 + self.through.len() * (BITS / 8)
