@@ -62,7 +62,6 @@ use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use fixedbitset::FixedBitSet;
-use templates::is_subset;
 
 /// The four POM techniques, weakest first.
 pub const VARIANTS: [Technique; 4] = [
@@ -407,12 +406,17 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
                     if s.is_solved(c2) || o2.is_empty() || topo.sees(c1, c2) {
                         continue;
                     }
+                    // The templates c1 and c2 leave uncovered, u1 & !th2, word by word as
+                    // needed, from t1's word on (they are a subset of u1): most third cells
+                    // fail on the first word that differs, so building the set would cost
+                    // more than testing it.
                     let th2 = ta.through(c2).expect("a template cell");
-                    let u12: Vec<usize> = u1.iter().zip(th2).map(|(u, t)| u & !t).collect();
-                    let Some(t12) = first(&u12) else {
+                    let u12 = |w: usize| u1[w] & !th2[w];
+                    let Some(w12) = (t1 / templates::BITS..u1.len()).find(|&w| u12(w) != 0) else {
                         found.push(vec![c1, c2]);
                         continue;
                     };
+                    let t12 = w12 * templates::BITS + u12(w12).trailing_zeros() as usize;
                     for c3 in ta.cells(t12) {
                         let o3 = o2 & other(c3);
                         if s.is_solved(c3)
@@ -422,7 +426,8 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
                         {
                             continue;
                         }
-                        if is_subset(&u12, ta.through(c3).expect("a template cell")) {
+                        let th3 = ta.through(c3).expect("a template cell");
+                        if (w12..u1.len()).all(|w| u12(w) & !th3[w] == 0) {
                             found.push(vec![c1, c2, c3]);
                         }
                     }
