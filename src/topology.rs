@@ -141,10 +141,10 @@ impl Topology {
     /// True when two distinct cells share a house.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        a != b
-            && (self.row(a) == self.row(b)
-                || self.col(a) == self.col(b)
-                || self.box_of(a) == self.box_of(b))
+        // From the table, not from row, column and box: those divide by N and K, which are
+        // not constants here, and the logic asks this in its inner loops.
+        let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
+        a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
     }
 
     /// House name as people write it: `row 3`, `column 12`, `box 8` (1-based).
@@ -186,6 +186,20 @@ mod tests {
                 assert!(t.peers(c).iter().all(|&p| t.sees(c, p as usize)));
                 // Ascending: the CDCL's clause order, and so its search, depends on it.
                 assert!(t.peers(c).windows(2).all(|w| w[0] < w[1]));
+            }
+        }
+    }
+
+    #[test]
+    fn sees_is_same_row_column_or_box() {
+        for k in 2..=4 {
+            let t = Topology::new(k);
+            for a in 0..t.cells {
+                for b in 0..t.cells {
+                    let shared =
+                        t.row(a) == t.row(b) || t.col(a) == t.col(b) || t.box_of(a) == t.box_of(b);
+                    assert_eq!(t.sees(a, b), a != b && shared, "cells {a} and {b}, K = {k}");
+                }
             }
         }
     }
