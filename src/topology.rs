@@ -25,6 +25,7 @@ pub struct Topology {
     pub cells: usize,
     house_cells: Vec<u16>,
     cell_houses: Vec<[u16; 3]>,
+    cell_positions: Vec<[u8; 3]>,
     peers: Vec<u16>,
     peer_count: usize,
 }
@@ -37,6 +38,7 @@ impl Topology {
         let cells = n * n;
         let mut house_cells = vec![0u16; 3 * n * n];
         let mut cell_houses = vec![[0u16; 3]; cells];
+        let mut cell_positions = vec![[0u8; 3]; cells];
         for r in 0..n {
             for c in 0..n {
                 let cell = r * n + c;
@@ -46,6 +48,7 @@ impl Topology {
                 house_cells[(n + c) * n + r] = cell as u16;
                 house_cells[(2 * n + b) * n + p] = cell as u16;
                 cell_houses[cell] = [r as u16, (n + c) as u16, (2 * n + b) as u16];
+                cell_positions[cell] = [c as u8, r as u8, p as u8];
             }
         }
         let peer_count = 3 * n - 2 * k - 1;
@@ -70,6 +73,7 @@ impl Topology {
             cells,
             house_cells,
             cell_houses,
+            cell_positions,
             peers,
             peer_count,
         }
@@ -91,6 +95,12 @@ impl Topology {
     #[inline]
     pub fn houses_of(&self, cell: usize) -> [u16; 3] {
         self.cell_houses[cell]
+    }
+
+    /// The positions of `cell` in its row, column and box ([`Topology::houses_of`]'s order).
+    #[inline]
+    pub fn positions_of(&self, cell: usize) -> [u8; 3] {
+        self.cell_positions[cell]
     }
 
     /// Every cell sharing a house with `cell`, excluding itself.
@@ -178,6 +188,11 @@ mod tests {
                 assert_eq!(cells.len(), t.n);
                 for (p, &c) in t.house(h).iter().enumerate() {
                     assert_eq!(t.position(h, c as usize), p);
+                    let i = t.houses_of(c as usize).iter().position(|&x| x == h as u16);
+                    assert_eq!(
+                        t.positions_of(c as usize)[i.expect("its house")] as usize,
+                        p
+                    );
                     assert!(t.houses_of(c as usize).contains(&(h as u16)));
                 }
             }

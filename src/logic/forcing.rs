@@ -145,9 +145,10 @@ struct Trial<'s, B: Basis> {
     premises: Vec<u32>,
     /// The work budget ran out, or the deadline passed, inside a trial: it stopped early.
     cut: bool,
-    /// Per house and digit, the cells of the house whose mask holds the digit (placed or not),
-    /// kept with the masks: a removal that leaves one or none is a single or a contradiction.
-    places: Vec<u16>,
+    /// Per house and digit, the positions in the house of the cells whose mask holds the digit
+    /// (placed or not), kept with the masks: a removal that leaves one or none is a single or a
+    /// contradiction, and the single's cell is read from its position.
+    places: Vec<B::Mask>,
     /// The cell the next look for a refutation starts from: the last refuted one. The cells
     /// before it were tried since the grid last changed there, and are tried again last.
     resume: usize,
@@ -183,13 +184,13 @@ impl<'s, B: Basis> Trial<'s, B> {
     }
 
     /// [`Trial::places`] of a grid.
-    fn count_places(masks: &[B::Mask]) -> Vec<u16> {
+    fn count_places(masks: &[B::Mask]) -> Vec<B::Mask> {
         let t = B::topology();
-        let mut places = vec![0u16; t.houses() * B::N];
+        let mut places = vec![B::Mask::ZERO; t.houses() * B::N];
         for (c, m) in masks.iter().enumerate() {
-            for h in t.houses_of(c) {
+            for (h, p) in t.houses_of(c).into_iter().zip(t.positions_of(c)) {
                 for d in m.iter() {
-                    places[h as usize * B::N + d] += 1;
+                    places[h as usize * B::N + d] |= B::Mask::bit(p as usize);
                 }
             }
         }
@@ -205,8 +206,9 @@ impl<'s, B: Basis> Trial<'s, B> {
     fn remove(&mut self, cell: usize, digit: usize, by: usize) {
         self.undo.push((cell, self.masks[cell], self.placed[cell]));
         self.masks[cell] &= !B::Mask::bit(digit);
-        for h in B::topology().houses_of(cell) {
-            self.places[h as usize * B::N + digit] -= 1;
+        let t = B::topology();
+        for (h, p) in t.houses_of(cell).into_iter().zip(t.positions_of(cell)) {
+            self.places[h as usize * B::N + digit] &= !B::Mask::bit(p as usize);
         }
         let i = cell * B::N + digit;
         self.stamp[i] = self.generation;
@@ -386,20 +388,21 @@ impl<'s, B: Basis> Trial<'s, B> {
         let t = B::topology();
         for h in t.houses_of(cell) {
             let h = h as usize;
-            match self.places[h * B::N + digit] {
-                0 => return Err(Broken::House(h, digit)),
-                1 => {
-                    self.work += B::N as u64;
-                    let mut q = t.house(h).iter().map(|&q| q as usize);
-                    match q.find(|&q| self.masks[q].has(digit)) {
-                        Some(q) if !self.placed[q] => {
-                            self.queue.push_back((q, digit, Why::House(h as u16)))
-                        }
-                        _ => {}
-                    }
+            let places = self.places[h * B::N + digit];
+            if places.is_empty() {
+                return Err(Broken::House(h, digit));
+            }
+            if places.is_single() {
+                // Charged as the scan of the house it replaced, so that the work bound cuts the
+                // searches where it did.
+                self.work += B::N as u64;
+                let q = t.house(h)[places.first()] as usize;
+                if !self.placed[q] {
+                    self.queue.push_back((q, digit, Why::House(h as u16)));
                 }
+            } else {
                 // Charged as the house scans it replaces were, about a nanosecond a unit.
-                _ => self.work += 6,
+                self.work += 6;
             }
         }
         Ok(())
@@ -441,9 +444,10 @@ impl<'s, B: Basis> Trial<'s, B> {
         let broken = self.follow().err();
         let t = B::topology();
         while let Some((c, m, p)) = self.undo.pop() {
+            let (houses, positions) = (t.houses_of(c), t.positions_of(c));
             for d in (m & !self.masks[c]).iter() {
-                for h in t.houses_of(c) {
-                    self.places[h as usize * B::N + d] += 1;
+                for (&h, &p) in houses.iter().zip(&positions) {
+                    self.places[h as usize * B::N + d] |= B::Mask::bit(p as usize);
                 }
             }
             self.masks[c] = m;
