@@ -179,12 +179,12 @@ impl<'s, B: Basis> Trial<'s, B> {
             premises: Vec::new(),
             cut: false,
             resume: 0,
-            places: Self::count_places(s.grid().masks()),
+            places: Self::places_of(s.grid().masks()),
         }
     }
 
     /// [`Trial::places`] of a grid.
-    fn count_places(masks: &[B::Mask]) -> Vec<B::Mask> {
+    fn places_of(masks: &[B::Mask]) -> Vec<B::Mask> {
         let t = B::topology();
         let mut places = vec![B::Mask::ZERO; t.houses() * B::N];
         for (c, m) in masks.iter().enumerate() {

@@ -475,8 +475,8 @@ fn has_disjoint<'a>(
 }
 
 /// Below this many live templates of `b`, [`exclusion`] finds the templates of `a` that every
-/// one of them meets in bulk ([`hit_by_all`]: per template of `b`, N rows of bit words over
-/// `a`'s templates), instead of looking for a disjoint one per template of `a`
+/// one of them meets in bulk ([`hit_by_all`]: per template of `b`, the union of `a`'s
+/// per-cell template sets over its N cells), instead of looking for a disjoint one per template of `a`
 /// ([`has_disjoint`]: N cells and at least one word of `b`'s live set, per template of `a`).
 /// The bulk costs |b|·N·|a|/64 word operations against at least |a|·N.
 const BULK_BELOW: usize = 128;
@@ -589,7 +589,7 @@ mod tests {
     fn templates(dropped: &[u8], keep: usize) -> Templates {
         let mut rows = vec![0x1ffu16; 9];
         for &c in dropped {
-            rows[c as usize / 9 % 9] &= !(1 << (c % 9));
+            rows[c as usize / 9] &= !(1 << (c % 9));
         }
         let mut t = Templates::enumerate(3, &rows, usize::MAX).expect("no limit");
         for i in 0..t.len() {
