@@ -4,11 +4,10 @@
 //!
 //! `cargo bench --bench coloring`; data from `../shared/data`.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::{find_all, Config, Technique};
 use nsudoku::Basis;
-use std::time::Duration;
 
 mod common;
 
@@ -23,18 +22,8 @@ const COLORING: [Technique; 5] = [
 fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
     let states = common::basic_states::<B>(path, take);
     let cfg = Config::default();
-    let mut g = c.benchmark_group(format!("coloring/{name}"));
-    g.throughput(Throughput::Elements(states.len() as u64));
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
-    for t in COLORING {
-        g.bench_with_input(
-            BenchmarkId::from_parameter(t.cli_name()),
-            &states,
-            |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
-        );
-    }
+    let mut g = common::group(c, &format!("coloring/{name}"), states.len(), 2);
+    common::each(&mut g, &states, &COLORING);
     g.bench_with_input(BenchmarkId::from_parameter("all five"), &states, |b, ss| {
         b.iter(|| {
             ss.iter()

@@ -4,11 +4,10 @@
 //!
 //! `cargo bench --bench forcing`; data from `../shared/data`.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use nsudoku::basis::{B3, B4};
-use nsudoku::logic::{find_all, Config, Technique};
+use nsudoku::logic::Technique;
 use nsudoku::Basis;
-use std::time::Duration;
 
 mod common;
 
@@ -20,19 +19,8 @@ const DEPTHS: [Technique; 3] = [
 
 fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
     let states = common::basic_states::<B>(path, take);
-    let cfg = Config::default();
-    let mut g = c.benchmark_group(format!("forcing/{name}"));
-    g.throughput(Throughput::Elements(states.len() as u64));
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(3));
-    for t in DEPTHS {
-        g.bench_with_input(
-            BenchmarkId::from_parameter(t.cli_name()),
-            &states,
-            |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
-        );
-    }
+    let mut g = common::group(c, &format!("forcing/{name}"), states.len(), 3);
+    common::each(&mut g, &states, &DEPTHS);
     g.finish();
 }
 

@@ -9,9 +9,11 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use nsudoku::basis::{Basis, B3, B4, B5};
-use nsudoku::input::{self, ReadOptions};
-use nsudoku::logic::{engine, subsets, Config, Flow, State, Technique};
-use nsudoku::{Alphabet, Grid};
+use nsudoku::input::ReadOptions;
+use nsudoku::logic::{subsets, Flow, State, Technique};
+use nsudoku::Alphabet;
+
+mod common;
 
 fn states<B: Basis>(path: &str, alphabet: Option<Alphabet>) -> Vec<State<B>> {
     let text = std::fs::read_to_string(path).expect("run from the repository root");
@@ -24,16 +26,7 @@ fn states<B: Basis>(path: &str, alphabet: Option<Alphabet>) -> Vec<State<B>> {
         Technique::HiddenSingle,
         Technique::NakedSingle,
     ];
-    input::read_all(&text, opts)
-        .into_iter()
-        .map(|r| {
-            let p = r.unwrap();
-            let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
-            engine::reduce(&mut s, &singles, &Config::default()).unwrap();
-            s
-        })
-        .filter(|s| !s.is_complete())
-        .collect()
+    common::reduced(&text, opts, &singles).collect()
 }
 
 fn sweep_all<B: Basis>(states: &[State<B>]) -> usize {

@@ -1,13 +1,36 @@
-//! What the logic benches share: the data sets and the states they start from.
+//! What the logic benches share: the data sets, the states they start from, and a benchmark
+//! per technique. Each bench uses part of it.
+#![allow(dead_code)]
 
-use nsudoku::logic::{engine, Config, State, Technique};
-use nsudoku::{input, Basis, Grid};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput};
+use nsudoku::input::{self, ReadOptions};
+use nsudoku::logic::{engine, find_all, Config, State, Technique};
+use nsudoku::{Basis, Grid};
+use std::time::Duration;
 
 /// A file of `../shared/data`.
 pub fn read(path: &str) -> String {
     std::fs::read_to_string(format!("../shared/data/{path}"))
         .or_else(|_| std::fs::read_to_string(format!("/work/shared/data/{path}")))
         .unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The puzzles of `text`, each reduced by `techniques`; those left unsolved.
+pub fn reduced<'a, B: Basis>(
+    text: &'a str,
+    opts: ReadOptions,
+    techniques: &'a [Technique],
+) -> impl Iterator<Item = State<B>> + 'a {
+    input::read_all(text, opts)
+        .into_iter()
+        .map(move |r| {
+            let p = r.unwrap();
+            let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
+            engine::reduce(&mut s, techniques, &Config::default()).unwrap();
+            s
+        })
+        .filter(|s| !s.is_complete())
 }
 
 /// The first `take` puzzles of `path` that the basic techniques leave unsolved, reduced by them.
@@ -17,15 +40,38 @@ pub fn basic_states<B: Basis>(path: &str, take: usize) -> Vec<State<B>> {
         B::N,
     )
     .unwrap();
-    input::read_all(&read(path), Default::default())
-        .into_iter()
-        .map(|r| {
-            let p = r.unwrap();
-            let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
-            engine::reduce(&mut s, &basic, &Config::default()).unwrap();
-            s
-        })
-        .filter(|s| !s.is_complete())
+    reduced(&read(path), ReadOptions::default(), &basic)
         .take(take)
         .collect()
+}
+
+/// A group of ten samples over `states` states, measured for `secs` seconds a benchmark.
+pub fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    states: usize,
+    secs: u64,
+) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(states as u64));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(secs));
+    g
+}
+
+/// One benchmark per technique: its finder (every deduction it reports) on every state.
+pub fn each<B: Basis>(
+    g: &mut BenchmarkGroup<WallTime>,
+    states: &[State<B>],
+    techniques: &[Technique],
+) {
+    let cfg = Config::default();
+    for &t in techniques {
+        g.bench_with_input(
+            BenchmarkId::from_parameter(t.cli_name()),
+            states,
+            |b, ss| b.iter(|| ss.iter().map(|s| find_all(s, t, &cfg).len()).sum::<usize>()),
+        );
+    }
 }

@@ -98,13 +98,6 @@ enum Why {
     },
 }
 
-/// What broke the grid: a cell without a digit, or a house without a place for a digit.
-#[derive(Clone, Copy)]
-enum Broken {
-    Cell(usize),
-    House(usize, usize),
-}
-
 /// One placement of a trial, one sweep of locked candidates ([`Why::Locked`]: `cell` is then
 /// the first cell swept), or one candidate refuted by a nested trial ([`Why::Refuted`]).
 struct Event {
@@ -226,11 +219,11 @@ impl<'s, B: Basis> Trial<'s, B> {
 
     /// `digit` leaves open `cell` (event `by`): a cell left empty is broken, one left a single
     /// queues it, and its houses are checked.
-    fn lose(&mut self, cell: usize, digit: usize, by: usize) -> Result<(), Broken> {
+    fn lose(&mut self, cell: usize, digit: usize, by: usize) -> Result<(), Emptied> {
         self.remove(cell, digit, by);
         let m = self.masks[cell];
         if m.is_empty() {
-            return Err(Broken::Cell(cell));
+            return Err(Emptied::Cell(cell as u16));
         }
         if m.is_single() && !self.placed[cell] {
             self.queue.push_back((cell, m.first(), Why::Cell));
@@ -241,7 +234,7 @@ impl<'s, B: Basis> Trial<'s, B> {
     /// Locked candidates in the house-digits that lost a place since the last look: the
     /// digit's places in a box all in one line leave the rest of the line, and a line's all in
     /// one box the rest of the box. True when something went.
-    fn lock(&mut self) -> Result<bool, Broken> {
+    fn lock(&mut self) -> Result<bool, Emptied> {
         let t = B::topology();
         let n = B::N;
         let pairs = std::mem::take(&mut self.dirty);
@@ -310,7 +303,7 @@ impl<'s, B: Basis> Trial<'s, B> {
     /// One candidate of this trial's grid that a trial of its own, by singles, refutes leaves
     /// the grid, as an event resting on the removals of this trial that its proof used. True
     /// when one left. Stops early (`cut`) past the work budget or the deadline.
-    fn refute(&mut self) -> Result<bool, Broken> {
+    fn refute(&mut self) -> Result<bool, Emptied> {
         let Some(mut inner) = self.inner.take() else {
             return Ok(false);
         };
@@ -344,13 +337,6 @@ impl<'s, B: Basis> Trial<'s, B> {
                     continue;
                 };
                 let proof = inner.proof(broken, &mut outside);
-                let broken = match broken {
-                    Broken::Cell(c) => Emptied::Cell(c as u16),
-                    Broken::House(h, d) => Emptied::House {
-                        house: h as u16,
-                        digit: d as u8,
-                    },
-                };
                 let nodes_start = self.nodes.len() as u32;
                 self.nodes.extend(proof.iter().map(|&e| {
                     let Event { cell, digit, .. } = inner.events[e];
@@ -384,13 +370,16 @@ impl<'s, B: Basis> Trial<'s, B> {
 
     /// After `digit` left `cell`: the houses of the cell left with one place for it queue that
     /// place; one left with none is broken.
-    fn check_houses(&mut self, cell: usize, digit: usize) -> Result<(), Broken> {
+    fn check_houses(&mut self, cell: usize, digit: usize) -> Result<(), Emptied> {
         let t = B::topology();
         for h in t.houses_of(cell) {
             let h = h as usize;
             let places = self.places[h * B::N + digit];
             if places.is_empty() {
-                return Err(Broken::House(h, digit));
+                return Err(Emptied::House {
+                    house: h as u16,
+                    digit: digit as u8,
+                });
             }
             if places.is_single() {
                 // Charged as the scan of the house it replaced, so that the work bound cuts the
@@ -410,7 +399,7 @@ impl<'s, B: Basis> Trial<'s, B> {
 
     /// Place `digit` in `cell` as event `idx`: the cell loses its other digits, the peers this
     /// one.
-    fn place(&mut self, idx: usize, cell: usize, digit: usize) -> Result<(), Broken> {
+    fn place(&mut self, idx: usize, cell: usize, digit: usize) -> Result<(), Emptied> {
         let others = self.masks[cell] & !B::Mask::bit(digit);
         self.undo.push((cell, self.masks[cell], self.placed[cell]));
         self.placed[cell] = true;
@@ -430,7 +419,7 @@ impl<'s, B: Basis> Trial<'s, B> {
 
     /// Assume `digit` in `cell` and follow the singles. `Some` with what broke when the
     /// assumption is false; the working copy is restored either way.
-    fn run(&mut self, cell: usize, digit: usize) -> Option<Broken> {
+    fn run(&mut self, cell: usize, digit: usize) -> Option<Emptied> {
         self.generation += 1;
         self.events.clear();
         self.queue.clear();
@@ -469,7 +458,7 @@ impl<'s, B: Basis> Trial<'s, B> {
 
     /// Singles, then locked candidates and nested refutations when asked, until none is left
     /// or the grid breaks.
-    fn follow(&mut self) -> Result<(), Broken> {
+    fn follow(&mut self) -> Result<(), Emptied> {
         loop {
             while let Some((c, d, why)) = self.queue.pop_front() {
                 // Queued twice (a single found from two sides), or placed since.
@@ -496,7 +485,7 @@ impl<'s, B: Basis> Trial<'s, B> {
     /// The events `broken` rests on, in the order they were made. Read before the next trial:
     /// the causes are this trial's. `outside` gets the candidates it rests on that the state
     /// had and the trial's grid lacked from the start (only a nested trial's grid lacks any).
-    fn proof(&self, broken: Broken, outside: &mut Vec<(usize, usize)>) -> Vec<usize> {
+    fn proof(&self, broken: Emptied, outside: &mut Vec<(usize, usize)>) -> Vec<usize> {
         let t = B::topology();
         let mut needed = vec![false; self.events.len()];
         let mut stack = Vec::new();
@@ -520,8 +509,14 @@ impl<'s, B: Basis> Trial<'s, B> {
                 .map(move |q| (q, d))
         };
         match broken {
-            Broken::Cell(p) => need(&mut self.s.get(p).iter().map(|d| (p, d)), &mut stack),
-            Broken::House(h, d) => need(&mut house_digit(h, d, usize::MAX), &mut stack),
+            Emptied::Cell(p) => {
+                let p = p as usize;
+                need(&mut self.s.get(p).iter().map(|d| (p, d)), &mut stack)
+            }
+            Emptied::House { house, digit } => need(
+                &mut house_digit(house as usize, digit as usize, usize::MAX),
+                &mut stack,
+            ),
         }
         while let Some(e) = stack.pop() {
             if std::mem::replace(&mut needed[e], true) {
@@ -562,7 +557,7 @@ impl<'s, B: Basis> Trial<'s, B> {
     /// The deduction of a broken trial: a [`Technique::ForcingChainPlus`] when its proof takes
     /// a locked candidates step, a [`Technique::ForcingChainNested`] when it takes a nested
     /// refutation.
-    fn deduction(&self, broken: Broken) -> Deduction {
+    fn deduction(&self, broken: Emptied) -> Deduction {
         let first = &self.events[0];
         let mut d = Deduction::new(Technique::ForcingChain);
         d.eliminations.push(Candidate::new(first.cell, first.digit));
@@ -602,16 +597,17 @@ impl<'s, B: Basis> Trial<'s, B> {
         // places in the house.
         let ev = &mut d.evidence;
         match broken {
-            Broken::Cell(p) => {
-                ev.cells.push(p as u16);
-                ev.digits.extend(self.s.get(p).iter().map(|d| d as u8));
+            Emptied::Cell(p) => {
+                ev.cells.push(p);
+                ev.digits
+                    .extend(self.s.get(p as usize).iter().map(|d| d as u8));
             }
-            Broken::House(h, digit) => {
-                ev.houses.push(h as u16);
-                ev.digits.push(digit as u8);
-                let places = B::topology().house(h).iter().copied();
+            Emptied::House { house, digit } => {
+                ev.houses.push(house);
+                ev.digits.push(digit);
+                let places = B::topology().house(house as usize).iter().copied();
                 ev.cells
-                    .extend(places.filter(|&q| self.s.get(q as usize).has(digit)));
+                    .extend(places.filter(|&q| self.s.get(q as usize).has(digit as usize)));
             }
         }
         d
