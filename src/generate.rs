@@ -262,6 +262,9 @@ pub enum GenError {
     Basis(usize),
     /// `technique` names no technique: no puzzle can need it.
     NoTechnique,
+    /// `technique` names a uniqueness technique: digging checks uniqueness by solving with
+    /// logic, which those techniques would make unsound.
+    Uniqueness(Technique),
     /// No attempt met the `givens` target or the `technique` requirement.
     NotFound {
         /// Attempts made.
@@ -283,6 +286,12 @@ impl fmt::Display for GenError {
             GenError::NoTechnique => {
                 f.write_str("no technique given for the puzzles to need; expected at least one")
             }
+            GenError::Uniqueness(t) => write!(
+                f,
+                "cannot dig for {}: it assumes the uniqueness that digging checks by logic; \
+                 expected a technique that does not rest on uniqueness",
+                t.cli_name()
+            ),
             GenError::NotFound { attempts, wanted } => write!(
                 f,
                 "no puzzle {wanted} found in {attempts} attempts; raise --attempts or \
@@ -591,6 +600,14 @@ fn dig_pass<'o>(
 pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
     if opts.technique.as_ref().is_some_and(|t| t.is_empty()) {
         return Err(GenError::NoTechnique);
+    }
+    if let Some(&t) = opts
+        .technique
+        .iter()
+        .flatten()
+        .find(|t| t.needs_uniqueness())
+    {
+        return Err(GenError::Uniqueness(t));
     }
     let mut rng = Rng::new(seed);
     for attempt in 1..=opts.attempts.max(1) {

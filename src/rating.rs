@@ -43,6 +43,9 @@ pub fn base(t: Technique) -> f64 {
         NakedTuple(4) => 5.0,
         Fish(4) => 5.2,
         HiddenTuple(4) => 5.4,
+        // SE: unique rectangles (loops of four cells) 4.5, whatever the type; BUG type 1 5.6.
+        UniqueRectangle => 4.5,
+        Bug => 5.6,
         // Beyond SE: 0.6 per size above 4, keeping naked < fish < hidden of one size.
         NakedTuple(k) => 5.0 + 0.6 * (k as f64 - 4.0),
         Fish(k) => 5.2 + 0.6 * (k as f64 - 4.0),
@@ -258,7 +261,9 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
 }
 
 /// Rate a parsed puzzle of a basis of the logic layer (up to 100×100). Fails when its givens
-/// contradict each other.
+/// contradict each other. The uniqueness techniques take part only with `cfg.unique`, for a
+/// puzzle proved to have one solution ([`crate::solve::proved_unique`], as `nsudoku rate`
+/// does).
 ///
 /// # Panics
 ///

@@ -43,6 +43,23 @@ fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
     }
 }
 
+/// Most search nodes (conflicts, once the CDCL has taken over) [`proved_unique`] spends: the
+/// 9×9 and 16×16 sets at hand settle in a few thousand at most, the generated 25×25 sets in
+/// about 10,000 on average; most of Frisch's 25×25 lines need more (docs/engine.md).
+pub const UNIQUE_NODES: u64 = 50_000;
+
+/// True when counting `p` within [`UNIQUE_NODES`] nodes finds exactly one solution: what the
+/// uniqueness techniques need ([`Config::unique`]). A node budget rather than a time limit, so
+/// the answer is the same on every machine.
+pub fn proved_unique(p: &Puzzle) -> bool {
+    let opts = SolveOptions {
+        max_nodes: Some(UNIQUE_NODES),
+        ..SolveOptions::default()
+    };
+    let c = count_only(p, &opts);
+    !c.budget_exceeded() && c.solutions == 1
+}
+
 /// The one solution of `p`, or `None` when it has none or several (or the budget ran out).
 pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     let c = count(p, &SolveOptions::default());
@@ -50,7 +67,8 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
 }
 
 /// [`reduce_then_count`] on `p` with a solver of its own, dispatching on its basis (one of
-/// [`LOGIC`](crate::basis::LOGIC): the logic layer is not built beyond 100×100).
+/// [`LOGIC`](crate::basis::LOGIC): the logic layer is not built beyond 100×100). The
+/// uniqueness techniques among `techniques` do not run: they would change the count.
 pub fn count_with_reduce(
     p: &Puzzle,
     opts: &SolveOptions,
@@ -72,8 +90,9 @@ fn count_with_reduce_in<B: Basis>(
 
 /// Reduce `g` by the logic `techniques` to a fixed point, then count its solutions with
 /// `solver`, whose timeout covers both. Returns the count (search effort after the reduction)
-/// and the number of deductions applied. The techniques are sound for every solution, so
-/// counts match [`Solver::count`]'s; a contradiction found by logic means no solution.
+/// and the number of deductions applied. The techniques are sound for every solution (the
+/// uniqueness ones, which are not, do not run: [`Config::unique`] is off), so counts match
+/// [`Solver::count`]'s; a contradiction found by logic means no solution.
 pub fn reduce_then_count<B: Basis>(
     solver: &mut Solver<B>,
     g: &Grid<B>,

@@ -470,3 +470,75 @@ fn an_unfinished_puzzle_is_a_pencil_mark_grid_with_format_grid() {
         }
     }
 }
+
+/// magictour_top1465 line 16: its path takes a unique rectangle (type 4).
+const RECTANGLE: &str =
+    "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
+
+#[test]
+fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
+    let o = run(&["explain"], &format!("{RECTANGLE}\n"));
+    common::assert_success(&o);
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l
+                == "Unique Rectangle: 4,6 in r1c8,r1c9,r5c8,r5c9 (type 4) => r5c8<>6, r5c9<>6"),
+        "{out}"
+    );
+    // Without it the path needs a nice loop of 9 links (7.2); with it (4.5) the hardest step
+    // is 6.6.
+    let o = run(&["rate"], &format!("{RECTANGLE}\n"));
+    assert_eq!(stdout(&o), format!("{RECTANGLE} 6.6/1.2/1.2\n"));
+}
+
+#[test]
+fn uniqueness_steps_skip_a_puzzle_with_several_solutions() {
+    // Pencil marks: the type 1 rectangle of `logic_techniques::unique_rectangle_type_1` (r1c1,
+    // r1c4, r2c1, r2c4) in an otherwise open grid, which has many solutions.
+    let mut grid = String::new();
+    for cell in 0..81 {
+        let digits = match cell {
+            0 | 3 | 9 => "12",
+            12 => "123",
+            _ => "123456789",
+        };
+        grid.extend((1..=9).map(|d| {
+            let c = char::from(b'0' + d);
+            if digits.contains(c) {
+                c
+            } else {
+                '.'
+            }
+        }));
+    }
+    let o = run(&["find", "--technique", "unique-rectangle,bug"], &grid);
+    common::assert_success(&o);
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn counting_and_digging_refuse_uniqueness_techniques() {
+    for args in [
+        &["solve", "--reduce", "singles,unique-rectangle"][..],
+        &["bench", "--reduce", "bug"],
+        &[
+            "generate",
+            "--basis",
+            "3",
+            "--technique",
+            "unique-rectangle",
+        ],
+    ] {
+        let o = run(args, &format!("{EASY}\n"));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("uniqueness"), "{args:?}: {err}");
+    }
+    // `all` leaves them out of a count.
+    let o = run(
+        &["solve", "--reduce", "all", "--count"],
+        &format!("{EASY}\n"),
+    );
+    assert_eq!(stdout(&o), "1\n");
+}

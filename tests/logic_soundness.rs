@@ -13,7 +13,8 @@ use nsudoku::{solve, Grid, Mask};
 
 /// Every technique of this engine's finders for grids of `n` digits, in difficulty order.
 fn techniques(n: usize) -> Vec<Technique> {
-    Technique::parse_list("singles,locked-candidates,naked-tuple,hidden-tuple,fish", n).unwrap()
+    let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,unique-rectangle,bug";
+    Technique::parse_list(list, n).unwrap()
 }
 
 fn read(path: &str, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
@@ -34,7 +35,11 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8]) -> (usize, bool) {
     assert!(nsudoku::grid::is_valid_solution(B::K, solution));
     let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
     let ts = techniques(B::N);
-    let cfg = Config::default();
+    // Every puzzle here has one solution: the uniqueness techniques are checked too.
+    let cfg = Config {
+        unique: true,
+        ..Config::default()
+    };
     let mut applied = 0;
     'pass: while !s.is_complete() {
         for &t in &ts {

@@ -202,3 +202,89 @@ fn swordfish_on_columns() {
     assert_eq!(found[0].eliminations, elims(&want));
     assert_eq!(found[0].technique.name(), "Swordfish");
 }
+
+/// The settings for a puzzle proved to have one solution: the uniqueness techniques run.
+fn unique() -> Config {
+    Config {
+        unique: true,
+        ..Config::default()
+    }
+}
+
+/// The one unique rectangle on rows 1-2 and columns 1 and 4 (boxes 1 and 2), the floor in
+/// row 1.
+fn rectangle(roof: [&str; 2], rest: &[(usize, usize, &str)]) -> Deduction {
+    let mut cells = vec![(1, 1, "12"), (1, 4, "12"), (2, 1, roof[0]), (2, 4, roof[1])];
+    cells.extend_from_slice(rest);
+    let s = state(&cells);
+    // Only on a puzzle known to have one solution.
+    assert!(find_all(&s, Technique::UniqueRectangle, &Config::default()).is_empty());
+    let mut found = find_all(&s, Technique::UniqueRectangle, &unique());
+    assert_eq!(found.len(), 1, "{found:?}");
+    found.pop().unwrap()
+}
+
+#[test]
+fn unique_rectangle_type_1() {
+    assert_eq!(
+        text(&rectangle(["12", "123"], &[])),
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (type 1) => r2c4<>1,2"
+    );
+}
+
+#[test]
+fn unique_rectangle_type_2() {
+    let found = rectangle(["123", "123"], &[]);
+    let want: Vec<_> = [2, 3, 5, 6, 7, 8, 9].iter().map(|&c| (2, c, 3)).collect();
+    assert_eq!(found.eliminations, elims(&want));
+    assert_eq!(found.evidence.note.as_deref(), Some("type 2"));
+}
+
+#[test]
+fn unique_rectangle_type_4() {
+    // 1 has no place in row 2 but the roof: one roof cell is 1, so neither is 2.
+    let row2: Vec<(usize, usize, &str)> = [2, 3, 5, 6, 7, 8, 9]
+        .iter()
+        .map(|&c| (2, c, "23456789"))
+        .collect();
+    assert_eq!(
+        text(&rectangle(["1256", "127"], &row2)),
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (type 4) => r2c1<>2, r2c4<>2"
+    );
+}
+
+#[test]
+fn no_rectangle_over_four_boxes() {
+    // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.
+    let s = state(&[(1, 1, "12"), (1, 4, "12"), (4, 1, "12"), (4, 4, "123")]);
+    assert!(find_all(&s, Technique::UniqueRectangle, &unique()).is_empty());
+}
+
+#[test]
+fn bug_plus_one() {
+    // A solved grid whose 1s, 2s and 3s are each open to the next of them (1→2→3→1): a
+    // bivalue universal grave. One 1 also open to 3 makes the +1: that cell is 3.
+    let solved = |r: usize, c: usize| (3 * (r % 3) + r / 3 + c) % 9;
+    let mut g = Grid::<B3>::empty();
+    for cell in 0..81 {
+        let d = solved(cell / 9, cell % 9);
+        let m: u16 = if d < 3 {
+            (1 << d) | (1 << ((d + 1) % 3))
+        } else {
+            1 << d
+        };
+        g.set(cell, m);
+    }
+    let z = (0..81).find(|&c| solved(c / 9, c % 9) == 0).unwrap();
+    g.set(z, 0b111);
+    let s = State::new(g).unwrap();
+    assert!(find_all(&s, Technique::Bug, &Config::default()).is_empty());
+    let found = find_all(&s, Technique::Bug, &unique());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].placements, vec![Candidate::new(z, 2)]);
+    // Without the +1 it is a grave: no cell to place.
+    let mut g = *s.grid();
+    g.set(z, 0b011);
+    let s = State::new(g).unwrap();
+    assert!(find_all(&s, Technique::Bug, &unique()).is_empty());
+}

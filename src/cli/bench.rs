@@ -106,7 +106,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     };
     // What would fail later fails now, before minutes of timing are thrown away.
     for list in &a.reduce {
-        super::logic::validate(Some(list)).map_err(io::Error::other)?;
+        super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
     for file in files.iter().filter(|f| f.as_os_str() != "-") {
         std::fs::File::open(file).map_err(|e| {

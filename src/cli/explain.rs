@@ -224,6 +224,7 @@ fn explain<B: Basis>(
             .and_then(|t| std::time::Instant::now().checked_add(t)),
         ..Config::default()
     };
+    let cfg = logic::config_for(cfg, p, &ts);
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
     if path.end == End::Timeout {
         say!(

@@ -65,8 +65,10 @@ fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Ve
     let s = logic::state::<B>(p)?;
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let mut lines = Vec::new();
-    for t in logic::techniques_for(Some(&a.technique), B::N) {
-        for d in find_all(&s, t, &Config::default()) {
+    let ts = logic::techniques_for(Some(&a.technique), B::N);
+    let cfg = logic::config_for(Config::default(), p, &ts);
+    for t in ts {
+        for d in find_all(&s, t, &cfg) {
             lines.push(if a.json {
                 let mut v = d.to_json(topo, alpha);
                 v["line"] = p.line.into();

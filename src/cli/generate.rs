@@ -4,7 +4,7 @@ use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::basis::LOGIC;
-use nsudoku::generate::{self, GenOptions, Generated, Symmetry};
+use nsudoku::generate::{self, GenError, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::{technique, Technique};
 use nsudoku::{output, Alphabet};
@@ -105,6 +105,9 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                     n / 2,
                     n / 2
                 )));
+            }
+            if let Some(t) = t.iter().find(|t| t.needs_uniqueness()) {
+                return Err(invalid(&GenError::Uniqueness(*t).to_string()));
             }
             Some(t)
         }

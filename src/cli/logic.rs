@@ -2,7 +2,7 @@
 //! lists, the per-puzzle state, the search behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{technique, State, Technique};
+use nsudoku::logic::{technique, Config, State, Technique};
 use nsudoku::solve;
 use nsudoku::solver::SolveOptions;
 use nsudoku::{Basis, Grid};
@@ -14,7 +14,9 @@ pub fn techniques_help() -> String {
         "Technique names (comma-separated where a list is taken; families stand for every size \
          2..=N/2, `-K` picks one size): {}.\n\nOrder: the easiest applicable technique is \
          always taken first: singles, locked candidates, then tuples and fish by size (naked, \
-         fish, hidden), then coloring, chains and pattern overlay.",
+         fish, hidden; the unique rectangle after the triples, BUG+1 after the quads), then \
+         coloring, chains, pattern overlay and forcing chains. The uniqueness techniques \
+         (unique-rectangle, bug) run only on a puzzle whose count proved one solution.",
         technique::cli_names()
     )
 }
@@ -27,12 +29,37 @@ pub fn validate(list: Option<&str>) -> Result<(), String> {
     }
 }
 
+/// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would
+/// change the count, so it is refused (with `all` they are left out, as the engine leaves them
+/// out without [`Config::unique`]).
+pub fn validate_counting(list: Option<&str>) -> Result<(), String> {
+    validate(list)?;
+    for name in list.into_iter().flat_map(|l| l.split(',')) {
+        let named = Technique::parse(name, 9).unwrap_or_default();
+        if let Some(t) = named.iter().find(|t| t.needs_uniqueness()) {
+            return Err(format!(
+                "--reduce {}: it assumes the puzzle has one solution, which the search is \
+                 counting; expected techniques that do not rest on uniqueness",
+                t.cli_name()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The techniques for a puzzle of `n` digits: the list given, or every one available.
 pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
     match list {
         Some(l) => Technique::parse_list(l, n).expect("validated before reading"),
         None => technique::default_order(n),
     }
+}
+
+/// `cfg` for `p`: [`Config::unique`] set when `techniques` hold one that rests on uniqueness
+/// and a count proves that `p` has one solution ([`solve::proved_unique`]).
+pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
+    let unique = techniques.iter().any(|t| t.needs_uniqueness()) && solve::proved_unique(p);
+    Config { unique, ..cfg }
 }
 
 /// The logic state of `p`, or why there is none (two givens clash).

@@ -75,6 +75,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         let t = Instant::now();
                         let cfg = Config {
                             deadline: a.timeout.and_then(|d| t.checked_add(d)),
+                            unique: nsudoku::solve::proved_unique(p),
                             ..cfg
                         };
                         match rating::rate(p, &cfg) {

@@ -64,7 +64,8 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
 fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
     let mut s = logic::state::<B>(p)?;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    engine::reduce(&mut s, &ts, &Config::default()).map_err(|_| {
+    let cfg = logic::config_for(Config::default(), p, &ts);
+    engine::reduce(&mut s, &ts, &cfg).map_err(|_| {
         format!(
             "line {}: no solution (logic reached a contradiction)",
             p.line

@@ -116,6 +116,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             .and_then(|t| std::time::Instant::now().checked_add(t)),
         ..Config::default()
     };
+    let cfg = super::logic::config_for(cfg, &p, &techniques);
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();

@@ -60,7 +60,7 @@ pub struct SolveArgs {
 type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
-    super::logic::validate(a.reduce.as_deref()).map_err(io::Error::other)?;
+    super::logic::validate_counting(a.reduce.as_deref()).map_err(io::Error::other)?;
     let mut batch = a.input.read_json(a.json)?;
     if a.reduce.is_some() {
         batch = batch.logic_only("solve --reduce");

@@ -20,6 +20,7 @@ pub mod singles;
 pub mod state;
 pub mod subsets;
 pub mod technique;
+pub mod uniqueness;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
 pub use state::State;
@@ -68,6 +69,11 @@ pub struct Config {
     /// When to stop: [`engine::reduce`] applies nothing more after it, and the pattern overlay
     /// counts and lists no more digits (`solve --reduce --timeout` covers the reduction too).
     pub deadline: Option<std::time::Instant>,
+    /// The puzzle is known to have one solution, so the uniqueness techniques
+    /// ([`uniqueness`]) may use it. Off by default: on a puzzle with several solutions they
+    /// would remove some. `rate`, `explain`, `find`, `reduce` and `render` turn it on for a
+    /// puzzle whose count they settled at 1 first ([`crate::solve::proved_unique`]).
+    pub unique: bool,
 }
 
 impl Config {
@@ -89,6 +95,7 @@ impl Default for Config {
             chain_tags: 8192,
             forcing_budget: 100_000_000,
             deadline: None,
+            unique: false,
         }
     }
 }
@@ -102,6 +109,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, cfg, sink),
         Fish(_) => fish::find(s, t, cfg, sink),
+        UniqueRectangle | Bug => uniqueness::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
         ForcingChain => forcing::find(s, forcing::Depth::Singles, cfg, sink),

@@ -24,6 +24,12 @@ pub enum Technique {
     HiddenTuple(u8),
     /// Basic fish of `size` base lines (X-Wing 2, Swordfish 3, Jellyfish 4, …).
     Fish(u8),
+    /// Unique rectangle (types 1, 2 and 4): a step that avoids a deadly pattern. Only on
+    /// puzzles proved to have one solution.
+    UniqueRectangle,
+    /// BUG+1: the one cell of three digits in a bivalue universal grave. Only on puzzles proved
+    /// to have one solution.
+    Bug,
     /// Simple coloring (trap and wrap) on one digit's conjugate pairs.
     SimpleColoring,
     /// Multi-coloring: several conjugate clusters of one digit.
@@ -100,6 +106,10 @@ impl Technique {
             NakedTuple(k) => 100 + 10 * k as u32,
             Fish(k) => 101 + 10 * k as u32,
             HiddenTuple(k) => 102 + 10 * k as u32,
+            // SE's 4.5, between the triples (at most 4.0) and the quads (from 5.0).
+            UniqueRectangle => 135,
+            // SE's 5.6, after the quads (at most 5.4) and before size 5 (from 5.6).
+            Bug => 145,
             SimpleColoring => 1000,
             MultiColoring => 1001,
             RemotePair => 1002,
@@ -120,6 +130,12 @@ impl Technique {
         }
     }
 
+    /// True for the techniques that rest on the puzzle having one solution
+    /// ([`super::uniqueness`]): they run only when [`super::Config::unique`] is set.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(self, Technique::UniqueRectangle | Technique::Bug)
+    }
+
     /// True for the forcing chains, whose evidence is a proof by assumption.
     pub fn is_forcing(self) -> bool {
         matches!(
@@ -137,6 +153,8 @@ impl Technique {
             NakedSingle => "Naked Single".into(),
             Pointing => "Pointing".into(),
             Claiming => "Claiming".into(),
+            UniqueRectangle => "Unique Rectangle".into(),
+            Bug => "BUG+1".into(),
             NakedTuple(n) => format!("Naked {}", size_word(n)),
             HiddenTuple(n) => format!("Hidden {}", size_word(n)),
             Fish(n) => fish_word(n),
@@ -176,6 +194,7 @@ impl Technique {
             PomRefined => "pom-refined".into(),
             PomExclusion => "pom-exclusion".into(),
             PomCovers => "pom-covers".into(),
+            Bug => "bug".into(),
             ForcingChainPlus => "forcing-chain-plus".into(),
             ForcingChainNested => "forcing-chain-nested".into(),
             t => t.name().to_lowercase().replace(' ', "-"),
@@ -183,7 +202,7 @@ impl Technique {
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 22] = {
+    pub const UNSIZED: [Technique; 24] = {
         use Technique::*;
         [
             FullHouse,
@@ -191,6 +210,8 @@ impl Technique {
             NakedSingle,
             Pointing,
             Claiming,
+            UniqueRectangle,
+            Bug,
             SimpleColoring,
             MultiColoring,
             RemotePair,
