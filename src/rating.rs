@@ -43,7 +43,8 @@ pub fn base(t: Technique) -> f64 {
         NakedTuple(4) => 5.0,
         Fish(4) => 5.2,
         HiddenTuple(4) => 5.4,
-        // SE: unique rectangles (loops of four cells) 4.5, whatever the type; BUG type 1 5.6.
+        // SE: unique rectangles (loops of four cells) 4.5 (type 3 more, by its naked set: see
+        // `difficulty`); BUG type 1 5.6.
         UniqueRectangle => 4.5,
         Bug => 5.6,
         // Beyond SE: 0.6 per size above 4, keeping naked < fish < hidden of one size.
@@ -119,7 +120,8 @@ fn family(d: &Deduction) -> Family {
 
 /// The difficulty of one step.
 ///
-/// Hidden singles are 1.2 in a box and 1.5 in a row or column. Chains: X-chains 6.6 (X loops
+/// Hidden singles are 1.2 in a box and 1.5 in a row or column. Unique rectangles of type 3
+/// are 4.5 plus 0.1 per cell of their naked set besides the roof (a pair 4.6, a quad 4.8). Chains: X-chains 6.6 (X loops
 /// 6.5), XY-chains 4.2 up to 5 links (XY-wing) and 6.6 beyond, AICs and nice loops by their
 /// links (one digit as X, bivalue cells as XY, mixed 7.0); each plus [`length_bonus`].
 pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
@@ -143,6 +145,10 @@ pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
         },
         XyChain => chain_value(Family::Y),
         Aic | NiceLoop => chain_value(family(d)),
+        // SE: +0.1 for each cell of a type 3 naked set beyond the rectangle's four.
+        UniqueRectangle => {
+            base(UniqueRectangle) + 0.1 * d.evidence.cells.len().saturating_sub(4) as f64
+        }
         other => base(other),
     };
     let bonus = if len >= 1 && v >= 6.0 {

@@ -481,9 +481,8 @@ fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
     common::assert_success(&o);
     let out = stdout(&o);
     assert!(
-        out.lines()
-            .any(|l| l
-                == "Unique Rectangle: 4,6 in r1c8,r1c9,r5c8,r5c9 (type 4) => r5c8<>6, r5c9<>6"),
+        out.lines().any(|l| l
+            == "Unique Rectangle: 4,6 in r1c8,r1c9,r5c8,r5c9 (type 4, row 5) => r5c8<>6, r5c9<>6"),
         "{out}"
     );
     // Without it the path needs a nice loop of 9 links (7.2); with it (4.5) the hardest step

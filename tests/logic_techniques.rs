@@ -249,7 +249,7 @@ fn unique_rectangle_type_4() {
         .collect();
     assert_eq!(
         text(&rectangle(["1256", "127"], &row2)),
-        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (type 4) => r2c1<>2, r2c4<>2"
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (type 4, row 2) => r2c1<>2, r2c4<>2"
     );
 }
 
@@ -287,4 +287,25 @@ fn bug_plus_one() {
     g.set(z, 0b011);
     let s = State::new(g).unwrap();
     assert!(find_all(&s, Technique::Bug, &unique()).is_empty());
+}
+
+#[test]
+fn unique_rectangle_type_3() {
+    // The roof's 3 and 4 make, with r2c6, a naked pair of row 2: one roof cell is 3 or 4.
+    let d = rectangle(["123", "124"], &[(2, 6, "34")]);
+    assert_eq!(
+        text(&d),
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4,r2c6 (type 3, naked pair in row 2) => \
+         r2c2<>3,4, r2c3<>3,4, r2c5<>3,4, r2c7<>3,4, r2c8<>3,4, r2c9<>3,4"
+    );
+    // SE: 4.5 + 0.1 for the set's one cell besides the roof.
+    assert_eq!(nsudoku::rating::difficulty(&d, B3::topology()), 4.6);
+    // A triple: 3, 4 and 5 between the roof, r2c6 and r2c8.
+    let d = rectangle(["123", "124"], &[(2, 6, "35"), (2, 8, "45")]);
+    assert!(
+        text(&d).contains("(type 3, naked triple in row 2)"),
+        "{}",
+        text(&d)
+    );
+    assert_eq!(nsudoku::rating::difficulty(&d, B3::topology()), 4.7);
 }

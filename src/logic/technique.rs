@@ -24,7 +24,7 @@ pub enum Technique {
     HiddenTuple(u8),
     /// Basic fish of `size` base lines (X-Wing 2, Swordfish 3, Jellyfish 4, …).
     Fish(u8),
-    /// Unique rectangle (types 1, 2 and 4): a step that avoids a deadly pattern. Only on
+    /// Unique rectangle (types 1 to 4): a step that avoids a deadly pattern. Only on
     /// puzzles proved to have one solution.
     UniqueRectangle,
     /// BUG+1: the one cell of three digits in a bivalue universal grave. Only on puzzles proved
@@ -70,7 +70,8 @@ pub enum Technique {
 /// Largest tuple or fish size the names accept (N/2 for 100×100).
 pub const MAX_SIZE: u8 = 50;
 
-fn size_word(n: u8) -> String {
+/// `Pair`, `Triple`, `Quad`, then `5-Tuple` and on.
+pub(crate) fn size_word(n: u8) -> String {
     match n {
         2 => "Pair".into(),
         3 => "Triple".into(),
