@@ -262,7 +262,7 @@ fn explain<B: Basis>(
         })
         .collect();
     // Stuck: a puzzle without one solution is told apart, as `rate` does.
-    let sols = (path.end == End::Stuck).then(|| search_stuck(p, cfg.deadline));
+    let sols = (path.end == End::Stuck).then(|| search_stuck(p, &cfg));
     let not_one = match sols {
         Some(Solutions::Zero) => Some("no solution"),
         Some(Solutions::Several) => Some("several solutions"),

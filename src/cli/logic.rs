@@ -95,9 +95,13 @@ impl Solutions {
 }
 
 /// Count the solutions of `p` to two, within [`SEARCH_LIMIT`] and the time the puzzle has left
-/// before `deadline` (its `--timeout`, which covers the search too).
-pub fn search_stuck(p: &Puzzle, deadline: Option<Instant>) -> Solutions {
-    let left = deadline.map_or(SEARCH_LIMIT, |d| {
+/// before `cfg.deadline` (its `--timeout`, which covers the search too); no search when
+/// `cfg.unique` says a count proved one solution already.
+pub fn search_stuck(p: &Puzzle, cfg: &Config) -> Solutions {
+    if cfg.unique {
+        return Solutions::One;
+    }
+    let left = cfg.deadline.map_or(SEARCH_LIMIT, |d| {
         d.saturating_duration_since(Instant::now())
             .min(SEARCH_LIMIT)
     });
@@ -130,8 +134,12 @@ mod tests {
         let p = input::read_all(&empty, ReadOptions::default())
             .remove(0)
             .unwrap();
-        assert!(matches!(search_stuck(&p, None), Solutions::Several));
-        let passed = Some(Instant::now());
-        assert!(matches!(search_stuck(&p, passed), Solutions::Unknown));
+        let cfg = Config::default();
+        assert!(matches!(search_stuck(&p, &cfg), Solutions::Several));
+        let passed = Config {
+            deadline: Some(Instant::now()),
+            ..cfg
+        };
+        assert!(matches!(search_stuck(&p, &passed), Solutions::Unknown));
     }
 }

@@ -44,11 +44,11 @@ enum Outcome {
 }
 
 /// Search a stuck puzzle (a contradiction already proves it has no solution).
-fn solutions_of_stuck(p: &Puzzle, r: &Rating, deadline: Option<Instant>) -> Option<Solutions> {
+fn solutions_of_stuck(p: &Puzzle, r: &Rating, cfg: &Config) -> Option<Solutions> {
     if matches!(r.end, End::Solved | End::Contradiction | End::Timeout) {
         return None;
     }
-    Some(search_stuck(p, deadline))
+    Some(search_stuck(p, cfg))
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
@@ -81,7 +81,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         match rating::rate(p, &cfg) {
                             Ok(r) => {
                                 let secs = t.elapsed().as_secs_f64();
-                                let sols = solutions_of_stuck(p, &r, cfg.deadline);
+                                let sols = solutions_of_stuck(p, &r, &cfg);
                                 Outcome::Rated(r, secs, sols)
                             }
                             Err(_) => Outcome::Clash,
