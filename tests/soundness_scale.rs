@@ -31,7 +31,11 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8], tally: &Tally) {
     assert!(nsudoku::grid::is_valid_solution(B::K, solution));
     let mut s = State::<B>::new(Grid::from_masks(&p.masks)).expect("givens are consistent");
     let ts = technique::default_order(B::N);
-    let cfg = Config::default();
+    // Every puzzle checked has one solution, so the uniqueness techniques take part too.
+    let cfg = Config {
+        unique: true,
+        ..Config::default()
+    };
     'pass: while !s.is_complete() {
         for &t in &ts {
             let mut changed = false;
