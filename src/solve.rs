@@ -49,11 +49,17 @@ fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
 pub const UNIQUE_NODES: u64 = 50_000;
 
 /// True when counting `p` within [`UNIQUE_NODES`] nodes finds exactly one solution: what the
-/// uniqueness techniques need ([`Config::unique`]). A node budget rather than a time limit, so
-/// the answer is the same on every machine.
-pub fn proved_unique(p: &Puzzle) -> bool {
+/// uniqueness techniques need ([`Config::unique`]). A node budget, so that the answer is the
+/// same on every machine. With a `deadline` (a `--timeout`) the count takes at most half the
+/// time left, leaving the rest to the techniques; stopped, it proves nothing.
+pub fn proved_unique(p: &Puzzle, deadline: Option<Instant>) -> bool {
+    let left = deadline.map(|d| d.saturating_duration_since(Instant::now()) / 2);
+    if left.is_some_and(|t| t.is_zero()) {
+        return false;
+    }
     let opts = SolveOptions {
         max_nodes: Some(UNIQUE_NODES),
+        timeout: left,
         ..SolveOptions::default()
     };
     let c = count_only(p, &opts);

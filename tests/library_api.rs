@@ -109,3 +109,26 @@ fn reduce_then_count_agrees_with_count_and_keeps_the_timeout() {
         assert_eq!(solver.timeout(), timeout, "{text}: timeout not restored");
     }
 }
+
+/// The uniqueness techniques' precondition: proved for a puzzle with one solution only, and
+/// not at all once the deadline has passed.
+#[test]
+fn proved_unique_needs_one_solution_in_time() {
+    use nsudoku::solve::proved_unique;
+    let one = nsudoku::input::read_one(EASY9, Default::default()).unwrap();
+    assert!(proved_unique(&one, None));
+    let future = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    assert!(proved_unique(&one, Some(future)));
+    assert!(!proved_unique(&one, Some(std::time::Instant::now())));
+    let many = nsudoku::input::read_one(&".".repeat(81), Default::default()).unwrap();
+    assert!(!proved_unique(&many, None));
+    // A generator asked for a uniqueness technique refuses: digging checks uniqueness by logic.
+    let opts = GenOptions {
+        technique: Some(vec![nsudoku::logic::Technique::Bug]),
+        ..GenOptions::default()
+    };
+    assert!(matches!(
+        generate::generate_k(3, &opts, 1),
+        Err(GenError::Uniqueness(nsudoku::logic::Technique::Bug))
+    ));
+}

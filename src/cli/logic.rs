@@ -58,7 +58,8 @@ pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
 /// `cfg` for `p`: [`Config::unique`] set when `techniques` hold one that rests on uniqueness
 /// and a count proves that `p` has one solution ([`solve::proved_unique`]).
 pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
-    let unique = techniques.iter().any(|t| t.needs_uniqueness()) && solve::proved_unique(p);
+    let unique =
+        techniques.iter().any(|t| t.needs_uniqueness()) && solve::proved_unique(p, cfg.deadline);
     Config { unique, ..cfg }
 }
 

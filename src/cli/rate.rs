@@ -73,9 +73,10 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     Err(_) => Outcome::Invalid,
                     Ok(p) => {
                         let t = Instant::now();
+                        let deadline = a.timeout.and_then(|d| t.checked_add(d));
                         let cfg = Config {
-                            deadline: a.timeout.and_then(|d| t.checked_add(d)),
-                            unique: nsudoku::solve::proved_unique(p),
+                            deadline,
+                            unique: nsudoku::solve::proved_unique(p, deadline),
                             ..cfg
                         };
                         match rating::rate(p, &cfg) {

@@ -72,7 +72,8 @@ pub struct Config {
     /// The puzzle is known to have one solution, so the uniqueness techniques
     /// ([`uniqueness`]) may use it. Off by default: on a puzzle with several solutions they
     /// would remove some. `rate`, `explain`, `find`, `reduce` and `render` turn it on for a
-    /// puzzle whose count they settled at 1 first ([`crate::solve::proved_unique`]).
+    /// puzzle whose count they settled at 1 first ([`crate::solve::proved_unique`], within the
+    /// deadline too).
     pub unique: bool,
 }
 
