@@ -493,8 +493,8 @@ fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
 
 #[test]
 fn uniqueness_steps_skip_a_puzzle_with_several_solutions() {
-    // Pencil marks: the type 1 rectangle of `logic_techniques::unique_rectangle_type_1` (r1c1,
-    // r1c4, r2c1, r2c4) in an otherwise open grid, which has many solutions.
+    // Pencil marks: a type 1 rectangle (r1c1, r1c4, r2c1, r2c4) in an otherwise open grid,
+    // which has many solutions.
     let mut grid = String::new();
     for cell in 0..81 {
         let digits = match cell {
@@ -511,6 +511,10 @@ fn uniqueness_steps_skip_a_puzzle_with_several_solutions() {
             }
         }));
     }
+    // Taken as unique, the grid shows the rectangle: the check below can fail.
+    let s = common::state::<nsudoku::basis::B3>(&grid);
+    let t = nsudoku::logic::Technique::UniqueRectangle;
+    assert_eq!(nsudoku::logic::find_all(&s, t, &common::unique()).len(), 1);
     let o = run(&["find", "--technique", "unique-rectangle,bug"], &grid);
     common::assert_success(&o);
     assert_eq!(stdout(&o), "");

@@ -5,10 +5,11 @@
 //! Fixtures (tests/data, see the README there): 30 puzzles of `magictour_top1465` (solutions by
 //! search), 10 of `16x16/gen_minimal200` and 3 of `25x25/gen_g300_10` with their `.sol` files.
 
+mod common;
 use nsudoku::alphabet::Alphabet;
 use nsudoku::basis::{Basis, B3, B4, B5};
 use nsudoku::input::{self, Puzzle, ReadOptions};
-use nsudoku::logic::{check, find_all, Config, State, Technique};
+use nsudoku::logic::{check, find_all, State, Technique};
 use nsudoku::{solve, Grid, Mask};
 
 /// Every technique of this engine's finders for grids of `n` digits, in difficulty order.
@@ -36,10 +37,7 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8]) -> (usize, bool) {
     let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
     let ts = techniques(B::N);
     // Every puzzle here has one solution: the uniqueness techniques are checked too.
-    let cfg = Config {
-        unique: true,
-        ..Config::default()
-    };
+    let cfg = common::unique();
     let mut applied = 0;
     'pass: while !s.is_complete() {
         for &t in &ts {

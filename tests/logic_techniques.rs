@@ -1,5 +1,7 @@
 //! Each technique on a hand-made grid, with the exact eliminations it must find.
 
+mod common;
+use common::unique;
 use nsudoku::basis::B3;
 use nsudoku::logic::{find_all, Candidate, Config, Deduction, State, Technique};
 use nsudoku::{input, Alphabet, Basis, Grid, Mask};
@@ -201,14 +203,6 @@ fn swordfish_on_columns() {
         .collect();
     assert_eq!(found[0].eliminations, elims(&want));
     assert_eq!(found[0].technique.name(), "Swordfish");
-}
-
-/// The settings for a puzzle proved to have one solution: the uniqueness techniques run.
-fn unique() -> Config {
-    Config {
-        unique: true,
-        ..Config::default()
-    }
 }
 
 /// The one unique rectangle on rows 1-2 and columns 1 and 4 (boxes 1 and 2), the floor in

@@ -74,20 +74,12 @@ fn chain_difficulties_follow_the_scale() {
     assert_eq!(difficulty(d, t), 7.1);
 }
 
-/// The settings `rate` uses on a puzzle it proved unique, as every puzzle here is.
-fn unique() -> Config {
-    Config {
-        unique: true,
-        ..Config::default()
-    }
-}
-
 /// Follow the rating path step by step, checking each against the solution.
 fn check_path(line: &str) -> (f64, End) {
     let p = input::read_one(line, Default::default()).unwrap();
     let sol = solve::unique_solution(&p).unwrap();
     let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
-    let cfg = unique();
+    let cfg = common::unique();
     let order = rating_order(9);
     let mut er: f64 = 0.0;
     while !s.is_complete() {
@@ -109,7 +101,7 @@ fn rating_path_is_sound_and_matches_rate() {
     for line in text.lines().take(12) {
         let (er, end) = check_path(line);
         let p = input::read_one(line, Default::default()).unwrap();
-        let r = rating::rate(&p, &unique()).unwrap();
+        let r = rating::rate(&p, &common::unique()).unwrap();
         assert_eq!((r.er, r.end), (er, end), "{line}");
         assert!(r.ed <= r.ep && r.ep <= r.er, "{r:?}");
         if end == End::Solved && er >= 6.5 {
@@ -129,7 +121,7 @@ fn rating_path_is_sound_on_forum_hardest() {
         assert_eq!(end, End::Solved, "{line}");
         assert!(er >= 10.5, "{line}: ER {er}");
         let p = input::read_one(line, Default::default()).unwrap();
-        let r = rating::rate(&p, &unique()).unwrap();
+        let r = rating::rate(&p, &common::unique()).unwrap();
         assert_eq!((r.er, r.end), (er, end), "{line}");
     }
 }

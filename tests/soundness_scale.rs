@@ -10,9 +10,10 @@
 //!
 //! (`NSUDOKU_SOUNDNESS_LIMIT=N` caps the puzzles taken from each file.)
 
+mod common;
 use nsudoku::basis::{Basis, B3, B4, B5};
 use nsudoku::input::{self, Puzzle, ReadOptions};
-use nsudoku::logic::{check, find_all, technique, Config, State};
+use nsudoku::logic::{check, find_all, technique, State};
 use nsudoku::{solve, with_basis, Alphabet, Grid, Mask};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,10 +33,7 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8], tally: &Tally) {
     let mut s = State::<B>::new(Grid::from_masks(&p.masks)).expect("givens are consistent");
     let ts = technique::default_order(B::N);
     // Every puzzle checked has one solution, so the uniqueness techniques take part too.
-    let cfg = Config {
-        unique: true,
-        ..Config::default()
-    };
+    let cfg = common::unique();
     'pass: while !s.is_complete() {
         for &t in &ts {
             let mut changed = false;

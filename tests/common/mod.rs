@@ -4,7 +4,7 @@
 // Each test file uses part of this module; the rest is not dead code there.
 #![allow(dead_code)]
 
-use nsudoku::logic::State;
+use nsudoku::logic::{Config, State};
 use nsudoku::{input, Basis, Grid};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -60,4 +60,13 @@ pub fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
             (p.to_string(), sol)
         })
         .collect()
+}
+
+/// The logic settings for a puzzle known to have one solution, as every fixture and shared
+/// puzzle checked against its solution is: the uniqueness techniques take part.
+pub fn unique() -> Config {
+    Config {
+        unique: true,
+        ..Config::default()
+    }
 }
