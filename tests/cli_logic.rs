@@ -545,3 +545,44 @@ fn counting_and_digging_refuse_uniqueness_techniques() {
     );
     assert_eq!(stdout(&o), "1\n");
 }
+
+/// magictour_top1465 line 1365: its hardest step is an XYZ-wing.
+const XYZ: &str =
+    "9...4.5...2.....1....581....8...76..3....4..5.5.....97.......6..32..54..1....2...";
+
+#[test]
+fn xyz_wing_rates_a_puzzle_as_se_does() {
+    let o = run(&["explain"], &format!("{XYZ}\n"));
+    common::assert_success(&o);
+    let out = stdout(&o);
+    let step = "XYZ-Wing: 3,6,8 in r1c9,r1c6,r2c7 (pivot r1c9) => r1c8<>3";
+    assert!(out.lines().any(|l| l == step), "{out}");
+    // Without it the path needs a nice loop (7.3).
+    let o = run(&["rate", "--json"], &format!("{XYZ}\n"));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["er"], 4.4);
+    assert_eq!(v["hardest"], "xyz-wing");
+}
+
+#[test]
+fn aligned_pair_exclusion_is_what_a_generated_puzzle_needs() {
+    // Made by `generate -k 3 --seed 7 --technique aligned-pair-exclusion`: with the techniques
+    // before it in the default order, it needs the exclusion.
+    let p = "3..65..1.7.....8........5469...15........725...48..............58.72.9..672......";
+    let o = run(&["explain"], &format!("{p}\n"));
+    common::assert_success(&o);
+    let step = "Aligned Pair Exclusion: base r4c7,r6c1, excluders r4c2,r6c7 => r4c7<>3";
+    assert!(stdout(&o).lines().any(|l| l == step), "{}", stdout(&o));
+    let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,xyz-wing";
+    let o = run(&["explain", "--techniques", list], &format!("{p}\n"));
+    assert!(stdout(&o).contains("stuck"), "{}", stdout(&o));
+    let o = run(
+        &[
+            "explain",
+            "--techniques",
+            &format!("{list},aligned-pair-exclusion"),
+        ],
+        &format!("{p}\n"),
+    );
+    assert!(stdout(&o).contains("solved"), "{}", stdout(&o));
+}

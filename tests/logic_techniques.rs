@@ -303,3 +303,65 @@ fn unique_rectangle_type_3() {
     );
     assert_eq!(nsudoku::rating::difficulty(&d, B3::topology()), 4.7);
 }
+
+#[test]
+fn xyz_wing() {
+    // Pivot r1c1 holds 1,2,3; its wings r1c5 (1,3) and r2c2 (2,3) share 3. Whatever r1c1
+    // takes, 3 is in one of the three, so it leaves r1c2 and r1c3, which see them all.
+    let s = state(&[(1, 1, "123"), (1, 5, "13"), (2, 2, "23")]);
+    let found = find_all(&s, Technique::XyzWing, &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        text(&found[0]),
+        "XYZ-Wing: 1,2,3 in r1c1,r1c5,r2c2 (pivot r1c1) => r1c2<>3, r1c3<>3"
+    );
+    assert_eq!(nsudoku::rating::difficulty(&found[0], B3::topology()), 4.4);
+    // Wings of one pair share two digits: no wing.
+    let s = state(&[(1, 1, "123"), (1, 5, "13"), (2, 2, "13")]);
+    assert!(find_all(&s, Technique::XyzWing, &Config::default()).is_empty());
+    // A wing with a digit the pivot lacks: no wing.
+    let s = state(&[(1, 1, "123"), (1, 5, "14"), (2, 2, "24")]);
+    assert!(find_all(&s, Technique::XyzWing, &Config::default()).is_empty());
+}
+
+/// The aligned pair exclusions of the grid `cells` whose base cells are `base`.
+fn aligned(cells: &[(usize, usize, &str)], base: &str) -> Vec<String> {
+    let found = find_all(
+        &state(cells),
+        Technique::AlignedPairExclusion,
+        &Config::default(),
+    );
+    let of_base = found.iter().map(text).filter(|t| t.contains(base));
+    of_base.collect()
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // Base cells r1c1 (1,2,3) and r2c4 (1,2), apart. With r1c1 = 3, r2c4 = 1 would empty
+    // r2c2 (1,3) and r2c4 = 2 would empty r1c6 (2,3): both see both bases, so r1c1 is not 3.
+    // The bases do not see each other, so (1,1) and (2,2) stay.
+    let cells = [(1, 1, "123"), (2, 4, "12"), (2, 2, "13"), (1, 6, "23")];
+    assert_eq!(
+        aligned(&cells, "base r1c1,r2c4,"),
+        ["Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 => r1c1<>3"]
+    );
+    let s = state(&cells);
+    let found = find_all(&s, Technique::AlignedPairExclusion, &Config::default());
+    assert_eq!(nsudoku::rating::difficulty(&found[0], B3::topology()), 6.2);
+    // With a third excluder r1c5 (1,2), the pairs (1,2) and (2,1) go too, and r2c4 keeps
+    // both digits: still only r1c1<>3.
+    let mut more = cells.to_vec();
+    more.push((1, 5, "12"));
+    assert_eq!(
+        aligned(&more, "base r1c1,r2c4,"),
+        ["Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 => r1c1<>3"]
+    );
+    // In one house the bases cannot repeat a digit. Bases r1c1 (1,2) and r1c5 (1,3),
+    // excluders r1c7 (1,3) and r1c8 (2,3): r1c1 = 1 leaves r1c5 no digit (1 is in the row, 3
+    // empties r1c7), and r1c5 = 3 leaves r1c1 none.
+    let row = [(1, 1, "12"), (1, 5, "13"), (1, 7, "13"), (1, 8, "23")];
+    assert_eq!(
+        aligned(&row, "base r1c1,r1c5,"),
+        ["Aligned Pair Exclusion: base r1c1,r1c5, excluders r1c7,r1c8 => r1c1<>1, r1c5<>3"]
+    );
+}

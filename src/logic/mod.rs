@@ -6,6 +6,7 @@
 //! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
 //! file per technique family.
 
+pub mod aligned;
 pub mod chains;
 pub mod check;
 pub mod coloring;
@@ -21,6 +22,7 @@ pub mod state;
 pub mod subsets;
 pub mod technique;
 pub mod uniqueness;
+pub mod wings;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
 pub use state::State;
@@ -110,6 +112,8 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, cfg, sink),
         Fish(_) => fish::find(s, t, cfg, sink),
+        XyzWing => wings::find(s, sink),
+        AlignedPairExclusion => aligned::find(s, sink),
         UniqueRectangle | Bug => uniqueness::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),

@@ -50,6 +50,17 @@ impl<B: Basis> State<B> {
         self.grid.get(cell)
     }
 
+    /// Candidates of `cell` while it is open; none once it is placed (a placed digit has
+    /// already left its peers, so patterns look at open cells only).
+    #[inline]
+    pub fn open(&self, cell: usize) -> B::Mask {
+        if self.solved[cell] {
+            B::Mask::ZERO
+        } else {
+            self.grid.get(cell)
+        }
+    }
+
     /// True when `cell` has been placed.
     #[inline]
     pub fn is_solved(&self, cell: usize) -> bool {

@@ -24,6 +24,12 @@ pub enum Technique {
     HiddenTuple(u8),
     /// Basic fish of `size` base lines (X-Wing 2, Swordfish 3, Jellyfish 4, …).
     Fish(u8),
+    /// XYZ-wing: a pivot of three digits and two bivalue wings it sees, sharing one digit
+    /// that leaves every cell seeing all three.
+    XyzWing,
+    /// Aligned pair exclusion: two cells whose digits, taken together, would empty a bivalue
+    /// cell seeing both (or repeat a digit in a house) lose the digits no pair allows.
+    AlignedPairExclusion,
     /// Unique rectangle (types 1 to 4): a step that avoids a deadly pattern. Only on
     /// puzzles proved to have one solution.
     UniqueRectangle,
@@ -107,10 +113,14 @@ impl Technique {
             NakedTuple(k) => 100 + 10 * k as u32,
             Fish(k) => 101 + 10 * k as u32,
             HiddenTuple(k) => 102 + 10 * k as u32,
+            // SE's 4.4, after the triples (at most 4.0) and before the unique rectangle.
+            XyzWing => 133,
             // SE's 4.5, between the triples (at most 4.0) and the quads (from 5.0).
             UniqueRectangle => 135,
             // SE's 5.6, after the quads (at most 5.4) and before size 5 (from 5.6).
             Bug => 145,
+            // SE's 6.2, after the size-5 tuples and fish (at most 6.0) and before size 6.
+            AlignedPairExclusion => 159,
             SimpleColoring => 1000,
             MultiColoring => 1001,
             RemotePair => 1002,
@@ -154,6 +164,8 @@ impl Technique {
             NakedSingle => "Naked Single".into(),
             Pointing => "Pointing".into(),
             Claiming => "Claiming".into(),
+            XyzWing => "XYZ-Wing".into(),
+            AlignedPairExclusion => "Aligned Pair Exclusion".into(),
             UniqueRectangle => "Unique Rectangle".into(),
             Bug => "BUG+1".into(),
             NakedTuple(n) => format!("Naked {}", size_word(n)),
@@ -203,7 +215,7 @@ impl Technique {
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 24] = {
+    pub const UNSIZED: [Technique; 26] = {
         use Technique::*;
         [
             FullHouse,
@@ -211,8 +223,10 @@ impl Technique {
             NakedSingle,
             Pointing,
             Claiming,
+            XyzWing,
             UniqueRectangle,
             Bug,
+            AlignedPairExclusion,
             SimpleColoring,
             MultiColoring,
             RemotePair,

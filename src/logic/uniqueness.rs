@@ -40,15 +40,6 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     }
 }
 
-/// Candidates of an open cell; nothing for a placed one.
-fn open<B: Basis>(s: &State<B>, c: usize) -> B::Mask {
-    if s.is_solved(c) {
-        B::Mask::ZERO
-    } else {
-        s.get(c)
-    }
-}
-
 /// Rectangles from their floor: two open cells of one row or column holding the same two
 /// digits, then each row or column across that closes a rectangle over two boxes.
 fn rectangles<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
@@ -59,13 +50,13 @@ fn rectangles<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
         for line in 0..n {
             for i1 in 0..n {
                 let f1 = cell(line, i1, by_cols);
-                let pair = open(s, f1);
+                let pair = s.open(f1);
                 if pair.count() != 2 {
                     continue;
                 }
                 for i2 in i1 + 1..n {
                     let f2 = cell(line, i2, by_cols);
-                    if open(s, f2) != pair {
+                    if s.open(f2) != pair {
                         continue;
                     }
                     // One box holds both floor cells: the roof lies in another band (stack);
@@ -76,7 +67,7 @@ fn rectangles<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
                             continue;
                         }
                         let (r1, r2) = (cell(across, i1, by_cols), cell(across, i2, by_cols));
-                        let (m1, m2) = (open(s, r1), open(s, r2));
+                        let (m1, m2) = (s.open(r1), s.open(r2));
                         if m1 & pair != pair || m2 & pair != pair {
                             continue;
                         }
@@ -154,7 +145,7 @@ fn roof<B: Basis>(
         let mut d = rect.deduction("type 2".into(), &[]);
         for &p in topo.peers(r1) {
             let p = p as usize;
-            if p != r2 && topo.sees(p, r2) && open(s, p).has(x) {
+            if p != r2 && topo.sees(p, r2) && s.open(p).has(x) {
                 d.eliminations.push(Candidate::new(p, x));
             }
         }
@@ -178,7 +169,7 @@ fn roof<B: Basis>(
         for (i, &locked) in digits.iter().enumerate() {
             let elsewhere = topo.house(house).iter().any(|&c| {
                 let c = c as usize;
-                c != r1 && c != r2 && open(s, c).has(locked)
+                c != r1 && c != r2 && s.open(c).has(locked)
             });
             if elsewhere {
                 continue;
@@ -216,7 +207,7 @@ fn naked_set<B: Basis>(
         .house(house)
         .iter()
         .map(|&c| c as usize)
-        .filter(|&c| c != r1 && c != r2 && open(s, c).count() >= 2)
+        .filter(|&c| c != r1 && c != r2 && s.open(c).count() >= 2)
         .collect();
     let most = MAX_SET.min(B::N / 2);
     for m in 1..most {
@@ -236,7 +227,7 @@ fn naked_set<B: Basis>(
                 if c == r1 || c == r2 || set.contains(&c) {
                     continue;
                 }
-                for x in (open(s, c) & digits).iter() {
+                for x in (s.open(c) & digits).iter() {
                     d.eliminations.push(Candidate::new(c, x));
                 }
             }
@@ -283,7 +274,7 @@ fn subsets<B: Basis>(
             cells,
             i + 1,
             m - 1,
-            union | open(s, cells[i]),
+            union | s.open(cells[i]),
             chosen,
             found,
         );
@@ -300,7 +291,7 @@ fn bug<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
     let topo = B::topology();
     let mut extra = None;
     for c in 0..B::CELLS {
-        match open(s, c).count() {
+        match s.open(c).count() {
             0 | 2 => {}
             3 if extra.is_none() => extra = Some(c),
             _ => return Flow::Continue,
@@ -315,7 +306,7 @@ fn bug<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
         // Digits with at least one, two, three, four places in the house.
         let [mut one, mut two, mut three, mut four] = [B::Mask::ZERO; 4];
         for &c in topo.house(h) {
-            let m = open(s, c as usize);
+            let m = s.open(c as usize);
             four |= three & m;
             three |= two & m;
             two |= one & m;
@@ -332,7 +323,7 @@ fn bug<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
             continue;
         }
         // ... but in z's houses one digit of z, the same in all three, has three.
-        if three.count() != 1 || !open(s, z).has(three.first()) {
+        if three.count() != 1 || !s.open(z).has(three.first()) {
             return Flow::Continue;
         }
         let d = three.first();
