@@ -63,6 +63,8 @@ pub fn base(t: Technique) -> f64 {
         PomRefined => 7.7,
         PomExclusion => 8.0,
         PomCovers => 8.2,
+        // SE's multiple forcing chains (static), plus the length bonus on all their nodes.
+        CellForcingChain | RegionForcingChain => 8.0,
         // SE's dynamic forcing chains (contradiction), plus the length bonus on the placements.
         ForcingChain => 8.5,
         // SE rates the chains that follow more than singles in the trial above the plain ones.

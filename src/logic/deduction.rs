@@ -118,6 +118,11 @@ pub struct Evidence {
     pub chain: Vec<ChainNode>,
     /// Free-form detail without digits (e.g. `hinge in box 8`, `247 templates`).
     pub note: Option<String>,
+    /// Multiple forcing chains: one chain per branch (each digit of a cell, or each place of a
+    /// digit in a house), from that branch's assumption to the conclusion they share. Empty
+    /// everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Vec<ChainNode>>,
 }
 
 impl Evidence {
@@ -181,6 +186,12 @@ impl Deduction {
     /// Chain length in links (0 when the deduction is not a chain). The nodes of nested proofs
     /// count too.
     pub fn chain_length(&self) -> usize {
+        let branches = &self.evidence.branches;
+        if !branches.is_empty() {
+            // SE's complexity of multiple chains: every branch's nodes, less two.
+            let nodes: usize = branches.iter().map(Vec::len).sum();
+            return nodes.saturating_sub(2);
+        }
         let nodes: usize = self.evidence.chain.iter().map(|n| 1 + n.nested.len()).sum();
         nodes.saturating_sub(1)
     }
@@ -202,6 +213,8 @@ impl Deduction {
             pattern = cycle_notation(&ev.chain, t);
         } else if self.technique.is_forcing() {
             pattern = forcing_notation(ev, t, a);
+        } else if !ev.branches.is_empty() {
+            pattern = branches_notation(ev, t, a);
         } else if !ev.chain.is_empty() {
             pattern = chain_notation(&ev.chain, t, a);
         } else if !ev.digits.is_empty() && (!ev.cells.is_empty() || !ev.houses.is_empty()) {
@@ -293,6 +306,11 @@ impl Deduction {
             v["length"] = self.chain_length().into();
             v["nodes"] = nodes_json(&ev.chain, t, a);
         }
+        if !ev.branches.is_empty() {
+            let branches = ev.branches.iter().map(|b| chain_notation(b, t, a));
+            v["branches"] = branches.collect::<Vec<_>>().into();
+            v["length"] = self.chain_length().into();
+        }
         if let Some(note) = &ev.note {
             v["note"] = note.clone().into();
         }
@@ -321,6 +339,24 @@ pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String 
         }
     }
     s
+}
+
+/// Multiple forcing chains: what branches (a cell, or a digit in a house), then each branch
+/// in Eureka notation from its assumption: `r2c5: (1)r2c5-(1)r2c8=(1)r3c8; (4)r2c5-…`.
+fn branches_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
+    let head = match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
+        (Some(&h), Some(&d), _) => {
+            format!("{} in {}", a.label(d + 1, t.n), t.house_name(h as usize))
+        }
+        (_, _, Some(&c)) => t.cell_name(c as usize),
+        _ => String::new(),
+    };
+    let branches: Vec<String> = ev
+        .branches
+        .iter()
+        .map(|b| chain_notation(b, t, a))
+        .collect();
+    format!("{head}: {}", branches.join("; "))
 }
 
 /// A placement: `r4c5=8`.

@@ -16,6 +16,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod limits;
+pub mod multiple;
 pub mod pom;
 pub mod singles;
 pub mod state;
@@ -117,6 +118,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         UniqueRectangle | Bug => uniqueness::find(s, t, cfg, sink),
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
+        CellForcingChain | RegionForcingChain => multiple::find(s, t, cfg, sink),
         ForcingChain => forcing::find(s, forcing::Depth::Singles, cfg, sink),
         ForcingChainPlus => forcing::find(s, forcing::Depth::Locked, cfg, sink),
         ForcingChainNested => forcing::find(s, forcing::Depth::Nested, cfg, sink),

@@ -64,6 +64,12 @@ pub enum Technique {
     PomExclusion,
     /// POM cell covers.
     PomCovers,
+    /// Cell forcing chains: every digit of a cell, assumed in turn, implies the same
+    /// conclusion by static chains (SE's multiple forcing chains).
+    CellForcingChain,
+    /// Region forcing chains: every place of a digit in a house, assumed in turn, implies the
+    /// same conclusion by static chains.
+    RegionForcingChain,
     /// A candidate assumed true forces singles into a cell or house without a place.
     ForcingChain,
     /// A forcing chain that follows locked candidates too, not only singles (SE's "(+)").
@@ -135,6 +141,9 @@ impl Technique {
             PomRefined => 2001,
             PomCovers => 2002,
             PomExclusion => 2003,
+            // SE's 8.0, after the pattern overlay (7.5 to 8.2) and before the dynamic chains.
+            CellForcingChain => 2500,
+            RegionForcingChain => 2501,
             ForcingChain => 3000,
             ForcingChainPlus => 3001,
             ForcingChainNested => 3002,
@@ -185,6 +194,8 @@ impl Technique {
             PomRefined => "Pattern Overlay (refined)".into(),
             PomExclusion => "Pattern Exclusion".into(),
             PomCovers => "Pattern Cell Cover".into(),
+            CellForcingChain => "Cell Forcing Chain".into(),
+            RegionForcingChain => "Region Forcing Chain".into(),
             ForcingChain => "Forcing Chain".into(),
             ForcingChainPlus => "Forcing Chain (+)".into(),
             ForcingChainNested => "Nested Forcing Chain".into(),
@@ -215,7 +226,7 @@ impl Technique {
     }
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 26] = {
+    pub const UNSIZED: [Technique; 28] = {
         use Technique::*;
         [
             FullHouse,
@@ -241,6 +252,8 @@ impl Technique {
             PomRefined,
             PomCovers,
             PomExclusion,
+            CellForcingChain,
+            RegionForcingChain,
             ForcingChain,
             ForcingChainPlus,
             ForcingChainNested,

@@ -40,7 +40,7 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
             );
         }
     }
-    for node in &ev.chain {
+    for node in ev.chain.iter().chain(ev.branches.iter().flatten()) {
         for &c in &node.candidates {
             add(c, mark::CHAIN);
         }
@@ -69,6 +69,17 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
             to: next.candidates.clone(),
             kind,
         });
+    }
+    // Each branch of a multiple forcing chain is an open chain of its own.
+    for branch in &ev.branches {
+        for w in branch.windows(2) {
+            let Some(kind) = w[0].link else { continue };
+            m.links.push(Link {
+                from: w[0].candidates.clone(),
+                to: w[1].candidates.clone(),
+                kind,
+            });
+        }
     }
     m
 }

@@ -259,8 +259,8 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
 
 /// Links, closed table and condemned candidates (worked out when first asked) of one state in
 /// one mode (XY mode when kept by [`scope`]).
-struct Built<B: Basis> {
-    g: Tagging<B>,
+pub(crate) struct Built<B: Basis> {
+    pub(crate) g: Tagging<B>,
     table: Table,
     condemned: OnceCell<Vec<u32>>,
 }
@@ -298,6 +298,7 @@ pub fn scope<R>(f: impl FnOnce() -> R) -> R {
                 k.0 -= 1;
                 if k.0 == 0 {
                     k.1 = None;
+                    super::multiple::forget();
                 }
             });
         }
@@ -307,9 +308,14 @@ pub fn scope<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
+/// True inside a [`scope`]: what is built may be kept for the next finder.
+pub(crate) fn in_scope() -> bool {
+    KEPT.with(|k| k.borrow().0 > 0)
+}
+
 /// The XY-mode build of `s`: the one kept when it was made on the same candidates, else a new
 /// one (kept inside a [`scope`]). `None` as [`build`].
-fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
+pub(crate) fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
     let same = |x: &Built<B>| {
         let t = x.g.state();
         x.g.tags() <= cfg.chain_tags

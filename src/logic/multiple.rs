@@ -1,0 +1,325 @@
+//! Multiple forcing chains: Sudoku Explainer's cell and region forcing chains (8.0).
+//!
+//! One of a cell's digits is true, and one of a digit's places in a house. Assume each in
+//! turn and follow the links of the candidate grid as it stands (*static* chains: a true
+//! candidate makes every candidate it sees false; a false one makes its strong partner true,
+//! the other digit of a bivalue cell or the other place of a digit with two in a house,
+//! grouped places included). What every branch implies is true: a placement, or an
+//! elimination.
+//!
+//! Each assumption's consequences come from one breadth-first search over literals
+//! (`on(u)`, `off(u)`) within [`Config::chain_length`] links, over the links of the AIC finder
+//! ([`super::chains::tagging`], XY mode); the branches of a cell or a house are intersected,
+//! and each conclusion is printed with the shortest chain of every branch. Cells of two
+//! digits and houses of two places are left out: their branches make an AIC, which the
+//! chain finders report. The searches are bounded by [`Config::forcing_budget`] (links
+//! followed) and, like the chains, by [`Config::chain_tags`].
+
+use super::chains::tagging::Tagging;
+use super::Technique;
+use super::{limits, Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State};
+use crate::basis::Basis;
+use crate::mask::Mask;
+use fixedbitset::FixedBitSet;
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const NO: u32 = u32::MAX;
+
+/// Report the cell (or region) forcing chains of `s`, shortest first, one deduction per
+/// conclusion.
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
+    // The AIC finder's links (and their build, kept for this state when it made one).
+    let Some(built) = super::chains::xy(s, cfg) else {
+        return Flow::Continue;
+    };
+    let g = &built.g;
+    let mut bfs = Bfs::new(g, cfg);
+    let mut found: Vec<Deduction> = Vec::new();
+    with_reach(s, |reach| {
+        reach.resize(g.ids(), None);
+        for source in sources(s, t) {
+            let mut common: Option<FixedBitSet> = None;
+            for &u in &source.starts {
+                let r = reach[u as usize].get_or_insert_with(|| bfs.run(g, u));
+                match &mut common {
+                    None => common = Some(r.clone()),
+                    Some(c) => c.intersect_with(r),
+                }
+                if common.as_ref().is_some_and(|c| c.is_clear()) {
+                    break;
+                }
+            }
+            if bfs.over_budget() {
+                limits::note(|h| h.forcing_searches += 1);
+                break;
+            }
+            let Some(common) = common else { continue };
+            let conclusions: Vec<u32> = common
+                .ones()
+                .map(|l| l as u32)
+                .filter(|&l| new_fact(s, g, l))
+                .collect();
+            if conclusions.is_empty() {
+                continue;
+            }
+            // The shortest chain of each branch to each conclusion.
+            let mut branches = vec![Vec::new(); conclusions.len()];
+            for &u in &source.starts {
+                bfs.run(g, u);
+                for (b, &l) in branches.iter_mut().zip(&conclusions) {
+                    b.push(bfs.branch(g, l));
+                }
+            }
+            for (l, b) in conclusions.into_iter().zip(branches) {
+                found.push(source.deduction(t, g, l, b));
+            }
+        }
+    });
+    // Shortest first, and each conclusion once (by its shortest proof).
+    found.sort_by_key(|d| {
+        (
+            d.chain_length(),
+            d.placements.clone(),
+            d.eliminations.clone(),
+        )
+    });
+    let mut done = hashbrown::HashSet::new();
+    for d in found {
+        let key = (d.placements.clone(), d.eliminations.clone());
+        if done.insert(key) && sink(d) == Flow::Stop {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
+/// What branches: a cell (its digits) or a digit in a house (its places).
+enum Branching {
+    Cell(usize),
+    /// House and digit.
+    Region(usize, usize),
+}
+
+/// A branching and the candidate ids of its branches.
+struct Source {
+    of: Branching,
+    starts: Vec<u32>,
+}
+
+impl Source {
+    fn deduction<B: Basis>(
+        &self,
+        t: Technique,
+        g: &Tagging<B>,
+        lit: u32,
+        branches: Vec<Vec<ChainNode>>,
+    ) -> Deduction {
+        let mut d = Deduction::new(t);
+        let (c, digit) = g.split(lit / 2);
+        if lit & 1 == 1 {
+            d.placements.push(Candidate::new(c, digit));
+        } else {
+            d.eliminations.push(Candidate::new(c, digit));
+        }
+        match self.of {
+            Branching::Cell(cell) => d.evidence.cells = vec![cell as u16],
+            Branching::Region(house, digit) => {
+                d.evidence.houses = vec![house as u16];
+                d.evidence.digits = vec![digit as u8];
+                d.evidence.cells = self.starts.iter().map(|&u| g.split(u).0 as u16).collect();
+            }
+        }
+        d.evidence.branches = branches;
+        d
+    }
+}
+
+/// The cells of three digits or more, or the digits with three places or more in a house.
+fn sources<B: Basis>(s: &State<B>, t: Technique) -> Vec<Source> {
+    let n = B::N;
+    let topo = B::topology();
+    let mut out = Vec::new();
+    match t {
+        Technique::CellForcingChain => {
+            for c in 0..B::CELLS {
+                let m = s.open(c);
+                if m.count() >= 3 {
+                    let starts = m.iter().map(|d| (c * n + d) as u32).collect();
+                    out.push(Source {
+                        of: Branching::Cell(c),
+                        starts,
+                    });
+                }
+            }
+        }
+        Technique::RegionForcingChain => {
+            for h in 0..topo.houses() {
+                for d in 0..n {
+                    let starts: Vec<u32> = topo
+                        .house(h)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| s.open(c).has(d))
+                        .map(|c| (c * n + d) as u32)
+                        .collect();
+                    if starts.len() >= 3 {
+                        out.push(Source {
+                            of: Branching::Region(h, d),
+                            starts,
+                        });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// True when literal `lit` is about a candidate (not a group) of an open cell: placing it or
+/// removing it is something new.
+fn new_fact<B: Basis>(s: &State<B>, g: &Tagging<B>, lit: u32) -> bool {
+    let id = lit / 2;
+    if !g.is_candidate(id) {
+        return false;
+    }
+    let (c, d) = g.split(id);
+    s.open(c).has(d)
+}
+
+/// Breadth-first search over literals (`2·id + 1` on, `2·id` off) from one assumption.
+struct Bfs {
+    cap: u32,
+    budget: u64,
+    depth: Vec<u32>,
+    /// Parent literal of each literal reached by the last run.
+    parent: Vec<u32>,
+    queue: Vec<u32>,
+}
+
+impl Bfs {
+    fn new<B: Basis>(g: &Tagging<B>, cfg: &Config) -> Self {
+        Bfs {
+            cap: cfg.chain_length as u32,
+            budget: cfg.forcing_budget,
+            depth: vec![NO; 2 * g.ids()],
+            parent: vec![NO; 2 * g.ids()],
+            queue: Vec::new(),
+        }
+    }
+
+    fn over_budget(&self) -> bool {
+        self.budget == 0
+    }
+
+    /// Every literal `on(u)` implies within the cap; each one's parent is kept until the next
+    /// run.
+    fn run<B: Basis>(&mut self, g: &Tagging<B>, u: u32) -> FixedBitSet {
+        let lits = self.depth.len();
+        let parent = &mut self.parent;
+        let mut seen = FixedBitSet::with_capacity(lits);
+        self.queue.clear();
+        let start = 2 * u + 1;
+        seen.insert(start as usize);
+        self.depth[start as usize] = 0;
+        parent[start as usize] = NO;
+        self.queue.push(start);
+        let mut head = 0;
+        while head < self.queue.len() && self.budget > 0 {
+            let lit = self.queue[head];
+            head += 1;
+            let depth = self.depth[lit as usize];
+            if depth >= self.cap {
+                continue;
+            }
+            let mut visit = |next: u32| {
+                if !seen.put(next as usize) {
+                    parent[next as usize] = lit;
+                    self.depth[next as usize] = depth + 1;
+                    self.queue.push(next);
+                }
+            };
+            let mut work = 0u64;
+            if lit & 1 == 1 {
+                g.weak(lit / 2, |v| {
+                    work += 1;
+                    visit(2 * v);
+                });
+            } else {
+                for &p in g.partners(lit / 2) {
+                    work += 1;
+                    visit(2 * p + 1);
+                }
+            }
+            self.budget = self.budget.saturating_sub(work.max(1));
+        }
+        seen
+    }
+
+    /// The chain of the last run from its assumption to `lit` (which it reached), as linked
+    /// nodes: `on → off` is a weak link, `off → on` a strong one.
+    fn branch<B: Basis>(&self, g: &Tagging<B>, lit: u32) -> Vec<ChainNode> {
+        let mut lits = Vec::new();
+        let mut l = lit;
+        while l != NO {
+            lits.push(l);
+            l = self.parent[l as usize];
+        }
+        lits.reverse();
+        let last = lits.len() - 1;
+        lits.iter()
+            .enumerate()
+            .map(|(i, &l)| {
+                let (d, cells) = g.node(l / 2);
+                let shown = cells
+                    .iter()
+                    .map(|&c| Candidate::new(c as usize, d))
+                    .collect();
+                let link = (i < last).then_some(if l & 1 == 1 {
+                    LinkKind::Weak
+                } else {
+                    LinkKind::Strong
+                });
+                ChainNode::new(shown, link)
+            })
+            .collect()
+    }
+}
+
+thread_local! {
+    /// The state of the last search on this thread and what each of its assumptions implies:
+    /// the cell and region chains of one state share them (`rate` and `explain` ask for both
+    /// in turn). Kept only inside [`super::chains::scope`].
+    static REACH: RefCell<Option<Rc<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// What each assumption implies in `s`, by candidate id (`None` until searched): the sets
+/// kept for this state, or new ones.
+fn with_reach<B: Basis, R>(s: &State<B>, f: impl FnOnce(&mut Vec<Option<FixedBitSet>>) -> R) -> R {
+    type Kept<B> = RefCell<(State<B>, Vec<Option<FixedBitSet>>)>;
+    let same = |t: &State<B>| {
+        t.grid().masks() == s.grid().masks()
+            && (0..B::CELLS).all(|c| t.is_solved(c) == s.is_solved(c))
+    };
+    let kept = REACH.with(|k| k.borrow().clone());
+    if let Some(k) = kept.and_then(|k| k.downcast::<Kept<B>>().ok()) {
+        let mut k = k.borrow_mut();
+        if same(&k.0) {
+            return f(&mut k.1);
+        }
+    }
+    let mut reach = Vec::new();
+    let r = f(&mut reach);
+    if super::chains::in_scope() {
+        let kept: Rc<dyn Any> = Rc::new(RefCell::new((s.clone(), reach)));
+        REACH.with(|k| *k.borrow_mut() = Some(kept));
+    }
+    r
+}
+
+/// Drop what [`with_reach`] kept (when the outermost chains scope ends).
+pub(crate) fn forget() {
+    REACH.with(|k| *k.borrow_mut() = None);
+}

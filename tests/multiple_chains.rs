@@ -1,0 +1,172 @@
+//! Cell and region forcing chains: every deduction on the chain fixtures is checked against
+//! the solution, and every branch is checked as a chain of the grid it was found in: it starts
+//! at its own assumption, each link is a link of the grid, and it ends at the conclusion.
+
+use nsudoku::basis::{B3, B4};
+use nsudoku::logic::{check, engine, find_all, Candidate, ChainNode, Config, Deduction};
+use nsudoku::logic::{LinkKind, State, Technique};
+use nsudoku::{input, solve, Basis, Mask};
+
+mod common;
+use common::{state, with_solutions};
+
+const MULTIPLE: [Technique; 2] = [Technique::CellForcingChain, Technique::RegionForcingChain];
+
+/// True when at most one of `a` and `b` can be true: one digit in cells that all see each
+/// other, or two digits of one cell.
+fn weak<B: Basis>(a: &[Candidate], b: &[Candidate]) -> bool {
+    let t = B::topology();
+    if let ([x], [y]) = (a, b) {
+        if x.cell == y.cell {
+            return x.digit != y.digit;
+        }
+    }
+    let sees =
+        |x: &Candidate, y: &Candidate| x.cell != y.cell && t.sees(x.cell as usize, y.cell as usize);
+    a[0].digit == b[0].digit && a.iter().all(|x| b.iter().all(|y| sees(x, y)))
+}
+
+/// True when one of `a` and `b` must be true: the two digits of a bivalue cell, or together
+/// every place of their digit in some house.
+fn strong<B: Basis>(s: &State<B>, a: &[Candidate], b: &[Candidate]) -> bool {
+    let t = B::topology();
+    if let ([x], [y]) = (a, b) {
+        if x.cell == y.cell {
+            let m = s.get(x.cell as usize);
+            return m.count() == 2 && m.has(x.digit as usize) && m.has(y.digit as usize);
+        }
+    }
+    let d = a[0].digit as usize;
+    if b[0].digit as usize != d {
+        return false;
+    }
+    let mut cells: Vec<u16> = a.iter().chain(b).map(|c| c.cell).collect();
+    cells.sort_unstable();
+    (0..t.houses()).any(|h| {
+        let mut places: Vec<u16> = t
+            .house(h)
+            .iter()
+            .copied()
+            .filter(|&c| !s.is_solved(c as usize) && s.get(c as usize).has(d))
+            .collect();
+        places.sort_unstable();
+        places == cells
+    })
+}
+
+/// Check the branches of `d` (found in `s`) as chains; panics with the step's text if not.
+fn check_branches<B: Basis>(s: &State<B>, d: &Deduction, cap: usize) {
+    let text = d.describe(B::topology(), nsudoku::Alphabet::Standard);
+    let ev = &d.evidence;
+    let starts: Vec<Candidate> = ev.branches.iter().map(|b| b[0].candidates[0]).collect();
+    let want: Vec<Candidate> = match d.technique {
+        Technique::CellForcingChain => {
+            let c = ev.cells[0] as usize;
+            s.get(c).iter().map(|x| Candidate::new(c, x)).collect()
+        }
+        _ => {
+            let (h, x) = (ev.houses[0] as usize, ev.digits[0] as usize);
+            let house = B::topology().house(h).iter().map(|&c| c as usize);
+            house
+                .filter(|&c| !s.is_solved(c) && s.get(c).has(x))
+                .map(|c| Candidate::new(c, x))
+                .collect()
+        }
+    };
+    assert_eq!(starts, want, "{text}");
+    assert!(want.len() >= 3, "{text}");
+    let (target, last_link) = match (d.placements.first(), d.eliminations.first()) {
+        (Some(&p), None) => (p, LinkKind::Strong),
+        (None, Some(&e)) => (e, LinkKind::Weak),
+        _ => panic!("one conclusion a step: {text}"),
+    };
+    for b in &ev.branches {
+        // A place of a region chain may be the placement itself (the other places imply it).
+        if b.len() == 1 && last_link == LinkKind::Strong {
+            assert_eq!(b[0].candidates, vec![target], "{text}");
+            continue;
+        }
+        assert!(b.len() >= 2 && b.len() <= cap + 1, "{text}");
+        assert_eq!(b.last().unwrap().candidates, vec![target], "{text}");
+        assert_eq!(b[b.len() - 2].link, Some(last_link), "{text}");
+        for w in b.windows(2) {
+            let (x, y): (&ChainNode, &ChainNode) = (&w[0], &w[1]);
+            let ok = match x.link {
+                Some(LinkKind::Weak) => weak::<B>(&x.candidates, &y.candidates),
+                Some(LinkKind::Strong) => strong(s, &x.candidates, &y.candidates),
+                _ => false,
+            };
+            assert!(ok, "{text}");
+        }
+    }
+}
+
+/// Along the easiest-first path of singles, chains and multiple chains, every multiple chain
+/// of every state: sound, and well formed. Returns how many were checked.
+fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
+    let mut s = state::<B>(line);
+    let cfg = Config::default();
+    let singles = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+    ];
+    let mut ts = singles.to_vec();
+    ts.extend([Technique::XChain, Technique::XyChain, Technique::Aic]);
+    ts.extend(MULTIPLE);
+    let mut checked = 0;
+    for _ in 0..max_steps {
+        engine::reduce(&mut s, &singles, &cfg).unwrap();
+        if s.is_complete() {
+            break;
+        }
+        for t in MULTIPLE {
+            for d in find_all(&s, t, &cfg) {
+                assert_eq!(d.technique, t);
+                check::check_in_state(&s, solution, &d).unwrap();
+                check_branches(&s, &d, cfg.chain_length);
+                checked += 1;
+            }
+        }
+        let Some(d) = engine::next_step(&s, &ts, &cfg) else {
+            break;
+        };
+        s.apply(&d).unwrap();
+    }
+    checked
+}
+
+#[test]
+fn multiple_chains_are_sound_and_well_formed_at_9x9() {
+    let mut total = 0;
+    for line in include_str!("data/chains_9x9.txt").lines() {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        total += check_puzzle::<B3>(line, &sol, 6);
+    }
+    assert!(total > 100, "only {total} checked");
+}
+
+#[test]
+fn multiple_chains_are_sound_and_well_formed_at_16x16() {
+    let mut total = 0;
+    for (p, sol) in with_solutions(
+        include_str!("data/chains_16x16.txt"),
+        include_str!("data/chains_16x16.sol"),
+    ) {
+        total += check_puzzle::<B4>(&p, &sol, 2);
+    }
+    assert!(total > 0);
+}
+
+/// norvig_top95 line 65: its hardest step is a cell forcing chain of three branches and 14
+/// nodes, 8.0 + 0.3 for the length (a dynamic forcing chain, 8.5, before).
+#[test]
+fn a_cell_forcing_chain_is_rated_as_se_rates_it() {
+    let p = "...36....85.......9.4..8........68.........17..9..45...1.5...6.4....9..2.....3...";
+    let o = common::run(&["rate", "--json"], &format!("{p}\n"));
+    common::assert_success(&o);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["er"], 8.3);
+    assert_eq!(v["hardest"], "cell-forcing-chain");
+}
