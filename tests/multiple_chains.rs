@@ -169,4 +169,28 @@ fn a_cell_forcing_chain_is_rated_as_se_rates_it() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["er"], 8.3);
     assert_eq!(v["hardest"], "cell-forcing-chain");
+    // `find --json` gives each branch in Eureka notation, and the length the bonus counts.
+    let o = common::run(
+        &["find", "--json", "--technique", "cell-forcing-chain"],
+        &format!("{p}\n"),
+    );
+    common::assert_success(&o);
+    let first = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let branches = v["branches"].as_array().unwrap();
+    assert!(branches.len() >= 3, "{first}");
+    assert!(
+        branches
+            .iter()
+            .all(|b| b.as_str().unwrap().starts_with('(')),
+        "{first}"
+    );
+    assert!(
+        v["length"].as_u64().unwrap() >= branches.len() as u64,
+        "{first}"
+    );
 }

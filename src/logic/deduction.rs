@@ -184,7 +184,8 @@ impl Deduction {
     }
 
     /// Chain length in links (0 when the deduction is not a chain). The nodes of nested proofs
-    /// count too.
+    /// count too. Multiple forcing chains count as SE counts them: every branch's nodes, less
+    /// two.
     pub fn chain_length(&self) -> usize {
         let branches = &self.evidence.branches;
         if !branches.is_empty() {
