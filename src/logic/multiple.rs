@@ -64,16 +64,26 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
             if conclusions.is_empty() {
                 continue;
             }
-            // The shortest chain of each branch to each conclusion.
-            let mut branches = vec![Vec::new(); conclusions.len()];
+            // The shortest chain of each branch to each conclusion. A search the budget cuts
+            // here does not trace every branch: those conclusions are left out, not shown with
+            // a chain of another search.
+            let mut branches = vec![Some(Vec::new()); conclusions.len()];
             for &u in &source.starts {
-                bfs.run(g, u);
+                let reached = bfs.run(g, u);
                 for (b, &l) in branches.iter_mut().zip(&conclusions) {
-                    b.push(bfs.branch(g, l));
+                    match b {
+                        Some(b) if reached.contains(l as usize) => b.push(bfs.branch(g, l)),
+                        _ => *b = None,
+                    }
                 }
             }
+            if branches.iter().any(Option::is_none) {
+                limits::note(|h| h.forcing_searches += 1);
+            }
             for (l, b) in conclusions.into_iter().zip(branches) {
-                found.push(source.deduction(t, g, l, b));
+                if let Some(b) = b {
+                    found.push(source.deduction(t, g, l, b));
+                }
             }
         }
     });
@@ -258,8 +268,8 @@ impl Bfs {
         seen
     }
 
-    /// The chain of the last run from its assumption to `lit` (which it reached), as linked
-    /// nodes: `on → off` is a weak link, `off → on` a strong one.
+    /// The chain of the last run from its assumption to `lit`, which that run must have
+    /// reached (the parents of others are left from earlier runs), as linked nodes: `on → off` is a weak link, `off → on` a strong one.
     fn branch<B: Basis>(&self, g: &Tagging<B>, lit: u32) -> Vec<ChainNode> {
         let mut lits = Vec::new();
         let mut l = lit;
