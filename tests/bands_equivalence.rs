@@ -170,14 +170,22 @@ fn agree9(masks: &[u128], limit: usize, what: &str) {
     }
 }
 
-/// 16×16: the band phase, finishing and cut after 3 nodes, agrees with the cell-mask engine.
+/// 16×16: the band phase, finishing and cut after 3 nodes, its root probed or not, agrees
+/// with the cell-mask engine.
 fn agree16(masks: &[u128], limit: usize, what: &str) {
     let (c, c_over) = solutions::<B4>(masks, tuning16(0), limit, None);
     assert!(!c_over);
     for cap in [3, 1_000_000] {
-        let (b, b_over) = solutions::<B4>(masks, tuning16(cap), limit, None);
-        assert!(!b_over, "{what}: band cap {cap} ran out");
-        same(4, masks, limit, &b, &c, &format!("{what}, band cap {cap}"));
+        for band_probe in [true, false] {
+            let t = Tuning {
+                band_probe,
+                ..tuning16(cap)
+            };
+            let (b, b_over) = solutions::<B4>(masks, t, limit, None);
+            let what = format!("{what}, band cap {cap}, root probed: {band_probe}");
+            assert!(!b_over, "{what}: ran out");
+            same(4, masks, limit, &b, &c, &what);
+        }
     }
 }
 

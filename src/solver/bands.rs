@@ -768,6 +768,52 @@ macro_rules! band_engine {
                 self.cand[b * N + d] = mine;
             }
 
+            /// One pass of failed-literal probing over the bivalue cells (16×16 roots): each
+            /// digit is placed on a copy and propagated; a digit that fails leaves its cell to the
+            /// other, and a candidate that neither outcome keeps goes (only candidates that lie in
+            /// no solution are removed, so counts stay exact).
+            fn probe(&mut self, pairs: &mut [Word; K]) -> Result<(), Failed> {
+                for b in 0..K {
+                    let mut two = pairs[b] & self.unsolved[b];
+                    while two != 0 {
+                        let pos = two.trailing_zeros() as usize;
+                        two &= two - 1;
+                        // Earlier probes may have placed or narrowed the cell.
+                        let m = self.digits(b, pos);
+                        if self.unsolved[b] >> pos & 1 == 0 || m.count_ones() != 2 {
+                            continue;
+                        }
+                        let outcome = |d: u32| {
+                            let mut st = *self;
+                            st.assign(b, pos, d as usize);
+                            st.propagate(false).map(|p| (st, p))
+                        };
+                        let (first, second) =
+                            (m.trailing_zeros(), u32::BITS - 1 - m.leading_zeros());
+                        match (outcome(first), outcome(second)) {
+                            (Err(Failed), Err(Failed)) => return Err(Failed),
+                            (Ok((st, p)), Err(Failed)) | (Err(Failed), Ok((st, p))) => {
+                                *self = st;
+                                *pairs = p;
+                            }
+                            (Ok((x, _)), Ok((y, _))) => {
+                                let mut narrowed = false;
+                                for (w, (&a, &c)) in
+                                    self.cand.iter_mut().zip(x.cand.iter().zip(&y.cand))
+                                {
+                                    narrowed |= *w != a | c;
+                                    *w = a | c;
+                                }
+                                if narrowed {
+                                    *pairs = self.propagate(false)?;
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            }
+
             fn solved(&self) -> bool {
                 self.unsolved.iter().all(|&u| u == 0)
             }
@@ -1196,6 +1242,7 @@ macro_rules! band_engine {
             budget: Budget,
             visit: &mut dyn FnMut(&[u8]) -> bool,
             report: super::Report,
+            probe: bool,
         ) -> Count {
             let mut walk = Walk {
                 out: Count::default(),
@@ -1208,7 +1255,13 @@ macro_rules! band_engine {
                 configs: false,
             };
             let mut st = State::new(masks);
-            if let Ok(pairs) = st.propagate(false) {
+            let root = st.propagate(false).and_then(|mut pairs| {
+                if probe {
+                    st.probe(&mut pairs)?;
+                }
+                Ok(pairs)
+            });
+            if let Ok(pairs) = root {
                 // See `Walk::lean`.
                 let open: u32 = st.unsolved.iter().map(|u| u.count_ones()).sum();
                 walk.lean = K == 3 && (open as usize) < LEAN_BELOW;

@@ -127,6 +127,9 @@ pub struct Tuning {
     /// At 16×16 with `bands`: nodes the band engine may take before the cell-mask engine (with
     /// its probing and CDCL) starts over; 0 skips it.
     pub band_nodes: u32,
+    /// At 16×16 with `bands`: one pass of failed-literal probing over the bivalue cells of the
+    /// band engine's root (a failing digit goes, and what neither outcome keeps goes).
+    pub band_probe: bool,
     /// Try first, at each branch, the digit of a pattern solution fitted to agree with every
     /// placed cell (see the `pattern` module), on grids with at most one cell in
     /// `PATTERN_PLACED` placed after root propagation (on from 36×36 up: the empty 100×100
@@ -171,6 +174,7 @@ impl Tuning {
             planes: k <= 3,
             bands: k <= 4,
             band_nodes: 2000,
+            band_probe: k == 4,
             pattern: k >= 6,
             snapshot_every: if k >= 6 { 16 } else { 1 },
         }
@@ -254,6 +258,8 @@ pub struct Solver<B: Basis> {
     learning: cdcl::Learning,
     /// Nodes of the 16×16 band engine before the cell-mask engine (0: none).
     band_nodes: u64,
+    /// Probing at the 16×16 band engine's root (`Tuning::band_probe`).
+    band_probe: bool,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
     root: Option<Box<Grid<B>>>,
     /// Alternatives of the root branch (cell, digit) whose subtrees a depth-first run explored
@@ -349,6 +355,7 @@ impl<B: Basis> Solver<B> {
             } else {
                 0
             },
+            band_probe: tuning.band_probe,
             pattern: tuning.pattern,
             pref: Vec::new(),
             root: None,
@@ -423,7 +430,7 @@ impl<B: Basis> Solver<B> {
     ) -> Count {
         let masks = start.masks().iter().map(|m| m.to_u128() as u32);
         let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
-        bands::k3::search(masks, self.opts.limit, budget, visit, report)
+        bands::k3::search(masks, self.opts.limit, budget, visit, report, false)
     }
 
     /// Visit the solutions of `start`, in search order, up to the limit (or until `visit`
@@ -467,7 +474,9 @@ impl<B: Basis> Solver<B> {
             found.push(d.to_vec());
             true
         };
-        let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, bands::Report::All);
+        let report = bands::Report::All;
+        let probe = self.band_probe;
+        let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, report, probe);
         if out.stopped == Some(Exceeded::Nodes) && capped.max_nodes() < budget.max_nodes() {
             return Err(out.stats);
         }
@@ -499,6 +508,7 @@ impl<B: Basis> Solver<B> {
                     budget,
                     &mut v,
                     bands::Report::All,
+                    false,
                 );
             }
             return match B::K {
