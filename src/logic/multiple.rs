@@ -269,7 +269,8 @@ impl Bfs {
     }
 
     /// The chain of the last run from its assumption to `lit`, which that run must have
-    /// reached (the parents of others are left from earlier runs), as linked nodes: `on → off` is a weak link, `off → on` a strong one.
+    /// reached (the parents of others are left from earlier runs), as linked nodes: `on → off`
+    /// is a weak link, `off → on` a strong one.
     fn branch<B: Basis>(&self, g: &Tagging<B>, lit: u32) -> Vec<ChainNode> {
         let mut lits = Vec::new();
         let mut l = lit;
