@@ -74,7 +74,7 @@ fn tunings() -> Vec<Tuning> {
             // 16×16: a band phase cut after 2 nodes (the cell-mask engine starts over), or
             // one that finishes.
             band_nodes: if bits & 1 != 0 { 2 } else { 10_000 },
-            // Its root probed with the cell-mask engine's probing.
+            // Its root probing switched with the cell-mask engine's.
             band_probe: bits & 2 != 0,
             // Pattern value ordering (near-empty grids: the empty 4×4 and the one of two
             // givens), re-fitted by each restart.

@@ -11,6 +11,11 @@ mod common;
 use common::{state, with_solutions};
 
 const MULTIPLE: [Technique; 2] = [Technique::CellForcingChain, Technique::RegionForcingChain];
+const SINGLES: [Technique; 3] = [
+    Technique::FullHouse,
+    Technique::HiddenSingle,
+    Technique::NakedSingle,
+];
 
 /// True when at most one of `a` and `b` can be true: one digit in cells that all see each
 /// other, or two digits of one cell.
@@ -106,17 +111,12 @@ fn check_branches<B: Basis>(s: &State<B>, d: &Deduction, cap: usize) {
 fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
     let mut s = state::<B>(line);
     let cfg = Config::default();
-    let singles = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
-    let mut ts = singles.to_vec();
+    let mut ts = SINGLES.to_vec();
     ts.extend([Technique::XChain, Technique::XyChain, Technique::Aic]);
     ts.extend(MULTIPLE);
     let mut checked = 0;
     for _ in 0..max_steps {
-        engine::reduce(&mut s, &singles, &cfg).unwrap();
+        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
         if s.is_complete() {
             break;
         }
@@ -204,12 +204,7 @@ fn a_budget_cut_never_prints_a_broken_branch() {
     let p = input::read_one(line, Default::default()).unwrap();
     let sol = solve::unique_solution(&p).unwrap();
     let mut s = state::<B3>(line);
-    let singles = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
-    engine::reduce(&mut s, &singles, &Config::default()).unwrap();
+    engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
     let (mut cut, mut found) = (0, 0);
     let mut budget = 1u64;
     while budget < 1 << 22 {

@@ -784,7 +784,7 @@ macro_rules! band_engine {
                         two &= two - 1;
                         // Earlier probes may have placed or narrowed the cell.
                         let m = self.digits(b, pos);
-                        if self.unsolved[b] >> pos & 1 == 0 || m.count_ones() != 2 {
+                        if m.count_ones() != 2 {
                             continue;
                         }
                         let outcome = |d: u32| {
