@@ -80,7 +80,9 @@
 //! Every geometric constant and table is derived from `K` and the word type in one place,
 //! `band_engine!`, at compile time; it is built twice. `k3` is the 9×9 engine. `k4` is 16×16:
 //! a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24 permutations per
-//! pattern, 1 MB) and `POINTING` 65,536. There its nodes cost about 1 µs, against 2-3 µs for a
+//! pattern, 1 MB) and `POINTING` 65,536 (512 kB). Those miss the L2 cache, so the 16×16 update
+//! reads the kept minirows from a 128 kB table and computes the rest (`COMPACT`). There its
+//! nodes cost about 1 µs, against 2-3 µs for a
 //! cell-mask node (and 60 µs with probing), but the trees are larger, so at 16×16 it only goes
 //! first, for a bounded number of nodes (`Tuning::band_nodes`), before the cell-mask engine.
 //!
@@ -343,6 +345,26 @@ macro_rules! band_engine {
             t
         };
 
+        /// `BAND`'s kept minirows as a row-major set (bit K·r + j for row r, box j), read in
+        /// its place at 16×16 (see [`COMPACT`]): 128 kB against 1 MB.
+        pub(super) static KEEP_MINIROWS: [u16; if COMPACT { PATTERNS } else { 1 }] = {
+            let mut t = [0u16; if COMPACT { PATTERNS } else { 1 }];
+            let mut p = 0;
+            while p < t.len() {
+                let keep = BAND[p].keep;
+                let mut m = 0;
+                while m < K * K {
+                    if keep & MINIROW_CELLS[m] != 0 {
+                        // Bit m is row m % K of box m / K.
+                        t[p] |= 1 << (m % K * K + m / K);
+                    }
+                    m += 1;
+                }
+                p += 1;
+            }
+            t
+        };
+
         /// For a cell of a band: the band minus the cell's peers in its row and box (the cell stays).
         pub(super) static SELF: [Word; BAND_CELLS] = {
             let mut t = [0 as Word; BAND_CELLS];
@@ -417,6 +439,17 @@ macro_rules! band_engine {
             }
             t
         };
+        /// How many configurations each minirow pattern holds, read in place of `CONFIG_INFO`
+        /// at 16×16 (see [`State::config_info`]): 64 kB against 256 kB.
+        static CONFIG_COUNT: [u8; if COMPACT { PATTERNS } else { 1 }] = {
+            let mut t = [0u8; if COMPACT { PATTERNS } else { 1 }];
+            let mut p = 0;
+            while p < t.len() {
+                t[p] = CONFIGS[p].count_ones() as u8;
+                p += 1;
+            }
+            t
+        };
         /// Per minirow pattern, one nibble per minirow (bit 4m for minirow bit m): patterns
         /// summed count the digits per minirow (at most N = 9 a nibble; K = 3 only: 16 digits
         /// would overflow, and 16×16 counts with [`SlicedTally`]).
@@ -461,6 +494,12 @@ macro_rules! band_engine {
         /// slower on every set, also written lane-wise over the digits and merged with column
         /// singles.
         const CLAIMS: bool = K >= 4;
+        /// At 16×16 the band update reads its kept minirows from a 128 kB table
+        /// (`KEEP_MINIROWS`) and computes what `BAND`'s `locked` (1 MB with `keep`) and
+        /// `POINTING` (512 kB) hold, and the choice of configuration reads counts (64 kB) in
+        /// place of `CONFIG_INFO` (256 kB): loads that missed the L2 cache (512 kB a core here)
+        /// cost more than the arithmetic. At 9×9 the tables are small and stay.
+        const COMPACT: bool = K == 4;
         /// The propagation found a row, box, band or cell with no place left.
         #[derive(Debug, PartialEq)]
         pub(super) struct Failed;
@@ -548,7 +587,14 @@ macro_rules! band_engine {
             #[inline(always)]
             fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
                 let i = b * N + d;
-                let t = BAND[Self::pattern(self.cand[i])];
+                let p = Self::pattern(self.cand[i]);
+                let t = if COMPACT {
+                    // `locked` is not read at 16×16 (see `placed` below).
+                    let keep = Self::cells_of_minirows(KEEP_MINIROWS[p] as u64) as Word;
+                    Band { keep, locked: 0 }
+                } else {
+                    BAND[p]
+                };
                 let a = self.cand[i] & t.keep;
                 if a == 0 {
                     return Err(Failed);
@@ -561,7 +607,11 @@ macro_rules! band_engine {
                 for r in 1..K {
                     cols |= a >> (r * N);
                 }
-                let pointing = POINTING[cols as usize & ROW_MASK];
+                let pointing = if COMPACT {
+                    Self::alone_in_box(cols as u64 & ROW_MASK as u64) as Word
+                } else {
+                    POINTING[cols as usize & ROW_MASK]
+                };
                 let mut back = 0;
                 for b2 in OTHER_BANDS[b] {
                     let passed = ((b2 < b) as Word).wrapping_neg();
@@ -569,14 +619,57 @@ macro_rules! band_engine {
                     self.cand[b2 * N + d] &= !pointing;
                 }
                 // The placed cells leave the other digits (unconditionally: the branch would be hard
-                // to predict).
-                let placed = a & t.locked & pointing & self.unsolved[b];
+                // to predict). A kept minirow alone in its row whose box has one column left holds
+                // the only cell of its row, and a cell alone in its row is such a minirow's.
+                let placed = if COMPACT {
+                    Self::alone_in_row(a as u64) as Word & self.unsolved[b]
+                } else {
+                    a & t.locked & pointing & self.unsolved[b]
+                };
                 self.unsolved[b] &= !placed;
                 for w in &mut self.cand[b * N..(b + 1) * N] {
                     *w &= !placed;
                 }
                 self.cand[i] = a;
                 Ok(back | placed & ((d > 0) as Word).wrapping_neg())
+            }
+
+            /// 16×16: the cells of a row-major minirow set (bit 4r + j for row r, box j).
+            #[inline(always)]
+            pub(super) fn cells_of_minirows(x: u64) -> u64 {
+                const LANES: u64 = 0x0001_0001_0001_0001;
+                // Row r's nibble to bits 16r.., then bit j of each row to bit 4j of it, then
+                // each such bit to its minirow's four cells.
+                let y = x & 0xF | (x & 0xF0) << 12 | (x & 0xF00) << 24 | (x & 0xF000) << 36;
+                let z = y & LANES
+                    | (y & LANES << 1) << 3
+                    | (y & LANES << 2) << 6
+                    | (y & LANES << 3) << 9;
+                (z << 4) - z
+            }
+
+            /// 16×16: `POINTING[cols]` computed, for a set of 16 columns (four boxes of four).
+            /// x & (x - 1) nibble by nibble (each nibble's high bit set first, so that no borrow
+            /// crosses) is zero where the box holds at most one column; those columns are copied
+            /// to every row.
+            #[inline(always)]
+            pub(super) fn alone_in_box(cols: u64) -> u64 {
+                const HIGH: u64 = 0x8888;
+                const LOW: u64 = 0x7777;
+                let rest = cols & ((cols | HIGH) - (HIGH >> 3));
+                let zero = !(((rest & LOW) + LOW) | rest) & HIGH;
+                let boxes = (zero << 1) - (zero >> 3);
+                (cols & boxes) * COL_SPREAD as u64
+            }
+
+            /// 16×16: the cells of `a` alone in their row, as [`State::alone_in_box`] finds the
+            /// columns alone in their box, with 16-bit lanes for nibbles.
+            #[inline(always)]
+            pub(super) fn alone_in_row(a: u64) -> u64 {
+                const HIGH: u64 = 0x8000_8000_8000_8000;
+                let rest = a & ((a | HIGH) - (HIGH >> 15));
+                let zero = !(((rest & !HIGH) + !HIGH) | rest) & HIGH;
+                a & (zero >> 15) * 0xFFFF
             }
 
             /// Naked singles of every band: narrows each one's digit to the cell (the band update
@@ -693,7 +786,12 @@ macro_rules! band_engine {
                         let boxes = (first & BOX_FIRST_COL) * ((1 << K) - 1);
                         // Two such columns in one box leave it none (a contradiction for the
                         // band update); `POINTING` keeps a column alone in its box.
-                        let lose = (boxes & c) * COL_SPREAD & !POINTING[ex as usize];
+                        let alone = if COMPACT {
+                            Self::alone_in_box(ex as u64) as Word
+                        } else {
+                            POINTING[ex as usize]
+                        };
+                        let lose = (boxes & c) * COL_SPREAD & !alone;
                         any |= self.cand[b * N + d] & lose;
                         self.cand[b * N + d] &= !lose;
                     }
@@ -934,13 +1032,15 @@ macro_rules! band_engine {
             fn config_branch(&mut self, band: usize) -> Result<Pick, Failed> {
                 let mut pick = u32::MAX;
                 let mut pats = [0usize; N];
+                let mut infos = [0usize; N];
                 // Nibble sums at 9×9 (the cheaper), bit slices at 16×16 (no overflow).
                 let mut tally = Tally::default();
                 let mut sliced = SlicedTally::default();
                 for (d, &w) in self.cand[band * N..(band + 1) * N].iter().enumerate() {
                     let p = Self::pattern(w);
                     pats[d] = p;
-                    let info = CONFIG_INFO[p] as usize;
+                    let info = Self::config_info(p);
+                    infos[d] = info;
                     let n = (info >> PATTERN_BITS) as u32;
                     if n >= 2 {
                         pick = pick.min(n << 8 | d as u32);
@@ -963,11 +1063,11 @@ macro_rules! band_engine {
                 }
                 let mut narrowed = false;
                 if (full | closed) != 0 {
-                    for (d, &p) in pats.iter().enumerate() {
+                    for (d, (&p, &info)) in pats.iter().zip(&infos).enumerate() {
                         let loose = if K == 3 {
-                            NIBBLES[p & !(CONFIG_INFO[p] as usize)]
+                            NIBBLES[p & !info]
                         } else {
-                            (p & !(CONFIG_INFO[p] as usize)) as u64
+                            (p & !info) as u64
                         };
                         let (mut forced, mut out) = (full & loose, closed & loose);
                         if forced | out == 0 {
@@ -994,6 +1094,28 @@ macro_rules! band_engine {
                     digit,
                     configs: CONFIGS[pats[digit]],
                 }))
+            }
+
+            /// `CONFIG_INFO[p]` for the pattern of a word as a band update left it (every word
+            /// of a propagated state). At 16×16 from a table of counts 4× smaller: such a pattern
+            /// holds only minirows on some configuration, so those on every one are the minirows
+            /// alone in their row.
+            #[inline(always)]
+            pub(super) fn config_info(p: usize) -> usize {
+                if !COMPACT {
+                    return CONFIG_INFO[p] as usize;
+                }
+                // Box j is nibble j, row r its bit r: rows held once across the boxes.
+                let (mut once, mut twice) = (0, 0);
+                for j in 0..K {
+                    let x = p >> (j * K) & ((1 << K) - 1);
+                    twice |= once & x;
+                    once |= x;
+                }
+                let must = p & (once & !twice) * 0x1111;
+                let info = (CONFIG_COUNT[p] as usize) << PATTERN_BITS | must;
+                debug_assert_eq!(info, CONFIG_INFO[p] as usize, "pattern {p:016b}");
+                info
             }
 
             /// Candidates left in band `b`. At 9×9 a popcount of its words two at a time in a
@@ -1616,6 +1738,60 @@ mod tests {
             }
             assert_eq!(k4::BAND[p].keep, want, "pattern {p:016b}");
         }
+    }
+
+    /// The 16×16 update's small tables and arithmetic against the full tables, on every
+    /// pattern: the kept cells, the columns alone in their box, and, on every pattern a band
+    /// update leaves, the configuration counts and the minirows every configuration takes.
+    #[test]
+    fn k4_compact_tables_match_the_full_ones() {
+        use super::k4::{State, BAND, CONFIG_INFO, KEEP_MINIROWS, PATTERNS, POINTING};
+        for p in 0..PATTERNS {
+            let keep = BAND[p].keep;
+            let cells = State::cells_of_minirows(KEEP_MINIROWS[p] as u64);
+            assert_eq!(cells, keep, "pattern {p:016b}");
+            assert_eq!(
+                State::alone_in_box(p as u64),
+                POINTING[p],
+                "columns {p:016b}"
+            );
+            let left = State::pattern(keep);
+            let info = State::config_info(left);
+            assert_eq!(info, CONFIG_INFO[left] as usize, "pattern {left:016b}");
+        }
+    }
+
+    /// 16×16 placements: the cells alone in their row, counted cell by cell, on random words;
+    /// on words a band update keeps, exactly the cells `BAND`'s `locked` and `POINTING` place.
+    #[test]
+    fn k4_placements_are_the_cells_alone_in_their_rows() {
+        use super::k4::{State, BAND, POINTING};
+        let mut rng = crate::generate::Rng::new(44);
+        let mut placed = 0;
+        for i in 0..100_000 {
+            // One word in four dense, the others sparse (about 1 to 4 cells a row).
+            let x = match i % 4 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() & rng.next_u64(),
+                2 => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+                _ => rng.next_u64() & rng.next_u64() & rng.next_u64() & rng.next_u64(),
+            };
+            let alone = (0..4)
+                .map(|r| x >> (16 * r) & 0xFFFF)
+                .zip(0..)
+                .filter(|&(row, _)| row.count_ones() == 1)
+                .fold(0, |m, (row, r)| m | row << (16 * r));
+            assert_eq!(State::alone_in_row(x), alone, "word {x:064b}");
+            let t = BAND[State::pattern(x)];
+            let a = x & t.keep;
+            if a != 0 {
+                let cols = (a | a >> 16 | a >> 32 | a >> 48) & 0xFFFF;
+                let want = a & t.locked & POINTING[cols as usize];
+                assert_eq!(State::alone_in_row(a), want, "word {a:064b}");
+                placed += (want != 0) as usize;
+            }
+        }
+        assert!(placed > 1_000, "{placed} words with a placement");
     }
 
     #[test]
