@@ -82,9 +82,9 @@
 //! a band is 64 bits (`Word = u64`), `BAND` has 65,536 entries (4! = 24 permutations per
 //! pattern, 1 MB) and `POINTING` 65,536 (512 kB). Those miss the L2 cache, so the 16×16 update
 //! reads the kept minirows from a 128 kB table and computes the rest (`COMPACT`). There its
-//! nodes cost about 1 µs, against 2-3 µs for a
-//! cell-mask node (and 60 µs with probing), but the trees are larger, so at 16×16 it only goes
-//! first, for a bounded number of nodes (`Tuning::band_nodes`), before the cell-mask engine.
+//! nodes cost about 1 µs, against 2-3 µs for a cell-mask node (and 60 µs with probing), but the
+//! trees are larger, so at 16×16 it only goes first, for a bounded number of nodes
+//! (`Tuning::band_nodes`), before the cell-mask engine.
 //!
 //! Tried and rejected (instructions and time per puzzle on magictour_top1465, 17_clue and
 //! forum_hardest): dirty bits set where words change, processed lowest first or in sweep order
