@@ -1769,7 +1769,7 @@ mod tests {
         let mut rng = crate::generate::Rng::new(44);
         let mut placed = 0;
         for i in 0..100_000 {
-            // One word in four dense, the others sparse (about 1 to 4 cells a row).
+            // About 8, 4, 2 or 1 cells a row, in turn.
             let x = match i % 4 {
                 0 => rng.next_u64(),
                 1 => rng.next_u64() & rng.next_u64(),
