@@ -648,28 +648,27 @@ macro_rules! band_engine {
                 (z << 4) - z
             }
 
-            /// 16×16: `POINTING[cols]` computed, for a set of 16 columns (four boxes of four).
-            /// x & (x - 1) nibble by nibble (each nibble's high bit set first, so that no borrow
-            /// crosses) is zero where the box holds at most one column; those columns are copied
-            /// to every row.
+            /// 16×16: `POINTING[cols]` computed, for a set of 16 columns (four boxes of four):
+            /// the columns alone in their box, copied to every row.
             #[inline(always)]
             pub(super) fn alone_in_box(cols: u64) -> u64 {
-                const HIGH: u64 = 0x8888;
-                const LOW: u64 = 0x7777;
-                let rest = cols & ((cols | HIGH) - (HIGH >> 3));
-                let zero = !(((rest & LOW) + LOW) | rest) & HIGH;
-                let boxes = (zero << 1) - (zero >> 3);
-                (cols & boxes) * COL_SPREAD as u64
+                (cols & Self::sparse_lanes(cols, 0x8888, 4)) * COL_SPREAD as u64
             }
 
-            /// 16×16: the cells of `a` alone in their row, as [`State::alone_in_box`] finds the
-            /// columns alone in their box, with 16-bit lanes for nibbles.
+            /// 16×16: the cells of `a` alone in their row (four lanes of 16 bits).
             #[inline(always)]
             pub(super) fn alone_in_row(a: u64) -> u64 {
-                const HIGH: u64 = 0x8000_8000_8000_8000;
-                let rest = a & ((a | HIGH) - (HIGH >> 15));
-                let zero = !(((rest & !HIGH) + !HIGH) | rest) & HIGH;
-                a & (zero >> 15) * 0xFFFF
+                a & Self::sparse_lanes(a, 0x8000_8000_8000_8000, 16)
+            }
+
+            /// The lanes of `x` (`width` bits each, `high` their top bits) that hold at most
+            /// one bit, all their bits set: x & (x - 1) lane by lane (each lane's top bit set
+            /// first, so that no borrow crosses) is zero there.
+            #[inline(always)]
+            fn sparse_lanes(x: u64, high: u64, width: u32) -> u64 {
+                let rest = x & ((x | high) - (high >> (width - 1)));
+                let zero = !(((rest & !high) + !high) | rest) & high;
+                (zero >> (width - 1)) * ((1 << width) - 1)
             }
 
             /// Naked singles of every band: narrows each one's digit to the cell (the band update
