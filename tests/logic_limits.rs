@@ -74,6 +74,29 @@ fn a_forcing_budget_cuts_the_trials_and_keeps_what_they_found() {
 }
 
 #[test]
+fn a_deadline_cuts_the_multiple_forcing_chains() {
+    let s = stuck_state();
+    for t in [Technique::CellForcingChain, Technique::RegionForcingChain] {
+        let all = find_all(&s, t, &Config::default());
+        let past = Config {
+            deadline: Some(std::time::Instant::now()),
+            ..Config::default()
+        };
+        limits::take();
+        // The first branching is searched (the deadline is read after each one).
+        let part = find_all(&s, t, &past);
+        assert!(
+            part.len() < all.len(),
+            "{t:?}: {} of {}",
+            part.len(),
+            all.len()
+        );
+        assert!(part.iter().all(|d| all.contains(d)));
+        assert_eq!(limits::take().forcing_searches, 1);
+    }
+}
+
+#[test]
 fn a_subset_budget_cuts_tuples_and_fish() {
     let s = stuck_state();
     let none = Config {

@@ -13,14 +13,14 @@
 //! and each conclusion is printed with the shortest chain of every branch. Cells of two
 //! digits and houses of two places are left out: their branches make an AIC, which the
 //! chain finders report. The searches are bounded by [`Config::forcing_budget`] (links
-//! followed) and, like the chains, by [`Config::chain_tags`].
+//! followed), the deadline and, like the chains, by [`Config::chain_tags`]; the literal sets
+//! kept for reuse by [`REACH_KEPT`].
 
 use super::chains::tagging::Tagging;
 use super::Technique;
 use super::{limits, Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State};
 use crate::basis::Basis;
 use crate::mask::Mask;
-use fixedbitset::FixedBitSet;
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,31 +36,46 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     };
     let g = &built.g;
     let mut bfs = Bfs::new(g, cfg);
+    let mut marks = Marks::new(2 * g.ids());
     let mut found: Vec<Deduction> = Vec::new();
     with_reach(s, |reach| {
         reach.resize(g.ids(), None);
+        let mut kept: usize = reach.iter().flatten().map(Vec::len).sum();
         for source in sources(s, t) {
-            let mut common: Option<FixedBitSet> = None;
+            let mut common: Option<Vec<u32>> = None;
             for &u in &source.starts {
-                let r = reach[u as usize].get_or_insert_with(|| bfs.run(g, u));
-                match &mut common {
-                    None => common = Some(r.clone()),
-                    Some(c) => c.intersect_with(r),
+                let mut fresh = None;
+                if reach[u as usize].is_none() {
+                    bfs.run(g, u);
+                    let run = bfs.reached().to_vec();
+                    // Past the cap a search's set is used once and not kept: near-empty big
+                    // grids reach most literals from every assumption.
+                    if kept + run.len() <= REACH_KEPT {
+                        kept += run.len();
+                        reach[u as usize] = Some(run);
+                    } else {
+                        fresh = Some(run);
+                    }
                 }
-                if common.as_ref().is_some_and(|c| c.is_clear()) {
+                let r = fresh.as_deref().or(reach[u as usize].as_deref());
+                let r = r.unwrap_or_default();
+                match &mut common {
+                    None => common = Some(r.to_vec()),
+                    Some(c) => marks.keep_common(c, r),
+                }
+                if common.as_ref().is_some_and(Vec::is_empty) {
                     break;
                 }
             }
-            if bfs.over_budget() {
+            if bfs.over_budget() || cfg.past_deadline() {
                 limits::note(|h| h.forcing_searches += 1);
                 break;
             }
             let Some(common) = common else { continue };
-            let conclusions: Vec<u32> = common
-                .ones()
-                .map(|l| l as u32)
-                .filter(|&l| new_fact(s, g, l))
-                .collect();
+            // In literal order, as found before (the sets are in search order).
+            let mut conclusions: Vec<u32> =
+                common.into_iter().filter(|&l| new_fact(s, g, l)).collect();
+            conclusions.sort_unstable();
             if conclusions.is_empty() {
                 continue;
             }
@@ -69,10 +84,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
             // a chain of another search.
             let mut branches = vec![Some(Vec::new()); conclusions.len()];
             for &u in &source.starts {
-                let reached = bfs.run(g, u);
+                bfs.run(g, u);
                 for (b, &l) in branches.iter_mut().zip(&conclusions) {
                     match b {
-                        Some(b) if reached.contains(l as usize) => b.push(bfs.branch(g, l)),
+                        Some(b) if bfs.has_reached(l) => b.push(bfs.branch(g, l)),
                         _ => *b = None,
                     }
                 }
@@ -199,14 +214,57 @@ fn new_fact<B: Basis>(s: &State<B>, g: &Tagging<B>, lit: u32) -> bool {
     s.open(c).has(d)
 }
 
+/// Literals kept in the reach sets of one state (64 MB of `u32`): an empty 49×49 grid held
+/// gigabytes when every set was kept.
+const REACH_KEPT: usize = 1 << 24;
+
+/// Intersections of literal sets by stamps: `stamp[l] == round` marks `l`.
+struct Marks {
+    stamp: Vec<u32>,
+    round: u32,
+}
+
+impl Marks {
+    fn new(lits: usize) -> Self {
+        Marks {
+            stamp: vec![0; lits],
+            round: 0,
+        }
+    }
+
+    /// Keep in `common` the literals that are in `with`.
+    fn keep_common(&mut self, common: &mut Vec<u32>, with: &[u32]) {
+        self.round = next_round(&mut self.stamp, self.round);
+        for &l in with {
+            self.stamp[l as usize] = self.round;
+        }
+        common.retain(|&l| self.stamp[l as usize] == self.round);
+    }
+}
+
+/// The round after `round`, clearing the stamps when the count wraps.
+fn next_round(stamp: &mut [u32], round: u32) -> u32 {
+    if round == u32::MAX {
+        stamp.fill(0);
+        1
+    } else {
+        round + 1
+    }
+}
+
 /// Breadth-first search over literals (`2·id + 1` on, `2·id` off) from one assumption.
 struct Bfs {
     cap: u32,
     budget: u64,
+    deadline: Option<std::time::Instant>,
     depth: Vec<u32>,
     /// Parent literal of each literal reached by the last run.
     parent: Vec<u32>,
+    /// The literals the last run reached, in order.
     queue: Vec<u32>,
+    /// `seen[l] == run`: the last run reached `l`.
+    seen: Vec<u32>,
+    run: u32,
 }
 
 impl Bfs {
@@ -214,25 +272,37 @@ impl Bfs {
         Bfs {
             cap: cfg.chain_length as u32,
             budget: cfg.forcing_budget,
+            deadline: cfg.deadline,
             depth: vec![NO; 2 * g.ids()],
             parent: vec![NO; 2 * g.ids()],
             queue: Vec::new(),
+            seen: vec![0; 2 * g.ids()],
+            run: 0,
         }
     }
 
+    /// The work budget is spent, or the deadline passed.
     fn over_budget(&self) -> bool {
         self.budget == 0
     }
 
+    /// The literals the last run reached.
+    fn reached(&self) -> &[u32] {
+        &self.queue
+    }
+
+    fn has_reached(&self, lit: u32) -> bool {
+        self.seen[lit as usize] == self.run
+    }
+
     /// Every literal `on(u)` implies within the cap; each one's parent is kept until the next
-    /// run.
-    fn run<B: Basis>(&mut self, g: &Tagging<B>, u: u32) -> FixedBitSet {
-        let lits = self.depth.len();
-        let parent = &mut self.parent;
-        let mut seen = FixedBitSet::with_capacity(lits);
+    /// run. Past the deadline the budget is spent: the search stops as when it runs out.
+    fn run<B: Basis>(&mut self, g: &Tagging<B>, u: u32) {
+        self.run = next_round(&mut self.seen, self.run);
+        let (run, seen, parent) = (self.run, &mut self.seen, &mut self.parent);
         self.queue.clear();
         let start = 2 * u + 1;
-        seen.insert(start as usize);
+        seen[start as usize] = run;
         self.depth[start as usize] = 0;
         parent[start as usize] = NO;
         self.queue.push(start);
@@ -240,12 +310,21 @@ impl Bfs {
         while head < self.queue.len() && self.budget > 0 {
             let lit = self.queue[head];
             head += 1;
+            if head % 4096 == 0
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.budget = 0;
+                break;
+            }
             let depth = self.depth[lit as usize];
             if depth >= self.cap {
                 continue;
             }
             let mut visit = |next: u32| {
-                if !seen.put(next as usize) {
+                if seen[next as usize] != run {
+                    seen[next as usize] = run;
                     parent[next as usize] = lit;
                     self.depth[next as usize] = depth + 1;
                     self.queue.push(next);
@@ -265,7 +344,6 @@ impl Bfs {
             }
             self.budget = self.budget.saturating_sub(work.max(1));
         }
-        seen
     }
 
     /// The chain of the last run from its assumption to `lit`, which that run must have
@@ -308,8 +386,8 @@ thread_local! {
 
 /// What each assumption implies in `s`, by candidate id (`None` until searched): the sets
 /// kept for this state, or new ones.
-fn with_reach<B: Basis, R>(s: &State<B>, f: impl FnOnce(&mut Vec<Option<FixedBitSet>>) -> R) -> R {
-    type Kept<B> = RefCell<(State<B>, Vec<Option<FixedBitSet>>)>;
+fn with_reach<B: Basis, R>(s: &State<B>, f: impl FnOnce(&mut Vec<Option<Vec<u32>>>) -> R) -> R {
+    type Kept<B> = RefCell<(State<B>, Vec<Option<Vec<u32>>>)>;
     let same = |t: &State<B>| {
         t.grid().masks() == s.grid().masks()
             && (0..B::CELLS).all(|c| t.is_solved(c) == s.is_solved(c))
