@@ -23,10 +23,16 @@ fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
 }
 
 /// The cells of a row of numbers: its tokens, with the `|` between boxes of a grid drawn for
-/// people (`--format grid` output) passed over.
+/// people (`--format grid` output) and a trailing `# comment` passed over.
 pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
-    line.split(|c: char| c.is_whitespace() || c == '|')
+    uncommented(line)
+        .split(|c: char| c.is_whitespace() || c == '|')
         .filter(|t| !t.is_empty())
+}
+
+/// A row of numbers without its trailing `# comment`.
+fn uncommented(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(row, _)| row)
 }
 
 /// Whether `line` is written in the numbers form: two or more numbers (or empty marks). With
@@ -54,7 +60,7 @@ pub(super) fn numbers_line(line: &str) -> bool {
         |t: &str| t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u64>().is_ok_and(|v| v > 9);
     t.clone().nth(1).is_some()
         && t.clone().all(|t| number_token(t) || (many && numeric(t)))
-        && line.bytes().any(|b| b.is_ascii_digit())
+        && uncommented(line).bytes().any(|b| b.is_ascii_digit())
         && (!line.contains('|') || (spaced_box() && t.any(above_9)))
 }
 
@@ -176,12 +182,15 @@ pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
 /// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
 pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     let line_no = start + 1;
-    let first = match parse_ints(lines[start], line_no) {
-        Ok(v) => v,
-        Err(e) => return (Err(e), 1),
-    };
-    let m = first.len();
-    let max = first.iter().copied().max().unwrap_or(0) as usize;
+    // The grid's shape comes from the first line's tokens even when one of them is bad, so
+    // that a bad first row still takes its grid's other rows with it (read on their own,
+    // they would be cut into wrong grids, losing the puzzles after them).
+    let first = parse_ints(lines[start], line_no);
+    let m = tokens(lines[start]).count();
+    let max = tokens(lines[start])
+        .filter_map(|t| t.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0) as usize;
     // 16 or 81 numbers are a whole 4×4 or 9×9 grid, or the first row of a 16×16 or 81×81 one.
     // A value above the small side, on this line or the next ones, calls for rows, but only
     // when the next lines can be rows of the big grid and not small grids: else it is a small
@@ -191,16 +200,22 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     // The lines the grid's rows are on, for messages.
     let mut row_lines = vec![start];
     let (values, used, n) = match single {
-        Some(n) => (first, 1, n),
+        Some(n) => match first {
+            Ok(values) => (values, 1, n),
+            Err(e) => return (Err(e), 1),
+        },
         None if SUPPORTED.clone().any(|k| k * k == m) => {
             // Row form: this line and the next N-1 rows, N integers each (box rules passed
             // over). A blank line, a comment, a line that is a whole puzzle, or the end of the
             // text ends the grid early; a bad row spoils the grid, whose other rows are passed
             // over with it (read as grids of their own, each would be one more wrong output
             // line).
-            let mut values = first;
             row_lines.extend(next_rows(lines, start, m));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
+            let mut values = match first {
+                Ok(values) => values,
+                Err(e) => return (Err(e), used),
+            };
             if row_lines.len() < m {
                 let err = InputError::short_grid(line_no, m, "number", row_lines.len());
                 return (Err(err), used);
@@ -218,6 +233,9 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             (values, used, m)
         }
         None => {
+            if let Err(e) = first {
+                return (Err(e), 1);
+            }
             let err = match unsupported_basis(m) {
                 // A well-formed grid of a size this build does not solve: say so, not "wrong
                 // length".
@@ -263,13 +281,18 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             Wide256::bit(v as usize - 1)
         });
     }
+    // Comments after rows are passed over, and said so, as after a puzzle of symbols.
+    let note = row_lines
+        .iter()
+        .find(|&&i| lines[i].contains('#'))
+        .map(|&i| format!("the comment on line {} is passed over", i + 1));
     let p = Puzzle {
         k,
         masks,
         alphabet: Alphabet::Standard,
         format: Format::Numbers,
         line: line_no,
-        note: None,
+        note,
         lowercase: false,
     };
     (check_givens(p), used)

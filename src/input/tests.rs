@@ -167,10 +167,19 @@ fn a_bad_row_spoils_only_its_grid() {
     let mut short = rows.clone();
     short[4] = rows[4].rsplit_once(' ').unwrap().0.to_string();
     let cut = rows[..4].join("\n");
+    // A bad number in the first row: the grid's shape still comes from that row.
+    let bad_first = |token: &str| {
+        let mut rows = rows.clone();
+        rows[0] = rows[0].replacen('0', token, 1);
+        rows.join("\n")
+    };
     for (bad, sep, line) in [
         (short.join("\n"), "\n", 5),
         (short.join("\n"), "\n\n", 5),
         (cut, "\n\n", 1),
+        (bad_first("-4"), "\n", 1),
+        (bad_first("99999999999999999999"), "\n\n", 1),
+        (bad_first("4.0"), "\n", 1),
     ] {
         let text = format!("{bad}{sep}{good}{sep}{good}\n");
         let all = read_all(&text, ReadOptions::default());
@@ -178,6 +187,25 @@ fn a_bad_row_spoils_only_its_grid() {
         assert_eq!(all[0].as_ref().unwrap_err().line, line);
         assert!(all[1].is_ok() && all[2].is_ok(), "{:?}", all[1]);
     }
+    // A comment after a row is passed over, with a note.
+    let commented = format!(
+        "{}\n{} # a comment\n{}\n",
+        rows[0],
+        rows[1],
+        rows[2..].join("\n")
+    );
+    let all = read_all(&format!("{commented}{good}\n"), ReadOptions::default());
+    assert_eq!(all.len(), 2);
+    let p = all[0].as_ref().unwrap();
+    assert_eq!(
+        p.note.as_deref(),
+        Some("the comment on line 2 is passed over")
+    );
+    assert_eq!(
+        p.digits(),
+        read_one(EASY9, ReadOptions::default()).unwrap().digits()
+    );
+    assert!(all[1].is_ok());
     // A row that lost its spaces is still a bad row of its grid: one output line.
     let mut merged = rows.clone();
     merged[4] = rows[4].replace(' ', "");
