@@ -71,6 +71,38 @@ fn pom_heads_each_puzzle_by_its_line() {
     );
 }
 
+/// `pom --timeout`: the digits not begun by the deadline are not counted, the puzzle says so
+/// on stderr and the status is 1; the next puzzle gets its own time.
+#[test]
+fn pom_timeout_leaves_the_digits_not_begun() {
+    let o = run(
+        &["pom", "--count-only", "--timeout", "1e-9"],
+        &format!("{EASY}\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 1: timeout exceeded"), "{err}");
+    let out = stdout(&o);
+    let digits: Vec<&str> = out.lines().filter(|l| l.starts_with("digit")).collect();
+    assert_eq!(digits.len(), 9);
+    assert!(
+        digits
+            .iter()
+            .all(|l| l
+                .ends_with("templates not counted, over the counting's bounds or past --timeout")),
+        "{out}"
+    );
+    let o = run(
+        &["pom", "--count-only", "--timeout", "1m"],
+        &format!("{EASY}\n"),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o)
+        .lines()
+        .filter(|l| l.starts_with("digit"))
+        .all(|l| l.ends_with("counted") && !l.contains("not")));
+}
+
 /// Subcommands that write no solutions refuse `--format grid` rather than ignore it.
 #[test]
 fn format_grid_is_refused_where_nothing_is_boxed() {

@@ -32,6 +32,11 @@ pub struct PomArgs {
     /// One JSON object per puzzle instead of text.
     #[arg(long)]
     json: bool,
+    /// Stop a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m): the
+    /// digits not reached are reported as not counted (or skipped), and nothing is deduced
+    /// from them. A digit's count takes at most about a second once begun.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
 }
 
 fn parse_variant(s: &str) -> Result<Technique, String> {
@@ -72,7 +77,23 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 continue;
             }
         };
-        match with_basis!(p.k, B => one::<B>(p, &a, &cfg)) {
+        let cfg = Config {
+            deadline: a
+                .timeout
+                .and_then(|t| std::time::Instant::now().checked_add(t)),
+            ..cfg
+        };
+        let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
+        if cfg.past_deadline() {
+            say!(
+                "{}line {}: timeout exceeded; expected the digits counted within --timeout \
+                 (those not reached are reported as not counted)",
+                prefix(label),
+                p.line
+            );
+            failed = true;
+        }
+        match result {
             Ok(o) if a.json => writeln!(out, "{}", with_file(o.json, label))?,
             Ok(o) => {
                 writeln!(
@@ -133,7 +154,7 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     let al: Alphabet = p.text_alphabet();
     let sym = |d: u8| al.label(d + 1, B::N);
     let digits: Vec<pom::DigitReport> = if a.count_only {
-        pom::counts(&s)
+        pom::counts_until(&s, cfg.deadline)
             .into_iter()
             .enumerate()
             .map(|(d, count)| pom::DigitReport {
@@ -153,9 +174,16 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     for d in digits {
         let count = match d.count {
             TemplateCount::Exact(1) => "1 template".to_string(),
+            TemplateCount::Intractable => "templates not counted".to_string(),
             c => format!("{c} templates"),
         };
-        let status = if a.count_only {
+        let status = if a.count_only && d.count == TemplateCount::Intractable {
+            if cfg.past_deadline() {
+                "over the counting's bounds or past --timeout".to_string()
+            } else {
+                "over the counting's bounds of states and steps".to_string()
+            }
+        } else if a.count_only {
             "counted".to_string()
         } else if d.enumerated {
             match d.live {

@@ -33,6 +33,11 @@ pub const MAX_COUNT_STATES: usize = 1 << 21;
 /// of about a second per digit. An empty 25×25 grid takes 1.06·10^8 steps (206,251 states).
 pub const MAX_COUNT_WORK: u64 = 300_000_000;
 
+/// Largest number of row choices (one free row per band) collected at one state before
+/// counting gives up: 32 MiB. A state has at most K^K (823,543 at K = 7); from K = 8 on
+/// sparse grids reach more, and the list had grown to gigabytes (the empty 100×100 grid).
+const MAX_CHOICES: usize = 1 << 20;
+
 /// The number of templates of one digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -191,7 +196,13 @@ impl Dp {
             let perm = self.ways[k][(1 << k) - 1];
             if perm != 0 {
                 out.push((rows, perm));
+                if out.len() > MAX_CHOICES {
+                    self.aborted = true;
+                }
             }
+            return;
+        }
+        if self.aborted {
             return;
         }
         self.work += self.by_size[b].len() as u64;

@@ -120,10 +120,25 @@ pub fn digit_rows<B: Basis>(s: &State<B>) -> Vec<Vec<B::Mask>> {
 
 /// The exact template count of every digit (the count-only pass; nothing is listed).
 pub fn counts<B: Basis>(s: &State<B>) -> Vec<TemplateCount> {
+    counts_until(s, None)
+}
+
+/// [`counts`], the digits not begun by the deadline left [`TemplateCount::Intractable`] (a
+/// digit takes at most [`count::MAX_COUNT_WORK`] steps, about a second).
+pub fn counts_until<B: Basis>(
+    s: &State<B>,
+    deadline: Option<std::time::Instant>,
+) -> Vec<TemplateCount> {
     let rows = digit_rows(s);
     let mut out: Vec<TemplateCount> = Vec::with_capacity(rows.len());
     for (d, r) in rows.iter().enumerate() {
-        let c = earlier(&rows, d).map_or_else(|| count_templates(B::K, r), |e| out[e]);
+        let c = match earlier(&rows, d) {
+            Some(e) => out[e],
+            None if deadline.is_some_and(|t| std::time::Instant::now() >= t) => {
+                TemplateCount::Intractable
+            }
+            None => count_templates(B::K, r),
+        };
         out.push(c);
     }
     out
