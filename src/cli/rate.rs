@@ -4,12 +4,11 @@
 use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
 use super::solve::MARK_INVALID;
 use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs};
-use nsudoku::input::Puzzle;
+use nsudoku::input::{self, Puzzle};
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
 use nsudoku::output;
 use nsudoku::rating::{self, Rating};
-use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -63,99 +62,93 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut times = Vec::new();
     let mut ratings: Vec<Rating> = Vec::new();
     let mut bad = 0usize;
-    const CHUNK: usize = 256;
     let pool = thread_pool(a.threads)?;
-    for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Outcome> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(_, rec)| match rec {
-                    Err(_) => Outcome::Invalid,
-                    Ok(p) => {
-                        let t = Instant::now();
-                        let deadline = a.timeout.and_then(|d| t.checked_add(d));
-                        let cfg = Config {
-                            deadline,
-                            unique: nsudoku::solve::proved_unique(p, deadline),
-                            ..cfg
-                        };
-                        match rating::rate(p, &cfg) {
-                            Ok(r) => {
-                                let secs = t.elapsed().as_secs_f64();
-                                let sols = solutions_of_stuck(p, &r, &cfg);
-                                Outcome::Rated(r, secs, sols)
-                            }
-                            Err(_) => Outcome::Clash,
-                        }
-                    }
-                })
-                .collect()
-        });
-        for ((label, rec), res) in chunk.iter().zip(results) {
-            let line = match (rec, res) {
-                (Err(e), _) => {
-                    say!("{}{e}", prefix(label));
-                    bad += 1;
-                    if a.json {
-                        json_failure(label, e.line, "invalid", &e.to_string())
-                    } else {
-                        MARK_INVALID.to_string()
-                    }
+    // Each line goes out as soon as it and those before it are rated.
+    let work = |(_, rec): &(Option<String>, input::Record)| match rec {
+        Err(_) => Outcome::Invalid,
+        Ok(p) => {
+            let t = Instant::now();
+            let deadline = a.timeout.and_then(|d| t.checked_add(d));
+            let cfg = Config {
+                deadline,
+                unique: nsudoku::solve::proved_unique(p, deadline),
+                ..cfg
+            };
+            match rating::rate(p, &cfg) {
+                Ok(r) => {
+                    let secs = t.elapsed().as_secs_f64();
+                    let sols = solutions_of_stuck(p, &r, &cfg);
+                    Outcome::Rated(r, secs, sols)
                 }
-                (Ok(p), Outcome::Clash) => {
-                    say!(
-                        "{}line {}: no solution (the givens contradict each other); expected a \
+                Err(_) => Outcome::Clash,
+            }
+        }
+    };
+    super::in_order(&pool, &batch.records, work, |(label, rec), res| {
+        let line = match (rec, res) {
+            (Err(e), _) => {
+                say!("{}{e}", prefix(label));
+                bad += 1;
+                if a.json {
+                    json_failure(label, e.line, "invalid", &e.to_string())
+                } else {
+                    MARK_INVALID.to_string()
+                }
+            }
+            (Ok(p), Outcome::Clash) => {
+                say!(
+                    "{}line {}: no solution (the givens contradict each other); expected a \
                          puzzle with one solution",
+                    prefix(label),
+                    p.line
+                );
+                bad += 1;
+                let text = output::puzzle_line(p);
+                if a.json {
+                    let v = serde_json::json!({
+                        "line": p.line,
+                        "puzzle": text,
+                        "end": "contradiction",
+                        "steps": 0,
+                        "solutions": 0,
+                    });
+                    with_file(v, label)
+                } else {
+                    format!("{text} no solution (the givens contradict each other)")
+                }
+            }
+            (Ok(p), Outcome::Rated(r, secs, sols)) => {
+                times.push(secs);
+                let line = if a.json {
+                    with_file(json_record(p, &r, secs, sols), label)
+                } else {
+                    render(p, &r, sols)
+                };
+                if r.end != End::Solved {
+                    say!(
+                        "{}line {}: {}",
                         prefix(label),
-                        p.line
+                        p.line,
+                        why_unrated(&r, sols)
                     );
                     bad += 1;
-                    let text = output::puzzle_line(p);
-                    if a.json {
-                        let v = serde_json::json!({
-                            "line": p.line,
-                            "puzzle": text,
-                            "end": "contradiction",
-                            "steps": 0,
-                            "solutions": 0,
-                        });
-                        with_file(v, label)
-                    } else {
-                        format!("{text} no solution (the givens contradict each other)")
-                    }
                 }
-                (Ok(p), Outcome::Rated(r, secs, sols)) => {
-                    times.push(secs);
-                    let line = if a.json {
-                        with_file(json_record(p, &r, secs, sols), label)
-                    } else {
-                        render(p, &r, sols)
-                    };
-                    if r.end != End::Solved {
-                        say!(
-                            "{}line {}: {}",
-                            prefix(label),
-                            p.line,
-                            why_unrated(&r, sols)
-                        );
-                        bad += 1;
-                    }
-                    if !r.limits.is_empty() {
-                        say!(
-                            "{}line {}: bounds hit: {}",
-                            prefix(label),
-                            p.line,
-                            r.limits.describe(&cfg)
-                        );
-                    }
-                    ratings.push(r);
-                    line
+                if !r.limits.is_empty() {
+                    say!(
+                        "{}line {}: bounds hit: {}",
+                        prefix(label),
+                        p.line,
+                        r.limits.describe(&cfg)
+                    );
                 }
-                (Ok(_), Outcome::Invalid) => unreachable!("a parsed record is rated"),
-            };
-            writeln!(out, "{line}")?;
-        }
-    }
+                ratings.push(r);
+                line
+            }
+            (Ok(_), Outcome::Invalid) => unreachable!("a parsed record is rated"),
+        };
+        writeln!(out, "{line}")?;
+        out.flush()
+    })?;
     out.flush()?;
     if a.stats {
         print_stats(&ratings, &mut times, start.elapsed().as_secs_f64());

@@ -3,10 +3,9 @@
 use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
 use super::{exit_status, prefix, thread_pool, InputArgs};
-use nsudoku::input::Puzzle;
+use nsudoku::input::{self, Puzzle};
 use nsudoku::logic::{engine, Config};
 use nsudoku::{output, with_basis, Basis};
-use rayon::prelude::*;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -29,35 +28,29 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     batch.print_notes();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
-    // In chunks, so that output starts (and `| head` ends the run) before the whole batch is
-    // reduced.
-    const CHUNK: usize = 256;
+    // Each line goes out as soon as it and those before it are reduced (and `| head` ends the
+    // run early).
     let pool = thread_pool(a.threads)?;
-    for (c, chunk) in batch.records.chunks(CHUNK).enumerate() {
-        let results: Vec<Result<String, (&str, String)>> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(label, rec)| match rec {
-                    Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
-                    Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
-                        .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
-                })
-                .collect()
+    let work = |(label, rec): &(Option<String>, input::Record)| match rec {
+        Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
+        Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
+            .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
+    };
+    let mut first = true;
+    super::in_order(&pool, &batch.records, work, |_, r| {
+        let line = r.unwrap_or_else(|(mark, e)| {
+            say!("{e}");
+            failed = true;
+            mark.to_string()
         });
-        for (i, r) in results.into_iter().enumerate() {
-            let line = r.unwrap_or_else(|(mark, e)| {
-                say!("{e}");
-                failed = true;
-                mark.to_string()
-            });
-            // Boxed grids one after another read as one: a blank line between them.
-            if a.input.boxed() && c * CHUNK + i > 0 {
-                writeln!(out)?;
-            }
-            writeln!(out, "{line}")?;
+        // Boxed grids one after another read as one: a blank line between them.
+        if a.input.boxed() && !first {
+            writeln!(out)?;
         }
-        out.flush()?;
-    }
+        first = false;
+        writeln!(out, "{line}")?;
+        out.flush()
+    })?;
     Ok(exit_status(failed))
 }
 
