@@ -72,7 +72,7 @@ fn pom_heads_each_puzzle_by_its_line() {
 }
 
 /// `pom --timeout`: the digits not begun by the deadline are not counted, the puzzle says so
-/// on stderr and the status is 1; the next puzzle gets its own time.
+/// on stderr and the status is 1; within it every digit is counted.
 #[test]
 fn pom_timeout_leaves_the_digits_not_begun() {
     let o = run(
