@@ -190,6 +190,8 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
                 Some(l) if Some(l as u128) != d.count.exact() => format!("listed, {l} left"),
                 _ => "listed".into(),
             }
+        } else if d.count == TemplateCount::Intractable && cfg.past_deadline() {
+            "skipped (too many to count, or past --timeout)".into()
         } else if d.count == TemplateCount::Intractable {
             "skipped (too many to count)".into()
         } else if d.count.within(a.pom_budget) {
