@@ -294,8 +294,9 @@ impl fmt::Display for GenError {
             ),
             GenError::NotFound { attempts, wanted } => write!(
                 f,
-                "no puzzle {wanted} found in {attempts} attempts; raise --attempts or \
-                 relax the request"
+                "no puzzle {wanted} found in {attempts} attempt{}; raise --attempts or \
+                 relax the request",
+                if *attempts == 1 { "" } else { "s" }
             ),
         }
     }

@@ -186,11 +186,13 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
     let searched = c.stats.nodes.saturating_sub(1);
     let what = if c.stopped == Some(Exceeded::Time) {
         format!(
-            "timeout exceeded after {searched} search nodes; expected a puzzle settled within --timeout"
+            "timeout exceeded after {}; expected a puzzle settled within --timeout",
+            super::plural(searched as usize, "search node")
         )
     } else if c.budget_exceeded() {
         format!(
-            "search budget exceeded after {searched} nodes; expected a puzzle settled within --max-nodes"
+            "search budget exceeded after {}; expected a puzzle settled within --max-nodes",
+            super::plural(searched as usize, "node")
         )
     } else if c.solutions == 0 {
         "no solution".into()
