@@ -353,6 +353,41 @@ fn closed_pipe_ends_quietly() {
     );
 }
 
+/// A line filter answers each puzzle as it arrives: the solution of the first line comes out
+/// while stdin is still open (a solver that read its whole input first would wait forever),
+/// then the second's, and the batch ends when stdin does.
+#[test]
+fn solve_answers_a_line_before_the_input_ends() {
+    let mut child = solve_piped();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for _ in 0..2 {
+            let mut line = String::new();
+            stdout.read_line(&mut line).unwrap();
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let wait = std::time::Duration::from_secs(60);
+    for (puzzle, solution) in [(EASY9, EASY9_SOL), (HARD9, "")] {
+        writeln!(stdin, "{puzzle}").unwrap();
+        stdin.flush().unwrap();
+        let Ok(line) = rx.recv_timeout(wait) else {
+            child.kill().unwrap();
+            panic!("no answer to a line within {wait:?} while stdin stays open");
+        };
+        if !solution.is_empty() {
+            assert_eq!(line.trim_end(), solution);
+        }
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}
+
 #[test]
 fn a_closed_stderr_does_not_end_the_batch() {
     // Every bad line writes to stderr, which is closed from the start; each puzzle still gets

@@ -2,10 +2,11 @@
 //! pieces they share (reading a batch, exit codes).
 
 use clap::{Parser, Subcommand};
+use feed::Feed;
 use nsudoku::basis::{LOGIC, SUPPORTED};
 use nsudoku::input::{self, Format, ReadOptions, Record};
 use nsudoku::Alphabet;
-use std::io::{self, Read};
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +22,7 @@ macro_rules! say {
 
 mod bench;
 mod explain;
+mod feed;
 mod find;
 mod generate;
 mod logic;
@@ -153,67 +155,54 @@ impl InputArgs {
     /// [`read`](Self::read) for a subcommand that writes no solutions: `--format grid` (boxed
     /// output) has no meaning there and is refused rather than ignored.
     pub fn read_no_grid(&self, sub: &str) -> io::Result<Batch> {
+        self.check_no_grid(sub)?;
+        self.read()
+    }
+
+    /// The refusal of [`read_no_grid`](Self::read_no_grid), for a subcommand that reads a
+    /// [`feed`](Self::feed).
+    pub fn check_no_grid(&self, sub: &str) -> io::Result<()> {
         if self.boxed() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("--format grid boxes the solutions of solve, explain and reduce; {sub} writes none"),
             ));
         }
-        self.read()
+        Ok(())
     }
 
     /// [`read`](Self::read) for a subcommand that writes JSON records when `json`: boxed grids
     /// for people have no place in them, so `--format grid` with `--json` is refused rather
     /// than ignored.
     pub fn read_json(&self, json: bool) -> io::Result<Batch> {
+        self.check_json(json)?;
+        self.read()
+    }
+
+    /// The refusal of [`read_json`](Self::read_json), for a subcommand that reads a
+    /// [`feed`](Self::feed).
+    pub fn check_json(&self, json: bool) -> io::Result<()> {
         if json && self.boxed() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 "--format grid draws boxed grids for people, --json writes records: choose one",
             ));
         }
-        self.read()
+        Ok(())
     }
 
     /// Every record of every input, in order. Line numbers are per file; with several files the
     /// file's label is prefixed to error messages by [`prefix`]: its path, `stdin` for `-`, and
     /// `a.txt (2)` for a file given a second time (read again, told apart).
     pub fn read(&self) -> io::Result<Batch> {
-        let opts = self.read_options();
-        let mut batch = Batch::default();
-        let stdin = [PathBuf::from("-")];
-        let files = if self.files.is_empty() {
-            &stdin[..]
-        } else {
-            &self.files[..]
-        };
-        for (i, path) in files.iter().enumerate() {
-            let (bytes, name) = if path.as_os_str() == "-" {
-                let mut bytes = Vec::new();
-                io::stdin().read_to_end(&mut bytes)?;
-                (bytes, "stdin".to_string())
-            } else {
-                match std::fs::read(path) {
-                    Ok(bytes) => (bytes, path.display().to_string()),
-                    Err(e) => {
-                        unread(format!("cannot read {}: {e}", path.display()));
-                        continue;
-                    }
-                }
-            };
-            let text = match input::decode(&bytes) {
-                Ok(text) => text,
-                Err(e) => {
-                    unread(format!("cannot read {name}: {e}"));
-                    continue;
-                }
-            };
-            let label = (files.len() > 1).then(|| told_apart(files, i, name.clone()));
-            for rec in input::read_all(&text, opts) {
-                batch.records.push((label.clone(), rec));
-            }
-        }
-        Ok(batch)
+        Ok(Batch {
+            records: self.feed().collect(),
+        })
+    }
+
+    /// The records of every input as [`read`](Self::read) gives them, read as they are needed.
+    pub fn feed(&self) -> Feed {
+        Feed::start(&self.files, self.read_options())
     }
 }
 
@@ -232,11 +221,38 @@ pub fn told_apart(files: &[PathBuf], i: usize, name: String) -> String {
     }
 }
 
+/// A record with the file it came from (when there were several).
+pub type Labelled = (Option<String>, Record);
+
+/// A puzzle of a basis beyond the logic layer ([`LOGIC`], up to 100×100) becomes an error in
+/// its place for `sub`, one of its subcommands, reported with its line and passed over as a
+/// bad line is.
+fn logic_only(rec: &mut Record, sub: &str) {
+    let Ok(p) = rec else { return };
+    if LOGIC.contains(&p.k) {
+        return;
+    }
+    let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
+    *rec = Err(input::InputError {
+        line: p.line,
+        what: format!(
+            "a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
+            p.k
+        ),
+        expected: format!(
+            "a grid of basis {} to {} (`nsudoku solve` and `bench` take up to {s}×{s})",
+            LOGIC.start(),
+            LOGIC.end(),
+            s = SUPPORTED.end() * SUPPORTED.end()
+        ),
+    });
+}
+
 /// The records of a batch, each with the file it came from (when there were several).
 #[derive(Default)]
 pub struct Batch {
     /// Records in input order.
-    pub records: Vec<(Option<String>, Record)>,
+    pub records: Vec<Labelled>,
 }
 
 impl Batch {
@@ -245,24 +261,7 @@ impl Batch {
     /// reported with its line and passed over as a bad line is, and the batch goes on.
     pub fn logic_only(mut self, sub: &str) -> Batch {
         for (_, rec) in &mut self.records {
-            if let Ok(p) = rec {
-                if !LOGIC.contains(&p.k) {
-                    let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
-                    *rec = Err(input::InputError {
-                        line: p.line,
-                        what: format!(
-                            "a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
-                            p.k
-                        ),
-                        expected: format!(
-                            "a grid of basis {} to {} (`nsudoku solve` and `bench` take up to {s}×{s})",
-                            LOGIC.start(),
-                            LOGIC.end(),
-                            s = SUPPORTED.end() * SUPPORTED.end()
-                        ),
-                    });
-                }
-            }
+            logic_only(rec, sub);
         }
         self
     }
@@ -277,6 +276,22 @@ impl Batch {
                         say!("note: {}line {}: {note}", prefix(label), p.line);
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Each detection note said once, with the first puzzle it is about, in input order (for a
+/// batch written as it is read).
+#[derive(Default)]
+pub struct Notes(std::collections::HashSet<String>);
+
+impl Notes {
+    /// Say `p`'s note, unless it was said before.
+    pub fn tell(&mut self, label: &Option<String>, p: &input::Puzzle) {
+        if let Some(note) = &p.note {
+            if self.0.insert(note.clone()) {
+                say!("note: {}line {}: {note}", prefix(label), p.line);
             }
         }
     }

@@ -3,8 +3,10 @@
 
 use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
 use super::solve::MARK_INVALID;
-use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs};
-use nsudoku::input::{self, Puzzle};
+use super::{
+    exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Labelled, Notes,
+};
+use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
 use nsudoku::output;
@@ -51,8 +53,9 @@ fn solutions_of_stuck(p: &Puzzle, r: &Rating, cfg: &Config) -> Option<Solutions>
 }
 
 pub fn run(a: RateArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read_no_grid("rate")?.logic_only("rate");
-    batch.print_notes();
+    a.input.check_no_grid("rate")?;
+    let mut feed = a.input.feed().logic_only("rate");
+    let mut notes = Notes::default();
     let cfg = Config {
         chain_length: a.chain_length,
         ..Config::default()
@@ -64,7 +67,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut bad = 0usize;
     let pool = thread_pool(a.threads)?;
     // Each line goes out as soon as it and those before it are rated.
-    let work = |(_, rec): &(Option<String>, input::Record)| match rec {
+    let work = |(_, rec): &Labelled| match rec {
         Err(_) => Outcome::Invalid,
         Ok(p) => {
             let t = Instant::now();
@@ -84,7 +87,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             }
         }
     };
-    super::in_order(&pool, &batch.records, work, |(label, rec), res| {
+    feed.run(&pool, work, |(label, rec), res| {
         let line = match (rec, res) {
             (Err(e), _) => {
                 say!("{}{e}", prefix(label));
@@ -96,6 +99,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 }
             }
             (Ok(p), Outcome::Clash) => {
+                notes.tell(label, p);
                 say!(
                     "{}line {}: no solution (the givens contradict each other); expected a \
                          puzzle with one solution",
@@ -118,6 +122,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 }
             }
             (Ok(p), Outcome::Rated(r, secs, sols)) => {
+                notes.tell(label, p);
                 times.push(secs);
                 let line = if a.json {
                     with_file(json_record(p, &r, secs, sols), label)

@@ -2,8 +2,8 @@
 
 use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{exit_status, prefix, thread_pool, InputArgs};
-use nsudoku::input::{self, Puzzle};
+use super::{exit_status, prefix, thread_pool, InputArgs, Labelled, Notes};
+use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, Config};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
@@ -24,20 +24,23 @@ pub struct ReduceArgs {
 
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
-    let batch = a.input.read()?.logic_only("reduce");
-    batch.print_notes();
+    let mut feed = a.input.feed().logic_only("reduce");
+    let mut notes = Notes::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
     // Each line goes out as soon as it and those before it are reduced (and `| head` ends the
     // run early).
     let pool = thread_pool(a.threads)?;
-    let work = |(label, rec): &(Option<String>, input::Record)| match rec {
+    let work = |(label, rec): &Labelled| match rec {
         Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
         Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
             .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
     };
     let mut first = true;
-    super::in_order(&pool, &batch.records, work, |_, r| {
+    feed.run(&pool, work, |(label, rec), r| {
+        if let Ok(p) = rec {
+            notes.tell(label, p);
+        }
         let line = r.unwrap_or_else(|(mark, e)| {
             say!("{e}");
             failed = true;

@@ -1,11 +1,10 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
-use super::{exit_status, prefix, thread_pool, with_file, InputArgs};
+use super::{exit_status, prefix, thread_pool, with_file, InputArgs, Labelled, Notes};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions};
 use nsudoku::{output, solve};
-use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -61,64 +60,53 @@ type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate_counting(a.reduce.as_deref()).map_err(io::Error::other)?;
-    let mut batch = a.input.read_json(a.json)?;
-    if a.reduce.is_some() {
-        batch = batch.logic_only("solve --reduce");
-    }
-    batch.print_notes();
+    a.input.check_json(a.json)?;
     let opts = SolveOptions {
         limit: a.limit as usize,
         max_nodes: a.max_nodes,
         timeout: a.timeout,
         locked_candidates: None,
     };
-    let total = batch.records.len();
-    let bar = (io::stderr().is_terminal() && total >= 2000).then(|| {
-        let b = ProgressBar::new(total as u64);
-        b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}")
-                .unwrap(),
-        );
-        b
-    });
     let start = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut tally = Tally::default();
     let mut plain_tally = Tally::default();
     let mut written = 0usize;
-    const CHUNK: usize = 4096;
+    let mut notes = Notes::default();
     let pool = thread_pool(a.threads as usize)?;
-    for chunk in batch.records.chunks(CHUNK) {
-        let results: Vec<Solved> = pool.install(|| {
-            chunk
-                .par_iter()
-                .map(|(_, rec)| match rec {
-                    Err(_) => None,
-                    Ok(p) => {
-                        let t = Instant::now();
-                        let Some(list) = a.reduce.as_deref() else {
-                            // Counting prints no solution: none is kept.
-                            let c = if a.count {
-                                solve::count_only(p, &opts)
-                            } else {
-                                solve::count(p, &opts)
-                            };
-                            return Some((c, t.elapsed().as_secs_f64(), None));
-                        };
-                        let ts = super::logic::techniques_for(Some(list), p.n());
-                        let (c, _) = solve::count_with_reduce(p, &opts, &ts);
-                        let secs = t.elapsed().as_secs_f64();
-                        let plain = a.stats.then(|| {
-                            let t = Instant::now();
-                            let c = solve::count(p, &opts);
-                            (c, t.elapsed().as_secs_f64())
-                        });
-                        Some((c, secs, plain))
-                    }
-                })
-                .collect()
+    let mut feed = a.input.feed();
+    if a.reduce.is_some() {
+        feed = feed.logic_only("solve --reduce");
+    }
+    let mut bar = Bar::new(feed.total_bytes);
+    let work = |(_, rec): &Labelled| -> Solved {
+        let p = rec.as_ref().ok()?;
+        let t = Instant::now();
+        let Some(list) = a.reduce.as_deref() else {
+            // Counting prints no solution: none is kept.
+            let c = if a.count {
+                solve::count_only(p, &opts)
+            } else {
+                solve::count(p, &opts)
+            };
+            return Some((c, t.elapsed().as_secs_f64(), None));
+        };
+        let ts = super::logic::techniques_for(Some(list), p.n());
+        let (c, _) = solve::count_with_reduce(p, &opts, &ts);
+        let secs = t.elapsed().as_secs_f64();
+        let plain = a.stats.then(|| {
+            let t = Instant::now();
+            let c = solve::count(p, &opts);
+            (c, t.elapsed().as_secs_f64())
         });
-        for ((label, rec), res) in chunk.iter().zip(results) {
+        Some((c, secs, plain))
+    };
+    loop {
+        let chunk = feed.next_chunk();
+        if chunk.is_empty() {
+            break;
+        }
+        let emit = |(label, rec): &Labelled, res: Solved| -> io::Result<()> {
             let line = match (rec, res) {
                 (Err(e), _) => {
                     say!("{}{e}", prefix(label));
@@ -136,6 +124,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     }
                 }
                 (Ok(p), Some((c, secs, plain))) => {
+                    notes.tell(label, p);
                     tally.add(&c, secs, opts.limit);
                     if let Some((pc, ps)) = plain {
                         plain_tally.add(&pc, ps, opts.limit);
@@ -155,15 +144,15 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             }
             writeln!(out, "{line}")?;
             written += 1;
-        }
-        if let Some(b) = &bar {
-            b.inc(chunk.len() as u64);
-        }
+            Ok(())
+        };
+        super::feed::in_groups(&pool, &chunk, work, emit)?;
+        feed.done();
+        // A line filter answers what it has read before waiting for more.
+        out.flush()?;
+        bar.show(written, feed.bytes_read());
     }
-    out.flush()?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     if a.stats {
         let wall = start.elapsed().as_secs_f64();
         if let Some(list) = &a.reduce {
@@ -178,6 +167,52 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         }
     }
     Ok(exit_status(!tally.all_unique()))
+}
+
+/// A progress bar on stderr, when it is a terminal and the batch is long: over the input's
+/// bytes when the files' sizes are known, else a count.
+struct Bar {
+    total_bytes: Option<u64>,
+    bar: Option<ProgressBar>,
+}
+
+impl Bar {
+    /// Puzzles done before a bar shows: a short batch needs none.
+    const AFTER: usize = 2000;
+
+    fn new(total_bytes: Option<u64>) -> Self {
+        Bar {
+            total_bytes,
+            bar: None,
+        }
+    }
+
+    fn show(&mut self, done: usize, bytes: u64) {
+        if self.bar.is_none() && done >= Self::AFTER && io::stderr().is_terminal() {
+            let (b, template) = match self.total_bytes {
+                Some(total) => (
+                    ProgressBar::new(total),
+                    "{bar:40} {percent}% {msg} puzzles, eta {eta}",
+                ),
+                None => (
+                    ProgressBar::new_spinner(),
+                    "{spinner} {msg} puzzles, {elapsed}",
+                ),
+            };
+            b.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_position(bytes);
+            b.set_message(done.to_string());
+        }
+    }
+
+    fn finish(self) {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+    }
 }
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).

@@ -5,6 +5,7 @@
 //! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
 //! it and go on.
 
+mod lines;
 mod numbers;
 mod rows;
 mod symbols;
@@ -14,9 +15,11 @@ mod tests;
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
+use lines::LineSource;
 use numbers::{numbers_line, read_candidate_lists, read_numbers};
 use rows::{is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
+use std::io::{self, BufRead};
 use symbols::read_symbols;
 
 /// How a puzzle was written; output uses the same form.
@@ -308,100 +311,172 @@ fn length_hint(format: Option<Format>) -> String {
 
 /// Read every puzzle of `text`, in order.
 pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
-    // A file of old Mac line ends (CR alone) has its lines too; CRLF stays one line end.
-    let owned;
-    let bytes = text.as_bytes();
-    let lone_cr = (0..bytes.len()).any(|i| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-    let text = if lone_cr {
-        owned = text.replace("\r\n", "\n").replace('\r', "\n");
-        &owned[..]
-    } else {
-        text
-    };
-    // A DOS end-of-file mark (Ctrl-Z) after the last line is not a puzzle.
-    let text = text.trim_end_matches(['\u{1a}', '\r', '\n']);
-    // A byte-order mark (editors on Windows write one) is not part of a puzzle, at the start
-    // of the text or of a line (files with one each, joined with `cat`).
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|l| l.strip_prefix('\u{feff}').unwrap_or(l))
-        .collect();
-    let mut out: Vec<Record> = Vec::new();
-    // The note for a CSV header passed over, told with the first puzzle after it.
-    let mut header: Option<String> = None;
-    let mut i = 0;
-    while i < lines.len() {
-        let raw = lines[i].trim();
-        let line_no = i + 1;
-        // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
-        if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
-            i += 1;
-            continue;
+    Reader::new(text.as_bytes(), opts).collect()
+}
+
+/// The puzzles of a text, read as they are needed: records come in input order, each as soon
+/// as the lines it spans (and a few after them) are read, so a batch of any length is read in
+/// bounded memory. A read error ends the records; [`Reader::error`] then tells it.
+///
+/// ```
+/// use nsudoku::input::{ReadOptions, Reader};
+/// let text = "# two puzzles\n1..4.3....2.4..1\n\n.2..4..1........\n";
+/// let lines: Vec<usize> = Reader::new(text.as_bytes(), ReadOptions::default())
+///     .map(|rec| rec.map_or_else(|e| e.line, |p| p.line))
+///     .collect();
+/// assert_eq!(lines, [2, 4]);
+/// ```
+pub struct Reader<R> {
+    src: LineSource<R>,
+    opts: ReadOptions,
+    /// The next line to read (0-based).
+    next: usize,
+    /// Records handed out so far.
+    records: usize,
+    /// The note for a CSV header passed over, told with the first puzzle after it.
+    header: Option<String>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of the text of `src`, UTF-8 (bytes that are not become U+FFFD, named by the
+    /// reader); [`open`] takes UTF-16 files too.
+    pub fn new(src: R, opts: ReadOptions) -> Self {
+        Reader {
+            src: LineSource::new(src),
+            opts,
+            next: 0,
+            records: 0,
+            header: None,
         }
-        if out.is_empty() && header.is_none() && csv_header(raw) {
-            header = Some(format!(
-                "line {line_no} ('{raw}') is a CSV header, passed over"
-            ));
-            i += 1;
-            continue;
+    }
+
+    /// The error that ended the text early, if one did (taken: asked again, `None`).
+    pub fn error(&mut self) -> Option<io::Error> {
+        self.src.error.take()
+    }
+
+    /// Lines read from the source so far.
+    pub fn lines_read(&self) -> usize {
+        self.src.lines.end()
+    }
+
+    /// Bytes read from the source so far (a little ahead of the records handed out).
+    pub fn bytes_read(&self) -> u64 {
+        self.src.bytes_read
+    }
+
+    /// The next record and the number of lines it spans.
+    fn record(&mut self) -> Option<(Record, usize)> {
+        let opts = self.opts;
+        loop {
+            let i = self.next;
+            self.src.hold(i);
+            let lines = &self.src.lines;
+            if i >= lines.end() {
+                return None;
+            }
+            let raw = lines.at(i).trim();
+            let line_no = i + 1;
+            // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
+            if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
+                self.next += 1;
+                continue;
+            }
+            if self.records == 0 && self.header.is_none() && csv_header(raw) {
+                self.header = Some(format!(
+                    "line {line_no} ('{raw}') is a CSV header, passed over"
+                ));
+                self.next += 1;
+                continue;
+            }
+            let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
+            // A puzzle followed by more, as `rate` and `generate --solution` write lines,
+            // tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is
+            // read, and a note says what was passed over.
+            if let Some((field, sep)) =
+                first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
+            {
+                let mut rec = read_symbols(field, line_no, opts, &at_column);
+                if let Ok(p) = &mut rec {
+                    let note = format!("the text after the puzzle (from '{sep}') is passed over");
+                    p.note = Some(match p.note.take() {
+                        Some(other) => format!("{other}; {note}"),
+                        None => note,
+                    });
+                }
+                return Some((rec, 1));
+            }
+            let numbers = match opts.format {
+                Some(Format::Numbers) => true,
+                Some(_) => false,
+                None => numbers_line(raw),
+            };
+            // Candidate grids too large for one symbol a digit, as `candidates_line` writes
+            // them: each cell's digits joined by commas, cells separated by spaces.
+            // Two cells or more: one puzzle with a stray comma (`…7382,`) is not one.
+            let lists = opts.format != Some(Format::Numbers)
+                && opts.format != Some(Format::Line)
+                && raw.contains(',')
+                && raw.split_whitespace().nth(1).is_some()
+                && raw
+                    .split_whitespace()
+                    .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
+            if lists {
+                return Some((read_candidate_lists(raw, line_no), 1));
+            }
+            // The forms that may go on over the next lines: read again with more of them
+            // when these ran out before the text did.
+            loop {
+                let lines = &self.src.lines;
+                let read = if numbers {
+                    read_numbers(lines, i)
+                } else if let Some(n) = symbol_rows_start(lines, i, opts) {
+                    read_symbol_rows(lines, i, n, opts)
+                } else {
+                    let raw = lines.at(i).trim();
+                    (read_symbols(raw, line_no, opts, &at_column), 1)
+                };
+                if !self.src.more(i) {
+                    return Some(read);
+                }
+            }
         }
-        let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
-        // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
-        // `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is read, and a
-        // note says what was passed over.
-        if let Some((field, sep)) =
-            first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
-        {
-            let mut rec = read_symbols(field, line_no, opts, &at_column);
-            if let Ok(p) = &mut rec {
-                let note = format!("the text after the puzzle (from '{sep}') is passed over");
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let (mut rec, used) = self.record()?;
+        self.next += used;
+        self.records += 1;
+        if let Ok(p) = &mut rec {
+            if let Some(note) = self.header.take() {
                 p.note = Some(match p.note.take() {
-                    Some(other) => format!("{other}; {note}"),
+                    Some(other) => format!("{note}; {other}"),
                     None => note,
                 });
             }
-            out.push(rec);
-            i += 1;
-            continue;
         }
-        let numbers = match opts.format {
-            Some(Format::Numbers) => true,
-            Some(_) => false,
-            None => numbers_line(raw),
-        };
-        // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
-        // each cell's digits joined by commas, cells separated by spaces.
-        // Two cells or more: one puzzle with a stray comma (`…7382,`) is not one.
-        let lists = opts.format != Some(Format::Numbers)
-            && opts.format != Some(Format::Line)
-            && raw.contains(',')
-            && raw.split_whitespace().nth(1).is_some()
-            && raw
-                .split_whitespace()
-                .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
-        if lists {
-            out.push(read_candidate_lists(raw, line_no));
-            i += 1;
-        } else if numbers {
-            let (rec, used) = read_numbers(&lines, i);
-            out.push(rec);
-            i += used;
-        } else if let Some(n) = symbol_rows_start(&lines, i, opts) {
-            let (rec, used) = read_symbol_rows(&lines, i, n, opts);
-            out.push(rec);
-            i += used;
-        } else {
-            out.push(read_symbols(raw, line_no, opts, &at_column));
-            i += 1;
-        }
+        Some(rec)
     }
-    if let (Some(note), Some(p)) = (header, out.iter_mut().find_map(|r| r.as_mut().ok())) {
-        p.note = Some(match p.note.take() {
-            Some(other) => format!("{note}; {other}"),
-            None => note,
-        });
+}
+
+/// A puzzle file's bytes as UTF-8 for a [`Reader`]: as they come, or, for UTF-16 with a
+/// byte-order mark (Windows editors save "Unicode" so), decoded as a whole first. UTF-16
+/// without one is refused (told from the NULs of the first bytes), as read as UTF-8 it would
+/// be every other character a NUL.
+pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
+    let head = src.fill_buf().map_err(|e| e.to_string())?;
+    match head {
+        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => {}
+        _ if utf16_unmarked(head) => return Err(UTF16_UNMARKED.into()),
+        _ => return Ok(Box::new(src)),
     }
-    out
+    let mut bytes = Vec::new();
+    src.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())))
 }
 
 /// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
@@ -453,11 +528,17 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
     match bytes {
         [0xff, 0xfe, ..] => Ok(utf16(false)),
         [0xfe, 0xff, ..] => Ok(utf16(true)),
-        _ if bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 4 >= bytes.len() => {
-            Err("it looks like UTF-16 text without a byte-order mark; expected UTF-8".into())
-        }
+        _ if utf16_unmarked(bytes) => Err(UTF16_UNMARKED.into()),
         _ => Ok(String::from_utf8_lossy(bytes).into_owned()),
     }
+}
+
+const UTF16_UNMARKED: &str = "it looks like UTF-16 text without a byte-order mark; expected UTF-8";
+
+/// Whether `bytes` look like UTF-16 without a byte-order mark: a NUL in every fourth byte or
+/// more, which no text file of puzzles has.
+fn utf16_unmarked(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 4 >= bytes.len()
 }
 
 /// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.

@@ -1,6 +1,7 @@
 //! Puzzles written as whitespace-separated integers: N² on one line or N lines of N, and
 //! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
 
+use super::lines::Lines;
 use super::rows::{big_grid, is_rule};
 use super::{
     basis_of, check_givens, plural, side_of_candidates, side_of_cells, unsupported_basis, Alphabet,
@@ -65,15 +66,15 @@ pub(super) fn numbers_line(line: &str) -> bool {
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
-/// `m - 1`: box rules are passed over; a blank line, a comment, a whole puzzle or the end of
+/// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
 /// the text ends them.
-fn next_rows(lines: &[&str], start: usize, m: usize) -> Vec<usize> {
-    (start + 1..lines.len())
-        .map(|i| (i, lines[i].trim()))
+fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
+    (start + 1..)
+        .map_while(|i| Some((i, lines.get(i)?.trim())))
         .filter(|(_, l)| !is_number_rule(l, m))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
         .map(|(i, _)| i)
-        .take(m - 1)
+        .take(most)
         .collect()
 }
 
@@ -143,15 +144,23 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     })
 }
 
+/// The rows after the first that tell a grid of rows wider than any this tool solves.
+const ROWS_SCANNED: usize = 32;
+
 /// Whether the line at `start` and the lines after it are the rows of one big grid rather than
 /// small grids of `small` digits, one a line. The next line must be a row (about `m` numbers,
 /// not a whole puzzle); over the rows that follow, up to a blank line, a comment or a whole
 /// puzzle, and leaving out rows with a wrong count (a bad row still belongs to its grid), the
 /// values above `small` decide as [`big_grid`] says.
-fn rows_follow(lines: &[&str], start: usize, m: usize, small: usize, first_max: usize) -> bool {
+fn rows_follow(lines: &Lines, start: usize, m: usize, small: usize, first_max: usize) -> bool {
     let (mut above, mut given, mut rows) = (0usize, 0usize, 0usize);
-    for i in next_rows(lines, start, m) {
-        let line = lines[i];
+    // Rows wider than any grid this tool solves are only told apart to name the grid's size:
+    // a few of them do that, and a file of one-line grids of 144×144 is not read over and
+    // over, each line taken for the first row of a grid of 20,736 rows.
+    let widest = SUPPORTED.end() * SUPPORTED.end();
+    let scanned = if m <= widest { m - 1 } else { ROWS_SCANNED };
+    for i in next_rows(lines, start, m, scanned) {
+        let line = lines.at(i);
         let cells = tokens(line);
         if !cells.clone().all(number_token) || cells.count().abs_diff(m) > m / 4 {
             break;
@@ -180,14 +189,14 @@ pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
 }
 
 /// Numbers: either N² integers on one line, or N lines of N integers. Returns lines consumed.
-pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
+pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     let line_no = start + 1;
     // The grid's shape comes from the first line's tokens even when one of them is bad, so
     // that a bad first row still takes its grid's other rows with it (read on their own,
     // they would be cut into wrong grids, losing the puzzles after them).
-    let first = parse_ints(lines[start], line_no);
-    let m = tokens(lines[start]).count();
-    let max = tokens(lines[start])
+    let first = parse_ints(lines.at(start), line_no);
+    let m = tokens(lines.at(start)).count();
+    let max = tokens(lines.at(start))
         .filter_map(|t| t.parse::<u32>().ok())
         .max()
         .unwrap_or(0) as usize;
@@ -210,7 +219,7 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
             // text ends the grid early; a bad row spoils the grid, whose other rows are passed
             // over with it (read as grids of their own, each would be one more wrong output
             // line).
-            row_lines.extend(next_rows(lines, start, m));
+            row_lines.extend(next_rows(lines, start, m, m - 1));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
             let mut values = match first {
                 Ok(values) => values,
@@ -221,7 +230,7 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
                 return (Err(err), used);
             }
             for (r, &idx) in row_lines.iter().enumerate().skip(1) {
-                match parse_ints(lines[idx], idx + 1) {
+                match parse_ints(lines.at(idx), idx + 1) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
                         let err = InputError::bad_row(idx + 1, r + 1, m, "number", row.len());
@@ -284,7 +293,7 @@ pub(super) fn read_numbers(lines: &[&str], start: usize) -> (Record, usize) {
     // Comments after rows are passed over, and said so, as after a puzzle of symbols.
     let note = row_lines
         .iter()
-        .find(|&&i| lines[i].contains('#'))
+        .find(|&&i| lines.at(i).contains('#'))
         .map(|&i| format!("the comment on line {} is passed over", i + 1));
     let p = Puzzle {
         k,

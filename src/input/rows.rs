@@ -1,6 +1,7 @@
 //! Grids drawn for people: N rows of N symbols, with the spaces, `|` and box rules of forum
 //! posts and of `--format grid` output passed over.
 
+use super::lines::Lines;
 use super::numbers::whole_puzzle;
 use super::symbols::read_symbols;
 use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
@@ -42,19 +43,25 @@ pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
 /// without spaces and box rules): it holds N symbols for N from 4 to 49 and the next row
 /// does too. Sixteen symbols are also a whole 4×4 puzzle: the symbols above 4 decide, as
 /// [`big_grid`] says for rows of numbers.
-pub(super) fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions) -> Option<usize> {
+pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) -> Option<usize> {
     if !matches!(opts.format, None | Some(Format::Line)) {
         return None;
     }
-    let first = row_cells(lines[start]);
-    let n = first.len();
+    // Counted before the cells are collected: most lines are whole puzzles, far longer.
+    let n = lines
+        .at(start)
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '|')
+        .take(50)
+        .count();
     if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 {
         return None;
     }
+    let first = row_cells(lines.at(start));
     // The lines that would be its other rows; most must hold N symbols (one bad row still
     // belongs to the grid).
-    let next: Vec<Vec<char>> = lines[start + 1..]
-        .iter()
+    let next: Vec<Vec<char>> = lines
+        .from(start + 1)
         .map(|l| l.trim())
         .take_while(|l| !l.is_empty() && !l.starts_with('#'))
         .filter(|l| !is_rule(l, Some(n)))
@@ -66,7 +73,7 @@ pub(super) fn symbol_rows_start(lines: &[&str], start: usize, opts: ReadOptions)
     if rows.is_empty() || 2 * rows.len() < next.len() {
         return None;
     }
-    if n != 16 || lines[start].contains('|') {
+    if n != 16 || lines.at(start).contains('|') {
         return Some(n);
     }
     let small = |c: &char| matches!(c, '0'..='4' | '.' | '-' | '_');
@@ -102,15 +109,17 @@ pub(super) fn big_grid(first_above: bool, above: usize, givens: usize, complete:
 /// consumed. A blank line, a comment, a whole puzzle or the end of the text ends it early; a
 /// bad row spoils the grid, whose other rows go with it.
 pub(super) fn read_symbol_rows(
-    lines: &[&str],
+    lines: &Lines,
     start: usize,
     n: usize,
     opts: ReadOptions,
 ) -> (Record, usize) {
     let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
     let mut idx = start;
-    while rows.len() < n && idx < lines.len() {
-        let l = lines[idx].trim();
+    while rows.len() < n {
+        let Some(l) = lines.get(idx).map(str::trim) else {
+            break;
+        };
         if l.is_empty() || l.starts_with('#') {
             break;
         }

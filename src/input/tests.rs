@@ -635,3 +635,119 @@ fn a_bad_puzzle_on_the_first_line_is_no_csv_header() {
     assert_eq!(all.len(), 1);
     assert!(all[0].is_err());
 }
+
+/// An endless text of one puzzle a line.
+struct Endless(usize);
+
+impl std::io::Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let line = format!("{EASY9}\n").into_bytes();
+        let n = buf.len().min(line.len() - self.0 % line.len());
+        buf[..n].copy_from_slice(&line[self.0 % line.len()..][..n]);
+        self.0 += n;
+        Ok(n)
+    }
+}
+
+/// Records come as their lines are read: the first puzzles of a text that never ends.
+#[test]
+fn a_reader_hands_out_records_as_it_reads() {
+    let src = std::io::BufReader::new(Endless(0));
+    let lines: Vec<usize> = Reader::new(src, ReadOptions::default())
+        .take(3)
+        .map(|r| r.unwrap().line)
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
+    // A puzzle on one line is read without the next line (a line filter's input may not have
+    // it yet): the source fails the test if asked for more.
+    let src = std::io::BufReader::new(OneLine(false));
+    let first = Reader::new(src, ReadOptions::default()).next();
+    assert_eq!(
+        first.unwrap().unwrap().digits(),
+        read_one(EASY9, Default::default()).unwrap().digits()
+    );
+}
+
+/// One puzzle line, then a panic when read again.
+struct OneLine(bool);
+
+impl std::io::Read for OneLine {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        assert!(!self.0, "read past the first line");
+        self.0 = true;
+        let line = format!("{EASY9}\n");
+        buf[..line.len()].copy_from_slice(line.as_bytes());
+        Ok(line.len())
+    }
+}
+
+/// A text far longer than the reader's window, with grids of rows across the points where it
+/// drops the lines passed: every record where it was written, whatever the read sizes.
+#[test]
+fn long_texts_keep_their_line_numbers_across_the_window() {
+    let row: Vec<String> = (1..=16).map(|v| v.to_string()).collect();
+    let zeros = ["0"; 16].join(" ");
+    let big = format!("{}\n{}", row.join(" "), format!("{zeros}\n").repeat(15));
+    let rows9: String = EASY9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", String::from_utf8_lossy(r)))
+        .collect();
+    let (mut text, mut want, mut line) = (String::new(), Vec::new(), 1);
+    for i in 0..13_000 {
+        let (block, k, used) = match i % 500 {
+            99 | 498 => (big.clone(), 4, 16),
+            199 | 497 => (rows9.clone(), 3, 9),
+            299 => ("# a comment\n\n".to_string(), 0, 2),
+            _ => (format!("{EASY9}\n"), 3, 1),
+        };
+        if k > 0 {
+            want.push((line, k));
+        }
+        text += &block;
+        line += used;
+    }
+    assert!(line > 3 * 4096, "the text crosses the window's drops");
+    for capacity in [1, 7, 1 << 16] {
+        let src = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+        let got: Vec<(usize, usize)> = Reader::new(src, ReadOptions::default())
+            .map(|r| r.map(|p| (p.line, p.k)).unwrap())
+            .collect();
+        assert_eq!(got, want, "read {capacity} bytes at a time");
+    }
+}
+
+/// A text that cannot be read to its end: the records before the failure, then the error.
+#[test]
+fn a_read_error_ends_the_records_and_is_told() {
+    use std::io::Read as _;
+    let text = format!("{EASY9}\n{EASY9}\n");
+    let failing = text.as_bytes().chain(Failing);
+    let mut reader = Reader::new(std::io::BufReader::new(failing), ReadOptions::default());
+    assert_eq!(reader.by_ref().count(), 2);
+    assert_eq!(reader.lines_read(), 2);
+    let e = reader.error().expect("the failure is told");
+    assert_eq!(e.to_string(), "the disk is gone");
+}
+
+struct Failing;
+
+impl std::io::Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::Error::other("the disk is gone"))
+    }
+}
+
+/// `open` reads UTF-16 with a byte-order mark as its text, and refuses it without one.
+#[test]
+fn open_decodes_utf16_with_a_mark() {
+    let text = format!("{EASY9}\r\n{EASY9}\r\n");
+    let mut le = vec![0xff, 0xfe];
+    le.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let src = open(std::io::Cursor::new(le.clone())).unwrap();
+    let all: Vec<Record> = Reader::new(src, ReadOptions::default()).collect();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[1].as_ref().unwrap().digits()[2], 3);
+    let err = open(std::io::Cursor::new(le[2..].to_vec())).err().unwrap();
+    assert!(err.contains("UTF-16"), "{err}");
+}

@@ -18,11 +18,19 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
-    // A usage error exits before reading stdin: a broken pipe here is expected, not a failure.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    child.wait_with_output().unwrap()
+    // Written on a thread of its own: the filters write as they read, and a batch whose output
+    // fills the pipe before its input is all written waits for the output to be read.
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        // A usage error exits before reading stdin: a broken pipe here is expected.
+        if let Err(e) = input.write_all(stdin.as_bytes()) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 /// The lines of an output stream.

@@ -1,0 +1,320 @@
+//! A batch's records as they are read: the files are read on a thread of their own, a window
+//! at a time, so that a batch of any length runs in bounded memory, its first results come
+//! out before its last puzzles are read, and a line filter answers each line as it arrives.
+
+use super::{told_apart, unread, Labelled};
+use nsudoku::input::{self, ReadOptions, Reader, Record};
+use std::io::{self, BufReader};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// Cells read ahead of the records done with: the reader waits while more are held (about
+/// 50,000 9×9 puzzles, 80 of 225×225).
+const HELD_CELLS: usize = 1 << 22;
+/// At most this many records in one chunk…
+const CHUNK: usize = 4096;
+/// … and this many cells.
+const CHUNK_CELLS: usize = 1 << 20;
+
+/// What the reading thread hands over, in input order.
+enum Fed {
+    Record(Labelled),
+    /// A file that could not be read (or not to its end): the message.
+    Unread(String),
+}
+
+/// The cells read and not yet done with, which the reading thread keeps under [`HELD_CELLS`].
+struct Held {
+    cells: Mutex<usize>,
+    freed: Condvar,
+    /// [`HELD_CELLS`], but in tests.
+    limit: usize,
+}
+
+impl Held {
+    /// Wait until `cells` more may be held (at once when none are: a grid larger than the
+    /// bound is still read), and hold them.
+    fn take(&self, cells: usize) {
+        let mut held = self.cells.lock().unwrap_or_else(|e| e.into_inner());
+        while *held > 0 && *held + cells > self.limit {
+            held = self.freed.wait(held).unwrap_or_else(|e| e.into_inner());
+        }
+        *held += cells;
+    }
+
+    fn give_back(&self, cells: usize) {
+        let mut held = self.cells.lock().unwrap_or_else(|e| e.into_inner());
+        *held -= cells;
+        self.freed.notify_all();
+    }
+}
+
+/// The cells a record holds, as [`Held`] counts them.
+fn cells(rec: &Record) -> usize {
+    rec.as_ref().map_or(1, |p| p.masks.len().max(1))
+}
+
+/// The records of every input file in order, read on a thread of their own.
+pub struct Feed {
+    rx: Receiver<Fed>,
+    held: Arc<Held>,
+    /// A file's failure met while a chunk was filled, told before the next chunk.
+    unread: Option<String>,
+    /// The cells of the chunk handed out, as held when read (a record beyond the logic layer
+    /// is an error by the time it is handed out).
+    in_hand: usize,
+    /// Bytes read so far, of all files.
+    bytes_read: Arc<AtomicU64>,
+    /// The files' total size, when every input is a file whose size is known.
+    pub total_bytes: Option<u64>,
+    /// A subcommand of the logic layer: a larger grid becomes an error in its place.
+    logic_only: Option<&'static str>,
+}
+
+impl Feed {
+    /// Start reading `files` (stdin when none, or for `-`). With several files, each record
+    /// is labelled with its file, told apart when one is given twice.
+    pub fn start(files: &[PathBuf], opts: ReadOptions) -> Feed {
+        Feed::holding(files, opts, HELD_CELLS)
+    }
+
+    /// [`start`](Self::start), holding at most `limit` cells ahead.
+    fn holding(files: &[PathBuf], opts: ReadOptions, limit: usize) -> Feed {
+        let files: Vec<PathBuf> = if files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            files.to_vec()
+        };
+        let total_bytes = files
+            .iter()
+            .map(|f| {
+                (f.as_os_str() != "-")
+                    .then(|| std::fs::metadata(f).ok())
+                    .flatten()
+            })
+            .map(|m| m.filter(|m| m.is_file()).map(|m| m.len()))
+            .sum();
+        let (tx, rx) = mpsc::channel();
+        let held = Arc::new(Held {
+            cells: Mutex::new(0),
+            freed: Condvar::new(),
+            limit,
+        });
+        let bytes_read = Arc::new(AtomicU64::new(0));
+        let (h, b) = (held.clone(), bytes_read.clone());
+        std::thread::spawn(move || read_files(&files, opts, &tx, &h, &b));
+        Feed {
+            rx,
+            held,
+            unread: None,
+            in_hand: 0,
+            bytes_read,
+            total_bytes,
+            logic_only: None,
+        }
+    }
+
+    /// For `sub`, a subcommand of the logic layer: a grid beyond it becomes an error in its
+    /// place, reported with its line, and the batch goes on.
+    pub fn logic_only(mut self, sub: &'static str) -> Feed {
+        self.logic_only = Some(sub);
+        self
+    }
+
+    /// Bytes read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_read.load(Ordering::Relaxed)
+    }
+
+    /// The next records: those read, at least one unless the input has ended (then none), and
+    /// at most a chunk. A file that could not be read is reported when the records before it
+    /// have been handed out and done with (the caller asks for the next chunk only then).
+    pub fn next_chunk(&mut self) -> Vec<Labelled> {
+        if let Some(what) = self.unread.take() {
+            unread(what);
+        }
+        let mut chunk = Vec::new();
+        let mut cells_in = 0;
+        while chunk.len() < CHUNK && cells_in < CHUNK_CELLS {
+            let fed = if chunk.is_empty() {
+                match self.rx.recv() {
+                    Ok(fed) => fed,
+                    Err(_) => break,
+                }
+            } else {
+                match self.rx.try_recv() {
+                    Ok(fed) => fed,
+                    Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+                }
+            };
+            match fed {
+                Fed::Record((label, mut rec)) => {
+                    cells_in += cells(&rec);
+                    self.in_hand += cells(&rec);
+                    if let Some(sub) = self.logic_only {
+                        super::logic_only(&mut rec, sub);
+                    }
+                    chunk.push((label, rec));
+                }
+                Fed::Unread(what) if chunk.is_empty() => unread(what),
+                Fed::Unread(what) => {
+                    self.unread = Some(what);
+                    break;
+                }
+            }
+        }
+        chunk
+    }
+
+    /// The records of the last chunk are done with: the reader may read as many more.
+    pub fn done(&mut self) {
+        self.held.give_back(std::mem::take(&mut self.in_hand));
+    }
+
+    /// Every record, each chunk done with as it is taken (for subcommands that need the whole
+    /// batch).
+    pub fn collect(mut self) -> Vec<Labelled> {
+        let mut all = Vec::new();
+        loop {
+            let chunk = self.next_chunk();
+            if chunk.is_empty() {
+                return all;
+            }
+            self.done();
+            all.extend(chunk);
+        }
+    }
+
+    /// Run `work` on every record, in parallel on `pool`, and hand each result to `emit` in
+    /// input order as soon as it and those before it are done (see [`super::in_order`]).
+    pub fn run<R: Send>(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        work: impl Fn(&Labelled) -> R + Sync,
+        mut emit: impl FnMut(&Labelled, R) -> io::Result<()>,
+    ) -> io::Result<()> {
+        loop {
+            let chunk = self.next_chunk();
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            in_groups(pool, &chunk, &work, &mut emit)?;
+            self.done();
+        }
+    }
+}
+
+/// Records handed to a worker at once…
+const GROUP: usize = 64;
+/// … or fewer, of this many cells: a result goes out when its group is done, so a group of
+/// slow big grids would hold back the first ones' results.
+const GROUP_CELLS: usize = 1 << 14;
+
+/// [`super::in_order`] over `chunk`, a group of records at a time (64 9×9 puzzles, 26 of
+/// 25×25, one from 49×49 up): a result handed over on its own costs a thread wake-up, about
+/// what a 9×9 puzzle costs to solve.
+pub fn in_groups<R: Send>(
+    pool: &rayon::ThreadPool,
+    chunk: &[Labelled],
+    work: impl Fn(&Labelled) -> R + Sync,
+    mut emit: impl FnMut(&Labelled, R) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut groups = Vec::new();
+    let (mut from, mut cells_in) = (0, 0);
+    for (i, (_, rec)) in chunk.iter().enumerate() {
+        cells_in += cells(rec);
+        if i + 1 - from == GROUP || cells_in >= GROUP_CELLS || i + 1 == chunk.len() {
+            groups.push(&chunk[from..=i]);
+            (from, cells_in) = (i + 1, 0);
+        }
+    }
+    let work_group = |group: &&[Labelled]| group.iter().map(&work).collect::<Vec<R>>();
+    super::in_order(pool, &groups, work_group, |group, results| {
+        group
+            .iter()
+            .zip(results)
+            .try_for_each(|(rec, r)| emit(rec, r))
+    })
+}
+
+/// The reading thread: every file's records in order, then the end (the channel closes). It
+/// stops when the receiver is gone.
+fn read_files(
+    files: &[PathBuf],
+    opts: ReadOptions,
+    tx: &Sender<Fed>,
+    held: &Held,
+    bytes_read: &AtomicU64,
+) {
+    let mut before = 0;
+    for (i, path) in files.iter().enumerate() {
+        let (src, name): (io::Result<Box<dyn io::BufRead + Send>>, String) =
+            if path.as_os_str() == "-" {
+                (Ok(Box::new(BufReader::new(io::stdin()))), "stdin".into())
+            } else {
+                let file = std::fs::File::open(path);
+                let src = file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _);
+                (src, path.display().to_string())
+            };
+        let opened = src
+            .map_err(|e| e.to_string())
+            .and_then(|src| input::open(src));
+        let src = match opened {
+            Ok(src) => src,
+            Err(e) => {
+                if tx
+                    .send(Fed::Unread(format!("cannot read {name}: {e}")))
+                    .is_err()
+                {
+                    return;
+                }
+                continue;
+            }
+        };
+        let label = (files.len() > 1).then(|| told_apart(files, i, name.clone()));
+        let mut reader = Reader::new(src, opts);
+        while let Some(rec) = reader.next() {
+            held.take(cells(&rec));
+            bytes_read.store(before + reader.bytes_read(), Ordering::Relaxed);
+            if tx.send(Fed::Record((label.clone(), rec))).is_err() {
+                return;
+            }
+        }
+        before += reader.bytes_read();
+        if let Some(e) = reader.error() {
+            let what = format!("cannot read {name} past line {}: {e}", reader.lines_read());
+            if tx.send(Fed::Unread(what)).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Grids beyond the logic layer become errors as they are handed out; the cells held for
+    /// them as read are given back all the same, so a batch of many is read to its end.
+    #[test]
+    fn a_batch_of_grids_beyond_the_logic_layer_is_read_to_its_end() {
+        use nsudoku::generate::{pattern_grid, Rng};
+        let grid = pattern_grid(11, &mut Rng::new(1));
+        let line: Vec<String> = grid.iter().map(u8::to_string).collect();
+        let dir = std::env::temp_dir().join(format!("nsudoku-feed-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("121.txt");
+        std::fs::write(&path, format!("{}\n", line.join(" ")).repeat(6)).unwrap();
+        // Two grids' cells at most: without the giving back, the third would never be read.
+        let feed = Feed::holding(&[path], ReadOptions::default(), 2 * grid.len());
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || tx.send(feed.logic_only("rate").collect()));
+        let all = rx.recv_timeout(std::time::Duration::from_secs(60));
+        std::fs::remove_dir_all(&dir).unwrap();
+        let all = all.expect("the batch is read to its end");
+        assert_eq!(all.len(), 6);
+        assert!(all.iter().all(|(_, rec)| rec.is_err()));
+    }
+}

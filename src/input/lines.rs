@@ -1,0 +1,172 @@
+//! The lines of a text as they arrive: a window that holds the line being read and as many of
+//! those after it as a grid written over several lines needs, so that a batch of any length
+//! is read in bounded memory, its first puzzles are solved before its last ones are read, and
+//! a puzzle on one line is read without waiting for the next.
+
+use std::cell::Cell;
+use std::io::{self, BufRead};
+
+/// At most this many lines ahead of the one being read: no grid has more rows.
+const AHEAD_MAX: usize = 4096;
+/// At most this many bytes ahead: a file of one-line 225×225 grids in numbers (150 kB each)
+/// holds no grid of rows, and a window of thousands of them would not fit in memory.
+const AHEAD_BYTES: usize = 64 << 20;
+/// Lines passed over are dropped from the window in batches of this many.
+const DROP_EVERY: usize = 4096;
+
+/// The lines of a text read so far, numbered from its first line (0-based). The readers of
+/// grids ask for lines with [`get`](Self::get): a line past the window is `None`, and the
+/// window records that it was asked for, so that the record is read again with more lines.
+#[derive(Default)]
+pub(super) struct Lines {
+    /// Lines `base..base + held.len()`.
+    held: Vec<String>,
+    /// The number of the first line held.
+    base: usize,
+    /// Bytes held.
+    bytes: usize,
+    /// The text has no more lines than those read.
+    eof: bool,
+    /// A line past the window was asked for, before the text's end.
+    short: Cell<bool>,
+}
+
+impl Lines {
+    /// Line `i`, which must be in the window.
+    pub(super) fn at(&self, i: usize) -> &str {
+        &self.held[i - self.base]
+    }
+
+    /// Line `i`, or `None` past the end of the text, or of the window (which notes it).
+    pub(super) fn get(&self, i: usize) -> Option<&str> {
+        let line = self.held.get(i - self.base).map(String::as_str);
+        if line.is_none() && !self.eof {
+            self.short.set(true);
+        }
+        line
+    }
+
+    /// The lines from `i` on, as far as [`get`](Self::get) gives them.
+    pub(super) fn from(&self, i: usize) -> impl Iterator<Item = &str> {
+        (i..).map_while(|i| self.get(i))
+    }
+
+    /// One past the last line read so far.
+    pub(super) fn end(&self) -> usize {
+        self.base + self.held.len()
+    }
+
+    fn push(&mut self, line: String) {
+        self.bytes += line.len();
+        self.held.push(line);
+    }
+
+    /// Drop the lines before `i`, when there are many of them.
+    fn drop_before(&mut self, i: usize) {
+        let passed = i.saturating_sub(self.base).min(self.held.len());
+        if passed >= DROP_EVERY {
+            self.bytes -= self.held[..passed].iter().map(String::len).sum::<usize>();
+            self.held.drain(..passed);
+            self.base += passed;
+        }
+    }
+}
+
+/// A text's lines read from `src` as they are needed, as [`str::lines`] cuts a text, with
+/// what puzzle files hold besides: a lone CR (old Mac line ends) ends a line too, a byte-order
+/// mark at the start of a line is not part of it, nor a DOS end-of-file mark (Ctrl-Z) after
+/// the last line; bytes that are not UTF-8 become U+FFFD, for the reader to name.
+pub(super) struct LineSource<R> {
+    src: R,
+    pub(super) lines: Lines,
+    /// The first error of `src`, which ends the text.
+    pub(super) error: Option<io::Error>,
+    /// Bytes read from `src`.
+    pub(super) bytes_read: u64,
+}
+
+impl<R: BufRead> LineSource<R> {
+    pub(super) fn new(src: R) -> Self {
+        LineSource {
+            src,
+            lines: Lines::default(),
+            error: None,
+            bytes_read: 0,
+        }
+    }
+
+    /// Make line `i` part of the window, unless the text has ended before it, and drop the
+    /// lines before `i` from it. A line with a Ctrl-Z waits for the next: after the last line
+    /// the mark is not part of it.
+    pub(super) fn hold(&mut self, i: usize) {
+        self.lines.drop_before(i);
+        self.fill_to(i + 1, usize::MAX);
+        if i < self.lines.end() && self.lines.at(i).contains('\u{1a}') {
+            self.fill_to(i + 2, usize::MAX);
+        }
+        self.lines.short.set(false);
+    }
+
+    /// After a record from line `i` asked for a line past the window: read more lines
+    /// (twice as many ahead), and say whether there are more to read it again with. A grid
+    /// has at most [`AHEAD_MAX`] rows, held in at most [`AHEAD_BYTES`].
+    pub(super) fn more(&mut self, i: usize) -> bool {
+        if !self.lines.short.replace(false) || self.lines.eof {
+            return false;
+        }
+        let ahead = self.lines.end() - i - 1;
+        if ahead >= AHEAD_MAX || self.lines.bytes >= AHEAD_BYTES {
+            return false;
+        }
+        let end = self.lines.end();
+        self.fill_to(i + 1 + (2 * ahead).clamp(1, AHEAD_MAX), AHEAD_BYTES);
+        self.lines.end() > end || self.lines.eof
+    }
+
+    /// Read lines until `end` are held, the window holds `max_bytes`, or the text ends.
+    fn fill_to(&mut self, end: usize, max_bytes: usize) {
+        let mut raw = Vec::new();
+        while !self.lines.eof && self.lines.end() < end && self.lines.bytes < max_bytes {
+            raw.clear();
+            match self.src.read_until(b'\n', &mut raw) {
+                Ok(0) => self.finish(),
+                Ok(n) => {
+                    self.bytes_read += n as u64;
+                    self.push_raw(&raw);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    self.finish();
+                }
+            }
+        }
+    }
+
+    /// One line as read, with its line end: a CR before the LF is part of the line end, any
+    /// other CR ends a line of its own.
+    fn push_raw(&mut self, mut raw: &[u8]) {
+        if let Some(line) = raw.strip_suffix(b"\n") {
+            raw = line.strip_suffix(b"\r").unwrap_or(line);
+        }
+        let text = String::from_utf8_lossy(raw);
+        for piece in text.split('\r') {
+            let piece = piece.strip_prefix('\u{feff}').unwrap_or(piece);
+            self.lines.push(piece.to_string());
+        }
+    }
+
+    /// The text has ended: a Ctrl-Z after the last line goes, with the empty lines it leaves.
+    fn finish(&mut self) {
+        self.lines.eof = true;
+        while let Some(last) = self.lines.held.last_mut() {
+            let kept = last.trim_end_matches(['\u{1a}', '\r', '\n']).len();
+            self.lines.bytes -= last.len() - kept;
+            last.truncate(kept);
+            if !last.is_empty() {
+                break;
+            }
+            self.lines.held.pop();
+        }
+    }
+}
