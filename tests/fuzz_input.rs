@@ -180,5 +180,5 @@ fn huge_numbers_are_an_error_not_a_panic() {
         .as_ref()
         .unwrap_err()
         .what
-        .contains("is not a number"));
+        .contains("is too large a number"));
 }

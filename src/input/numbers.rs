@@ -16,11 +16,23 @@ fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
             "." | "-" | "_" => Ok(0),
             _ => t.parse::<u32>().map_err(|_| InputError {
                 line: line_no,
-                what: format!("'{t}' is not a number"),
+                what: not_a_value(t),
                 expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
             }),
         })
         .collect()
+}
+
+/// What is wrong with a token that is no cell's value.
+fn not_a_value(t: &str) -> String {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if digits(t) {
+        format!("'{t}' is too large a number")
+    } else if t.strip_prefix('-').is_some_and(digits) {
+        format!("'{t}' is a negative number")
+    } else {
+        format!("'{t}' is not a number")
+    }
 }
 
 /// The cells of a row of numbers: its tokens, with the `|` between boxes of a grid drawn for

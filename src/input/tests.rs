@@ -580,7 +580,12 @@ fn messages_name_what_is_wrong() {
     assert_eq!(what("a"), "1 symbol");
     // A signed or decimal number is named as a bad number, not counted as symbols.
     let zeros = " 0".repeat(80);
-    assert_eq!(what(&format!("-1{zeros}")), "'-1' is not a number");
+    assert_eq!(what(&format!("-1{zeros}")), "'-1' is a negative number");
+    let huge = "99999999999999999999";
+    assert_eq!(
+        what(&format!("{huge}{zeros}")),
+        format!("'{huge}' is too large a number")
+    );
     assert_eq!(what(&format!("1.5{zeros}")), "'1.5' is not a number");
     let lists = " 1,2,3,4,5,6,7,8,9".repeat(80);
     assert_eq!(
