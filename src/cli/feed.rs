@@ -87,15 +87,11 @@ impl Feed {
         } else {
             files.to_vec()
         };
-        let total_bytes = files
-            .iter()
-            .map(|f| {
-                (f.as_os_str() != "-")
-                    .then(|| std::fs::metadata(f).ok())
-                    .flatten()
-            })
-            .map(|m| m.filter(|m| m.is_file()).map(|m| m.len()))
-            .sum();
+        let size = |f: &PathBuf| {
+            let meta = (f.as_os_str() != "-").then(|| std::fs::metadata(f).ok());
+            meta.flatten().filter(|m| m.is_file()).map(|m| m.len())
+        };
+        let total_bytes = files.iter().map(size).sum();
         let (tx, rx) = mpsc::channel();
         let held = Arc::new(Held {
             cells: Mutex::new(0),
@@ -252,7 +248,8 @@ fn read_files(
     for (i, path) in files.iter().enumerate() {
         let (src, name): (io::Result<Box<dyn io::BufRead + Send>>, String) =
             if path.as_os_str() == "-" {
-                (Ok(Box::new(BufReader::new(io::stdin()))), "stdin".into())
+                let src = BufReader::with_capacity(1 << 16, io::stdin());
+                (Ok(Box::new(src)), "stdin".into())
             } else {
                 let file = std::fs::File::open(path);
                 let src = file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _);

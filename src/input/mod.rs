@@ -315,7 +315,8 @@ pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
 }
 
 /// The puzzles of a text, read as they are needed: records come in input order, each as soon
-/// as the lines it spans (and a few after them) are read, so a batch of any length is read in
+/// as the lines it spans are read (a puzzle on one line of symbols at once; a line that may be
+/// the first row of a grid once the lines after it tell), so a batch of any length is read in
 /// bounded memory. A read error ends the records; [`Reader::error`] then tells it.
 ///
 /// ```
