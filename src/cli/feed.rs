@@ -202,13 +202,16 @@ impl Feed {
     }
 }
 
-/// Records handed to a worker at once…
+/// Records handed to a worker at once, at most…
 const GROUP: usize = 64;
+/// … and few enough to make this many groups a thread: puzzles differ a thousandfold in
+/// time, and a short chunk cut in a few groups leaves a thread idle at its end.
+const GROUPS_A_THREAD: usize = 8;
 /// … or fewer, of this many cells: a result goes out when its group is done, so a group of
 /// slow big grids would hold back the first ones' results.
 const GROUP_CELLS: usize = 1 << 14;
 
-/// [`super::in_order`] over `chunk`, a group of records at a time (64 9×9 puzzles, 26 of
+/// [`super::in_order`] over `chunk`, a group of records at a time (up to 64 9×9 puzzles, 26 of
 /// 25×25, one from 49×49 up): a result handed over on its own costs a thread wake-up, about
 /// what a 9×9 puzzle costs to solve.
 pub fn in_groups<R: Send>(
@@ -218,10 +221,11 @@ pub fn in_groups<R: Send>(
     mut emit: impl FnMut(&Labelled, R) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut groups = Vec::new();
+    let most = (chunk.len() / (GROUPS_A_THREAD * pool.current_num_threads())).clamp(1, GROUP);
     let (mut from, mut cells_in) = (0, 0);
     for (i, (_, rec)) in chunk.iter().enumerate() {
         cells_in += cells(rec);
-        if i + 1 - from == GROUP || cells_in >= GROUP_CELLS || i + 1 == chunk.len() {
+        if i + 1 - from == most || cells_in >= GROUP_CELLS || i + 1 == chunk.len() {
             groups.push(&chunk[from..=i]);
             (from, cells_in) = (i + 1, 0);
         }
