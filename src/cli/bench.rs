@@ -120,22 +120,25 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     };
     let mut rows = Vec::new();
     let mut failed = false;
-    for (i, file) in files.iter().enumerate() {
-        let mut one = a.input.clone();
-        one.files = vec![file.clone()];
-        let batch = one.read_no_grid("bench")?;
-        // A set is named by its file name, or by its path when two files share that name.
+    // A set is named by its file name, or by its path when two files share that name.
+    let set_name = |file: &PathBuf| {
         let shared = files
             .iter()
             .filter(|f| f.file_name() == file.file_name())
             .count()
             > 1;
-        let name = match file.file_name() {
+        match file.file_name() {
             _ if file.as_os_str() == "-" => "stdin".to_string(),
             Some(base) if !shared => base.to_string_lossy().into_owned(),
             _ => file.display().to_string(),
-        };
-        let name = super::told_apart(&files, i, name);
+        }
+    };
+    let names: Vec<String> = files.iter().map(set_name).collect();
+    for (i, file) in files.iter().enumerate() {
+        let mut one = a.input.clone();
+        one.files = vec![file.clone()];
+        let batch = one.read_no_grid("bench")?;
+        let name = super::told_apart(&names, i);
         let mut puzzles = Vec::new();
         for (_, rec) in batch.records {
             match rec {

@@ -2,7 +2,7 @@
 //! at a time, so that a batch of any length runs in bounded memory, its first results come
 //! out before its last puzzles are read, and a line filter answers each line as it arrives.
 
-use super::{told_apart, unread, Labelled};
+use super::{input_name, told_apart, unread, Labelled};
 use nsudoku::input::{self, ReadOptions, Reader, Record};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
@@ -249,16 +249,16 @@ fn read_files(
     bytes_read: &AtomicU64,
 ) {
     let mut before = 0;
+    let names: Vec<String> = files.iter().map(|f| input_name(f)).collect();
     for (i, path) in files.iter().enumerate() {
-        let (src, name): (io::Result<Box<dyn io::BufRead + Send>>, String) =
-            if path.as_os_str() == "-" {
-                let src = BufReader::with_capacity(1 << 16, io::stdin());
-                (Ok(Box::new(src)), "stdin".into())
-            } else {
-                let file = std::fs::File::open(path);
-                let src = file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _);
-                (src, path.display().to_string())
-            };
+        let name = names[i].clone();
+        let src: io::Result<Box<dyn io::BufRead + Send>> = if path.as_os_str() == "-" {
+            let src = BufReader::with_capacity(1 << 16, io::stdin());
+            Ok(Box::new(src) as _)
+        } else {
+            let file = std::fs::File::open(path);
+            file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _)
+        };
         let opened = src
             .map_err(|e| e.to_string())
             .and_then(|src| input::open(src));
@@ -274,7 +274,7 @@ fn read_files(
                 continue;
             }
         };
-        let label = (files.len() > 1).then(|| told_apart(files, i, name.clone()));
+        let label = (files.len() > 1).then(|| told_apart(&names, i));
         let mut reader = Reader::new(src, opts);
         while let Some(rec) = reader.next() {
             held.take(cells(&rec));

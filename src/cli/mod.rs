@@ -7,7 +7,7 @@ use nsudoku::basis::{LOGIC, SUPPORTED};
 use nsudoku::input::{self, Format, ReadOptions, Record};
 use nsudoku::Alphabet;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -212,12 +212,22 @@ fn unread(what: String) {
     UNREAD.store(true, Ordering::Relaxed);
 }
 
-/// `name` for `files[i]`, told apart when that file was given before: a file given again is
-/// read again, as `a.txt (2)`, `a.txt (3)`, ….
-pub fn told_apart(files: &[PathBuf], i: usize, name: String) -> String {
-    match files[..i].iter().filter(|f| **f == files[i]).count() {
-        0 => name,
-        again => format!("{name} ({})", again + 1),
+/// The name of the `i`th of the inputs named `names`, told apart from those before it: a file
+/// given again is read again, as `a.txt (2)`, `a.txt (3)`, …, and so is a file named like
+/// another input (`stdin` for `-` and a file named `stdin`).
+pub fn told_apart(names: &[String], i: usize) -> String {
+    match names[..i].iter().filter(|n| **n == names[i]).count() {
+        0 => names[i].clone(),
+        again => format!("{} ({})", names[i], again + 1),
+    }
+}
+
+/// What messages call an input file: its path, `stdin` for `-`.
+pub fn input_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "stdin".to_string()
+    } else {
+        path.display().to_string()
     }
 }
 
@@ -453,6 +463,25 @@ pub fn thread_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
 mod tests {
     use super::parse_duration;
     use std::time::Duration;
+
+    #[test]
+    fn inputs_named_alike_are_told_apart() {
+        let names: Vec<String> = ["-", "stdin", "a.txt", "-", "stdin", "b.txt"]
+            .map(|f| super::input_name(f.as_ref()))
+            .into();
+        let told: Vec<String> = (0..names.len())
+            .map(|i| super::told_apart(&names, i))
+            .collect();
+        let want = [
+            "stdin",
+            "stdin (2)",
+            "a.txt",
+            "stdin (3)",
+            "stdin (4)",
+            "b.txt",
+        ];
+        assert_eq!(told, want);
+    }
 
     #[test]
     fn durations_with_and_without_units() {
