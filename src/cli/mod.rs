@@ -193,7 +193,7 @@ impl InputArgs {
 
     /// Every record of every input, in order. Line numbers are per file; with several files the
     /// file's label is prefixed to error messages by [`prefix`]: its path, `stdin` for `-`, and
-    /// `a.txt (2)` for a file given a second time (read again, told apart).
+    /// `a.txt (2)` for a file given a second time, or named like one before it ([`told_apart`]).
     pub fn read(&self) -> io::Result<Batch> {
         Ok(Batch {
             records: self.feed().collect(),
