@@ -14,7 +14,7 @@
 //! digits and houses of two places are left out: their branches make an AIC, which the
 //! chain finders report. The searches are bounded by [`Config::forcing_budget`] (links
 //! followed), the deadline and, like the chains, by [`Config::chain_tags`]; the literal sets
-//! kept for reuse by [`REACH_KEPT`].
+//! kept for reuse by `REACH_KEPT` literals (2²⁴, 64 MB).
 
 use super::chains::tagging::Tagging;
 use super::Technique;
