@@ -147,8 +147,9 @@ impl Feed {
             };
             match fed {
                 Fed::Record((label, mut rec)) => {
-                    cells_in += cells(&rec);
-                    self.in_hand += cells(&rec);
+                    let held = cells(&rec);
+                    cells_in += held;
+                    self.in_hand += held;
                     if let Some(sub) = self.logic_only {
                         super::logic_only(&mut rec, sub);
                     }

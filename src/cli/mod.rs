@@ -278,14 +278,10 @@ impl Batch {
 
     /// Print each detection note once on stderr.
     pub fn print_notes(&self) {
-        let mut seen = std::collections::HashSet::new();
+        let mut notes = Notes::default();
         for (label, rec) in &self.records {
             if let Ok(p) = rec {
-                if let Some(note) = &p.note {
-                    if seen.insert(note.clone()) {
-                        say!("note: {}line {}: {note}", prefix(label), p.line);
-                    }
-                }
+                notes.tell(label, p);
             }
         }
     }
