@@ -51,6 +51,23 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
             }
         }
         _ if letters_only && n <= Alphabet::Letters.capacity() => (Alphabet::Letters, None),
+        // 0 beside another empty mark, and no symbol for the top digit N: 0 is more likely the
+        // zero-based first digit (0-8 at 9×9), as in hex at 16×16. A candidate grid has no
+        // empty 0, so there the choice is sure.
+        4 | 9
+            if has_zero
+                && (has_dot || candidates)
+                && !s.chars().any(|c| c.to_digit(10) == Some(n as u32)) =>
+        {
+            let note = (!candidates).then(|| {
+                format!(
+                    "{n}×{n} symbols 0-{top} and an empty mark fit both 1-{n} with 0 empty and \
+                     0-{top} zero-based; read as 0-{top} (use --alphabet standard for the other)",
+                    top = n - 1
+                )
+            });
+            (Alphabet::Hex, note)
+        }
         _ => (Alphabet::Standard, None),
     }
 }

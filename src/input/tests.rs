@@ -564,6 +564,35 @@ fn detects_16_and_25_alphabets() {
 }
 
 #[test]
+fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
+    let p = read_one(EASY9, Default::default()).unwrap();
+    // EASY9 has a 9, so shifting every digit down frees the symbol 9.
+    let zero_based: String = EASY9
+        .chars()
+        .map(|c| c.to_digit(10).map_or(c, |d| (b'0' + d as u8 - 1) as char))
+        .collect();
+    assert!(zero_based.contains('0') && !zero_based.contains('9'));
+    let q = read_one(&zero_based, Default::default()).unwrap();
+    assert_eq!((q.alphabet, q.digits()), (Alphabet::Hex, p.digits()));
+    assert!(q.note.unwrap().contains("--alphabet standard"));
+    // The user's choice stands: 0 is empty again.
+    let standard = ReadOptions {
+        alphabet: Some(Alphabet::Standard),
+        ..ReadOptions::default()
+    };
+    let r = read_one(&zero_based, standard).unwrap();
+    assert_eq!((r.alphabet, r.note), (Alphabet::Standard, None));
+    // 0 and . with a 9 present, or 0 alone as the empty mark: standard, no note.
+    for line in [EASY9.replacen('.', "0", 3), EASY9.replace('.', "0")] {
+        let s = read_one(&line, Default::default()).unwrap();
+        assert_eq!(
+            (s.alphabet, s.digits(), s.note),
+            (Alphabet::Standard, p.digits(), None)
+        );
+    }
+}
+
+#[test]
 fn messages_name_what_is_wrong() {
     let what = |text: &str| {
         read_all(text, Default::default())[0]
