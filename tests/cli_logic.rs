@@ -462,6 +462,14 @@ fn a_timeout_stops_explain_and_rate_with_the_steps_taken() {
     let o = run(&["explain", "--timeout", "1m"], &format!("{EASY}\n"));
     assert!(stdout(&o).ends_with(&format!("solved\n{EASY_SOLVED}\n")));
     assert_eq!(o.status.code(), Some(0));
+
+    // A deadline that cuts a forcing chain search is told as the timeout, not as its work bound.
+    let o = run(&["explain", "--timeout", "1ms"], &format!("{HARD}\n"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1: timeout exceeded after") && !err.contains("bounds hit"),
+        "{err}"
+    );
 }
 
 /// `--format grid` writes the candidates of an unfinished puzzle as a boxed pencil-mark grid:

@@ -194,6 +194,13 @@ fn the_budget_message_names_the_nodes_searched_at_every_size() {
             err.contains("line 1: search budget exceeded after 100 nodes"),
             "{err}"
         );
+        // `--json` counts the same nodes.
+        let out = run(&["solve", "--max-nodes", "100", "--json"], puzzle);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            (&v["status"], &v["nodes"]),
+            (&"budget exceeded".into(), &100.into())
+        );
     }
 }
 

@@ -260,3 +260,20 @@ fn rate_says_why_a_puzzle_is_not_rated() {
     assert!(v[0]["limits"]["forcing_searches"].as_u64() > Some(0));
     assert!(v[3].get("limits").is_none());
 }
+
+/// `--stats` counts each way a puzzle ends: a contradiction, in a step or in the givens, is no
+/// solution, not stuck.
+#[test]
+fn rate_stats_tell_no_solution_from_stuck() {
+    let several = format!("1{}1", ".".repeat(79));
+    let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // r1c1 can only be 9, which r2c1 holds.
+    let clash = format!(".123456789{}", ".".repeat(71));
+    let input = format!("{several}\n{none}\n{clash}\n{EASY}\n");
+    let out = common::run(&["rate", "--stats", "--threads", "1"], &input);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("rated 4  solved 1  stuck 1  no solution 2\n"),
+        "{stderr}"
+    );
+}

@@ -65,6 +65,8 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut times = Vec::new();
     let mut ratings: Vec<Rating> = Vec::new();
     let mut bad = 0usize;
+    // Puzzles whose givens contradict each other: no rating, but counted by --stats.
+    let mut clashes = 0usize;
     let pool = thread_pool(a.threads)?;
     // Each line goes out as soon as it and those before it are rated.
     let work = |(_, rec): &Labelled| match rec {
@@ -107,6 +109,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     p.line
                 );
                 bad += 1;
+                clashes += 1;
                 let text = output::puzzle_line(p);
                 if a.json {
                     let v = serde_json::json!({
@@ -156,7 +159,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     })?;
     out.flush()?;
     if a.stats {
-        print_stats(&ratings, &mut times, start.elapsed().as_secs_f64());
+        print_stats(&ratings, clashes, &mut times, start.elapsed().as_secs_f64());
     }
     Ok(exit_status(bad > 0))
 }
@@ -251,11 +254,15 @@ fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     }
 }
 
-/// Histogram by whole rating points, the hardest techniques, time per puzzle.
-fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
+/// How the puzzles ended (a contradiction, found by a step or in the givens, is no
+/// solution), a histogram by whole rating points, the hardest techniques, time per puzzle.
+fn print_stats(ratings: &[Rating], clashes: usize, times: &mut [f64], wall: f64) {
     let n = ratings.len().max(1) as f64;
-    let timed_out = ratings.iter().filter(|r| r.end == End::Timeout).count();
-    let stuck = ratings.iter().filter(|r| r.end != End::Solved).count() - timed_out;
+    let ended = |end: End| ratings.iter().filter(|r| r.end == end).count();
+    let timed_out = ended(End::Timeout);
+    let no_solution = ended(End::Contradiction) + clashes;
+    let solved = ended(End::Solved);
+    let stuck = ratings.len() + clashes - solved - no_solution - timed_out;
     let mut buckets = std::collections::BTreeMap::new();
     let mut hardest = std::collections::BTreeMap::new();
     for r in ratings.iter().filter(|r| r.end == End::Solved) {
@@ -265,10 +272,8 @@ fn print_stats(ratings: &[Rating], times: &mut [f64], wall: f64) {
         }
     }
     say!(
-        "rated {}  solved {}  stuck {}{}",
-        ratings.len(),
-        ratings.len() - stuck - timed_out,
-        stuck,
+        "rated {}  solved {solved}  stuck {stuck}  no solution {no_solution}{}",
+        ratings.len() + clashes,
         if timed_out > 0 {
             format!("  timeout {timed_out}")
         } else {

@@ -217,8 +217,7 @@ impl Bar {
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
 fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
-    // A search that gives up has counted the node it refused.
-    let searched = c.stats.nodes.saturating_sub(1);
+    let searched = c.stats.nodes;
     let what = if c.stopped == Some(Exceeded::Time) {
         format!(
             "timeout exceeded after {}; expected a puzzle settled within --timeout",

@@ -2,7 +2,7 @@
 //! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
 
 use super::lines::Lines;
-use super::rows::{big_grid, is_rule};
+use super::rows::{big_grid, grid_below, is_rule};
 use super::{
     basis_of, check_givens, plural, side_of_candidates, side_of_cells, unsupported_basis, Alphabet,
     Format, InputError, Puzzle, Record, SUPPORTED,
@@ -93,12 +93,15 @@ fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
 /// dashes that is not `m` empty marks (`- - - -` is a row of empty cells; `--------` is not).
 fn is_number_rule(line: &str, m: usize) -> bool {
-    is_rule(line, None)
-        || (line.contains('-')
-            && line
-                .chars()
-                .all(|c| matches!(c, '-' | '|') || c.is_whitespace())
-            && tokens(line).count() != m)
+    let dashes = line.contains('-')
+        && line
+            .chars()
+            .all(|c| matches!(c, '-' | '|') || c.is_whitespace());
+    if dashes {
+        tokens(line).count() != m
+    } else {
+        is_rule(line, None)
+    }
 }
 
 /// Whether a token can stand for a cell in the numbers form: digits, or an empty mark.
@@ -218,6 +221,15 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // grid with a value out of range, reported on its own line, and the batch goes on with
     // the next one.
     let single = side_of_cells(m).filter(|&n| !rows_follow(lines, start, m, n, max));
+    // A first row a few numbers off, above the grid's other rows: the grid goes with it.
+    if single.is_none() && !SUPPORTED.clone().any(|k| k * k == m) {
+        if let Some(n) = grid_below(lines, start, m) {
+            let used = next_rows(lines, start, n, n - 1)
+                .last()
+                .map_or(1, |&i| i + 1 - start);
+            return (Err(InputError::bad_row(line_no, 1, n, "number", m)), used);
+        }
+    }
     // The lines the grid's rows are on, for messages.
     let mut row_lines = vec![start];
     let (values, used, n) = match single {

@@ -2,7 +2,7 @@
 //! posts and of `--format grid` output passed over.
 
 use super::lines::Lines;
-use super::numbers::whole_puzzle;
+use super::numbers::{number_token, tokens, whole_puzzle};
 use super::symbols::read_symbols;
 use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 
@@ -39,6 +39,48 @@ pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
             })
 }
 
+/// How many rows of `n` cells (symbols, or numbers) follow the line at `start`, box rules
+/// passed over, up to a blank line, a comment, a line that is no such row, or `most` rows.
+fn rows_after(lines: &Lines, start: usize, n: usize, most: usize) -> usize {
+    (start + 1..)
+        .map_while(|i| lines.get(i).map(str::trim))
+        .take_while(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| !is_rule(l, Some(n)))
+        .take_while(|l| {
+            row_cells(l).len() == n || (tokens(l).count() == n && tokens(l).all(number_token))
+        })
+        .take(most)
+        .count()
+}
+
+/// Whether the line at `start` is the first row of a grid of side `n` whose other rows
+/// follow: N - 1 rows of N cells after it (or N·j - 1, grids one after another). So a line
+/// of N dashes is told from a box rule above a grid (a row of empty cells only when the grid
+/// needs it), and a first row with a cell too many or too few from a stray line before a grid.
+pub(super) fn first_row_of(lines: &Lines, start: usize, n: usize) -> bool {
+    let most = 8 * n;
+    SUPPORTED.map(|k| k * k).any(|m| m == n) && {
+        let rows = rows_after(lines, start, n, most);
+        rows < most && (rows + 1) % n == 0
+    }
+}
+
+/// The side N of the grid whose first row is the line at `start`, when that row has a
+/// wrong count of `cells` (a few off) and the grid's other rows follow ([`first_row_of`]): the
+/// grid is read, and its bad first row reported, rather than the row alone and the rest as a
+/// grid cut short.
+pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<usize> {
+    let next = lines.get(start + 1)?.trim();
+    let n = tokens(next).count();
+    let n = if n > 1 && tokens(next).all(number_token) {
+        n
+    } else {
+        row_cells(next).len()
+    };
+    (n >= 4 && cells != n && cells.abs_diff(n) <= n / 4 && first_row_of(lines, start, n))
+        .then_some(n)
+}
+
 /// The side N when the line at `start` begins a grid written as N rows of N symbols (with or
 /// without spaces and box rules): it holds N symbols for N from 4 to 49 and the next row
 /// does too. Sixteen symbols are also a whole 4×4 puzzle: the symbols above 4 decide, as
@@ -54,6 +96,10 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         .filter(|c| !c.is_whitespace() && *c != '|')
         .take(50)
         .count();
+    if n < 50 && side_of_cells(n).is_none() && !SUPPORTED.map(|k| k * k).any(|m| m == n) {
+        // A first row a few symbols off, above the grid's other rows.
+        return grid_below(lines, start, n);
+    }
     if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 {
         return None;
     }

@@ -642,7 +642,10 @@ pub fn find<B: Basis>(s: &State<B>, depth: Depth, cfg: &Config, sink: &mut Sink)
                 found.push(d);
             }
             if trial.cut {
-                limits::note(|h| h.forcing_searches += 1);
+                // The deadline cuts it too; that is told as a timeout, not as the work bound.
+                if !cfg.past_deadline() {
+                    limits::note(|h| h.forcing_searches += 1);
+                }
                 break 'cells;
             }
         }

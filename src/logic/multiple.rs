@@ -68,7 +68,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
                 }
             }
             if bfs.over_budget() || cfg.past_deadline() {
-                limits::note(|h| h.forcing_searches += 1);
+                // A deadline passed is told as a timeout, not as the work bound.
+                if !cfg.past_deadline() {
+                    limits::note(|h| h.forcing_searches += 1);
+                }
                 break;
             }
             let Some(common) = common else { continue };
@@ -92,7 +95,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
                     }
                 }
             }
-            if branches.iter().any(Option::is_none) {
+            if branches.iter().any(Option::is_none) && !cfg.past_deadline() {
                 limits::note(|h| h.forcing_searches += 1);
             }
             for (l, b) in conclusions.into_iter().zip(branches) {

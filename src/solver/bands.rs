@@ -1333,7 +1333,7 @@ macro_rules! band_engine {
                     }
                     self.out.stats.nodes += 1;
                     if let Some(why) = self.budget.exceeded(self.out.stats.nodes) {
-                        self.out.give_up(why);
+                        self.out.refuse(why, rest != 0);
                         self.stop = true;
                         return;
                     }

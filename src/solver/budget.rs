@@ -93,6 +93,15 @@ impl super::Count {
     pub(crate) fn give_up(&mut self, why: Exceeded) {
         self.stopped = Some(why);
     }
+
+    /// Record that the search stopped on `why` at the node it had just counted (a guess when
+    /// `guess`): that node is taken back, so `nodes` counts the nodes searched (at most the
+    /// budget), as the CLI's message, its `--json` and its `--stats` say.
+    pub(crate) fn refuse(&mut self, why: Exceeded, guess: bool) {
+        self.stats.nodes -= 1;
+        self.stats.guesses -= u64::from(guess);
+        self.stopped = Some(why);
+    }
 }
 
 #[cfg(test)]

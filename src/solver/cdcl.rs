@@ -1052,7 +1052,9 @@ impl Sat {
             if let Some(c) = self.propagate() {
                 self.conflicts += 1;
                 if let Some(why) = budget.exceeded(self.conflicts) {
-                    // Counted as the depth-first search counts the node it refuses.
+                    // Not analysed: taken back, as the depth-first search takes back the node
+                    // it refuses.
+                    self.conflicts -= 1;
                     return Outcome::Stopped(why);
                 }
                 if self.decision_level() == 0 {

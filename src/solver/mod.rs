@@ -716,7 +716,7 @@ impl<B: Basis> Solver<B> {
             }
             out.stats.nodes += 1;
             if let Some(why) = budget.exceeded(out.stats.nodes) {
-                out.give_up(why);
+                out.refuse(why, !last);
                 break 'node;
             }
             let past = match cutoff {

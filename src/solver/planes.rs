@@ -257,14 +257,15 @@ pub(crate) fn search<const N: usize>(
         f.rest &= f.rest - 1;
         st = f.state;
         let cell = f.cell;
-        if f.rest == 0 {
+        let guess = f.rest != 0;
+        if !guess {
             frames.pop();
         } else {
             out.stats.guesses += 1;
         }
         out.stats.nodes += 1;
         if let Some(why) = budget.exceeded(out.stats.nodes) {
-            out.give_up(why);
+            out.refuse(why, guess);
             return out;
         }
         ok = st.place(t, cell, d).is_ok() && st.propagate(t).is_ok();
