@@ -16,7 +16,7 @@ use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
 use lines::LineSource;
-use numbers::{numbers_line, read_candidate_lists, read_numbers};
+use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
 use rows::{first_row_of, is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
 use std::io::{self, BufRead};
@@ -429,6 +429,13 @@ impl<R: BufRead> Reader<R> {
                 Some(_) => false,
                 None => numbers_line(raw),
             };
+            // The same for a puzzle given as numbers (`rate` writes its rating after it).
+            let may_be_numbers = matches!(opts.format, None | Some(Format::Numbers));
+            if may_be_numbers && !(numbers && opts.format.is_none()) {
+                if let Some(rec) = numbers_then_more(raw, line_no) {
+                    return Some((rec, 1));
+                }
+            }
             // Candidate grids too large for one symbol a digit, as `candidates_line` writes
             // them: each cell's digits joined by commas, cells separated by spaces.
             // Two cells or more: one puzzle with a stray comma (`…7382,`) is not one.

@@ -120,7 +120,7 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
                 "{} of comma-separated candidates",
                 plural(cells.len(), "cell")
             ),
-            expected: "N² cells (4096 for 64×64, 6561 for 81×81, …, 50625 for 225×225)".into(),
+            expected: "N² cells (256 for 16×16, 625 for 25×25, …, 50625 for 225×225)".into(),
         });
     };
     let mut masks = CellMasks::with_capacity(n, n * n);
@@ -296,17 +296,28 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             return (Err(err), 1);
         }
     };
+    // Comments after rows are passed over, and said so, as after a puzzle of symbols.
+    let note = row_lines
+        .iter()
+        .find(|&&i| lines.at(i).contains('#'))
+        .map(|&i| format!("the comment on line {} is passed over", i + 1));
+    (numbers_puzzle(&values, n, &row_lines, note), used)
+}
+
+/// The puzzle of `values` (N² of them, row by row; `row_lines` the lines of its rows, 0-based,
+/// or its one line), or the first value out of range.
+fn numbers_puzzle(values: &[u32], n: usize, row_lines: &[usize], note: Option<String>) -> Record {
+    let line_no = row_lines[0] + 1;
     let k = basis_of(n);
     let all = Wide256::low(n);
     let mut masks = CellMasks::with_capacity(n, values.len());
     for (cell, &v) in values.iter().enumerate() {
         if v as usize > n {
-            let err = InputError {
+            return Err(InputError {
                 line: row_lines.get(cell / n).map_or(line_no, |&i| i + 1),
                 what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
                 expected: format!("0 (empty) or a digit 1-{n}"),
-            };
-            return (Err(err), used);
+            });
         }
         masks.push(if v == 0 {
             all
@@ -314,12 +325,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             Wide256::bit(v as usize - 1)
         });
     }
-    // Comments after rows are passed over, and said so, as after a puzzle of symbols.
-    let note = row_lines
-        .iter()
-        .find(|&&i| lines.at(i).contains('#'))
-        .map(|&i| format!("the comment on line {} is passed over", i + 1));
-    let p = Puzzle {
+    check_givens(Puzzle {
         k,
         masks,
         alphabet: Alphabet::Standard,
@@ -327,6 +333,27 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
         line: line_no,
         note,
         lowercase: false,
+    })
+}
+
+/// A puzzle of N² numbers followed by more on its line, as `rate` writes a puzzle given as
+/// numbers (`0 8 0 … 4.0/1.5/1.5`): the tokens before the first that is no number are N² of
+/// them. Read with a note that the rest was passed over.
+pub(super) fn numbers_then_more(raw: &str, line_no: usize) -> Option<Record> {
+    let mut count = 0;
+    let mut rest = raw;
+    let more = loop {
+        let t = rest.trim_start();
+        let end = t.find(char::is_whitespace).unwrap_or(t.len());
+        match &t[..end] {
+            "" => return None,
+            token if number_token(token) => count += 1,
+            token => break token,
+        }
+        rest = &t[end..];
     };
-    (check_givens(p), used)
+    let n = side_of_cells(count).filter(|_| count >= 16)?;
+    let values = parse_ints(&raw[..raw.len() - rest.len()], line_no).ok()?;
+    let note = format!("the text after the puzzle (from '{more}') is passed over");
+    Some(numbers_puzzle(&values, n, &[line_no - 1], Some(note)))
 }

@@ -582,6 +582,23 @@ fn a_puzzle_followed_by_more_is_read_with_a_note() {
         None
     );
     assert!(read_one(&format!("{}. {solution}", EASY9), Default::default()).is_err());
+    // A puzzle given as numbers, as `rate` writes it back with its rating or its end.
+    let numbers = easy9_numbers().join(" ");
+    for rest in [
+        "2.3/1.2/1.2",
+        "no solution (the givens contradict each other)",
+    ] {
+        for format in [None, Some(Format::Numbers)] {
+            let opts = ReadOptions {
+                format,
+                ..ReadOptions::default()
+            };
+            let q = read_one(&format!("{numbers} {rest}"), opts).unwrap();
+            assert_eq!((q.format, q.digits()), (Format::Numbers, p.digits()));
+            let word = rest.split(' ').next().unwrap();
+            assert!(q.note.unwrap().contains(&format!("(from '{word}')")));
+        }
+    }
 }
 
 #[test]
