@@ -17,7 +17,7 @@ use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
 use lines::LineSource;
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
-use rows::{first_row_of, is_rule, read_symbol_rows, symbol_rows_start};
+use rows::{is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -378,28 +378,11 @@ impl<R: BufRead> Reader<R> {
             }
             let raw = lines.at(i).trim();
             let line_no = i + 1;
-            if raw.is_empty() || raw.starts_with('#') {
+            // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
+            if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
                 self.next += 1;
                 continue;
             }
-            // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle;
-            // a line of N dashes is, when it is the first row of a grid of empty cells.
-            if is_rule(raw, None) {
-                let dashes = raw.chars().all(|c| c == '-' || c.is_whitespace());
-                let n = raw.chars().filter(|&c| c == '-').count();
-                let rule = loop {
-                    let rule = !dashes || !first_row_of(&self.src.lines, i, n);
-                    if !self.src.more(i) {
-                        break rule;
-                    }
-                };
-                if rule {
-                    self.next += 1;
-                    continue;
-                }
-            }
-            let lines = &self.src.lines;
-            let raw = lines.at(i).trim();
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
                 self.header = Some(format!(
                     "line {line_no} ('{raw}') is a CSV header, passed over"

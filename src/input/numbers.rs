@@ -93,15 +93,12 @@ fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
 /// dashes that is not `m` empty marks (`- - - -` is a row of empty cells; `--------` is not).
 fn is_number_rule(line: &str, m: usize) -> bool {
-    let dashes = line.contains('-')
-        && line
-            .chars()
-            .all(|c| matches!(c, '-' | '|') || c.is_whitespace());
-    if dashes {
-        tokens(line).count() != m
-    } else {
-        is_rule(line, None)
-    }
+    is_rule(line, None)
+        || (line.contains('-')
+            && line
+                .chars()
+                .all(|c| matches!(c, '-' | '|') || c.is_whitespace())
+            && tokens(line).count() != m)
 }
 
 /// Whether a token can stand for a cell in the numbers form: digits, or an empty mark.

@@ -53,22 +53,13 @@ fn rows_after(lines: &Lines, start: usize, n: usize, most: usize) -> usize {
         .count()
 }
 
-/// Whether the line at `start` is the first row of a grid of side `n` whose other rows
-/// follow: N - 1 rows of N cells after it (or N·j - 1, grids one after another). So a line
-/// of N dashes is told from a box rule above a grid (a row of empty cells only when the grid
-/// needs it), and a first row with a cell too many or too few from a stray line before a grid.
-pub(super) fn first_row_of(lines: &Lines, start: usize, n: usize) -> bool {
-    let most = 8 * n;
-    SUPPORTED.map(|k| k * k).any(|m| m == n) && {
-        let rows = rows_after(lines, start, n, most);
-        rows < most && (rows + 1) % n == 0
-    }
-}
-
 /// The side N of the grid whose first row is the line at `start`, when that row has a
-/// wrong count of `cells` (a few off) and the grid's other rows follow ([`first_row_of`]): the
-/// grid is read, and its bad first row reported, rather than the row alone and the rest as a
-/// grid cut short.
+/// wrong count of `cells` (a few off), holds only what cells can, and exactly the N - 1 other
+/// rows of the grid follow it (then a blank line, a comment, the end of the text or a line
+/// that is no row): the grid is read, and its bad first row reported, rather than the row
+/// alone and the rest as a grid cut short. Exactly: with a whole grid after it, the line is
+/// a stray one (a title, a broken line) and the grid is read whole; so also when grids follow
+/// one another without a blank line, as one missing a row would shift the next.
 pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<usize> {
     let next = lines.get(start + 1)?.trim();
     let n = tokens(next).count();
@@ -77,7 +68,15 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
     } else {
         row_cells(next).len()
     };
-    (n >= 4 && cells != n && cells.abs_diff(n) <= n / 4 && first_row_of(lines, start, n))
+    let symbol = |c: char| {
+        c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || (n > 9 && c.is_ascii_alphabetic())
+    };
+    let row_like = row_cells(lines.at(start)).into_iter().all(symbol);
+    (SUPPORTED.map(|k| k * k).any(|m| m == n)
+        && cells != n
+        && cells.abs_diff(n) <= n / 4
+        && row_like
+        && rows_after(lines, start, n, n) == n - 1)
         .then_some(n)
 }
 

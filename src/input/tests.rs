@@ -160,6 +160,23 @@ fn empty_small_grids_after_a_bad_one_are_still_read() {
     assert_eq!(all[0].as_ref().unwrap().n(), 16);
 }
 
+/// `- - - - - - - - -` between the bands of a 9×9 grid of numbers is a box rule, framing it
+/// too; the grid is read whole.
+#[test]
+fn a_spaced_dash_line_in_a_nine_grid_of_numbers_is_a_rule() {
+    let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+    let rule = ["-"; 9].join(" ");
+    let mut drawn = vec![rule.clone()];
+    for band in rows.chunks(3) {
+        drawn.extend(band.iter().cloned());
+        drawn.push(rule.clone());
+    }
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let all = read_all(&drawn.join("\n"), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+}
+
 #[test]
 fn a_bad_row_spoils_only_its_grid() {
     let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
@@ -180,15 +197,11 @@ fn a_bad_row_spoils_only_its_grid() {
         (bad_first("-4"), "\n", 1),
         (bad_first("99999999999999999999"), "\n\n", 1),
         (bad_first("4.0"), "\n", 1),
-        // A number too many or too few in the first row: its grid still goes as one.
-        (format!("{} 0\n{}", rows[0], rows[1..].join("\n")), "\n", 1),
+        // A number too many or too few in the first row, then a blank line: its grid goes
+        // as one.
         (
-            format!(
-                "{}\n{}",
-                rows[0].split_once(' ').unwrap().1,
-                rows[1..].join("\n")
-            ),
-            "\n",
+            format!("{} 0\n{}", rows[0], rows[1..].join("\n")),
+            "\n\n",
             1,
         ),
         (
@@ -475,81 +488,35 @@ fn grids_drawn_in_rows_of_symbols() {
     bad[4].push('x');
     let e = read_one(&bad.join("\n"), Default::default()).unwrap_err();
     assert_eq!((e.line, e.what.as_str()), (5, "unknown symbol 'x' at r5c9"));
-    // A first row a symbol short, or one too long: one bad grid, then the next.
+    // A first row a symbol short, or one too long, above the grid's other rows and a blank
+    // line: one bad grid, then the next.
     for first in [&rows[0][1..], &format!("{}.", rows[0])] {
-        for sep in ["\n", "\n\n"] {
-            let text = format!(
-                "{first}\n{}{sep}{}\n",
-                rows[1..].join("\n"),
-                rows.join("\n")
-            );
-            let all = read_all(&text, Default::default());
-            assert_eq!(all.len(), 2, "{text}");
-            let e = all[0].as_ref().unwrap_err();
-            assert_eq!(
-                (e.line, e.what.as_str()),
-                (
-                    1,
-                    &*format!("row 1 of the grid has {} symbols", first.len())
-                )
-            );
-            assert_eq!(all[1].as_ref().unwrap().digits(), want);
-        }
-    }
-    // A stray line a few symbols long before a whole grid stays a line of its own.
-    let all = read_all(
-        &format!("Sudoku 1\n{}\n", rows.join("\n")),
-        Default::default(),
-    );
-    assert_eq!(all.len(), 2);
-    assert_eq!(all[1].as_ref().unwrap().digits(), want);
-    // Rows of dashes are rows of empty cells, first and last too, in symbols and in numbers;
-    // a line of N dashes above or below a whole grid is its frame.
-    let dashes = "-".repeat(9);
-    let empty = [dashes.as_str(); 9].join("\n");
-    let mut top = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
-    top[0] = dashes.clone();
-    top[1] = dashes.clone();
-    let numbers: Vec<String> = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let cells: Vec<String> = r
-                .chars()
-                .map(|c| if i == 8 { "-".into() } else { c.to_string() })
-                .collect();
-            cells.join(" ")
-        })
-        .collect();
-    let framed = format!("{dashes}\n{}\n{dashes}", rows.join("\n"));
-    let all_givens = want.iter().filter(|&&d| d != 0).count();
-    for (text, grids, givens) in [
-        (empty.clone(), 1, 0),
-        (format!("{empty}\n{empty}"), 2, 0),
-        (
-            top.join("\n"),
-            1,
-            want[18..].iter().filter(|&&d| d != 0).count(),
-        ),
-        (
-            numbers.join("\n"),
-            1,
-            want[..72].iter().filter(|&&d| d != 0).count(),
-        ),
-        (framed.clone(), 1, all_givens),
-        (format!("{framed}\n{framed}"), 2, all_givens),
-    ] {
+        let text = format!("{first}\n{}\n\n{}\n", rows[1..].join("\n"), rows.join("\n"));
         let all = read_all(&text, Default::default());
-        assert_eq!(all.len(), grids, "{text}");
-        for r in &all {
-            let p = r.as_ref().unwrap();
-            assert_eq!(
-                p.digits().iter().filter(|&&d| d != 0).count(),
-                givens,
-                "{text}"
-            );
+        assert_eq!(all.len(), 2, "{text}");
+        let e = all[0].as_ref().unwrap_err();
+        let what = format!("row 1 of the grid has {} symbols", first.len());
+        assert_eq!((e.line, e.what.as_str()), (1, what.as_str()));
+        assert_eq!(all[1].as_ref().unwrap().digits(), want);
+    }
+    // A line before a whole grid stays a line of its own, whatever follows the grid (a grid
+    // a row short would otherwise take the good grid's last row).
+    let short = rows[..8].join("\n");
+    for before in ["Puzzle 1", "123456.8", "........"] {
+        for after in [String::new(), format!("\n{short}")] {
+            let text = format!("{before}\n{}{after}\n", rows.join("\n"));
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 2 + usize::from(!after.is_empty()), "{text}");
+            assert_eq!(all[0].as_ref().unwrap_err().line, 1, "{text}");
+            assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
         }
     }
+    // Frames of exactly N dashes around grids that follow one another are frames.
+    let dashes = "-".repeat(9);
+    let framed = format!("{dashes}\n{}\n{dashes}\n", rows.join("\n"));
+    let all = read_all(&framed.repeat(5), Default::default());
+    assert_eq!(all.len(), 5);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().digits() == want));
     // Sixteen 4×4 puzzles, one a line, stay sixteen.
     let all = read_all(&vec!["1..4.3....2.4..1"; 16].join("\n"), Default::default());
     assert_eq!(all.len(), 16);
