@@ -412,9 +412,13 @@ impl<R: BufRead> Reader<R> {
                 Some(_) => false,
                 None => numbers_line(raw),
             };
-            // The same for a puzzle given as numbers (`rate` writes its rating after it).
-            let may_be_numbers = matches!(opts.format, None | Some(Format::Numbers));
-            if may_be_numbers && !(numbers && opts.format.is_none()) {
+            // The same for a puzzle given as numbers (`rate` writes its rating after it): with
+            // the form detected, only when the line is not numbers alone.
+            let numbers_first = match opts.format {
+                None => !numbers,
+                Some(f) => f == Format::Numbers,
+            };
+            if numbers_first {
                 if let Some(rec) = numbers_then_more(raw, line_no) {
                     return Some((rec, 1));
                 }

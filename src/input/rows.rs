@@ -40,8 +40,8 @@ pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
 }
 
 /// How many rows of `n` cells (symbols, or numbers) follow the line at `start`, box rules
-/// passed over, up to a blank line, a comment, a line that is no such row, or `most` rows.
-fn rows_after(lines: &Lines, start: usize, n: usize, most: usize) -> usize {
+/// passed over, up to a blank line, a comment, a line that is no such row, or `n` rows.
+fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
     (start + 1..)
         .map_while(|i| lines.get(i).map(str::trim))
         .take_while(|l| !l.is_empty() && !l.starts_with('#'))
@@ -49,7 +49,7 @@ fn rows_after(lines: &Lines, start: usize, n: usize, most: usize) -> usize {
         .take_while(|l| {
             row_cells(l).len() == n || (tokens(l).count() == n && tokens(l).all(number_token))
         })
-        .take(most)
+        .take(n)
         .count()
 }
 
@@ -76,7 +76,7 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
         && cells != n
         && cells.abs_diff(n) <= n / 4
         && row_like
-        && rows_after(lines, start, n, n) == n - 1)
+        && rows_after(lines, start, n) == n - 1)
         .then_some(n)
 }
 

@@ -642,10 +642,7 @@ pub fn find<B: Basis>(s: &State<B>, depth: Depth, cfg: &Config, sink: &mut Sink)
                 found.push(d);
             }
             if trial.cut {
-                // The deadline cuts it too; that is told as a timeout, not as the work bound.
-                if !cfg.past_deadline() {
-                    limits::note(|h| h.forcing_searches += 1);
-                }
+                limits::forcing_cut(cfg);
                 break 'cells;
             }
         }

@@ -38,6 +38,14 @@ pub(crate) fn note(f: impl FnOnce(&mut Hits)) {
     });
 }
 
+/// Record a forcing chain search cut short, unless the deadline cut it: that is told as the
+/// timeout, not as a hit of the work bound.
+pub(crate) fn forcing_cut(cfg: &super::Config) {
+    if !cfg.past_deadline() {
+        note(|h| h.forcing_searches += 1);
+    }
+}
+
 /// The hits noted on this thread since the last call, which clears them.
 pub fn take() -> Hits {
     HITS.with(|h| h.take())

@@ -68,10 +68,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
                 }
             }
             if bfs.over_budget() || cfg.past_deadline() {
-                // A deadline passed is told as a timeout, not as the work bound.
-                if !cfg.past_deadline() {
-                    limits::note(|h| h.forcing_searches += 1);
-                }
+                limits::forcing_cut(cfg);
                 break;
             }
             let Some(common) = common else { continue };
@@ -95,8 +92,8 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
                     }
                 }
             }
-            if branches.iter().any(Option::is_none) && !cfg.past_deadline() {
-                limits::note(|h| h.forcing_searches += 1);
+            if branches.iter().any(Option::is_none) {
+                limits::forcing_cut(cfg);
             }
             for (l, b) in conclusions.into_iter().zip(branches) {
                 if let Some(b) = b {
