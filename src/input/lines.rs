@@ -46,6 +46,12 @@ impl Lines {
         line
     }
 
+    /// Line `i` if the window holds it (the line before the record being read is kept).
+    pub(super) fn held(&self, i: usize) -> Option<&str> {
+        let at = i.checked_sub(self.base)?;
+        self.held.get(at).map(String::as_str)
+    }
+
     /// The lines from `i` on, as far as [`get`](Self::get) gives them.
     pub(super) fn from(&self, i: usize) -> impl Iterator<Item = &str> {
         (i..).map_while(|i| self.get(i))
@@ -61,9 +67,9 @@ impl Lines {
         self.held.push(line);
     }
 
-    /// Drop the lines before `i`, when there are many of them.
+    /// Drop the lines before `i`, but the one just before it, when there are many of them.
     fn drop_before(&mut self, i: usize) {
-        let passed = i.saturating_sub(self.base).min(self.held.len());
+        let passed = i.saturating_sub(self.base + 1).min(self.held.len());
         if passed >= DROP_EVERY {
             self.bytes -= self.held[..passed].iter().map(String::len).sum::<usize>();
             self.held.drain(..passed);

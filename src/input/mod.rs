@@ -15,9 +15,9 @@ mod tests;
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
-use lines::LineSource;
+use lines::{LineSource, Lines};
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
-use rows::{is_rule, read_symbol_rows, symbol_rows_start};
+use rows::{frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -366,6 +366,17 @@ impl<R: BufRead> Reader<R> {
         self.src.bytes_read
     }
 
+    /// What `ask` says of the lines from `i`, asked again with more lines held while it
+    /// reads past those held (before the text's end).
+    fn more_lines<T>(&mut self, i: usize, ask: impl Fn(&Lines, usize) -> T) -> T {
+        loop {
+            let answer = ask(&self.src.lines, i);
+            if !self.src.more(i) {
+                return answer;
+            }
+        }
+    }
+
     /// The next record and the number of lines it spans.
     fn record(&mut self) -> Option<(Record, usize)> {
         let opts = self.opts;
@@ -383,6 +394,11 @@ impl<R: BufRead> Reader<R> {
                 self.next += 1;
                 continue;
             }
+            if raw.starts_with('-') && self.more_lines(i, |l, i| frame_above_grid(l, i, opts)) {
+                self.next += 1;
+                continue;
+            }
+            let raw = self.src.lines.at(i).trim();
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
                 self.header = Some(format!(
                     "line {line_no} ('{raw}') is a CSV header, passed over"
@@ -438,20 +454,16 @@ impl<R: BufRead> Reader<R> {
             }
             // The forms that may go on over the next lines: read again with more of them
             // when these ran out before the text did.
-            loop {
-                let lines = &self.src.lines;
-                let read = if numbers {
+            return Some(self.more_lines(i, |lines, i| {
+                if numbers {
                     read_numbers(lines, i)
                 } else if let Some(n) = symbol_rows_start(lines, i, opts) {
                     read_symbol_rows(lines, i, n, opts)
                 } else {
                     let raw = lines.at(i).trim();
                     (read_symbols(raw, line_no, opts, &at_column), 1)
-                };
-                if !self.src.more(i) {
-                    return Some(read);
                 }
-            }
+            }));
         }
     }
 }

@@ -4,7 +4,7 @@
 use super::lines::Lines;
 use super::numbers::{number_token, tokens, whole_puzzle};
 use super::symbols::read_symbols;
-use super::{side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
+use super::{basis_of, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
 fn row_cells(line: &str) -> Vec<char> {
@@ -39,18 +39,85 @@ pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
             })
 }
 
-/// How many rows of `n` cells (symbols, or numbers) follow the line at `start`, box rules
-/// passed over, up to a blank line, a comment, a line that is no such row, or `n` rows.
-fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
-    (start + 1..)
-        .map_while(|i| lines.get(i).map(str::trim))
+/// The lines from `start` on that are rows of `n` cells (symbols, or numbers), box rules
+/// passed over, up to a blank line, a comment or a line that is no such row.
+fn row_lines(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str> {
+    lines
+        .from(start)
+        .map(str::trim)
         .take_while(|l| !l.is_empty() && !l.starts_with('#'))
-        .filter(|l| !is_rule(l, Some(n)))
-        .take_while(|l| {
+        .filter(move |l| !is_rule(l, Some(n)))
+        .take_while(move |l| {
             row_cells(l).len() == n || (tokens(l).count() == n && tokens(l).all(number_token))
         })
-        .take(n)
-        .count()
+}
+
+/// The rows of [`row_lines`] up to one that holds what no row can (a title between grids).
+fn clean_rows(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str> {
+    row_lines(lines, start, n)
+        .take_while(move |l| row_cells(l).into_iter().all(|c| row_symbol(c, n)))
+}
+
+/// How many rows of `n` cells follow the line at `start`, up to `n` (see [`row_lines`]).
+fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
+    row_lines(lines, start + 1, n).take(n).count()
+}
+
+/// Whether `line` is `n` dashes: a row of empty cells, or a rule or frame of a compact grid.
+fn dashes(line: &str, n: usize) -> bool {
+    let cells = row_cells(line);
+    cells.len() == n && cells.iter().all(|&c| c == '-')
+}
+
+/// Whether the line at `start` is a frame of dashes above a whole grid of as many rows as
+/// it has dashes, where so many dashes are also a puzzle's length (16 dashes, a 4×4): the
+/// frame is passed over. Sixteen 4×4 puzzles below it, one a line, leave it a 4×4.
+pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -> bool {
+    let n = row_cells(lines.at(start)).len();
+    n <= 49
+        && dashes(lines.at(start), n)
+        && above_grid(lines, start, n)
+        && symbol_rows_start(lines, start + 1, opts) == Some(n)
+}
+
+/// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
+fn row_symbol(c: char, n: usize) -> bool {
+    c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || (n > 9 && c.is_ascii_alphabetic())
+}
+
+/// Whether the grid of `n` rows from `start` has its bands parted by lines of `n` dashes,
+/// as compact 9×9 grids are drawn (`---------` after every third row). Such a line is also a
+/// row of empty cells, so only when one stands at the end of every band but the last, and
+/// from 9×9 up: a 4×4 has one such line, where a row of 4 empty cells is common. The first
+/// band's rule decides before more is read: rows that come down a pipe are not waited for.
+/// (A grid whose rows 4 and 7 are empty, written in dashes, with the next grid's rows right
+/// after it, would be read with rules.)
+pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
+    let k = basis_of(n);
+    let m = n + k - 1;
+    let first_band: Vec<&str> = clean_rows(lines, start, n).take(k + 1).collect();
+    if k < 3 || first_band.len() <= k || !dashes(first_band[k], n) {
+        return false;
+    }
+    let block: Vec<&str> = clean_rows(lines, start, n).take(m).collect();
+    block.len() == m && (1..k).all(|j| dashes(block[j * (k + 1) - 1], n))
+}
+
+/// Whether the line at `start`, of `n` cells, stands above a whole grid of `n` rows instead
+/// of being its first row: a title that happens to have `n` characters (`Sudoku #12`) or a
+/// frame of `n` dashes where that is also a puzzle's length (16 dashes, a 4×4). Only when it
+/// holds what no row can (or dashes alone), and exactly a grid's `n` rows follow it (then no
+/// further row but a frame): with one row more, the line is no part of that grid.
+pub(super) fn above_grid(lines: &Lines, start: usize, n: usize) -> bool {
+    let line = lines.at(start);
+    let stray = dashes(line, n) || !row_cells(line).into_iter().all(|c| row_symbol(c, n));
+    if !stray || !SUPPORTED.map(|k| k * k).any(|m| m == n) {
+        return false;
+    }
+    let below: Vec<&str> = clean_rows(lines, start + 1, n).take(n + 1).collect();
+    below.len() == n
+        || below.len() == n + 1 && dashes(below[n], n)
+        || dash_bands(lines, start + 1, n)
 }
 
 /// The side N of the grid whose first row is the line at `start`, when that row has a
@@ -68,10 +135,9 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
     } else {
         row_cells(next).len()
     };
-    let symbol = |c: char| {
-        c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || (n > 9 && c.is_ascii_alphabetic())
-    };
-    let row_like = row_cells(lines.at(start)).into_iter().all(symbol);
+    let row_like = row_cells(lines.at(start))
+        .into_iter()
+        .all(|c| row_symbol(c, n));
     (SUPPORTED.map(|k| k * k).any(|m| m == n)
         && cells != n
         && cells.abs_diff(n) <= n / 4
@@ -99,7 +165,7 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         // A first row a few symbols off, above the grid's other rows.
         return grid_below(lines, start, n);
     }
-    if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 {
+    if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 || above_grid(lines, start, n) {
         return None;
     }
     let first = row_cells(lines.at(start));
@@ -161,6 +227,10 @@ pub(super) fn read_symbol_rows(
 ) -> (Record, usize) {
     let mut rows: Vec<(usize, Vec<char>)> = Vec::new();
     let mut idx = start;
+    let k = basis_of(n);
+    let dash_rules = dash_bands(lines, start, n);
+    // Rows read when the last band rule of dashes was passed over: one a band end.
+    let mut ruled_at = 0;
     while rows.len() < n {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
@@ -168,13 +238,25 @@ pub(super) fn read_symbol_rows(
         if l.is_empty() || l.starts_with('#') {
             break;
         }
-        if !is_rule(l, Some(n)) {
+        let at_band_end = rows.len() % k == 0 && rows.len() > ruled_at;
+        let band_rule = dash_rules && at_band_end && dashes(l, n);
+        if band_rule {
+            ruled_at = rows.len();
+        } else if !is_rule(l, Some(n)) {
             let cells = row_cells(l);
             if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
                 break;
             }
             rows.push((idx, cells));
         }
+        idx += 1;
+    }
+    // Where N dashes are also a puzzle's length (a 4×4's at 16×16), a frame of them below a
+    // grid framed above, or ruled with them, is the grid's. (Elsewhere the reader passes such
+    // a line over.)
+    let framed = start > 0 && lines.held(start - 1).is_some_and(|l| dashes(l, n));
+    let own_frame = (framed || dash_rules) && rows.len() == n && side_of_cells(n).is_some();
+    if own_frame && lines.get(idx).is_some_and(|l| dashes(l, n)) {
         idx += 1;
     }
     let used = idx - start;

@@ -524,6 +524,119 @@ fn grids_drawn_in_rows_of_symbols() {
 }
 
 #[test]
+fn compact_grids_with_dash_rules_frames_and_titles() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let dashes = "-".repeat(9);
+    let ruled = [
+        &rows[..3],
+        &[dashes.as_str()],
+        &rows[3..6],
+        &[&dashes],
+        &rows[6..],
+    ]
+    .concat()
+    .join("\n");
+    let framed = format!("{dashes}\n{ruled}\n{dashes}");
+    // Band rules of N dashes: alone, framed, and grids one after another without blank lines.
+    for (text, count) in [
+        (ruled.clone(), 1),
+        (framed.clone(), 1),
+        (format!("{ruled}\n{ruled}\n{ruled}"), 3),
+        ([framed.as_str(); 4].join("\n"), 4),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), count, "{text}");
+        assert!(
+            all.iter().all(|r| r.as_ref().unwrap().digits() == want),
+            "{text}"
+        );
+    }
+    // A title of N characters above a grid is a line of its own, not the grid's first row.
+    for grid in [rows.join("\n"), ruled.clone()] {
+        let text = format!("Sudoku #12\n{grid}\nSudoku #13\n{grid}\n");
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 4, "{text}");
+        assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+        assert_eq!(all[1].as_ref().unwrap().digits(), want);
+        assert!(all[2].is_err());
+        assert_eq!(all[3].as_ref().unwrap().digits(), want);
+    }
+    // Rows of empty cells written as dashes where the rules would be are rows when the grid
+    // has exactly N rows; beside the rules too, one rule a band end.
+    let mut empty = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    empty[3] = dashes.clone();
+    empty[6] = dashes.clone();
+    let p = read_one(&empty.join("\n"), Default::default()).unwrap();
+    assert!(p.digits()[27..36]
+        .iter()
+        .chain(&p.digits()[54..63])
+        .all(|&d| d == 0));
+    assert_eq!(p.digits()[..27], want[..27]);
+    let both = [
+        &rows[..3],
+        &[&dashes, &dashes],
+        &rows[4..6],
+        &[&dashes],
+        &rows[6..],
+    ]
+    .concat();
+    let p = read_one(&both.join("\n"), Default::default()).unwrap();
+    assert!(p.digits()[27..36].iter().all(|&d| d == 0));
+    assert_eq!(
+        (&p.digits()[..27], &p.digits()[36..]),
+        (&want[..27], &want[36..])
+    );
+    // A 4×4 has no dash rules: a row of 4 empty cells is too common there.
+    let p = read_one("1234\n3412\n----\n4321\n----", Default::default()).unwrap();
+    assert_eq!(p.digits(), [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 4, 3, 2, 1]);
+    // At 16×16, N dashes are also a 4×4 puzzle's length: above and below a grid of rows, or
+    // between its bands, they are its frame and rules; alone between one-line puzzles, a 4×4.
+    let big = read_one(include_str!("../../examples/16x16.txt"), Default::default()).unwrap();
+    let line = crate::output::puzzle_line(&big);
+    let rows16: Vec<&str> = (0..16).map(|r| &line[r * 16..r * 16 + 16]).collect();
+    let d16 = "-".repeat(16);
+    let framed16 = format!("{d16}\n{}\n{d16}", rows16.join("\n"));
+    let ruled16 = rows16
+        .chunks(4)
+        .map(|band| band.join("\n"))
+        .collect::<Vec<_>>()
+        .join(&format!("\n{d16}\n"));
+    for text in [
+        format!("{framed16}\n{framed16}"),
+        format!("{ruled16}\n\n{d16}\n{ruled16}\n{d16}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        assert!(all
+            .iter()
+            .all(|r| r.as_ref().unwrap().digits() == big.digits()));
+    }
+    let all = read_all(&format!("{line}\n{d16}\n{line}"), Default::default());
+    let sides = |all: &[Record]| {
+        all.iter()
+            .map(|r| r.as_ref().unwrap().n())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sides(&all), [16, 4, 16]);
+    // Nor above sixteen 4×4 puzzles; and below a grid not framed above, it is the next grid's
+    // first row of empty cells.
+    let all = read_all(
+        &format!("{d16}\n{}", ["1..4.3....2.4..1"; 16].join("\n")),
+        Default::default(),
+    );
+    assert_eq!(sides(&all), [4; 17]);
+    let mut next = rows16.clone();
+    next[0] = &d16;
+    let all = read_all(
+        &format!("{}\n{}", rows16.join("\n"), next.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(sides(&all), [16, 16]);
+    assert_eq!(all[0].as_ref().unwrap().digits(), big.digits());
+}
+
+#[test]
 fn a_puzzle_followed_by_more_is_read_with_a_note() {
     let p = read_one(EASY9, Default::default()).unwrap();
     let solution =
