@@ -29,6 +29,8 @@ pub(super) struct Lines {
     eof: bool,
     /// A line past the window was asked for, before the text's end.
     short: Cell<bool>,
+    /// The furthest such line.
+    wanted: Cell<usize>,
 }
 
 impl Lines {
@@ -42,6 +44,7 @@ impl Lines {
         let line = self.held.get(i - self.base).map(String::as_str);
         if line.is_none() && !self.eof {
             self.short.set(true);
+            self.wanted.set(self.wanted.get().max(i));
         }
         line
     }
@@ -111,12 +114,17 @@ impl<R: BufRead> LineSource<R> {
             self.fill_to(i + 2, usize::MAX);
         }
         self.lines.short.set(false);
+        self.lines.wanted.set(0);
     }
 
-    /// After a record from line `i` asked for a line past the window: read more lines
-    /// (twice as many ahead), and say whether there are more to read it again with. A grid
+    /// After a record from line `i` asked for lines past the window: read up to the furthest
+    /// one asked for, and say whether there are more to read it again with. No further: a
+    /// line that has not come down a pipe yet would hold back the grid before it (reading
+    /// twice as many lines ahead each time, as this once did, waited for up to a grid's worth
+    /// more; a grid is read again once a row, which costs little beside solving it). A grid
     /// has at most [`AHEAD_MAX`] rows, held in at most [`AHEAD_BYTES`].
     pub(super) fn more(&mut self, i: usize) -> bool {
+        let wanted = self.lines.wanted.replace(0);
         if !self.lines.short.replace(false) || self.lines.eof {
             return false;
         }
@@ -125,7 +133,7 @@ impl<R: BufRead> LineSource<R> {
             return false;
         }
         let end = self.lines.end();
-        self.fill_to(i + 1 + (2 * ahead).clamp(1, AHEAD_MAX), AHEAD_BYTES);
+        self.fill_to(wanted.clamp(end, i + AHEAD_MAX) + 1, AHEAD_BYTES);
         self.lines.end() > end || self.lines.eof
     }
 

@@ -17,7 +17,7 @@ use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
 use lines::{LineSource, Lines};
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
-use rows::{frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
+use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::fmt;
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -389,12 +389,19 @@ impl<R: BufRead> Reader<R> {
             }
             let raw = lines.at(i).trim();
             let line_no = i + 1;
-            // A box rule of a grid drawn for people (`+-------+-------+`) is not a puzzle.
-            if raw.is_empty() || raw.starts_with('#') || is_rule(raw, None) {
+            if raw.is_empty() || raw.starts_with('#') {
                 self.next += 1;
                 continue;
             }
-            if raw.starts_with('-') && self.more_lines(i, |l, i| frame_above_grid(l, i, opts)) {
+            // A box rule or frame of a grid drawn for people (`+-------+-------+`) is not a
+            // puzzle, unless it is dashes heading exactly a grid's other rows: its first row.
+            let rule = is_rule(raw, None);
+            let frame = if rule {
+                !self.more_lines(i, empty_first_row)
+            } else {
+                raw.starts_with('-') && self.more_lines(i, |l, i| frame_above_grid(l, i, opts))
+            };
+            if frame {
                 self.next += 1;
                 continue;
             }

@@ -31,7 +31,10 @@ pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
     }
     let dots_are_corners = !t.contains(&'.')
         || (t[0] == '.' && t[t.len() - 1] == '.' && !t.windows(2).any(|w| w == ['.', '.']));
+    // `| - - - | - - - | - - - |`: a forum row of empty cells, each its own dash.
+    let spaced_row = n.is_some_and(|n| tokens(line).count() == n && tokens(line).all(|t| t == "-"));
     dots_are_corners
+        && !spaced_row
         && (line.contains('|')
             || match n {
                 Some(n) => t.len() != n,
@@ -78,6 +81,31 @@ pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -
         && dashes(lines.at(start), n)
         && above_grid(lines, start, n)
         && symbol_rows_start(lines, start + 1, opts) == Some(n)
+}
+
+/// Whether the line at `start`, dashes alone (maybe between `|`) that the reader would pass
+/// over as a rule or frame, is instead the first row of a grid, of empty cells: exactly the
+/// grid's N - 1 other rows follow it, then a blank line, a comment, the end of the text or a
+/// one-line puzzle (not a bad row: the grid under a frame would be read a row off).
+pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
+    let n = row_cells(lines.at(start)).len();
+    if n > 49 || !SUPPORTED.map(|k| k * k).any(|m| m == n) || !dashes(lines.at(start), n) {
+        return false;
+    }
+    let mut rows = 0;
+    for l in lines.from(start + 1).map(str::trim) {
+        if l.is_empty() || l.starts_with('#') || whole_puzzle(l, n) {
+            break;
+        }
+        if is_rule(l, Some(n)) {
+            continue;
+        }
+        if row_cells(l).len() != n || rows == n - 1 {
+            return false;
+        }
+        rows += 1;
+    }
+    rows == n - 1
 }
 
 /// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
@@ -251,13 +279,18 @@ pub(super) fn read_symbol_rows(
         }
         idx += 1;
     }
-    // Where N dashes are also a puzzle's length (a 4×4's at 16×16), a frame of them below a
-    // grid framed above, or ruled with them, is the grid's. (Elsewhere the reader passes such
-    // a line over.)
+    // A frame of N dashes below a grid framed above, or ruled with them, is the grid's. Where
+    // so many dashes are also a puzzle's length (a 4×4's at 16×16) it is waited for; elsewhere
+    // it is taken when already read (a grid that comes down a pipe is not held back for the
+    // next line), and otherwise passed over as a frame when it comes.
     let framed = start > 0 && lines.held(start - 1).is_some_and(|l| dashes(l, n));
-    let own_frame = (framed || dash_rules) && rows.len() == n && side_of_cells(n).is_some();
-    if own_frame && lines.get(idx).is_some_and(|l| dashes(l, n)) {
-        idx += 1;
+    if (framed || dash_rules) && rows.len() == n {
+        let below = if side_of_cells(n).is_some() {
+            lines.get(idx)
+        } else {
+            lines.held(idx)
+        };
+        idx += usize::from(below.is_some_and(|l| dashes(l, n)));
     }
     let used = idx - start;
     if rows.len() < n {

@@ -977,3 +977,92 @@ fn open_decodes_utf16_with_a_mark() {
     let err = open(std::io::Cursor::new(le[2..].to_vec())).err().unwrap();
     assert!(err.contains("UTF-16"), "{err}");
 }
+
+/// A text that comes as a pipe would: the lines given, then a read that never returns
+/// (here a panic, so a reader that asks for more than it needs fails the test).
+struct Pipe<'a>(&'a [u8]);
+
+impl std::io::Read for Pipe<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        assert!(!self.0.is_empty(), "read past what has come down the pipe");
+        let n = buf.len().min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_grid_on_a_pipe_is_read_without_waiting_for_more_lines() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let dashes = "-".repeat(9);
+    let big = read_one(include_str!("../../examples/16x16.txt"), Default::default()).unwrap();
+    let line = crate::output::puzzle_line(&big);
+    let rows16: Vec<String> = (0..16)
+        .map(|r| line[r * 16..r * 16 + 16].to_string())
+        .collect();
+    for (text, digits) in [
+        (format!("{}\n", rows.join("\n")), &want),
+        (format!("{dashes}\n{}\n{dashes}\n", rows.join("\n")), &want),
+        (format!("Sudoku\n{}\n", rows.join("\n")), &want),
+        (format!("{}\n", rows16.join("\n")), &big.digits()),
+    ] {
+        let src = std::io::BufReader::with_capacity(1, Pipe(text.as_bytes()));
+        let first = Reader::new(src, ReadOptions::default())
+            .find_map(|r| r.ok())
+            .unwrap();
+        assert_eq!(&first.digits(), digits, "{text}");
+    }
+}
+
+#[test]
+fn rows_of_empty_cells_drawn_in_dashes_stay_rows() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let dashes = "-".repeat(9);
+    // The first row, exactly the 8 others below it: a row. With 9 rows below, a frame.
+    let p = read_one(
+        &format!("{dashes}\n{}", rows[1..].join("\n")),
+        Default::default(),
+    );
+    let p = p.unwrap().digits();
+    assert_eq!((&p[..9], &p[9..]), (&[0; 9][..], &want[9..]));
+    let framed = read_all(
+        &format!("{dashes}\n{}\n", rows.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(framed.len(), 1);
+    assert_eq!(framed[0].as_ref().unwrap().digits(), want);
+    // A forum grid with `-` for an empty cell and a row of them, first or inside.
+    let forum = |r: &str| {
+        let c: Vec<String> = r.chars().map(|c| c.to_string().replace('.', "-")).collect();
+        format!(
+            "| {} | {} | {} |",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let rule = "+-------+-------+-------+";
+    for empty in [0, 4] {
+        let mut drawn: Vec<String> = rows.iter().map(|r| forum(r)).collect();
+        drawn[empty] = forum(".........");
+        for band in [6, 3, 0] {
+            drawn.insert(band, rule.into());
+        }
+        drawn.push(rule.into());
+        let p = read_one(&drawn.join("\n"), Default::default())
+            .unwrap()
+            .digits();
+        let row = empty * 9..empty * 9 + 9;
+        assert!(
+            p[row.clone()].iter().all(|&d| d == 0),
+            "{}",
+            drawn.join("\n")
+        );
+        assert!((0..81)
+            .filter(|c| !row.contains(c))
+            .all(|c| p[c] == want[c]));
+    }
+}
