@@ -89,7 +89,7 @@ pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -
 /// one-line puzzle (not a bad row: the grid under a frame would be read a row off).
 pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     let n = row_cells(lines.at(start)).len();
-    if n > 49 || !SUPPORTED.map(|k| k * k).any(|m| m == n) || !dashes(lines.at(start), n) {
+    if n > 49 || !is_side(n) || !dashes(lines.at(start), n) {
         return false;
     }
     let mut rows = 0;
@@ -139,7 +139,7 @@ pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
 pub(super) fn above_grid(lines: &Lines, start: usize, n: usize) -> bool {
     let line = lines.at(start);
     let stray = dashes(line, n) || !row_cells(line).into_iter().all(|c| row_symbol(c, n));
-    if !stray || !SUPPORTED.map(|k| k * k).any(|m| m == n) {
+    if !stray || !is_side(n) {
         return false;
     }
     let below: Vec<&str> = clean_rows(lines, start + 1, n).take(n + 1).collect();
@@ -166,7 +166,7 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
     let row_like = row_cells(lines.at(start))
         .into_iter()
         .all(|c| row_symbol(c, n));
-    (SUPPORTED.map(|k| k * k).any(|m| m == n)
+    (is_side(n)
         && cells != n
         && cells.abs_diff(n) <= n / 4
         && row_like
@@ -189,11 +189,11 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         .filter(|c| !c.is_whitespace() && *c != '|')
         .take(50)
         .count();
-    if n < 50 && side_of_cells(n).is_none() && !SUPPORTED.map(|k| k * k).any(|m| m == n) {
+    if n < 50 && side_of_cells(n).is_none() && !is_side(n) {
         // A first row a few symbols off, above the grid's other rows.
         return grid_below(lines, start, n);
     }
-    if !SUPPORTED.map(|k| k * k).any(|m| m == n) || n > 49 || above_grid(lines, start, n) {
+    if !is_side(n) || n > 49 || above_grid(lines, start, n) {
         return None;
     }
     let first = row_cells(lines.at(start));
@@ -313,4 +313,9 @@ pub(super) fn read_symbol_rows(
         )
     };
     (read_symbols(&text, start + 1, opts, &locate), used)
+}
+
+/// Whether `n` is the side of a grid of a supported basis (4, 9, 16, …).
+fn is_side(n: usize) -> bool {
+    SUPPORTED.map(|k| k * k).any(|m| m == n)
 }
