@@ -415,14 +415,14 @@ impl<R: BufRead> Reader<R> {
             }
             let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
             // A puzzle followed by more, as `rate` and `generate --solution` write lines,
-            // tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV: the puzzle is
-            // read, and a note says what was passed over.
-            if let Some((field, sep)) =
-                first_field(raw).filter(|_| opts.format != Some(Format::Numbers))
-            {
-                let mut rec = read_symbols(field, line_no, opts, &at_column);
+            // tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
+            // (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
+            if let Some(field) = Field::find(raw).filter(|_| opts.format != Some(Format::Numbers)) {
+                let skipped = field.before.chars().count();
+                let at_column = |pos: usize| at_column(skipped + pos);
+                let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
                 if let Ok(p) = &mut rec {
-                    let note = format!("the text after the puzzle (from '{sep}') is passed over");
+                    let note = field.note();
                     p.note = Some(match p.note.take() {
                         Some(other) => format!("{other}; {note}"),
                         None => note,
@@ -527,17 +527,74 @@ fn csv_header(line: &str) -> bool {
     fields.len() > 1 && fields.iter().all(|f| name(f))
 }
 
-/// The puzzle at the start of a line that holds more (`puzzle solution`, `puzzle,solution`,
-/// `puzzle:count:solution`), and the separator after it: only when the line as a whole is not
-/// a puzzle and its first field is one.
-fn first_field(raw: &str) -> Option<(&str, char)> {
-    let at = raw.find([',', ':', ';', '\t', ' '])?;
-    let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
-    let fits = |n: usize| side_of_cells(n).is_some() || side_of_candidates(n).is_some();
-    let (field, rest) = raw.split_at(at);
-    let sep = rest.chars().next()?;
-    (fits(symbols(field)) && !rest[1..].trim().is_empty() && !fits(symbols(raw)))
-        .then_some((field, sep))
+/// The puzzle of a line that holds more: at its start (`puzzle solution`, `puzzle,solution`,
+/// `puzzle:count:solution`) or after one or two labels (`1,puzzle,solution,clues,difficulty`
+/// of the Kaggle CSV sets, `p12: puzzle`); only when the line as a whole is not a puzzle.
+struct Field<'a> {
+    /// The text before the puzzle, separators included (empty at the line's start).
+    before: &'a str,
+    puzzle: &'a str,
+    /// The separator after the puzzle, if anything follows.
+    after: Option<char>,
+}
+
+impl<'a> Field<'a> {
+    fn find(raw: &'a str) -> Option<Self> {
+        const SEPARATORS: [char; 5] = [',', ':', ';', '\t', ' '];
+        let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
+        let fits = |n: usize| side_of_cells(n).is_some() || side_of_candidates(n).is_some();
+        if fits(symbols(raw)) {
+            return None;
+        }
+        let (mut start, mut longest) = (0, 0);
+        for labels in 0..=2 {
+            let end = raw[start..]
+                .find(SEPARATORS)
+                .map_or(raw.len(), |e| start + e);
+            let field = &raw[start..end];
+            let after = raw[end..].chars().next();
+            let n = symbols(field);
+            if fits(n) {
+                // A puzzle alone with a separator after is no pair; a label is under half a
+                // puzzle's length, so a puzzle of the wrong length followed by its solution
+                // stays an error, not the solution read in its place.
+                let more = after.is_some_and(|c| !raw[end + c.len_utf8()..].trim().is_empty());
+                return ((labels > 0 || more) && 2 * longest < n).then_some(Field {
+                    before: &raw[..start],
+                    puzzle: field,
+                    after: after.filter(|_| more),
+                });
+            }
+            // A label: letters and digits, `_` and `-` (which mark empty cells) only beside a
+            // letter.
+            let label = field
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+                && (field.chars().all(|c| c.is_ascii_alphanumeric())
+                    || field.chars().any(|c| c.is_ascii_alphabetic()));
+            if field.is_empty() || !label || after.is_none() {
+                return None;
+            }
+            longest = longest.max(n);
+            start = raw.len() - raw[end..].trim_start_matches(SEPARATORS).len();
+        }
+        None
+    }
+
+    /// What was passed over, for the puzzle's note. The same words on every line of a file
+    /// (not the label itself), so that a note said once covers them all.
+    fn note(&self) -> String {
+        match (self.before.is_empty(), self.after) {
+            (false, Some(sep)) => format!(
+                "the label before the puzzle and the text after it (from '{sep}') are passed over"
+            ),
+            (false, None) => "the label before the puzzle is passed over".into(),
+            (true, sep) => format!(
+                "the text after the puzzle (from '{}') is passed over",
+                sep.unwrap_or(' ')
+            ),
+        }
+    }
 }
 
 /// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or

@@ -835,6 +835,49 @@ fn a_csv_header_is_passed_over_with_a_note() {
 }
 
 #[test]
+fn a_puzzle_after_a_label_is_read_with_a_note() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let given = |rec: &Record| rec.as_ref().map(|p| p.digits()).unwrap();
+    let note = |rec: &Record| rec.as_ref().unwrap().note.clone().unwrap();
+    let want = given(&read_all(EASY9, Default::default())[0]);
+    // The Kaggle sets' CSV: an id before the puzzle, its solution and ratings after.
+    let kaggle = format!(
+        "id,puzzle,solution,clues,difficulty\n0,{EASY9},{solution},32,1.2\n17,{EASY9},{solution},32,0.0\n"
+    );
+    let all = read_all(&kaggle, Default::default());
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|rec| given(rec) == want));
+    assert_eq!(
+        note(&all[1]),
+        "the label before the puzzle and the text after it (from ',') are passed over"
+    );
+    assert!(note(&all[0]).contains("CSV header"));
+    // A name and a colon, or a tab; two labels.
+    for text in [
+        format!("p12: {EASY9}"),
+        format!("p12\t{EASY9}"),
+        format!("set-a;3;{EASY9}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert_eq!(given(&all[0]), want, "{text}");
+        assert!(note(&all[0]).starts_with("the label before"), "{text}");
+    }
+    // A puzzle one symbol short, then its solution: an error, not the solution read instead;
+    // so are three labels, and a label of empty-cell marks alone.
+    for text in [
+        format!("{} {solution}", &EASY9[1..]),
+        format!("a,b,c,{EASY9}"),
+        format!("--,{EASY9}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert!(all[0].is_err(), "{text}");
+    }
+}
+
+#[test]
 fn rows_of_symbols_drawn_with_bars_or_spaces_stay_symbols() {
     // Boxes of one symbol a cell, between `|` or spaces: not rows of numbers.
     let bars = "530|070|000\n600|195|000\n098|000|060\n---+---+---\n800|060|003\n400|803|001\n\
