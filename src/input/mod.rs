@@ -5,6 +5,7 @@
 //! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
 //! it and go on.
 
+mod json;
 mod lines;
 mod numbers;
 mod rows;
@@ -15,6 +16,7 @@ mod tests;
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
+use json::read_json;
 use lines::{LineSource, Lines};
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
@@ -406,6 +408,10 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             let raw = self.src.lines.at(i).trim();
+            // A JSON array or object, as programs print a grid, on its line or pretty-printed.
+            if raw.starts_with(['[', '{']) {
+                return Some(self.more_lines(i, |lines, i| read_json(lines, i, opts)));
+            }
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
                 self.header = Some(format!(
                     "line {line_no} ('{raw}') is a CSV header, passed over"

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 
-fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
+pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
     tokens(line)
         .map(|t| match t {
             // An empty cell may be written as in the one-symbol forms.
@@ -303,7 +303,12 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
 
 /// The puzzle of `values` (N² of them, row by row; `row_lines` the lines of its rows, 0-based,
 /// or its one line), or the first value out of range.
-fn numbers_puzzle(values: &[u32], n: usize, row_lines: &[usize], note: Option<String>) -> Record {
+pub(super) fn numbers_puzzle(
+    values: &[u32],
+    n: usize,
+    row_lines: &[usize],
+    note: Option<String>,
+) -> Record {
     let line_no = row_lines[0] + 1;
     let k = basis_of(n);
     let all = Wide256::low(n);

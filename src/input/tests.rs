@@ -878,6 +878,114 @@ fn a_puzzle_after_a_label_is_read_with_a_note() {
 }
 
 #[test]
+fn json_arrays_are_read_on_one_line_or_pretty_printed() {
+    let want: Vec<u8> = EASY9
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    let rows = |cell: &dyn Fn(u8) -> String, sep: &str| {
+        let rows: Vec<String> = want
+            .chunks(9)
+            .map(|r| {
+                format!(
+                    "[{}]",
+                    r.iter().map(|&d| cell(d)).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        format!("[{}]", rows.join(sep))
+    };
+    let number = |d: u8| d.to_string();
+    let leetcode = |d: u8| match d {
+        0 => "\".\"".to_string(),
+        d => format!("\"{d}\""),
+    };
+    let flat = format!(
+        "[{}]",
+        want.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // As Python's json.dumps(indent=1) prints it: a number a line.
+    let pretty = format!(
+        "[\n{}\n]",
+        want.chunks(9)
+            .map(|r| format!(
+                " [\n{}\n ]",
+                r.iter()
+                    .map(|d| format!("  {d}"))
+                    .collect::<Vec<_>>()
+                    .join(",\n")
+            ))
+            .collect::<Vec<_>>()
+            .join(",\n")
+    );
+    let text = [
+        rows(&number, ","),
+        rows(&leetcode, ", "),
+        format!(r#"{{"difficulty": "hard", "board": {flat}}}"#),
+        format!(r#"{{"line": 7, "puzzle": "{EASY9}", "er": 2.0}}"#),
+        pretty.clone(),
+        EASY9.to_string(),
+    ]
+    .join("\n");
+    let all = read_all(&text, Default::default());
+    let lines: Vec<usize> = all.iter().map(|r| r.as_ref().unwrap().line).collect();
+    let pretty_lines = pretty.lines().count();
+    assert_eq!(lines, [1, 2, 3, 4, 5, 5 + pretty_lines]);
+    for rec in &all {
+        assert_eq!(rec.as_ref().unwrap().digits(), want);
+    }
+    let formats: Vec<Format> = all.iter().map(|r| r.as_ref().unwrap().format).collect();
+    assert_eq!(
+        formats[..3],
+        [Format::Numbers, Format::Line, Format::Numbers]
+    );
+
+    // A comma after the value is passed over quietly, other text with a note.
+    let two = format!("{},\n{} # first\n", rows(&number, ","), rows(&number, ","));
+    let notes: Vec<Option<String>> = read_all(&two, Default::default())
+        .into_iter()
+        .map(|r| r.unwrap().note)
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            None,
+            Some("the text after the JSON value (from '# first') is passed over".into())
+        ]
+    );
+
+    // Bad arrays are errors that name the line, and the text goes on after them.
+    let what = |json: &str| {
+        let all = read_all(&format!("{json}\n{EASY9}\n"), Default::default());
+        assert!(all[1].is_ok(), "{json}");
+        all[0].as_ref().unwrap_err().what.clone()
+    };
+    assert_eq!(what("[[1,2],"), "a JSON value that is not closed");
+    assert_eq!(
+        what(r#"{"board": 3}"#),
+        "a JSON number where the grid should be"
+    );
+    assert_eq!(
+        what(r#"{"id": 3}"#),
+        "a JSON object with no board, puzzle, grid or quiz"
+    );
+    assert_eq!(what("[1, 2, 3]"), "a JSON array of 3 cells");
+    assert_eq!(
+        what(&rows(&number, ",").replacen("[0,", "[", 1)),
+        "row 1 of 9 has 8 cells"
+    );
+    assert_eq!(
+        what(&rows(&number, ",").replacen("0", "true", 1)),
+        "r1c1 is true"
+    );
+    assert!(what("[1,,2]").starts_with("not valid JSON"));
+    assert!(what(&rows(&number, ",").replacen("0", "3", 1)).contains("twice"));
+}
+
+#[test]
 fn rows_of_symbols_drawn_with_bars_or_spaces_stay_symbols() {
     // Boxes of one symbol a cell, between `|` or spaces: not rows of numbers.
     let bars = "530|070|000\n600|195|000\n098|000|060\n---+---+---\n800|060|003\n400|803|001\n\
