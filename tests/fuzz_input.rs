@@ -137,8 +137,61 @@ fn as_numbers(line: &str) -> String {
         .join(" ")
 }
 
+/// The same puzzle as JSON: rows of numbers, of one-symbol strings, or flat and pretty-printed
+/// in an object.
+fn as_json(line: &str, form: usize) -> String {
+    let p = nsudoku::input::read_one(line, ReadOptions::default()).unwrap();
+    let digits = p.digits();
+    let rows = |cell: &dyn Fn(u8) -> String| {
+        let rows: Vec<String> = digits
+            .chunks(p.n())
+            .map(|r| r.iter().map(|&d| cell(d)).collect::<Vec<_>>().join(","))
+            .collect();
+        format!("[[{}]]", rows.join("],["))
+    };
+    match form % 3 {
+        0 => rows(&|d| d.to_string()),
+        1 => rows(&|d| {
+            let symbols = b".123456789ABCDEFGHIJKLMNOP";
+            format!("\"{}\"", symbols[d as usize] as char)
+        }),
+        _ => {
+            let cells: Vec<String> = digits.iter().map(|d| format!("  {d}")).collect();
+            format!("{{\n \"board\": [\n{}\n ]\n}}", cells.join(",\n"))
+        }
+    }
+}
+
+/// Edits for JSON text: its punctuation as often as digits.
+fn json_edit() -> impl Strategy<Value = Edit> {
+    let c = prop_oneof![
+        proptest::sample::select(vec!['[', ']', '{', '}', '"', ',', ':', '\\', '\n', ' ']),
+        proptest::char::range('0', '9'),
+        symbol(),
+    ];
+    prop_oneof![
+        (any::<usize>(), c.clone()).prop_map(|(i, c)| Edit::Set(i, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), c).prop_map(|(i, c)| Edit::Insert(i, c)),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn mutated_json_never_panics(i in any::<usize>(), form in 0usize..3, edits in proptest::collection::vec(json_edit(), 0..6), opts in options()) {
+        let seeds = seeds();
+        let seed = &seeds[i % seeds.len()];
+        let json = as_json(seed, form);
+        if edits.is_empty() {
+            let want = nsudoku::input::read_one(seed, ReadOptions::default()).unwrap().digits();
+            let read = read_all(&json, ReadOptions::default());
+            prop_assert_eq!(read.len(), 1);
+            prop_assert_eq!(read[0].as_ref().unwrap().digits(), want);
+        }
+        exercise(&mutate(&json, &edits), opts);
+    }
 
     #[test]
     fn arbitrary_text_never_panics(text in ".{0,700}", opts in options()) {
