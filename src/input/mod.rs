@@ -408,6 +408,15 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             let raw = self.src.lines.at(i).trim();
+            // A section header (`[Puzzle]` of SadMan's .sdk files) says nothing of the grid.
+            let section = raw
+                .strip_prefix('[')
+                .and_then(|r| r.strip_suffix(']'))
+                .is_some_and(|name| name.chars().all(|c| c.is_ascii_alphabetic() || c == ' '));
+            if section && raw.len() > 2 {
+                self.next += 1;
+                continue;
+            }
             // A JSON array or object, as programs print a grid, on its line or pretty-printed.
             if raw.starts_with(['[', '{']) {
                 return Some(self.more_lines(i, |lines, i| read_json(lines, i, opts)));

@@ -943,6 +943,19 @@ fn json_arrays_are_read_on_one_line_or_pretty_printed() {
         [Format::Numbers, Format::Line, Format::Numbers]
     );
 
+    // A section header of SadMan's .sdk files is no JSON: passed over as a comment is.
+    let sdk = format!(
+        "#A someone\n[Puzzle]\n{}\n",
+        EASY9
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let all = read_all(&sdk, Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
     // A comma after the value is passed over quietly, other text with a note.
     let two = format!("{},\n{} # first\n", rows(&number, ","), rows(&number, ","));
     let notes: Vec<Option<String>> = read_all(&two, Default::default())
