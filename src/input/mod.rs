@@ -1,5 +1,6 @@
 //! Reading puzzles as people write them: one puzzle a line in a character alphabet, whitespace
-//! separated numbers (one line, or N lines of N), or N³-character candidate grids.
+//! separated numbers (one line, or N lines of N), N³-character candidate grids, or JSON arrays
+//! as programs print them.
 //!
 //! Every line that is not a puzzle (blank, `#` comment) is skipped; every line that should be a
 //! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
