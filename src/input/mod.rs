@@ -2,9 +2,9 @@
 //! separated numbers (one line, or N lines of N), N³-character candidate grids, or JSON arrays
 //! as programs print them.
 //!
-//! Every line that is not a puzzle (blank, `#` comment) is skipped; every line that should be a
-//! puzzle but is not becomes an [`InputError`] with its 1-based line number, so a batch can report
-//! it and go on.
+//! Every line that is not a puzzle (blank, `#` comment, `[Puzzle]` section header) is skipped;
+//! every line that should be a puzzle but is not becomes an [`InputError`] with its 1-based line
+//! number, so a batch can report it and go on.
 
 mod json;
 mod lines;
