@@ -13,8 +13,8 @@ use serde_json::Value;
 const EXPECTED: &str = "a JSON array of N rows of N cells, or of N² cells (numbers, 0 or null \
                         for an empty cell, or strings of one symbol)";
 
-/// The JSON array that opens on line `start`, read to the line its brackets close, and the
-/// number of lines it spans.
+/// The JSON array or object that opens on line `start`, read to the line its brackets close,
+/// and the number of lines it spans.
 pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Record, usize) {
     let line_no = start + 1;
     let error = |line: usize, what: String| InputError {
