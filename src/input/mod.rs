@@ -251,6 +251,11 @@ fn side_of_candidates(len: usize) -> Option<usize> {
     SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
 }
 
+/// Whether `len` symbols make a whole puzzle: N² cells, or an N³ candidate grid.
+fn puzzle_length(len: usize) -> bool {
+    side_of_cells(len).is_some() || side_of_candidates(len).is_some()
+}
+
 /// The basis K when `cells` is the K⁴ cells of a grid beyond [`SUPPORTED`].
 fn unsupported_basis(cells: usize) -> Option<usize> {
     (SUPPORTED.end() + 1..=64).find(|&k| k * k * k * k == cells)
@@ -537,8 +542,7 @@ fn csv_header(line: &str) -> bool {
         f.starts_with(|c: char| c.is_ascii_alphabetic())
             && f.chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ' '))
-            && (f.contains(['_', ' '])
-                || (side_of_cells(len).is_none() && side_of_candidates(len).is_none()))
+            && (f.contains(['_', ' ']) || !puzzle_length(len))
     };
     fields.len() > 1 && fields.iter().all(|f| name(f))
 }
@@ -558,8 +562,7 @@ impl<'a> Field<'a> {
     fn find(raw: &'a str) -> Option<Self> {
         const SEPARATORS: [char; 5] = [',', ':', ';', '\t', ' '];
         let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
-        let fits = |n: usize| side_of_cells(n).is_some() || side_of_candidates(n).is_some();
-        if fits(symbols(raw)) {
+        if puzzle_length(symbols(raw)) {
             return None;
         }
         let (mut start, mut longest) = (0, 0);
@@ -570,7 +573,7 @@ impl<'a> Field<'a> {
             let field = &raw[start..end];
             let after = raw[end..].chars().next();
             let n = symbols(field);
-            if fits(n) {
+            if puzzle_length(n) {
                 // A puzzle alone with a separator after is no pair; a label is under half a
                 // puzzle's length, so a puzzle of the wrong length followed by its solution
                 // stays an error, not the solution read in its place.

@@ -4,7 +4,7 @@
 use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule};
 use super::{
-    basis_of, check_givens, plural, side_of_candidates, side_of_cells, unsupported_basis, Alphabet,
+    basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
     Format, InputError, Puzzle, Record, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
@@ -192,10 +192,7 @@ fn rows_follow(lines: &Lines, start: usize, m: usize, small: usize, first_max: u
 pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
     let tokens: Vec<&str> = tokens(line).collect();
     match tokens[..] {
-        [one] => {
-            let len = one.chars().count();
-            side_of_cells(len).is_some() || side_of_candidates(len).is_some()
-        }
+        [one] => puzzle_length(one.chars().count()),
         _ => tokens.len() != m && side_of_cells(tokens.len()).is_some(),
     }
 }
