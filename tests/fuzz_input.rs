@@ -138,7 +138,7 @@ fn as_numbers(line: &str) -> String {
 }
 
 /// The same puzzle as JSON: rows of numbers, of one-symbol strings, or flat and pretty-printed
-/// in an object.
+/// in an object; or twice in a list of puzzles, on one line or pretty-printed under a name.
 fn as_json(line: &str, form: usize) -> String {
     let p = nsudoku::input::read_one(line, ReadOptions::default()).unwrap();
     let digits = p.digits();
@@ -149,12 +149,14 @@ fn as_json(line: &str, form: usize) -> String {
             .collect();
         format!("[[{}]]", rows.join("],["))
     };
-    match form % 3 {
+    match form % 5 {
         0 => rows(&|d| d.to_string()),
         1 => rows(&|d| {
             let symbols = b".123456789ABCDEFGHIJKLMNOP";
             format!("\"{}\"", symbols[d as usize] as char)
         }),
+        3 => format!("[\"{line}\", {}]", rows(&|d| d.to_string())),
+        4 => format!("{{\"puzzles\": [\n  \"{line}\",\n  {{\"puzzle\": \"{line}\"}}\n]}}"),
         _ => {
             let cells: Vec<String> = digits.iter().map(|d| format!("  {d}")).collect();
             format!("{{\n \"board\": [\n{}\n ]\n}}", cells.join(",\n"))
@@ -180,15 +182,17 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn mutated_json_never_panics(i in any::<usize>(), form in 0usize..3, edits in proptest::collection::vec(json_edit(), 0..6), opts in options()) {
+    fn mutated_json_never_panics(i in any::<usize>(), form in 0usize..5, edits in proptest::collection::vec(json_edit(), 0..6), opts in options()) {
         let seeds = seeds();
         let seed = &seeds[i % seeds.len()];
         let json = as_json(seed, form);
         if edits.is_empty() {
             let want = nsudoku::input::read_one(seed, ReadOptions::default()).unwrap().digits();
             let read = read_all(&json, ReadOptions::default());
-            prop_assert_eq!(read.len(), 1);
-            prop_assert_eq!(read[0].as_ref().unwrap().digits(), want);
+            prop_assert_eq!(read.len(), if form >= 3 { 2 } else { 1 });
+            for rec in &read {
+                prop_assert_eq!(rec.as_ref().unwrap().digits(), want.clone());
+            }
         }
         exercise(&mutate(&json, &edits), opts);
     }

@@ -2,13 +2,21 @@
 //! LeetCode's `[["5","3",".",…],…]`) or the N² cells flat, alone or in an object under
 //! `board`, `puzzle`, `grid` or `quiz`, on one line or pretty-printed over many. Numbers are
 //! read as the numbers form is (0 or `null` empty), strings of one symbol as a line of symbols
-//! (`""` or `"."` empty), and the solution is written in that form.
+//! (`""` or `"."` empty), and the solution is written in that form. A grid may also be its
+//! rows as strings (`["53..7....", …]`).
+//!
+//! A **list of puzzles** (`["53..7…", "…"]`, `[{"puzzle": …}, …]`, `[[[5,3,…],…], …]`, or
+//! such a list as the first field of an object, `{"puzzles": […]}`) is a batch: it is read
+//! item by item as the text arrives, each item a record of its own on the line where it
+//! starts, so a list of any length is read in bounded memory and a bad item costs only itself.
 
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
-use super::{side_of_cells, InputError, ReadOptions, Record};
+use super::{puzzle_length, side_of_cells, InputError, ReadOptions, Record};
+use crate::alphabet::Alphabet;
 use serde_json::Value;
+use std::borrow::Cow;
 
 const EXPECTED: &str = "a JSON array of N rows of N cells, or of N² cells (numbers, 0 or null \
                         for an empty cell, or strings of one symbol)";
@@ -16,56 +24,302 @@ const EXPECTED: &str = "a JSON array of N rows of N cells, or of N² cells (numb
 /// The JSON array or object that opens on line `start`, read to the line its brackets close,
 /// and the number of lines it spans.
 pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Record, usize) {
-    let line_no = start + 1;
-    let error = |line: usize, what: String| InputError {
+    let Some((end, at)) = value_end(lines, start, 0) else {
+        let what = "a JSON value that is not closed".to_string();
+        return (Err(error(start + 1, what)), 1);
+    };
+    let used = end - start + 1;
+    let text = text_between(lines, (start, 0), (end, at));
+    let record = value_record(&text, start, 0, opts).map(|mut p| {
+        // A comma after a value, as between the values of a list, says nothing more.
+        let after = lines.at(end)[at..]
+            .trim()
+            .trim_start_matches(',')
+            .trim_start();
+        if !after.is_empty() {
+            let note = format!("the text after the JSON value (from '{after}') is passed over");
+            p.note = Some(match p.note.take() {
+                Some(other) => format!("{other}; {note}"),
+                None => note,
+            });
+        }
+        p
+    });
+    (record, used)
+}
+
+/// An error of the JSON form on 1-based line `line`.
+fn error(line: usize, what: String) -> InputError {
+    InputError {
         line,
         what,
         expected: EXPECTED.into(),
-    };
-    let Some((end, at)) = closing_line(lines, start) else {
-        let what = "a JSON value that is not closed".to_string();
-        return (Err(error(line_no, what)), 1);
-    };
-    let used = end - start + 1;
-    let mut text: Vec<&str> = (start..=end).map(|i| lines.at(i)).collect();
-    let (value_end, after) = lines.at(end).split_at(at);
-    text[end - start] = value_end;
-    let value: Value = match serde_json::from_str(&text.join("\n")) {
+    }
+}
+
+/// The text from (line, byte) `from` to `to` (past its last byte), its lines joined by `\n`.
+fn text_between(lines: &Lines, from: (usize, usize), to: (usize, usize)) -> String {
+    if from.0 == to.0 {
+        return lines.at(from.0)[from.1..to.1].to_string();
+    }
+    let mut text = lines.at(from.0)[from.1..].to_string();
+    for i in from.0 + 1..to.0 {
+        text.push('\n');
+        text.push_str(lines.at(i));
+    }
+    text.push('\n');
+    text.push_str(&lines.at(to.0)[..to.1]);
+    text
+}
+
+/// The puzzle of one JSON value, `text`, that starts on line `start` (0-based), `column`
+/// characters into it.
+fn value_record(text: &str, start: usize, column: usize, opts: ReadOptions) -> Record {
+    let line_no = start + 1;
+    let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
         Err(e) => {
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or_default();
-            let what = format!("not valid JSON ({message}, column {})", e.column());
-            return (Err(error(start + e.line().max(1), what)), used);
+            let column = e.column() + if e.line() <= 1 { column } else { 0 };
+            let what = format!("not valid JSON ({message}, column {column})");
+            return Err(error(start + e.line().max(1), what));
         }
     };
-    let record = cells(&value)
+    cells(&value)
         .and_then(|cells| match cells {
             Cells::Array(n, cells) => puzzle(n, &cells, line_no, opts),
-            Cells::Line(line) => Ok(puzzle_line(line, line_no, opts)),
+            Cells::Line(line) => Ok(puzzle_line(&line, line_no, opts)),
         })
         .unwrap_or_else(|what| Err(error(line_no, what)))
-        .map(|mut p| {
-            // A comma after a value, as between the values of a list, says nothing more.
-            let after = after.trim().trim_start_matches(',').trim_start();
-            if !after.is_empty() {
-                let note = format!("the text after the JSON value (from '{after}') is passed over");
-                p.note = Some(match p.note.take() {
-                    Some(other) => format!("{other}; {note}"),
-                    None => note,
-                });
-            }
-            p
-        });
-    (record, used)
 }
 
-/// The line where the value opened on line `start` closes (brackets in strings not counted)
-/// and the byte after its closing bracket, or `None` when the text or the window ends first.
-fn closing_line(lines: &Lines, start: usize) -> Option<(usize, usize)> {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (i, line) in (start..).zip(lines.from(start)) {
-        for (at, c) in line.char_indices() {
+/// Where a list of puzzles is being read: its next item, or the comma or bracket after one,
+/// is at byte `at` of line `line` (0-based) or after it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct List {
+    /// The 1-based line where the list opened.
+    opened: usize,
+    line: usize,
+    at: usize,
+    /// Items read so far.
+    items: usize,
+    /// The list is the first field of an object, which closes after it.
+    wrapped: bool,
+}
+
+impl List {
+    /// The line the reader is at (lines before it are done with).
+    pub(super) fn line(&self) -> usize {
+        self.line
+    }
+}
+
+/// What comes next in a list of puzzles.
+pub(super) enum ListStep {
+    /// An item's record, and where the list goes on.
+    Item(Record, List),
+    /// The list has closed; reading goes on at this line (0-based) as usual.
+    End(usize),
+    /// The list cannot be read on: this error, then reading goes on as usual at this line.
+    Broken(InputError, usize),
+}
+
+/// The list of puzzles that opens on line `start` (which starts with `[` or `{`), or `None`
+/// when the value there is one grid (or not a list): its first item decides. An item that is
+/// an object, a grid of rows, or a string of a whole puzzle makes a list; a number, a row of
+/// numbers or a one-symbol string makes a grid. A string as long as a grid's side and a whole
+/// puzzle both (16 symbols, or 81 numbers) makes a grid when the value is that many strings.
+pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
+    let first = lines.at(start);
+    let open = first.len() - first.trim_start().len();
+    let (line, at, wrapped) = if first[open..].starts_with('{') {
+        // `{"puzzles": [`: a field whose name is not one a grid goes under.
+        let (l, a, c) = next_char(lines, start, open + 1)?;
+        let end = (c == '"').then(|| string_end(lines.at(l), a)).flatten()?;
+        let name: String = serde_json::from_str(&lines.at(l)[a..end]).ok()?;
+        if !LIST_NAMES.contains(&name.as_str()) {
+            return None;
+        }
+        let (l, a, c) = next_char(lines, l, end)?;
+        let (l, a, c2) = (c == ':').then(|| next_char(lines, l, a + 1)).flatten()?;
+        (c2 == '[').then_some((l, a, true))?
+    } else {
+        (start, open, false)
+    };
+    let (l, a, c) = next_char(lines, line, at + 1)?;
+    let list = match c {
+        // An empty list holds no puzzle; an object, one each.
+        ']' | '{' => true,
+        // A grid of rows, or of strings of rows: not the one-symbol strings of a row.
+        '[' => match next_char(lines, l, a + 1) {
+            Some((_, _, '[' | '{')) => true,
+            Some((l, a, '"')) => string_end(lines.at(l), a).is_some_and(|end| end - a > 3),
+            _ => false,
+        },
+        '"' => {
+            let end = string_end(lines.at(l), a)?;
+            let item: String = serde_json::from_str(&lines.at(l)[a..end]).ok()?;
+            let item = item.trim();
+            let numbers = numbers_line(item);
+            let cells = if numbers {
+                item.split_whitespace().count()
+            } else {
+                item.chars().count()
+            };
+            // A row of symbols has at most as many as the largest alphabet.
+            let row = side_of_cells(cells * cells) == Some(cells)
+                && (numbers || cells <= Alphabet::Standard.capacity());
+            match (puzzle_length(cells), row) {
+                (true, false) => true,
+                (true, true) => {
+                    // Rows of a grid only if there are exactly `cells` of them (a list when
+                    // the value runs past the window).
+                    value_end(lines, line, at).map_or(true, |end| {
+                        let text = text_between(lines, (line, at), end);
+                        let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
+                        rows != cells
+                    })
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    list.then_some(List {
+        opened: start + 1,
+        line,
+        at: at + 1,
+        items: 0,
+        wrapped,
+    })
+}
+
+/// The next step of `list`: its next item, or its end.
+pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListStep {
+    let (mut line, mut at) = (list.line, list.at);
+    let not_closed = || {
+        let what = "a JSON list of puzzles that is not closed".to_string();
+        ListStep::Broken(error(list.opened, what), lines.end())
+    };
+    loop {
+        let Some((l, a, c)) = next_char(lines, line, at) else {
+            return not_closed();
+        };
+        match c {
+            ',' => (line, at) = (l, a + 1),
+            ']' => {
+                let (mut l, mut a) = (l, a + 1);
+                if list.wrapped {
+                    // The rest of the object: other fields are passed over.
+                    let Some(end) = close_from(lines, l, a, 1) else {
+                        return not_closed();
+                    };
+                    (l, a) = end;
+                }
+                let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
+                if !rest.is_empty() {
+                    let what = format!("text after the JSON list (from '{rest}')");
+                    return ListStep::Broken(error(l + 1, what), l + 1);
+                }
+                return ListStep::End(l + 1);
+            }
+            _ => {
+                let items = list.items + 1;
+                let Some((end, e_at)) = value_end(lines, l, a) else {
+                    let what = format!("item {items} of the JSON list is not closed");
+                    // A string ends on its line: the list goes on with the next one.
+                    if c == '"' && lines.get(l + 1).is_some() {
+                        let next = List {
+                            line: l + 1,
+                            at: 0,
+                            items,
+                            ..list
+                        };
+                        return ListStep::Item(Err(error(l + 1, what)), next);
+                    }
+                    return ListStep::Broken(error(l + 1, what), l + 1);
+                };
+                let text = text_between(lines, (l, a), (end, e_at));
+                let column = lines.at(l)[..a].chars().count();
+                let record = value_record(&text, l, column, opts).map_err(|mut e| {
+                    e.what = format!("item {items} of the JSON list: {}", e.what);
+                    e
+                });
+                let next = List {
+                    line: end,
+                    at: e_at,
+                    items,
+                    ..list
+                };
+                return ListStep::Item(record, next);
+            }
+        }
+    }
+}
+
+/// The first character after byte `at` of line `line` that is not white space, and where it
+/// is, or `None` when the text (or the window) ends first.
+fn next_char(lines: &Lines, line: usize, at: usize) -> Option<(usize, usize, char)> {
+    let first = lines.get(line)?;
+    let found = first[at.min(first.len())..]
+        .char_indices()
+        .find(|(_, c)| !c.is_whitespace());
+    if let Some((i, c)) = found {
+        return Some((line, at + i, c));
+    }
+    (line + 1..)
+        .map_while(|i| lines.get(i).map(|l| (i, l)))
+        .find_map(|(i, l)| {
+            let (a, c) = l.char_indices().find(|(_, c)| !c.is_whitespace())?;
+            Some((i, a, c))
+        })
+}
+
+/// The byte after the string that opens with the quote at byte `at` of `line`, if it closes
+/// on that line.
+fn string_end(line: &str, at: usize) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in line[at + 1..].char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return Some(at + 1 + i + 1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where the value that starts at byte `at` of line `line` ends (line, byte after it): an
+/// array or object where its brackets close, a string at its closing quote, anything else
+/// at the next comma, bracket or space of its line.
+fn value_end(lines: &Lines, line: usize, at: usize) -> Option<(usize, usize)> {
+    let text = lines.get(line)?;
+    let rest = &text[at..];
+    let start = rest.len() - rest.trim_start().len();
+    match rest[start..].chars().next()? {
+        '[' | '{' => close_from(lines, line, at, 0),
+        '"' => string_end(text, at + start).map(|end| (line, end)),
+        // At least its first character, so that a list read on always moves on.
+        first => {
+            let value = &rest[start + first.len_utf8()..];
+            let len = value
+                .find(|c: char| matches!(c, ',' | ']' | '}') || c.is_whitespace())
+                .unwrap_or(value.len());
+            Some((line, at + start + first.len_utf8() + len))
+        }
+    }
+}
+
+/// Where the brackets open at `depth` before byte `at` of line `line` close (line, byte after
+/// the closing bracket), brackets in strings not counted, or `None` when the text or the
+/// window ends first.
+fn close_from(lines: &Lines, line: usize, at: usize, depth: usize) -> Option<(usize, usize)> {
+    let (mut depth, mut in_string, mut escaped) = (depth, false, false);
+    for (i, text) in (line..).zip(lines.from(line)) {
+        let skip = if i == line { at } else { 0 };
+        for (a, c) in text[skip..].char_indices() {
             match c {
                 _ if escaped => escaped = false,
                 '\\' if in_string => escaped = true,
@@ -74,7 +328,7 @@ fn closing_line(lines: &Lines, start: usize) -> Option<(usize, usize)> {
                 ']' | '}' if !in_string => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
-                        return Some((i, at + 1));
+                        return Some((i, skip + a + 1));
                     }
                 }
                 _ => {}
@@ -86,6 +340,10 @@ fn closing_line(lines: &Lines, start: usize) -> Option<(usize, usize)> {
 
 /// The names an object's grid is found under, in this order.
 const GRID_NAMES: [&str; 4] = ["board", "puzzle", "grid", "quiz"];
+/// The names of an object's first field that hold a list of puzzles.
+const LIST_NAMES: [&str; 7] = [
+    "puzzles", "boards", "grids", "quizzes", "sudokus", "items", "data",
+];
 
 /// What kind of JSON value `v` is, for messages.
 fn kind(v: &Value) -> &'static str {
@@ -103,8 +361,9 @@ fn kind(v: &Value) -> &'static str {
 enum Cells<'a> {
     /// Side N and the cells, row by row.
     Array(usize, Vec<&'a Value>),
-    /// A puzzle written as a line (`"puzzle": "53..7…"`, as `rate --json` writes it).
-    Line(&'a str),
+    /// A puzzle written as a line (`"puzzle": "53..7…"`, as `rate --json` writes it), or a
+    /// grid's rows as strings, joined.
+    Line(Cow<'a, str>),
 }
 
 /// The cells of `value`, or what is wrong with its shape.
@@ -119,9 +378,12 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
     };
     let outer = match value {
         Value::Array(outer) => outer,
-        Value::String(line) => return Ok(Cells::Line(line)),
+        Value::String(line) => return Ok(Cells::Line(Cow::Borrowed(line))),
         _ => return Err(format!("a JSON {} where the grid should be", kind(value))),
     };
+    if let Some(line) = string_rows(outer) {
+        return Ok(Cells::Line(Cow::Owned(line)));
+    }
     if outer.iter().all(Value::is_array) && !outer.is_empty() {
         let n = outer.len();
         let mut cells = Vec::with_capacity(n * n);
@@ -141,6 +403,21 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
             .map(|n| Cells::Array(n, outer.iter().collect()))
             .ok_or_else(|| format!("a JSON array of {len} cells"))
     }
+}
+
+/// A grid written as its N rows, each a string of N symbols or N numbers, as one line (the
+/// numbers joined by spaces); `None` for anything else.
+fn string_rows(outer: &[Value]) -> Option<String> {
+    let n = outer.len();
+    if n < 4 || side_of_cells(n * n) != Some(n) {
+        return None;
+    }
+    let rows: Vec<&str> = outer.iter().map(Value::as_str).collect::<Option<_>>()?;
+    if rows.iter().all(|r| r.chars().count() == n) {
+        return Some(rows.concat());
+    }
+    let numbers = |r: &&str| numbers_line(r) && r.split_whitespace().count() == n;
+    rows.iter().all(numbers).then(|| rows.join(" "))
 }
 
 /// The puzzle of N² cells: numbers as the numbers form, one-symbol strings as a line of

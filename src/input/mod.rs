@@ -1,6 +1,6 @@
 //! Reading puzzles as people write them: one puzzle a line in a character alphabet, whitespace
 //! separated numbers (one line, or N lines of N), N³-character candidate grids, or JSON arrays
-//! as programs print them.
+//! as programs print them (a grid, or a list of puzzles read item by item).
 //!
 //! Every line that is not a puzzle (blank, `#` comment, `[Puzzle]` section header) is skipped;
 //! every line that should be a puzzle but is not becomes an [`InputError`] with its 1-based line
@@ -17,7 +17,7 @@ mod tests;
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
-use json::read_json;
+use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
@@ -344,6 +344,8 @@ pub struct Reader<R> {
     records: usize,
     /// The note for a CSV header passed over, told with the first puzzle after it.
     header: Option<String>,
+    /// The JSON list of puzzles being read, item by item.
+    list: Option<List>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -356,6 +358,7 @@ impl<R: BufRead> Reader<R> {
             next: 0,
             records: 0,
             header: None,
+            list: None,
         }
     }
 
@@ -389,6 +392,30 @@ impl<R: BufRead> Reader<R> {
     fn record(&mut self) -> Option<(Record, usize)> {
         let opts = self.opts;
         loop {
+            if let Some(list) = self.list {
+                // Items on one line (a list of any length may be one line) do not hold it again.
+                if self.next != list.line() {
+                    self.next = list.line();
+                    self.src.hold(self.next);
+                }
+                let step = self.more_lines(self.next, |lines, _| list_step(lines, list, opts));
+                self.list = None;
+                match step {
+                    ListStep::Item(rec, list) => {
+                        self.list = Some(list);
+                        self.next = list.line();
+                        return Some((rec, 0));
+                    }
+                    ListStep::End(line) => {
+                        self.next = line;
+                        continue;
+                    }
+                    ListStep::Broken(e, line) => {
+                        self.next = line;
+                        return Some((Err(e), 0));
+                    }
+                }
+            }
             let i = self.next;
             self.src.hold(i);
             let lines = &self.src.lines;
@@ -423,8 +450,13 @@ impl<R: BufRead> Reader<R> {
                 self.next += 1;
                 continue;
             }
-            // A JSON array or object, as programs print a grid, on its line or pretty-printed.
+            // A JSON array or object, as programs print a grid, on its line or pretty-printed;
+            // or a list of puzzles, read item by item.
             if raw.starts_with(['[', '{']) {
+                if let Some(list) = self.more_lines(i, list_start) {
+                    self.list = Some(list);
+                    continue;
+                }
                 return Some(self.more_lines(i, |lines, i| read_json(lines, i, opts)));
             }
             if self.records == 0 && self.header.is_none() && csv_header(raw) {

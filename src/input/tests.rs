@@ -38,6 +38,14 @@ fn easy9_numbers() -> Vec<String> {
         .collect()
 }
 
+/// EASY9's digits, 0 for an empty cell.
+fn easy9_digits() -> Vec<u8> {
+    EASY9
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect()
+}
+
 /// A grid's digits as `n` lines of `n` numbers.
 fn number_rows(digits: &[u8], n: usize) -> Vec<String> {
     let row = |r: &[u8]| {
@@ -879,10 +887,7 @@ fn a_puzzle_after_a_label_is_read_with_a_note() {
 
 #[test]
 fn json_arrays_are_read_on_one_line_or_pretty_printed() {
-    let want: Vec<u8> = EASY9
-        .bytes()
-        .map(|b| if b == b'.' { 0 } else { b - b'0' })
-        .collect();
+    let want = easy9_digits();
     let rows = |cell: &dyn Fn(u8) -> String, sep: &str| {
         let rows: Vec<String> = want
             .chunks(9)
@@ -1229,4 +1234,100 @@ fn rows_of_empty_cells_drawn_in_dashes_stay_rows() {
             .filter(|c| !row.contains(c))
             .all(|c| p[c] == want[c]));
     }
+}
+
+#[test]
+fn json_lists_are_batches_read_item_by_item() {
+    let want = easy9_digits();
+    let rows: Vec<String> = (0..9)
+        .map(|r| format!("\"{}\"", &EASY9[r * 9..r * 9 + 9]))
+        .collect();
+    let rows = format!("[{}]", rows.join(", "));
+    let numbers: Vec<String> = want
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+            )
+        })
+        .collect();
+    let grid = format!("[{}]", numbers.join(","));
+    // A list on one line, a list spread over lines (items of every kind, a bad one among
+    // them), and a list as the first field of an object, with a field after it.
+    let text = format!(
+        "[\"{EASY9}\", \"{EASY9}\"]\n\
+         [\n  \"{EASY9}\",\n  {{\"id\": 2, \"puzzle\": \"{EASY9}\"}},\n  {grid},\n  \"{short}\",\n  \
+         [1,,2],\n  {rows}\n]\n\
+         {{\"puzzles\": [\"{EASY9}\"], \"count\": 1}}\n\
+         []\n\
+         {rows}\n\
+         {EASY9}\n",
+        short = &EASY9[1..],
+    );
+    let all = read_all(&text, Default::default());
+    let lines: Vec<usize> = all
+        .iter()
+        .map(|r| r.as_ref().map_or_else(|e| e.line, |p| p.line))
+        .collect();
+    assert_eq!(lines, [1, 1, 3, 4, 5, 6, 7, 8, 10, 12, 13]);
+    for (i, rec) in all.iter().enumerate() {
+        if i == 5 || i == 6 {
+            continue;
+        }
+        assert_eq!(rec.as_ref().unwrap().digits(), want, "record {i}");
+    }
+    let what = |i: usize| all[i].as_ref().unwrap_err().what.clone();
+    assert_eq!(what(5), "item 4 of the JSON list: 80 symbols");
+    assert_eq!(
+        what(6),
+        "item 5 of the JSON list: not valid JSON (expected value, column 6)"
+    );
+    assert_eq!(all[4].as_ref().unwrap().format, Format::Numbers);
+    assert_eq!(all[7].as_ref().unwrap().format, Format::Line);
+
+    // A string cut short spoils only its item; a list never closed is named where it opened.
+    let cut = format!(
+        "[\n\"{EASY9}\",\n\"{short},\n\"{EASY9}\"\n",
+        short = &EASY9[..40]
+    );
+    let all = read_all(&cut, Default::default());
+    let errors: Vec<(usize, String)> = all
+        .iter()
+        .filter_map(|r| r.as_ref().err().map(|e| (e.line, e.what.clone())))
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            (3, "item 2 of the JSON list is not closed".to_string()),
+            (1, "a JSON list of puzzles that is not closed".to_string())
+        ]
+    );
+    assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 2);
+
+    // A field that is not a list of puzzles leaves the object one puzzle (a 16-symbol tag
+    // would be a 4×4 puzzle), and sixteen strings of sixteen are the rows of a 16×16 grid.
+    let tagged = format!("{{\"tags\": [\"from the archives\"], \"puzzle\": \"{EASY9}\"}}\n");
+    let all = read_all(&tagged, Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+    let row16 = "123456789ABCDEFG";
+    let sixteen: Vec<String> = (0..16)
+        .map(|r| r % 4 * 4 + r / 4)
+        .map(|shift| format!("\"{}{}\"", &row16[shift..], &row16[..shift]))
+        .collect();
+    let all = read_all(&format!("[{}]\n", sixteen.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().map_or(0, |p| p.k), 4, "{:?}", all[0]);
+
+    // A list longer than the reader's window of lines (4,096) is read to its end.
+    let items = vec![format!("  \"{EASY9}\""); 5000];
+    let long = format!("[\n{}\n]\n{EASY9}\n", items.join(",\n"));
+    let all = read_all(&long, Default::default());
+    assert_eq!(all.len(), 5001);
+    assert!(all
+        .iter()
+        .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
+    assert_eq!(all[4999].as_ref().unwrap().line, 5001);
+    assert_eq!(all[5000].as_ref().unwrap().line, 5003);
 }
