@@ -134,7 +134,8 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
     let first = lines.at(start);
     let open = first.len() - first.trim_start().len();
     let (line, at, wrapped) = if first[open..].starts_with('{') {
-        // `{"puzzles": [`: a field whose name is not one a grid goes under.
+        // `{"puzzles": [`: a first field named as a list (a grid's own names, or a field
+        // such as `"tags": [...]`, leave the object one puzzle).
         let (l, a, c) = next_char(lines, start, open + 1)?;
         let end = (c == '"').then(|| string_end(lines.at(l), a)).flatten()?;
         let name: String = serde_json::from_str(&lines.at(l)[a..end]).ok()?;
@@ -151,10 +152,11 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
     let list = match c {
         // An empty list holds no puzzle; an object, one each.
         ']' | '{' => true,
-        // A grid of rows, or of strings of rows: not the one-symbol strings of a row.
+        // A grid of rows, or of strings of rows (4 symbols or more): not a row of cells
+        // written as strings (one symbol, or a number of up to 3 digits).
         '[' => match next_char(lines, l, a + 1) {
             Some((_, _, '[' | '{')) => true,
-            Some((l, a, '"')) => string_end(lines.at(l), a).is_some_and(|end| end - a > 3),
+            Some((l, a, '"')) => string_end(lines.at(l), a).is_some_and(|end| end - a >= 6),
             _ => false,
         },
         '"' => {

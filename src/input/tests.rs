@@ -1320,6 +1320,18 @@ fn json_lists_are_batches_read_item_by_item() {
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].as_ref().map_or(0, |p| p.k), 4, "{:?}", all[0]);
 
+    // Cells written as strings of numbers are a grid, not a list of grids of strings.
+    let cells: Vec<String> = want
+        .chunks(9)
+        .map(|r| {
+            let r: Vec<String> = r.iter().map(|d| format!("\"00{d}\"")).collect();
+            format!("[{}]", r.join(","))
+        })
+        .collect();
+    let all = read_all(&format!("[{}]", cells.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+
     // A list longer than the reader's window of lines (4,096) is read to its end.
     let items = vec![format!("  \"{EASY9}\""); 5000];
     let long = format!("[\n{}\n]\n{EASY9}\n", items.join(",\n"));
