@@ -30,7 +30,7 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
     };
     let used = end - start + 1;
     let text = text_between(lines, (start, 0), (end, at));
-    let record = value_record(&text, start, 0, opts).map(|mut p| {
+    let record = value_record(&text, start, "", opts).map(|mut p| {
         // A comma after a value, as between the values of a list, says nothing more.
         let after = lines.at(end)[at..]
             .trim()
@@ -72,16 +72,21 @@ fn text_between(lines: &Lines, from: (usize, usize), to: (usize, usize)) -> Stri
     text
 }
 
-/// The puzzle of one JSON value, `text`, that starts on line `start` (0-based), `column`
-/// characters into it.
-fn value_record(text: &str, start: usize, column: usize, opts: ReadOptions) -> Record {
+/// The puzzle of one JSON value, `text`, that starts on line `start` (0-based) after `before`
+/// (counted for a column only on an error: a list may be one line of megabytes).
+fn value_record(text: &str, start: usize, before: &str, opts: ReadOptions) -> Record {
     let line_no = start + 1;
     let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
         Err(e) => {
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or_default();
-            let column = e.column() + if e.line() <= 1 { column } else { 0 };
+            let column = e.column()
+                + if e.line() <= 1 {
+                    before.chars().count()
+                } else {
+                    0
+                };
             let what = format!("not valid JSON ({message}, column {column})");
             return Err(error(start + e.line().max(1), what));
         }
@@ -243,8 +248,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1, what), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
-                let column = lines.at(l)[..a].chars().count();
-                let record = value_record(&text, l, column, opts).map_err(|mut e| {
+                let record = value_record(&text, l, &lines.at(l)[..a], opts).map_err(|mut e| {
                     e.what = format!("item {items} of the JSON list: {}", e.what);
                     e
                 });
