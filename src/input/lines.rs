@@ -60,6 +60,12 @@ impl Lines {
         (i..).map_while(|i| self.get(i))
     }
 
+    /// Lines held in the window.
+    #[cfg(test)]
+    pub(super) fn held_lines(&self) -> usize {
+        self.held.len()
+    }
+
     /// One past the last line read so far.
     pub(super) fn end(&self) -> usize {
         self.base + self.held.len()

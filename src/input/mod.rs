@@ -401,9 +401,9 @@ impl<R: BufRead> Reader<R> {
                 let step = self.more_lines(self.next, |lines, _| list_step(lines, list, opts));
                 self.list = None;
                 match step {
+                    // The next call holds the item's line (dropping those before it).
                     ListStep::Item(rec, list) => {
                         self.list = Some(list);
-                        self.next = list.line();
                         return Some((rec, 0));
                     }
                     ListStep::End(line) => {

@@ -1342,4 +1342,19 @@ fn json_lists_are_batches_read_item_by_item() {
         .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
     assert_eq!(all[4999].as_ref().unwrap().line, 5001);
     assert_eq!(all[5000].as_ref().unwrap().line, 5003);
+    // ... in bounded memory: the lines of items read are dropped from the window.
+    let longer = format!(
+        "[\n{}\n]\n",
+        vec![format!("  \"{EASY9}\""); 20_000].join(",\n")
+    );
+    let mut reader = Reader::new(longer.as_bytes(), Default::default());
+    assert_eq!(
+        reader.by_ref().take(19_000).filter(Result::is_ok).count(),
+        19_000
+    );
+    assert!(
+        reader.src.lines.held_lines() <= 2 * 4096,
+        "{}",
+        reader.src.lines.held_lines()
+    );
 }
