@@ -320,28 +320,51 @@ fn value_end(lines: &Lines, line: usize, at: usize) -> Option<(usize, usize)> {
 
 /// Where the brackets open at `depth` before byte `at` of line `line` close (line, byte after
 /// the closing bracket), brackets in strings not counted, or `None` when the text or the
-/// window ends first.
+/// window ends first. When the window ends first, the scan's state is left with the lines, so
+/// that the source reads on to the line where the brackets close at once, not a line a time.
 fn close_from(lines: &Lines, line: usize, at: usize, depth: usize) -> Option<(usize, usize)> {
-    let (mut depth, mut in_string, mut escaped) = (depth, false, false);
+    let mut scan = Brackets {
+        depth,
+        ..Brackets::default()
+    };
     for (i, text) in (line..).zip(lines.from(line)) {
         let skip = if i == line { at } else { 0 };
-        for (a, c) in text[skip..].char_indices() {
+        if let Some(end) = scan.feed(&text[skip..]) {
+            return Some((i, skip + end));
+        }
+    }
+    lines.open_value(scan);
+    None
+}
+
+/// A scan for the bracket that closes a JSON value, carried from one line to the next.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Brackets {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl Brackets {
+    /// Scan `text`: the byte after the bracket that closes the value, if it is there.
+    pub(super) fn feed(&mut self, text: &str) -> Option<usize> {
+        for (a, c) in text.char_indices() {
             match c {
-                _ if escaped => escaped = false,
-                '\\' if in_string => escaped = true,
-                '"' => in_string = !in_string,
-                '[' | '{' if !in_string => depth += 1,
-                ']' | '}' if !in_string => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return Some((i, skip + a + 1));
+                _ if self.escaped => self.escaped = false,
+                '\\' if self.in_string => self.escaped = true,
+                '"' => self.in_string = !self.in_string,
+                '[' | '{' if !self.in_string => self.depth += 1,
+                ']' | '}' if !self.in_string => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        return Some(a + 1);
                     }
                 }
                 _ => {}
             }
         }
+        None
     }
-    None
 }
 
 /// The names an object's grid is found under, in this order.

@@ -3,11 +3,15 @@
 //! is read in bounded memory, its first puzzles are solved before its last ones are read, and
 //! a puzzle on one line is read without waiting for the next.
 
+use super::json::Brackets;
 use std::cell::Cell;
 use std::io::{self, BufRead};
 
 /// At most this many lines ahead of the one being read: no grid has more rows.
 const AHEAD_MAX: usize = 4096;
+/// At most this many lines ahead for a JSON value that has not closed: a 225×225 grid
+/// pretty-printed with a cell a line takes about 51,000.
+const AHEAD_JSON: usize = 1 << 18;
 /// At most this many bytes ahead: a file of one-line 225×225 grids in numbers (150 kB each)
 /// holds no grid of rows, and a window of thousands of them would not fit in memory.
 const AHEAD_BYTES: usize = 64 << 20;
@@ -31,6 +35,8 @@ pub(super) struct Lines {
     short: Cell<bool>,
     /// The furthest such line.
     wanted: Cell<usize>,
+    /// A JSON value was read to the window's end without closing: the scan so far.
+    open: Cell<Option<Brackets>>,
 }
 
 impl Lines {
@@ -58,6 +64,13 @@ impl Lines {
     /// The lines from `i` on, as far as [`get`](Self::get) gives them.
     pub(super) fn from(&self, i: usize) -> impl Iterator<Item = &str> {
         (i..).map_while(|i| self.get(i))
+    }
+
+    /// A JSON value ran past the window, with `scan` the state of its brackets at the end.
+    pub(super) fn open_value(&self, scan: Brackets) {
+        if self.short.get() {
+            self.open.set(Some(scan));
+        }
     }
 
     /// Lines held in the window.
@@ -121,6 +134,7 @@ impl<R: BufRead> LineSource<R> {
         }
         self.lines.short.set(false);
         self.lines.wanted.set(0);
+        self.lines.open.set(None);
     }
 
     /// After a record from line `i` asked for lines past the window: read up to the furthest
@@ -128,19 +142,48 @@ impl<R: BufRead> LineSource<R> {
     /// line that has not come down a pipe yet would hold back the grid before it (reading
     /// twice as many lines ahead each time, as this once did, waited for up to a grid's worth
     /// more; a grid is read again once a row, which costs little beside solving it). A grid
-    /// has at most [`AHEAD_MAX`] rows, held in at most [`AHEAD_BYTES`].
+    /// has at most [`AHEAD_MAX`] rows, held in at most [`AHEAD_BYTES`]. A JSON value that has
+    /// not closed is read on to the line where it closes, which it needs anyway, so it is
+    /// read again once, not once a line: up to [`AHEAD_JSON`] lines.
     pub(super) fn more(&mut self, i: usize) -> bool {
         let wanted = self.lines.wanted.replace(0);
+        let open = self.lines.open.take();
         if !self.lines.short.replace(false) || self.lines.eof {
             return false;
         }
         let ahead = self.lines.end() - i - 1;
-        if ahead >= AHEAD_MAX || self.lines.bytes >= AHEAD_BYTES {
+        let limit = if open.is_some() {
+            AHEAD_JSON
+        } else {
+            AHEAD_MAX
+        };
+        if ahead >= limit || self.lines.bytes >= AHEAD_BYTES {
             return false;
         }
         let end = self.lines.end();
-        self.fill_to(wanted.clamp(end, i + AHEAD_MAX) + 1, AHEAD_BYTES);
+        match open {
+            Some(scan) => self.fill_to_close(scan, i + limit),
+            None => self.fill_to(wanted.clamp(end, i + AHEAD_MAX) + 1, AHEAD_BYTES),
+        }
         self.lines.end() > end || self.lines.eof
+    }
+
+    /// Read lines, each fed to `scan`, until the one where its brackets close is held, or
+    /// `end` are, or the window holds [`AHEAD_BYTES`], or the text ends.
+    fn fill_to_close(&mut self, mut scan: Brackets, end: usize) {
+        while self.lines.end() < end && self.lines.bytes < AHEAD_BYTES && !self.lines.eof {
+            let from = self.lines.end();
+            self.fill_to(from + 1, AHEAD_BYTES);
+            // At the text's end the lines read may be gone: trailing empty lines are dropped.
+            let read = self
+                .lines
+                .held
+                .get(from - self.lines.base..)
+                .unwrap_or_default();
+            if read.iter().any(|line| scan.feed(line).is_some()) {
+                return;
+            }
+        }
     }
 
     /// Read lines until `end` are held, the window holds `max_bytes`, or the text ends.

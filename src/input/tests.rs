@@ -1358,3 +1358,61 @@ fn json_lists_are_batches_read_item_by_item() {
         reader.src.lines.held_lines()
     );
 }
+
+/// A pretty-printed JSON grid (`json.dump(grid, indent=2)`: a cell a line) of side `n` =
+/// `k`², cells of a pattern solution kept where `keep` says, else 0.
+fn pretty_json_grid(k: usize, keep: impl Fn(usize, usize) -> bool) -> (String, Vec<u8>) {
+    let n = k * k;
+    let digit = |r: usize, c: usize| ((k * (r % k) + r / k + c) % n + 1) as u8;
+    let cells: Vec<u8> = (0..n * n)
+        .map(|i| {
+            if keep(i / n, i % n) {
+                digit(i / n, i % n)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let rows: Vec<String> = cells
+        .chunks(n)
+        .map(|row| {
+            let row: Vec<String> = row.iter().map(|d| format!("    {d}")).collect();
+            format!("  [\n{}\n  ]", row.join(",\n"))
+        })
+        .collect();
+    (format!("[\n{}\n]", rows.join(",\n")), cells)
+}
+
+#[test]
+fn json_grids_longer_than_the_window_are_read_whole() {
+    // 100×100 with a cell a line: 10,202 lines, past the 4,096 a grid of rows may span.
+    let (grid, want) = pretty_json_grid(10, |r, c| (r * 7 + c * 3) % 5 == 0);
+    let all = read_all(&format!("{grid}\n{EASY9}\n"), Default::default());
+    assert_eq!(all.len(), 2, "{:?}", all.iter().map(|r| r.as_ref().err()));
+    let p = all[0].as_ref().unwrap();
+    assert_eq!((p.k, p.line, p.digits()), (10, 1, want.clone()));
+    assert_eq!(all[1].as_ref().unwrap().line, 10_203);
+
+    // A list of two 64×64 grids of 4,226 lines each, then a puzzle on its line.
+    let (grid, want) = pretty_json_grid(8, |r, c| (r + 2 * c) % 3 != 0);
+    let list = format!("[\n{grid},\n{grid}\n]\n{EASY9}\n");
+    let all = read_all(&list, Default::default());
+    assert_eq!(all.len(), 3, "{:?}", all.iter().map(|r| r.as_ref().err()));
+    for (rec, line) in all[..2].iter().zip([2, 4228]) {
+        let p = rec.as_ref().unwrap();
+        assert_eq!((p.k, p.line, p.digits()), (8, line, want.clone()));
+    }
+    assert_eq!(all[2].as_ref().unwrap().line, 8455);
+
+    // One that never closes is one error, on the line where it opens.
+    let open = &grid[..grid.len() - 2];
+    let all = read_all(open, Default::default());
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (1, "a JSON value that is not closed")
+    );
+    // Its last line empty, which the text's end drops (the fuzzer's find).
+    let all = read_all("{a     \r", Default::default());
+    assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+}
