@@ -7,7 +7,7 @@ use nsudoku::logic::{check, engine, find_all, Candidate, ChainNode, Config, Dedu
 use nsudoku::logic::{LinkKind, State, Technique};
 use nsudoku::{input, solve, Basis, Mask};
 
-mod common;
+use crate::common;
 use common::{state, with_solutions};
 
 const MULTIPLE: [Technique; 2] = [Technique::CellForcingChain, Technique::RegionForcingChain];
@@ -139,7 +139,7 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
 #[test]
 fn multiple_chains_are_sound_and_well_formed_at_9x9() {
     let mut total = 0;
-    for line in include_str!("data/chains_9x9.txt").lines() {
+    for line in include_str!("../data/chains_9x9.txt").lines() {
         let p = input::read_one(line, Default::default()).unwrap();
         let sol = solve::unique_solution(&p).unwrap();
         total += check_puzzle::<B3>(line, &sol, 6);
@@ -151,8 +151,8 @@ fn multiple_chains_are_sound_and_well_formed_at_9x9() {
 fn multiple_chains_are_sound_and_well_formed_at_16x16() {
     let mut total = 0;
     for (p, sol) in with_solutions(
-        include_str!("data/chains_16x16.txt"),
-        include_str!("data/chains_16x16.sol"),
+        include_str!("../data/chains_16x16.txt"),
+        include_str!("../data/chains_16x16.sol"),
     ) {
         total += check_puzzle::<B4>(&p, &sol, 2);
     }

@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::run;
 
 fn stdout(o: &Output) -> String {
@@ -195,7 +195,7 @@ fn chain_records_give_their_nodes_cells_and_digits() {
         };
         // A forcing chain's `chain` is its proof: its nodes' placements (and in a (+) chain,
         // sweeps: the nodes with a weak link, whose cells lose the digit), then the
-        // contradiction (its `cells` and `digits` name that; tests/forcing.rs replays it).
+        // contradiction (its `cells` and `digits` name that; tests/it/forcing.rs replays it).
         if v["technique"] == "forcing-chain" || v["technique"] == "forcing-chain-plus" {
             forcing += 1;
             let placed: Vec<String> = v["nodes"]
@@ -323,7 +323,7 @@ fn help_lists_technique_names() {
 
 /// A 16×16 puzzle written as numbers (line 1 of tests/data/16x16_gen_minimal200_first10.txt).
 fn numbers16() -> String {
-    let line = include_str!("data/16x16_gen_minimal200_first10.txt")
+    let line = include_str!("../data/16x16_gen_minimal200_first10.txt")
         .lines()
         .find(|l| !l.starts_with('#'))
         .unwrap();

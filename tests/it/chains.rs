@@ -5,7 +5,7 @@ use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
 use nsudoku::{input, solve, Alphabet, Basis, Grid};
 
-mod common;
+use crate::common;
 use common::{state, with_solutions};
 
 const CHAINS: [Technique; 5] = [
@@ -61,7 +61,7 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
 
 #[test]
 fn chains_are_sound_on_9x9_fixtures() {
-    let text = include_str!("data/chains_9x9.txt");
+    let text = include_str!("../data/chains_9x9.txt");
     let mut total = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let p = input::read_one(line, Default::default()).unwrap();
@@ -75,8 +75,8 @@ fn chains_are_sound_on_9x9_fixtures() {
 fn chains_are_sound_on_16x16_fixtures() {
     let mut total = 0;
     for (p, sol) in with_solutions(
-        include_str!("data/chains_16x16.txt"),
-        include_str!("data/chains_16x16.sol"),
+        include_str!("../data/chains_16x16.txt"),
+        include_str!("../data/chains_16x16.sol"),
     ) {
         total += check_puzzle::<B4>(&p, &sol, 3);
     }
@@ -87,8 +87,8 @@ fn chains_are_sound_on_16x16_fixtures() {
 fn chains_are_sound_on_25x25_fixtures() {
     let mut total = 0;
     for (p, sol) in with_solutions(
-        include_str!("data/chains_25x25.txt"),
-        include_str!("data/chains_25x25.sol"),
+        include_str!("../data/chains_25x25.txt"),
+        include_str!("../data/chains_25x25.sol"),
     ) {
         total += check_puzzle::<B5>(&p, &sol, 2);
     }
@@ -255,7 +255,7 @@ fn aic_mixed_links_exact() {
 #[test]
 fn table_eliminations_are_sound_and_cover_aics() {
     use nsudoku::logic::chains::{table_eliminations, tagging::Mode};
-    let text = include_str!("data/chains_9x9.txt");
+    let text = include_str!("../data/chains_9x9.txt");
     let (mut plain_total, mut derived_total) = (0, 0);
     for line in text.lines().take(15) {
         let p = input::read_one(line, Default::default()).unwrap();
@@ -343,12 +343,12 @@ fn assert_weak_links_symmetric<B: Basis>(s: &State<B>) -> usize {
 #[test]
 fn weak_links_are_symmetric() {
     let mut pairs = 0;
-    for line in include_str!("data/chains_9x9.txt").lines().take(10) {
+    for line in include_str!("../data/chains_9x9.txt").lines().take(10) {
         let mut s = state::<B3>(line);
         engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
         pairs += assert_weak_links_symmetric(&s);
     }
-    for line in include_str!("data/chains_16x16.txt").lines().take(2) {
+    for line in include_str!("../data/chains_16x16.txt").lines().take(2) {
         let mut s = state::<B4>(line);
         engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
         pairs += assert_weak_links_symmetric(&s);
@@ -369,7 +369,7 @@ fn a_kept_table_serves_only_its_own_state() {
     };
     let mut compared = 0;
     nsudoku::logic::chains::scope(|| {
-        for line in include_str!("data/chains_9x9.txt").lines().take(12) {
+        for line in include_str!("../data/chains_9x9.txt").lines().take(12) {
             let mut s = state::<B3>(line);
             for _ in 0..10 {
                 for t in [Technique::NiceLoop, Technique::Aic, Technique::XChain] {

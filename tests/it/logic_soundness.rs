@@ -5,7 +5,7 @@
 //! Fixtures (tests/data, see the README there): 30 puzzles of `magictour_top1465` (solutions by
 //! search), 10 of `16x16/gen_minimal200` and 3 of `25x25/gen_g300_10` with their `.sol` files.
 
-mod common;
+use crate::common;
 use nsudoku::alphabet::Alphabet;
 use nsudoku::basis::{Basis, B3, B4, B5};
 use nsudoku::input::{self, Puzzle, ReadOptions};
@@ -136,7 +136,7 @@ fn checker_catches_a_wrong_elimination() {
     assert!(e.contains("in grid"), "{e}");
 }
 
-/// The whole shared sets, for a longer run: `cargo test --release --test logic_soundness --
+/// The whole shared sets, for a longer run: `cargo test --release --test it logic_soundness:: --
 /// --ignored` (needs `../shared/data`, or the directory named by `NSUDOKU_DATA`).
 #[test]
 #[ignore]

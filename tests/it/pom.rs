@@ -175,7 +175,7 @@ fn check_variants<B: Basis>(
 fn sound_on_9x9_fixtures_and_variants_nest() {
     let cfg = Config::default();
     let mut stronger = 0;
-    for line in puzzles(include_str!("data/pom_9x9.txt")) {
+    for line in puzzles(include_str!("../data/pom_9x9.txt")) {
         let (mut s, p) = state::<B3>(line);
         let solution = solve::unique_solution(&p).unwrap();
         engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
@@ -195,7 +195,7 @@ fn solve_paths_with_pom_are_sound() {
     let cfg = Config::default();
     let mut ts = SINGLES.to_vec();
     ts.extend(pom::VARIANTS);
-    for line in puzzles(include_str!("data/pom_9x9.txt"))
+    for line in puzzles(include_str!("../data/pom_9x9.txt"))
         .into_iter()
         .take(12)
     {
@@ -212,8 +212,8 @@ fn solve_paths_with_pom_are_sound() {
 #[test]
 fn sound_on_16x16_after_singles() {
     let cfg = Config::default();
-    let sols = puzzles(include_str!("data/pom_16x16.sol"));
-    for (line, sol) in puzzles(include_str!("data/pom_16x16.txt"))
+    let sols = puzzles(include_str!("../data/pom_16x16.sol"));
+    for (line, sol) in puzzles(include_str!("../data/pom_16x16.txt"))
         .into_iter()
         .zip(sols)
     {
@@ -231,7 +231,7 @@ fn sound_on_16x16_after_singles() {
 #[test]
 fn per_digit_pom_matches_counting_reference() {
     let cfg = Config::default();
-    for line in puzzles(include_str!("data/pom_9x9.txt"))
+    for line in puzzles(include_str!("../data/pom_9x9.txt"))
         .into_iter()
         .take(15)
     {
@@ -270,8 +270,8 @@ fn sound_on_25x25_from_givens_with_skips_reported() {
         pom_budget: 100_000,
         ..Config::default()
     };
-    let line = puzzles(include_str!("data/pom_25x25.txt"))[0];
-    let sol = puzzles(include_str!("data/pom_25x25.sol"))[0];
+    let line = puzzles(include_str!("../data/pom_25x25.txt"))[0];
+    let sol = puzzles(include_str!("../data/pom_25x25.sol"))[0];
     let (s, _) = state::<nsudoku::basis::B5>(line);
     let solution = input::read_one(sol, Default::default()).unwrap().digits();
     let r = pom::analyze(&s, Technique::Pom, &cfg);
@@ -332,7 +332,7 @@ fn states_along<B: Basis>(line: &str) -> Vec<State<B>> {
 /// the same order, and refuses cells it was not listed on.
 #[test]
 fn kept_templates_restrict_to_a_fresh_listing() {
-    let line = puzzles(include_str!("data/pom_16x16.txt"))[0];
+    let line = puzzles(include_str!("../data/pom_16x16.txt"))[0];
     let states = states_along::<B4>(line);
     assert!(
         states.len() > 20,
@@ -389,12 +389,12 @@ fn kept_runs_match_fresh_ones<B: Basis>(lines: &[&str]) {
 
 #[test]
 fn kept_runs_match_fresh_ones_9x9() {
-    let lines = puzzles(include_str!("data/pom_9x9.txt"));
+    let lines = puzzles(include_str!("../data/pom_9x9.txt"));
     kept_runs_match_fresh_ones::<B3>(&lines[..8]);
 }
 
 #[test]
 fn kept_runs_match_fresh_ones_16x16() {
-    let lines = puzzles(include_str!("data/pom_16x16.txt"));
+    let lines = puzzles(include_str!("../data/pom_16x16.txt"));
     kept_runs_match_fresh_ones::<B4>(&lines[..2]);
 }

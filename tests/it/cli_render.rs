@@ -4,7 +4,7 @@ use nsudoku::render::svg::check_well_formed;
 use std::path::PathBuf;
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::run;
 
 const EASY9: &str =
@@ -122,7 +122,7 @@ fn bad_requests_are_clear_errors() {
 /// wait on a puzzle no solver settles) and the solving path of `--html`, which ends `timeout`.
 #[test]
 fn a_timeout_bounds_the_solution_search_and_the_path() {
-    let hard = include_str!("data/25x25_gen_g300_10_first3.txt")
+    let hard = include_str!("../data/25x25_gen_g300_10_first3.txt")
         .lines()
         .next()
         .unwrap();

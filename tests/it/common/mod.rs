@@ -1,9 +1,6 @@
 //! What the test files share: run the `nsudoku` binary on a stdin text; read a puzzle into a
 //! logic state, and fixtures with their solutions.
 
-// Each test file uses part of this module; the rest is not dead code there.
-#![allow(dead_code)]
-
 use nsudoku::logic::{Config, State};
 use nsudoku::{input, Basis, Grid};
 use std::io::Write;

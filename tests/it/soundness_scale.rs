@@ -5,12 +5,12 @@
 //! and the generated 16×16 and 25×25 sets is ignored by default; run it with
 //!
 //! ```sh
-//! cargo test --release --test soundness_scale -- --ignored --nocapture
+//! cargo test --release --test it soundness_scale:: -- --ignored --nocapture
 //! ```
 //!
 //! (`NSUDOKU_SOUNDNESS_LIMIT=N` caps the puzzles taken from each file.)
 
-mod common;
+use crate::common;
 use nsudoku::basis::{Basis, B3, B4, B5};
 use nsudoku::input::{self, Puzzle, ReadOptions};
 use nsudoku::logic::{check, find_all, technique, State};

@@ -6,7 +6,7 @@ use nsudoku::logic::{check, find_all, Config, State, Technique};
 use nsudoku::rating::{self, difficulty, easiest_step, rating_order};
 use nsudoku::{input, solve, Basis, Grid};
 
-mod common;
+use crate::common;
 
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -96,7 +96,7 @@ fn check_path(line: &str) -> (f64, End) {
 
 #[test]
 fn rating_path_is_sound_and_matches_rate() {
-    let text = include_str!("data/chains_9x9.txt");
+    let text = include_str!("../data/chains_9x9.txt");
     let mut solved_with_chains = 0;
     for line in text.lines().take(12) {
         let (er, end) = check_path(line);
@@ -115,7 +115,7 @@ fn rating_path_is_sound_and_matches_rate() {
 /// end, every step sound, and rated as `rate` rates them.
 #[test]
 fn rating_path_is_sound_on_forum_hardest() {
-    let text = include_str!("data/9x9_forum_hardest_1106_first5.txt");
+    let text = include_str!("../data/9x9_forum_hardest_1106_first5.txt");
     for line in text.lines().take(3) {
         let (er, end) = check_path(line);
         assert_eq!(end, End::Solved, "{line}");
@@ -151,7 +151,7 @@ fn every_path_solved(name: &str) {
 }
 
 /// Every step of every rating path on the whole magictour set, against the solution.
-/// Heavy: `cargo test --release --test rating -- --ignored`.
+/// Heavy: `cargo test --release --test it rating:: -- --ignored`.
 #[test]
 #[ignore]
 fn rating_path_is_sound_on_magictour() {
@@ -167,7 +167,10 @@ fn rating_path_is_sound_on_forum_hardest_1106() {
 
 #[test]
 fn rate_cli_end_to_end() {
-    let hard = include_str!("data/chains_9x9.txt").lines().next().unwrap();
+    let hard = include_str!("../data/chains_9x9.txt")
+        .lines()
+        .next()
+        .unwrap();
     let input = format!("{EASY}\nnot a puzzle\n{hard}\n");
     let out = common::run(&["rate", "--threads", "2"], &input);
     let stdout = String::from_utf8(out.stdout).unwrap();

@@ -6,7 +6,7 @@ use nsudoku::logic::{self, State, Technique};
 use nsudoku::Mask;
 use nsudoku::{generate, study, Grid};
 
-mod common;
+use crate::common;
 
 fn check<B: Basis>(seed: u64) -> u64 {
     let g = generate::generate::<B>(&Default::default(), seed).unwrap();

@@ -8,7 +8,7 @@ use nsudoku::logic::{
 };
 use nsudoku::{input, solve, Alphabet, Basis, Mask};
 
-mod common;
+use crate::common;
 use common::{state, with_solutions};
 
 const EASY: [Technique; 5] = [
@@ -238,8 +238,8 @@ fn check_puzzle<B: Basis>(
 fn forcing_chains_are_sound_and_replay_on_9x9_fixtures() {
     let mut n = Checked::default();
     for file in [
-        include_str!("data/chains_9x9.txt"),
-        include_str!("data/9x9_magictour_top1465_first30.txt"),
+        include_str!("../data/chains_9x9.txt"),
+        include_str!("../data/9x9_magictour_top1465_first30.txt"),
     ] {
         for line in file.lines().filter(|l| !l.trim().is_empty()) {
             let p = input::read_one(line, Default::default()).unwrap();
@@ -255,8 +255,8 @@ fn forcing_chains_are_sound_and_replay_on_9x9_fixtures() {
 fn forcing_chains_are_sound_and_replay_on_16x16_fixtures() {
     let mut n = Checked::default();
     for (p, sol) in with_solutions(
-        include_str!("data/chains_16x16.txt"),
-        include_str!("data/chains_16x16.sol"),
+        include_str!("../data/chains_16x16.txt"),
+        include_str!("../data/chains_16x16.sol"),
     ) {
         check_puzzle::<B4>(&p, &sol, 4, true, &mut n);
     }
@@ -277,8 +277,8 @@ fn forcing_chains_are_sound_and_replay_on_16x16_fixtures() {
 fn forcing_chains_are_sound_and_replay_on_25x25_fixtures() {
     let mut n = Checked::default();
     for (p, sol) in with_solutions(
-        include_str!("data/chains_25x25.txt"),
-        include_str!("data/chains_25x25.sol"),
+        include_str!("../data/chains_25x25.txt"),
+        include_str!("../data/chains_25x25.sol"),
     ) {
         check_puzzle::<B5>(&p, &sol, 2, true, &mut n);
     }
@@ -300,8 +300,8 @@ fn first_puzzle(fixture: &str, t: Technique, min: usize) -> (State<B3>, Vec<Dedu
     (s, found)
 }
 
-const MAGICTOUR: &str = include_str!("data/9x9_magictour_top1465_first30.txt");
-const FORUM_HARDEST: &str = include_str!("data/9x9_forum_hardest_1106_first5.txt");
+const MAGICTOUR: &str = include_str!("../data/9x9_magictour_top1465_first30.txt");
+const FORUM_HARDEST: &str = include_str!("../data/9x9_forum_hardest_1106_first5.txt");
 
 /// The replay can fail: a proof cut back to its assumption, or ending on another contradiction,
 /// does not replay.

@@ -1,6 +1,6 @@
 //! Each technique on a hand-made grid, with the exact eliminations it must find.
 
-mod common;
+use crate::common;
 use common::unique;
 use nsudoku::basis::B3;
 use nsudoku::logic::{find_all, Candidate, Config, Deduction, State, Technique};

@@ -2,7 +2,7 @@
 //! alphabet, candidate grids and the numbers format must give a puzzle or a clear error —
 //! never a panic — and every puzzle that parses must be solvable or classified within a budget.
 //!
-//! `PROPTEST_CASES=100000 cargo test --release --test fuzz_input` runs a longer campaign.
+//! `PROPTEST_CASES=100000 cargo test --release --test it fuzz_input::` runs a longer campaign.
 
 use nsudoku::input::{read_all, Format, ReadOptions};
 use nsudoku::solver::SolveOptions;

@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 use common::{assert_success, lines, run};
 
 const EASY9: &str =
@@ -183,8 +183,8 @@ fn budget_exceeded_is_reported() {
 fn the_budget_message_names_the_nodes_searched_at_every_size() {
     // 9×9 by the band engine, 16×16 past its band phase, 25×25 past the CDCL hand-over.
     let big = [
-        include_str!("data/16x16_gen_minimal200_first10.txt"),
-        include_str!("data/25x25_gen_g300_10_first3.txt"),
+        include_str!("../data/16x16_gen_minimal200_first10.txt"),
+        include_str!("../data/25x25_gen_g300_10_first3.txt"),
     ]
     .map(|f| f.lines().find(|l| !l.starts_with('#')).unwrap().to_string());
     for puzzle in [HARDEST9, &big[0], &big[1]] {

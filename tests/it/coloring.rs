@@ -330,7 +330,7 @@ fn sound_on_25x25() {
 }
 
 /// The whole magictour set, every state of a singles-and-coloring run checked (slow:
-/// `cargo test --release --test coloring -- --ignored`).
+/// `cargo test --release --test it coloring:: -- --ignored`).
 #[test]
 #[ignore]
 fn sound_on_magictour_top1465() {
