@@ -34,7 +34,7 @@ pub struct ExplainArgs {
     /// Also draw every step as SVG into this directory (`line<N>-step-001.svg`, …; with several
     /// input files, `<file>-line<N>-step-001.svg`, `<file>` the file's name; when any two files
     /// share a name, every file's is `<i>-<name>`, i its place among the files: `1-p.txt`,
-    /// `2-p.txt`, `3-a.txt`).
+    /// `2-p.txt`, `3-a.txt`; an item of a JSON list of puzzles is `line<N>-item<K>`).
     #[arg(long, value_name = "DIR")]
     svg: Option<std::path::PathBuf>,
     /// Also write the solving path as one self-contained web page (with several puzzles, one
@@ -68,7 +68,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
             }
         };
         if many && !a.json {
-            writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
+            writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
         }
         let tag = label.as_ref().map(|l| tags[l].as_str());
         let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag))?;
@@ -123,10 +123,15 @@ fn draw(
     label: &Option<String>,
     tag: Option<&str>,
 ) -> io::Result<bool> {
-    let at = format!("{}line {}", prefix(label), p.line);
-    let name = match tag {
-        Some(t) => format!("{t}-line{}", p.line),
+    let at = format!("{}{}", prefix(label), p.place());
+    // Items of a JSON list on one line share it: each names its item too.
+    let line = match p.item {
+        Some(item) => format!("line{}-item{item}", p.line),
         None => format!("line{}", p.line),
+    };
+    let name = match tag {
+        Some(t) => format!("{t}-{line}"),
+        None => line,
     };
     if let Some(dir) = &a.svg {
         nsudoku::render::step::write_all(dir, &format!("{name}-"), p, &path.steps)
@@ -146,7 +151,7 @@ fn draw(
         } else {
             file.clone()
         };
-        let title = format!("nsudoku: puzzle at line {}", p.line);
+        let title = format!("nsudoku: puzzle at {}", p.place());
         let page = match nsudoku::render::html::page(p, &path.steps, path.end, &title) {
             Ok(page) => page,
             Err(e) => {
@@ -228,9 +233,9 @@ fn explain<B: Basis>(
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
     if path.end == End::Timeout {
         say!(
-            "{}line {}: timeout exceeded after {}; expected a path found within --timeout",
+            "{}{}: timeout exceeded after {}; expected a path found within --timeout",
             prefix(label),
-            p.line,
+            p.place(),
             plural(path.steps.len(), "step")
         );
     }
@@ -239,9 +244,9 @@ fn explain<B: Basis>(
         .flatten();
     if let Some(why) = &broke {
         say!(
-            "{}line {}: contradiction at step {}: {why}",
+            "{}{}: contradiction at step {}: {why}",
             prefix(label),
-            p.line,
+            p.place(),
             path.steps.len()
         );
     }
@@ -253,7 +258,7 @@ fn explain<B: Basis>(
         .map(|(i, d)| {
             if a.json {
                 let mut v = d.to_json(topo, alpha);
-                v["line"] = p.line.into();
+                super::set_place(&mut v, p);
                 v["step"] = (i + 1).into();
                 with_file(v, label)
             } else {
@@ -270,9 +275,9 @@ fn explain<B: Basis>(
     };
     if let Some(what) = not_one {
         say!(
-            "{}line {}: {what}; the techniques get stuck after {}",
+            "{}{}: {what}; the techniques get stuck after {}",
             prefix(label),
-            p.line,
+            p.place(),
             plural(path.steps.len(), "step")
         );
     }
@@ -284,9 +289,9 @@ fn explain<B: Basis>(
     };
     if !path.limits.is_empty() {
         say!(
-            "{}line {}: bounds hit: {}",
+            "{}{}: bounds hit: {}",
             prefix(label),
-            p.line,
+            p.place(),
             path.limits.describe(&cfg)
         );
     }
@@ -313,11 +318,11 @@ fn end_lines(
         return vec![path.end.as_str().to_string(), grid];
     }
     let mut v = serde_json::json!({
-        "line": p.line,
         "end": path.end.as_str(),
         "steps": path.steps.len(),
         "grid": grid,
     });
+    super::set_place(&mut v, p);
     if !path.limits.is_empty() {
         v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
     }
@@ -336,13 +341,13 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
     say!("{}{e}", prefix(label));
     let lines = if a.json {
         let grid = p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet()));
-        let v = serde_json::json!({
-            "line": p.line,
+        let mut v = serde_json::json!({
             "end": "contradiction",
             "steps": 0,
             "grid": grid,
             "error": e,
         });
+        super::set_place(&mut v, p);
         vec![with_file(v, label)]
     } else {
         vec!["contradiction".into()]

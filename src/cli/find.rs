@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{exit_status, json_failure, prefix, with_file, write_invalid, InputArgs};
+use super::{exit_status, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{find_all, Config};
 use nsudoku::{with_basis, Basis};
@@ -38,7 +38,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
             }
         };
         if many && !a.json {
-            writeln!(out, "# {}puzzle at line {}", prefix(label), p.line)?;
+            writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
         }
         match with_basis!(p.k, B => find::<B>(p, &a, label)) {
             Ok(lines) => {
@@ -50,7 +50,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
                 say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;
+                    writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
                     writeln!(out, "contradiction")?;
                 }
@@ -71,7 +71,7 @@ fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Ve
         for d in find_all(&s, t, &cfg) {
             lines.push(if a.json {
                 let mut v = d.to_json(topo, alpha);
-                v["line"] = p.line.into();
+                super::set_place(&mut v, p);
                 with_file(v, label)
             } else {
                 d.describe(topo, alpha)

@@ -68,7 +68,7 @@ pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
 /// The logic state of `p`, or why there is none (two givens clash).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
     State::new(Grid::<B>::from_masks(&p.masks))
-        .map_err(|_| format!("line {}: the givens contradict each other", p.line))
+        .map_err(|_| format!("{}: the givens contradict each other", p.place()))
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

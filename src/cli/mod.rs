@@ -243,10 +243,12 @@ fn logic_only(rec: &mut Record, sub: &str) {
         return;
     }
     let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
+    let item = p.item.map(|i| format!("item {i} of the JSON list: "));
     *rec = Err(input::InputError {
         line: p.line,
         what: format!(
-            "a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
+            "{}a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
+            item.unwrap_or_default(),
             p.k
         ),
         expected: format!(
@@ -297,7 +299,7 @@ impl Notes {
     pub fn tell(&mut self, label: &Option<String>, p: &input::Puzzle) {
         if let Some(note) = &p.note {
             if self.0.insert(note.clone()) {
-                say!("note: {}line {}: {note}", prefix(label), p.line);
+                say!("note: {}{}: {note}", prefix(label), p.place());
             }
         }
     }
@@ -337,6 +339,13 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
 /// `error` the message printed on stderr.
 pub fn json_failure(label: &Option<String>, line: usize, end: &str, error: &str) -> String {
     let v = serde_json::json!({"line": line, "end": end, "error": error});
+    with_file(v, label)
+}
+
+/// [`json_failure`] for a puzzle that was read: its place named as [`set_place`] does.
+pub fn puzzle_failure(label: &Option<String>, p: &input::Puzzle, end: &str, error: &str) -> String {
+    let mut v = serde_json::json!({"end": end, "error": error});
+    set_place(&mut v, p);
     with_file(v, label)
 }
 
@@ -386,6 +395,15 @@ pub fn exit_status(failed: bool) -> ExitCode {
 /// `1 step`, `2 steps`.
 pub fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Name `p`'s place in its JSON record: `line`, and `item` for an item of a JSON list of
+/// puzzles (items may share a line).
+pub fn set_place(v: &mut serde_json::Value, p: &input::Puzzle) {
+    v["line"] = p.line.into();
+    if let Some(item) = p.item {
+        v["item"] = item.into();
+    }
 }
 
 /// `file: ` when the batch had several files.

@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{exit_status, json_failure, prefix, with_file, InputArgs};
+use super::{exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, Config, State, Technique};
@@ -86,10 +86,10 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
         if cfg.past_deadline() {
             say!(
-                "{}line {}: timeout exceeded; expected the digits counted within --timeout \
+                "{}{}: timeout exceeded; expected the digits counted within --timeout \
                  (those not reached are reported as not counted)",
                 prefix(label),
-                p.line
+                p.place()
             );
             failed = true;
         }
@@ -98,9 +98,9 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             Ok(o) => {
                 writeln!(
                     out,
-                    "# {}puzzle at line {}: {n}×{n}, {}, budget {}",
+                    "# {}puzzle at {}: {n}×{n}, {}, budget {}",
                     prefix(label),
-                    p.line,
+                    p.place(),
                     if a.count_only {
                         "count only".into()
                     } else {
@@ -114,17 +114,17 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 }
             }
             Err(e) => {
-                let e = format!("line {}: {e}", p.line);
+                let e = format!("{}: {e}", p.place());
                 say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(out, "{}", json_failure(label, p.line, "contradiction", &e))?;
+                    writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
                     writeln!(
                         out,
-                        "# {}puzzle at line {}: contradiction",
+                        "# {}puzzle at {}: contradiction",
                         prefix(label),
-                        p.line
+                        p.place()
                     )?;
                 }
             }
@@ -223,13 +223,13 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             text.push("no deduction".into());
         }
     }
-    let json = serde_json::json!({
-        "line": p.line,
+    let mut json = serde_json::json!({
         "size": p.n(),
         "variant": if a.count_only { "count-only".into() } else { a.variant.cli_name() },
         "budget": a.pom_budget,
         "digits": jd,
         "deductions": deductions,
     });
+    super::set_place(&mut json, p);
     Ok(Output { text, json })
 }

@@ -103,22 +103,22 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             (Ok(p), Outcome::Clash) => {
                 notes.tell(label, p);
                 say!(
-                    "{}line {}: no solution (the givens contradict each other); expected a \
+                    "{}{}: no solution (the givens contradict each other); expected a \
                          puzzle with one solution",
                     prefix(label),
-                    p.line
+                    p.place()
                 );
                 bad += 1;
                 clashes += 1;
                 let text = output::puzzle_line(p);
                 if a.json {
-                    let v = serde_json::json!({
-                        "line": p.line,
+                    let mut v = serde_json::json!({
                         "puzzle": text,
                         "end": "contradiction",
                         "steps": 0,
                         "solutions": 0,
                     });
+                    super::set_place(&mut v, p);
                     with_file(v, label)
                 } else {
                     format!("{text} no solution (the givens contradict each other)")
@@ -133,19 +133,14 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     render(p, &r, sols)
                 };
                 if r.end != End::Solved {
-                    say!(
-                        "{}line {}: {}",
-                        prefix(label),
-                        p.line,
-                        why_unrated(&r, sols)
-                    );
+                    say!("{}{}: {}", prefix(label), p.place(), why_unrated(&r, sols));
                     bad += 1;
                 }
                 if !r.limits.is_empty() {
                     say!(
-                        "{}line {}: bounds hit: {}",
+                        "{}{}: bounds hit: {}",
                         prefix(label),
-                        p.line,
+                        p.place(),
                         r.limits.describe(&cfg)
                     );
                 }
@@ -204,7 +199,6 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
         _ => sols.and_then(Solutions::count),
     };
     let mut v = serde_json::json!({
-        "line": p.line,
         "puzzle": output::puzzle_line(p),
         "er": r.er,
         "ep": r.ep,
@@ -216,6 +210,7 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
         "solutions": solutions,
         "seconds": secs,
     });
+    super::set_place(&mut v, p);
     if !r.limits.is_empty() {
         v["limits"] = serde_json::to_value(r.limits).expect("plain counters");
     }

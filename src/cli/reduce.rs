@@ -61,12 +61,8 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
     let mut s = logic::state::<B>(p)?;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = logic::config_for(Config::default(), p, &ts);
-    engine::reduce(&mut s, &ts, &cfg).map_err(|_| {
-        format!(
-            "line {}: no solution (logic reached a contradiction)",
-            p.line
-        )
-    })?;
+    engine::reduce(&mut s, &ts, &cfg)
+        .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
     Ok(if s.is_complete() {
         output::solution(p, &s.digits(), a.input.boxed())
     } else {

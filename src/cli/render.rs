@@ -66,9 +66,9 @@ impl std::error::Error for Unfit {}
 
 fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io::Error {
     io::Error::other(Unfit(format!(
-        "{}line {}: {msg}",
+        "{}{}: {msg}",
         super::prefix(label),
-        p.line
+        p.place()
     )))
 }
 
@@ -128,8 +128,8 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
                 _ => None,
             };
             let title = match file {
-                Some(f) => format!("nsudoku: {f} line {}", p.line),
-                None => format!("nsudoku: solving path of line {}", p.line),
+                Some(f) => format!("nsudoku: {f} {}", p.place()),
+                None => format!("nsudoku: solving path of {}", p.place()),
             };
             let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;

@@ -239,7 +239,7 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
     } else {
         return;
     };
-    say!("{}line {}: {what}", prefix(label), p.line);
+    say!("{}{}: {what}", prefix(label), p.place());
 }
 
 /// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
@@ -276,7 +276,6 @@ fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Va
         _ => MARK_MULTIPLE,
     };
     let mut v = serde_json::json!({
-        "line": p.line,
         "status": status,
         "solutions": c.solutions,
         "limit_reached": c.limit_reached,
@@ -284,6 +283,7 @@ fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Va
         "guesses": c.stats.guesses,
         "us": (secs * 1e6).round() as u64,
     });
+    super::set_place(&mut v, p);
     if let (true, Some(s)) = (status == "solved", &c.first) {
         v["solution"] = output::like_input(p, s).into();
     }

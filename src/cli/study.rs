@@ -184,7 +184,7 @@ fn unique_masks<'p>(
             "several solutions"
         };
         let prefix = super::prefix(label);
-        left_out.push((*i, format!("{prefix}line {}: {why}", p.line)));
+        left_out.push((*i, format!("{prefix}{}: {why}", p.place())));
     }
     masks
 }

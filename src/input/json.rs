@@ -248,10 +248,15 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1, what), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
-                let record = value_record(&text, l, &lines.at(l)[..a], opts).map_err(|mut e| {
-                    e.what = format!("item {items} of the JSON list: {}", e.what);
-                    e
-                });
+                let record = value_record(&text, l, &lines.at(l)[..a], opts)
+                    .map(|mut p| {
+                        p.item = Some(items);
+                        p
+                    })
+                    .map_err(|mut e| {
+                        e.what = format!("item {items} of the JSON list: {}", e.what);
+                        e
+                    });
                 let next = List {
                     line: end,
                     at: e_at,

@@ -70,6 +70,9 @@ pub struct Puzzle {
     pub format: Format,
     /// 1-based line where it starts.
     pub line: usize,
+    /// 1-based place in a JSON list of puzzles, when it came from one (a list on one line puts
+    /// all its items on one line).
+    pub item: Option<usize>,
     /// What the reader guessed, when detection was ambiguous.
     pub note: Option<String>,
     /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
@@ -77,6 +80,15 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
+    /// reader names a bad item).
+    pub fn place(&self) -> String {
+        match self.item {
+            Some(item) => format!("line {}: item {item} of the JSON list", self.line),
+            None => format!("line {}", self.line),
+        }
+    }
+
     /// Side of the grid.
     pub fn n(&self) -> usize {
         self.k * self.k
@@ -177,6 +189,7 @@ impl Puzzle {
                 Format::Line
             },
             line: 0,
+            item: None,
             note: None,
             lowercase: false,
         })

@@ -151,6 +151,7 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
         alphabet: Alphabet::Decimal,
         format: Format::Candidates,
         line: line_no,
+        item: None,
         note: None,
         lowercase: false,
     })
@@ -330,6 +331,7 @@ pub(super) fn numbers_puzzle(
         alphabet: Alphabet::Standard,
         format: Format::Numbers,
         line: line_no,
+        item: None,
         note,
         lowercase: false,
     })

@@ -197,6 +197,7 @@ pub(super) fn read_symbols(
         alphabet,
         format,
         line: line_no,
+        item: None,
         note,
         lowercase: reads_case_blind(alphabet, n)
             && chars.iter().any(|c| c.is_ascii_lowercase())

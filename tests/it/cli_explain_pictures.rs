@@ -145,3 +145,25 @@ fn a_contradiction_is_drawn_and_the_batch_goes_on() {
     assert!(dir.join("path-line2.html").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn items_of_a_json_list_on_one_line_get_pictures_and_pages_of_their_own() {
+    let dir = std::env::temp_dir().join(format!("nsudoku-explain-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("p.json");
+    std::fs::write(&input, format!("[\"{EASY9}\", \"{EASY9}\"]\n")).unwrap();
+    let (out, svg, _) = explain_drawn(&dir, &[&input]);
+    assert_eq!(out.status.code(), Some(0));
+    let steps = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains('='))
+        .count();
+    let pictures = std::fs::read_dir(&svg).unwrap().count();
+    assert_eq!(pictures, steps, "no picture drawn over another");
+    for item in [1, 2] {
+        assert!(svg.join(format!("line1-item{item}-step-001.svg")).exists());
+        assert!(dir.join(format!("path-line1-item{item}.html")).exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -567,3 +567,41 @@ fn bench_times_a_144_grid_and_skips_its_reduction() {
     let rows: Vec<&str> = table.lines().filter(|l| l.contains("| search")).collect();
     assert_eq!(rows.len(), 1, "{table}");
 }
+
+#[test]
+fn items_of_a_json_list_on_one_line_are_named_by_item() {
+    let no_solution = format!("12345678.........9{}", ".".repeat(63));
+    let multiple = ".".repeat(81);
+    let twice = format!("33{}", &EASY9[2..]);
+    let list = format!(r#"["{EASY9}", "{no_solution}", {{"puzzle": "{multiple}"}}, "{twice}"]"#);
+    let out = run(&["solve"], &list);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out.stdout)[0], EASY9_SOL);
+    let err = lines(&out.stderr);
+    let line = |item: usize| format!("line 1: item {item} of the JSON list: ");
+    assert_eq!(err.len(), 3, "{err:?}");
+    assert!(
+        err[0].starts_with(&format!("{}no solution", line(2))),
+        "{err:?}"
+    );
+    assert!(
+        err[1].starts_with(&format!("{}2+ solutions", line(3))),
+        "{err:?}"
+    );
+    assert!(
+        err[2].starts_with(&format!("{}3 is given twice", line(4))),
+        "{err:?}"
+    );
+
+    // `--json` records name the item; one from a line of its own has none.
+    let out = run(&["solve", "--json"], &format!("{list}\n{EASY9}\n"));
+    let records: Vec<serde_json::Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let items: Vec<_> = records.iter().map(|r| r.get("item").cloned()).collect();
+    let want = [Some(1.into()), Some(2.into()), Some(3.into()), None, None];
+    assert_eq!(items, want);
+    assert!(records.iter().all(|r| r["line"] == 1 || r["line"] == 2));
+    assert!(records[3]["error"].as_str().unwrap().starts_with(&line(4)));
+}
