@@ -21,11 +21,17 @@ fn explain_drawn(dir: &Path, files: &[&PathBuf]) -> (Output, PathBuf, PathBuf) {
     (out, svg, html)
 }
 
-#[test]
-fn explain_draws_every_step_and_the_page() {
-    let dir = std::env::temp_dir().join(format!("nsudoku-explain-{}", std::process::id()));
+/// An empty directory of the system's temporary one, for one test (`tag`) of this process.
+fn fresh_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nsudoku-explain-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn explain_draws_every_step_and_the_page() {
+    let dir = fresh_dir("steps");
     let input = dir.join("p.txt");
     std::fs::write(&input, format!("{EASY9}\n")).unwrap();
     let (out, svg, html) = explain_drawn(&dir, &[&input]);
@@ -67,9 +73,7 @@ fn explain_draws_every_step_and_the_page() {
 /// its file), and givens that contradict each other are reported with their file.
 #[test]
 fn pictures_of_several_files_are_kept_apart() {
-    let dir = std::env::temp_dir().join(format!("nsudoku-explain-files-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("files");
     let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
     std::fs::write(&a, format!("{EASY9}\n")).unwrap();
     // Line 2 of b: r1c1 sees 1-8 in its row and 9 in its column.
@@ -118,9 +122,7 @@ fn pictures_of_several_files_are_kept_apart() {
 /// and the batch goes on with the next puzzle (it used to stop the batch with exit 2).
 #[test]
 fn a_contradiction_is_drawn_and_the_batch_goes_on() {
-    let dir = std::env::temp_dir().join(format!("nsudoku-explain-clash-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("clash");
     let text = std::fs::read_to_string("examples/16x16.txt").unwrap();
     let p = text.lines().find(|l| !l.starts_with('#')).unwrap();
     // r1c4 takes 8, which leaves 5 the only candidate of both r1c15 and r1c16.
@@ -148,9 +150,7 @@ fn a_contradiction_is_drawn_and_the_batch_goes_on() {
 
 #[test]
 fn items_of_a_json_list_on_one_line_get_pictures_and_pages_of_their_own() {
-    let dir = std::env::temp_dir().join(format!("nsudoku-explain-list-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = fresh_dir("list");
     let input = dir.join("p.json");
     std::fs::write(&input, format!("[\"{EASY9}\", \"{EASY9}\"]\n")).unwrap();
     let (out, svg, _) = explain_drawn(&dir, &[&input]);
