@@ -246,6 +246,7 @@ fn logic_only(rec: &mut Record, sub: &str) {
     let item = p.item.map(|i| format!("item {i} of the JSON list: "));
     *rec = Err(input::InputError {
         line: p.line,
+        item: p.item,
         what: format!(
             "{}a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
             item.unwrap_or_default(),
@@ -334,15 +335,17 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         .map_err(|_| format!("`{s}` is too long a duration"))
 }
 
-/// The JSON record that stands in for a puzzle a subcommand could not take: `end` is
-/// `invalid` (the line is not a puzzle) or `contradiction` (its givens contradict each other),
+/// The JSON record that stands in for a line that is not a puzzle: `end` is `invalid`, and
 /// `error` the message printed on stderr.
-pub fn json_failure(label: &Option<String>, line: usize, end: &str, error: &str) -> String {
-    let v = serde_json::json!({"line": line, "end": end, "error": error});
+pub fn json_failure(label: &Option<String>, e: &input::InputError) -> String {
+    let mut v = serde_json::json!({"end": "invalid", "error": e.to_string()});
+    set_line(&mut v, e.line, e.item);
     with_file(v, label)
 }
 
-/// [`json_failure`] for a puzzle that was read: its place named as [`set_place`] does.
+/// The JSON record that stands in for a puzzle a subcommand could not take: `end` is
+/// `contradiction` when its givens contradict each other, and `error` the message printed on
+/// stderr.
 pub fn puzzle_failure(label: &Option<String>, p: &input::Puzzle, end: &str, error: &str) -> String {
     let mut v = serde_json::json!({"end": end, "error": error});
     set_place(&mut v, p);
@@ -369,11 +372,7 @@ pub fn write_invalid(
 ) -> io::Result<()> {
     say!("{}{e}", prefix(label));
     if json {
-        writeln!(
-            out,
-            "{}",
-            json_failure(label, e.line, "invalid", &e.to_string())
-        )
+        writeln!(out, "{}", json_failure(label, e))
     } else {
         if many {
             writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
@@ -400,8 +399,13 @@ pub fn plural(n: usize, what: &str) -> String {
 /// Name `p`'s place in its JSON record: `line`, and `item` for an item of a JSON list of
 /// puzzles (items may share a line).
 pub fn set_place(v: &mut serde_json::Value, p: &input::Puzzle) {
-    v["line"] = p.line.into();
-    if let Some(item) = p.item {
+    set_line(v, p.line, p.item);
+}
+
+/// `line`, and `item` when there is one, into a JSON record.
+pub fn set_line(v: &mut serde_json::Value, line: usize, item: Option<usize>) {
+    v["line"] = line.into();
+    if let Some(item) = item {
         v["item"] = item.into();
     }
 }

@@ -66,11 +66,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 say!("{}{e}", prefix(label));
                 failed = true;
                 if a.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        json_failure(label, e.line, "invalid", &e.to_string())
-                    )?;
+                    writeln!(out, "{}", json_failure(label, e))?;
                 } else {
                     writeln!(out, "# {}puzzle at line {}: invalid", prefix(label), e.line)?;
                 }

@@ -95,7 +95,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 say!("{}{e}", prefix(label));
                 bad += 1;
                 if a.json {
-                    json_failure(label, e.line, "invalid", &e.to_string())
+                    json_failure(label, e)
                 } else {
                     MARK_INVALID.to_string()
                 }

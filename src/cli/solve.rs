@@ -113,11 +113,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     tally.invalid += 1;
                     plain_tally.invalid += 1;
                     if a.json {
-                        let v = serde_json::json!({
-                            "line": e.line,
+                        let mut v = serde_json::json!({
                             "status": MARK_INVALID,
                             "error": e.to_string(),
                         });
+                        super::set_line(&mut v, e.line, e.item);
                         with_file(v, label)
                     } else {
                         MARK_INVALID.to_string()

@@ -52,6 +52,7 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
 fn error(line: usize, what: String) -> InputError {
     InputError {
         line,
+        item: None,
         what,
         expected: EXPECTED.into(),
     }
@@ -235,6 +236,10 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 let items = list.items + 1;
                 let Some((end, e_at)) = value_end(lines, l, a) else {
                     let what = format!("item {items} of the JSON list is not closed");
+                    let error = |line| InputError {
+                        item: Some(items),
+                        ..error(line, what)
+                    };
                     // A string ends on its line: the list goes on with the next one.
                     if c == '"' && lines.get(l + 1).is_some() {
                         let next = List {
@@ -243,9 +248,9 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                             items,
                             ..list
                         };
-                        return ListStep::Item(Err(error(l + 1, what)), next);
+                        return ListStep::Item(Err(error(l + 1)), next);
                     }
-                    return ListStep::Broken(error(l + 1, what), l + 1);
+                    return ListStep::Broken(error(l + 1), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
                 let record = value_record(&text, l, &lines.at(l)[..a], opts)
@@ -255,6 +260,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     })
                     .map_err(|mut e| {
                         e.what = format!("item {items} of the JSON list: {}", e.what);
+                        e.item = Some(items);
                         e
                     });
                 let next = List {
@@ -499,6 +505,7 @@ fn puzzle_line(line: &str, line_no: usize, opts: ReadOptions) -> Record {
         let values = parse_ints(line, line_no)?;
         let n = side_of_cells(values.len()).ok_or_else(|| InputError {
             line: line_no,
+            item: None,
             what: format!("a puzzle of {} numbers", values.len()),
             expected: "N² numbers (16, 81, 256, 625, …)".into(),
         })?;

@@ -151,6 +151,7 @@ impl Puzzle {
         let n = k * k;
         let err = |what: String, expected: String| InputError {
             line: 0,
+            item: None,
             what,
             expected,
         };
@@ -201,6 +202,8 @@ impl Puzzle {
 pub struct InputError {
     /// 1-based line number.
     pub line: usize,
+    /// 1-based place in a JSON list of puzzles, for a bad item of one.
+    pub item: Option<usize>,
     /// What is wrong.
     pub what: String,
     /// What was expected instead.
@@ -213,6 +216,7 @@ impl InputError {
     fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
         InputError {
             line,
+            item: None,
             what: format!(
                 "grid of {n} {cell}s a row ends after {}",
                 plural(rows, "row")
@@ -225,6 +229,7 @@ impl InputError {
     fn bad_row(line: usize, row: usize, n: usize, cell: &str, len: usize) -> Self {
         InputError {
             line,
+            item: None,
             what: format!("row {row} of the grid has {}", plural(len, cell)),
             expected: format!("{n} {cell}s a row"),
         }
@@ -698,6 +703,7 @@ pub fn read_one(text: &str, opts: ReadOptions) -> Record {
     read_all(text, opts).into_iter().next().unwrap_or_else(|| {
         Err(InputError {
             line: 1,
+            item: None,
             what: "no puzzle found".into(),
             expected: sizes_hint(),
         })
@@ -722,6 +728,7 @@ fn check_givens(p: Puzzle) -> Record {
                 let other = *slot;
                 return Err(InputError {
                     line: p.line,
+                    item: None,
                     what: format!(
                         "{} is given twice in {name} {}: r{}c{} and r{}c{}",
                         p.text_alphabet().label(d, n),

@@ -16,6 +16,7 @@ pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputEr
             "." | "-" | "_" => Ok(0),
             _ => t.parse::<u32>().map_err(|_| InputError {
                 line: line_no,
+                item: None,
                 what: not_a_value(t),
                 expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
             }),
@@ -113,6 +114,7 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     let Some(n) = side_of_cells(cells.len()) else {
         return Err(InputError {
             line: line_no,
+            item: None,
             what: format!(
                 "{} of comma-separated candidates",
                 plural(cells.len(), "cell")
@@ -129,6 +131,7 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
                 _ => {
                     return Err(InputError {
                         line: line_no,
+                        item: None,
                         what: if x.is_empty() {
                             format!(
                                 "r{}c{} lists '{cell}', with an empty entry",
@@ -269,6 +272,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 // length".
                 Some(k) => InputError {
                     line: line_no,
+                    item: None,
                     what: format!(
                         "{m} numbers: a {n}×{n} grid (basis {k}) is larger than this tool solves",
                         n = k * k
@@ -282,6 +286,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 },
                 None => InputError {
                     line: line_no,
+                    item: None,
                     what: plural(m, "number"),
                     expected:
                         "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
@@ -315,6 +320,7 @@ pub(super) fn numbers_puzzle(
         if v as usize > n {
             return Err(InputError {
                 line: row_lines.get(cell / n).map_or(line_no, |&i| i + 1),
+                item: None,
                 what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
                 expected: format!("0 (empty) or a digit 1-{n}"),
             });

@@ -100,6 +100,7 @@ pub(super) fn read_symbols(
             };
             return Err(InputError {
                 line: line_no,
+                item: None,
                 what,
                 expected: length_hint(opts.format),
             });
@@ -113,6 +114,7 @@ pub(super) fn read_symbols(
     if n > alphabet.capacity() {
         return Err(InputError {
             line: line_no,
+            item: None,
             what: format!("a {n}×{n} grid cannot be written in the {alphabet} alphabet"),
             expected: "the numbers format (whitespace-separated integers)".into(),
         });
@@ -124,6 +126,7 @@ pub(super) fn read_symbols(
         let (line, place) = locate(pos);
         InputError {
             line,
+            item: None,
             what: format!("unknown symbol {} at {place}", shown(c)),
             expected,
         }
@@ -157,6 +160,7 @@ pub(super) fn read_symbols(
             if m.is_empty() {
                 return Err(InputError {
                     line: line_no,
+                    item: None,
                     what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
                     expected: "at least one candidate in every cell".into(),
                 });
