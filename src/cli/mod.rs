@@ -243,7 +243,7 @@ fn logic_only(rec: &mut Record, sub: &str) {
         return;
     }
     let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
-    let item = p.item.map(|i| format!("item {i} of the JSON list: "));
+    let item = p.item.map(|i| format!("{}: ", input::item_name(i)));
     *rec = Err(input::InputError {
         line: p.line,
         item: p.item,

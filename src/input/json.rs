@@ -13,7 +13,7 @@
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
-use super::{puzzle_length, side_of_cells, InputError, ReadOptions, Record};
+use super::{item_name, puzzle_length, side_of_cells, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -235,7 +235,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
             _ => {
                 let items = list.items + 1;
                 let Some((end, e_at)) = value_end(lines, l, a) else {
-                    let what = format!("item {items} of the JSON list is not closed");
+                    let what = format!("{} is not closed", item_name(items));
                     let error = |line| InputError {
                         item: Some(items),
                         ..error(line, what)
@@ -259,7 +259,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                         p
                     })
                     .map_err(|mut e| {
-                        e.what = format!("item {items} of the JSON list: {}", e.what);
+                        e.what = format!("{}: {}", item_name(items), e.what);
                         e.item = Some(items);
                         e
                     });

@@ -79,12 +79,17 @@ pub struct Puzzle {
     pub lowercase: bool,
 }
 
+/// How messages name item `item` (1-based) of a JSON list of puzzles.
+pub fn item_name(item: usize) -> String {
+    format!("item {item} of the JSON list")
+}
+
 impl Puzzle {
     /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
     /// reader names a bad item).
     pub fn place(&self) -> String {
         match self.item {
-            Some(item) => format!("line {}: item {item} of the JSON list", self.line),
+            Some(item) => format!("line {}: {}", self.line, item_name(item)),
             None => format!("line {}", self.line),
         }
     }
