@@ -163,10 +163,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         bases.sort_unstable();
         bases.dedup();
         for k in bases {
-            let (lines, masks): (Vec<usize>, Vec<&CellMasks>) = puzzles
+            // Where each is, for messages: `line 5`, or `line 1: item 3 of the JSON list`.
+            let (places, masks): (Vec<String>, Vec<&CellMasks>) = puzzles
                 .iter()
                 .filter(|p| p.k == k)
-                .map(|p| (p.line, &p.masks))
+                .map(|p| (p.place(), &p.masks))
                 .unzip();
             // Puzzles without one solution are named once a set, from its first measurement.
             let mut named = false;
@@ -227,7 +228,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                     if !named {
                         named = true;
                         for (i, why) in &m.unfit {
-                            say!("{set}: line {}: {why}", lines[*i]);
+                            say!("{set}: {}: {why}", places[*i]);
                             failed = true;
                         }
                     }

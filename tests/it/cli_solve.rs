@@ -605,4 +605,20 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     assert_eq!(items, want);
     assert!(records.iter().all(|r| r["line"] == 1 || r["line"] == 2));
     assert!(records[3]["error"].as_str().unwrap().starts_with(&line(4)));
+
+    // `bench` names them so too, the invalid one when it skips it and the others it times.
+    let bench = ["bench", "--min-time", "1ms", "--single-thread", "--limit", "2"];
+    let out = run(&bench, &list);
+    assert_eq!(out.status.code(), Some(1));
+    let err = lines(&out.stderr);
+    assert_eq!(err.len(), 3, "{err:?}");
+    assert!(err[0].starts_with(&format!("stdin: {}3 is given twice", line(4))));
+    assert!(
+        err[1..].contains(&format!("stdin: {}no solution", line(2))),
+        "{err:?}"
+    );
+    assert!(
+        err[1..].contains(&format!("stdin: {}several solutions", line(3))),
+        "{err:?}"
+    );
 }
