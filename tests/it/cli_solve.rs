@@ -607,7 +607,14 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     assert!(records[3]["error"].as_str().unwrap().starts_with(&line(4)));
 
     // `bench` names them so too, the invalid one when it skips it and the others it times.
-    let bench = ["bench", "--min-time", "1ms", "--single-thread", "--limit", "2"];
+    let bench = [
+        "bench",
+        "--min-time",
+        "1ms",
+        "--single-thread",
+        "--limit",
+        "2",
+    ];
     let out = run(&bench, &list);
     assert_eq!(out.status.code(), Some(1));
     let err = lines(&out.stderr);
