@@ -752,6 +752,11 @@ pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
     crate::with_solver_basis!(k, B => is_minimal_b::<B>(puzzle))
 }
 
+/// In a frame of its own, as `solve::count_in`: inlined into the dispatch, its two grids of
+/// the largest basis (3.2 MB at 225×225) set the frame for every basis, and a 9×9 check
+/// overflowed a default 2 MB thread stack on entry (a build without LTO: the `generate::`
+/// tests).
+#[inline(never)]
 fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
     let mut solver = Solver::<B>::new(SolveOptions {
         limit: 1,
