@@ -19,16 +19,18 @@
 //! solutions, so a given that cannot go now cannot go later: one pass gives a minimal puzzle
 //! when no check ran over budget, and [`GenOptions::minimal`] re-checks those without a budget.
 //!
+//! **Parallel checks.** Both passes check a batch of orbits at once on the caller's rayon pool
+//! and keep what a sequential pass would (`dig_pass`).
+//!
 //! **Exact re-checks.** From 25×25 up they are most of a minimal puzzle's time, and nearly all
-//! find a second solution (the given stays): `-k 5 -n 1 --seed 2 --minimal` makes 265, 256
-//! of them such, 0.29 s each, the 9 others 0.24 s. They run in parallel batches on the
-//! caller's rayon pool (`exact_pass`). Tried on that puzzle and not kept: the CDCL's phases
-//! and the depth-first value order set to the known solution (49 of the checks took 238 s:
-//! the search keeps returning to the one solution the check excludes); the CDCL at once, or
-//! in stable mode (made for satisfiable instances): 110 s and 90 s for the 256 against 74 s
-//! (each run beside another on the two cores);
-//! first a check with every open cell outside the given's band and stack filled from the
-//! solution (a solution of that puzzle is one of the whole): it settled 28 of the 256.
+//! find a second solution (the given stays): checked one at a time, `-k 5 -n 1 --seed 2
+//! --minimal` made 265, 256 of them such, 0.29 s each, the 9 others 0.24 s. Tried on that
+//! puzzle and not kept: the CDCL's phases and the depth-first value order set to the known
+//! solution (49 of the checks took 238 s: the search keeps returning to the one solution the
+//! check excludes); the CDCL at once, or in stable mode (made for satisfiable instances):
+//! 110 s and 90 s for the 256 against 74 s (each run beside another on the two cores); first
+//! a check with every open cell outside the given's band and stack filled from the solution
+//! (a solution of that puzzle is one of the whole): it settled 28 of the 256.
 //!
 //! **Reproducibility.** Puzzle `i` of a run with seed `s` uses its own generator seeded from
 //! [`puzzle_seed`]`(s, i)`, so the output does not depend on the number of threads.
@@ -550,45 +552,58 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
         max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
         ..SolveOptions::default()
     };
-    let mut solver = Solver::<B>::with_tuning(limited, check_tuning);
     let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
     let mut orbits = opts.symmetry.orbits(B::N);
     rng.shuffle(&mut orbits);
+    let orbits: Vec<&Vec<usize>> = orbits.iter().collect();
     let mut digits = solution.to_vec();
     // Solvable by sound logic implies unique, as the full grid is a solution.
-    let check = |digits: &[u8], orbit: &[usize]| match &need {
+    let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| match &need {
         Some(need) if solved_by::<B>(digits, &need.with) => Unique::Yes,
         Some(_) => Unique::No,
-        None => unique_without(&mut solver, digits, solution, orbit),
+        None => unique_without(solver, digits, solution, orbit),
     };
-    let unknown = dig_pass(&mut digits, solution, &orbits, opts.givens, check);
+    let budgeted = || Solver::<B>::with_tuning(limited, check_tuning);
+    // Logic that gets stuck might not once a given goes: only a count's "stays" is kept.
+    let keeps = need.is_none();
+    let unknown = dig_pass(&mut digits, &orbits, opts.givens, budgeted, check, keeps);
     if opts.minimal && !unknown.is_empty() {
-        exact_pass::<B>(&mut digits, solution, &unknown, opts.givens);
+        let exact = || {
+            Solver::<B>::new(SolveOptions {
+                limit: 2,
+                ..SolveOptions::default()
+            })
+        };
+        let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| {
+            unique_without(solver, digits, solution, orbit)
+        };
+        dig_pass(&mut digits, &unknown, opts.givens, exact, check, true);
     }
     digits
 }
 
-/// [`dig_pass`] over the orbits whose budgeted check did not settle them, without a budget,
-/// in parallel batches (from 25×25 up, most of a minimal puzzle's time: see the module doc).
+/// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
+/// the puzzle still unique and refilling them otherwise, until at most `givens` givens are
+/// left. Returns the orbits whose (budgeted) check did not settle them, in order.
 ///
-/// A batch of checks runs on one puzzle; their verdicts are then taken in order up to the
-/// first orbit that can go. The puzzle without it has fewer givens, and removing givens only
-/// adds solutions, so a given found needed stays needed: the batch's later "stays" verdicts
-/// are kept, its later "goes" checked again on the new puzzle. The result is the sequential
-/// pass's, whatever the number of threads.
-fn exact_pass<B: Basis>(
+/// On a rayon pool the caller chose (the CLI's has room on its stacks for the largest grids)
+/// the checks run in parallel batches, each thread with a solver of its own from `solver`;
+/// elsewhere on the caller's thread, one at a time. A batch runs on one puzzle, and its
+/// verdicts are taken in order up to the first orbit that goes. The checks after it are done
+/// again on the new puzzle, except, when `keeps`, those that found a second solution: removing
+/// givens only adds solutions, so a given needed now is needed once fewer are left. The
+/// puzzle is the one a single thread digs, whatever the number of threads. So are the orbits
+/// returned, less any whose given a check found needed on a puzzle earlier in the pass (they
+/// would be found needed again).
+fn dig_pass<'o, B: Basis>(
     digits: &mut [u8],
-    solution: &[u8],
-    orbits: &[&Vec<usize>],
+    orbits: &[&'o Vec<usize>],
     givens: Option<usize>,
-) {
+    solver: impl Fn() -> Solver<B> + Sync,
+    check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Unique + Sync,
+    keeps: bool,
+) -> Vec<&'o Vec<usize>> {
     use rayon::prelude::*;
-    let exact = SolveOptions {
-        limit: 2,
-        ..SolveOptions::default()
-    };
-    // In parallel only on a rayon pool the caller chose (the CLI's has room on its stacks for
-    // the largest grids); elsewhere on the caller's thread, one check at a time, as before.
     let pooled = rayon::current_thread_index().is_some();
     // Several checks a thread, so that one long check does not hold the batch's other threads
     // idle (checks vary from milliseconds to seconds).
@@ -598,44 +613,52 @@ fn exact_pass<B: Basis>(
         1
     };
     let mut left = digits.iter().filter(|&&d| d != 0).count();
-    // Orbits known to stay (their givens are needed whatever goes later).
-    let mut stays = vec![false; orbits.len()];
+    let mut unknown = Vec::new();
+    // Orbits done with: kept, or handed back unsettled.
+    let mut settled = vec![false; orbits.len()];
     let mut next = 0;
+    let mut alone = None;
     while next < orbits.len() {
         let batch: Vec<usize> = (next..orbits.len())
-            .filter(|&j| !stays[j])
+            .filter(|&j| !settled[j])
             .take(width)
             .collect();
         let Some(&last) = batch.last() else {
-            return;
+            break;
         };
         let puzzle: &[u8] = digits;
-        let check = |solver: &mut Solver<B>, j: usize| {
+        let without = |j: usize| {
             let mut d = puzzle.to_vec();
             for &c in orbits[j] {
                 d[c] = 0;
             }
-            unique_without(solver, &d, solution, orbits[j])
+            d
         };
         let verdicts: Vec<Unique> = if pooled {
             batch
                 .par_iter()
-                .map_init(|| Solver::<B>::new(exact), |solver, &j| check(solver, j))
+                .map_init(&solver, |s, &j| check(s, &without(j), orbits[j]))
                 .collect()
         } else {
-            let mut solver = Solver::<B>::new(exact);
-            batch.iter().map(|&j| check(&mut solver, j)).collect()
+            let s = alone.get_or_insert_with(&solver);
+            batch
+                .iter()
+                .map(|&j| check(s, &without(j), orbits[j]))
+                .collect()
         };
         let mut goes = None;
         for (&j, &v) in batch.iter().zip(&verdicts) {
             if goes.is_some() {
-                stays[j] |= v == Unique::No;
+                settled[j] |= keeps && v == Unique::No;
             } else if givens.is_some_and(|g| left <= g) {
-                return;
+                return unknown;
             } else if v == Unique::Yes {
                 goes = Some(j);
             } else {
-                stays[j] = true;
+                settled[j] = true;
+                if v == Unique::Unknown {
+                    unknown.push(orbits[j]);
+                }
             }
         }
         next = match goes {
@@ -648,39 +671,6 @@ fn exact_pass<B: Basis>(
             }
             None => last + 1,
         };
-    }
-}
-
-/// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
-/// the puzzle still unique and refilling them from `solution` otherwise, until at most
-/// `givens` givens are left. Returns the orbits whose check did not settle it.
-fn dig_pass<'o>(
-    digits: &mut [u8],
-    solution: &[u8],
-    orbits: impl IntoIterator<Item = &'o Vec<usize>>,
-    givens: Option<usize>,
-    mut check: impl FnMut(&[u8], &[usize]) -> Unique,
-) -> Vec<&'o Vec<usize>> {
-    let mut left = digits.iter().filter(|&&d| d != 0).count();
-    let mut unknown = Vec::new();
-    for orbit in orbits {
-        if givens.is_some_and(|g| left <= g) {
-            break;
-        }
-        for &c in orbit {
-            digits[c] = 0;
-        }
-        match check(digits, orbit) {
-            Unique::Yes => left -= orbit.len(),
-            verdict => {
-                for &c in orbit {
-                    digits[c] = solution[c];
-                }
-                if verdict == Unique::Unknown {
-                    unknown.push(orbit);
-                }
-            }
-        }
     }
     unknown
 }
@@ -814,45 +804,116 @@ mod tests {
         assert!(crate::grid::is_valid_solution(2, &c));
     }
 
-    /// The parallel exact pass digs what the sequential one digs. Every orbit is handed to it,
-    /// as if no budgeted check had settled any, so that most checks say "goes" and a batch
-    /// often holds several: only the first may be taken on the puzzle the batch saw. Full
-    /// grids of 9×9 and 16×16, single cells and symmetry orbits, with and without a givens
-    /// target; on pools of 1, 2 and 3 threads (batches of 4, 8 and 12), and off any pool.
+    /// The digging pass of the generator before it ran checks in parallel: the reference.
+    fn sequential_pass<'o>(
+        digits: &mut [u8],
+        solution: &[u8],
+        orbits: &[&'o Vec<usize>],
+        givens: Option<usize>,
+        mut check: impl FnMut(&[u8], &[usize]) -> Unique,
+    ) -> Vec<&'o Vec<usize>> {
+        let mut left = digits.iter().filter(|&&d| d != 0).count();
+        let mut unknown = Vec::new();
+        for &orbit in orbits {
+            if givens.is_some_and(|g| left <= g) {
+                break;
+            }
+            for &c in orbit {
+                digits[c] = 0;
+            }
+            match check(digits, orbit) {
+                Unique::Yes => left -= orbit.len(),
+                verdict => {
+                    for &c in orbit {
+                        digits[c] = solution[c];
+                    }
+                    if verdict == Unique::Unknown {
+                        unknown.push(orbit);
+                    }
+                }
+            }
+        }
+        unknown
+    }
+
+    /// The parallel passes dig what the sequential ones dig. Every orbit of a full grid is
+    /// handed to the first, so that most checks say "goes" and a batch often holds several:
+    /// only the first may be taken on the puzzle the batch saw. 9×9 and 16×16, single cells
+    /// and symmetry orbits, with and without a givens target, exact checks and checks of two
+    /// nodes (which leave some orbits to the exact pass), keeping a batch's later "stays" or
+    /// not; on pools of 1, 2 and 3 threads (batches of 4, 8 and 12), and off any pool.
     #[test]
-    fn the_parallel_exact_pass_digs_what_the_sequential_one_does() {
-        fn case<B: Basis>(seed: u64, symmetry: Symmetry, givens: Option<usize>) {
+    fn the_parallel_passes_dig_what_the_sequential_ones_do() {
+        fn case<B: Basis>(
+            seed: u64,
+            symmetry: Symmetry,
+            givens: Option<usize>,
+            nodes: Option<u64>,
+        ) {
             let mut rng = Rng::new(seed);
             let solution = random_solution::<B>(&mut rng);
             let mut orbits = symmetry.orbits(B::N);
             rng.shuffle(&mut orbits);
             let orbits: Vec<&Vec<usize>> = orbits.iter().collect();
+            let budgeted = SolveOptions {
+                max_nodes: nodes,
+                ..SolveOptions::default()
+            };
+            let check =
+                |s: &mut Solver<B>, d: &[u8], o: &[usize]| unique_without(s, d, &solution, o);
             let mut reference = solution.clone();
-            let mut solver = Solver::<B>::new(SolveOptions::default());
-            let check = |d: &[u8], o: &[usize]| unique_without(&mut solver, d, &solution, o);
-            dig_pass(&mut reference, &solution, orbits.clone(), givens, check);
-            let what = format!("k={} seed={seed} {symmetry} givens={givens:?}", B::K);
-            let mut alone = solution.clone();
-            exact_pass::<B>(&mut alone, &solution, &orbits, givens);
-            assert_eq!(alone, reference, "{what}, off any pool");
-            for threads in 1..=3 {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
+            let mut one = Solver::<B>::new(budgeted);
+            let unsettled = sequential_pass(&mut reference, &solution, &orbits, givens, |d, o| {
+                check(&mut one, d, o)
+            });
+            let mut exact = Solver::<B>::new(SolveOptions::default());
+            sequential_pass(&mut reference, &solution, &unsettled, givens, |d, o| {
+                check(&mut exact, d, o)
+            });
+            let what = format!(
+                "k={} seed={seed} {symmetry} givens={givens:?} nodes={nodes:?}",
+                B::K
+            );
+            let dig = |keeps: bool| {
                 let mut dug = solution.clone();
-                pool.install(|| exact_pass::<B>(&mut dug, &solution, &orbits, givens));
-                assert_eq!(dug, reference, "{what}, {threads} threads");
+                let first = || Solver::<B>::new(budgeted);
+                let left = dig_pass(&mut dug, &orbits, givens, first, check, keeps);
+                let exact = || Solver::<B>::new(SolveOptions::default());
+                assert!(dig_pass(&mut dug, &left, givens, exact, check, keeps).is_empty());
+                // What the first pass left is what the sequential one left, less orbits
+                // whose given an earlier check found needed.
+                let mut rest = unsettled.iter();
+                assert!(
+                    left.iter().all(|o| rest.any(|u| u == o)),
+                    "{what}: {left:?}"
+                );
+                dug
+            };
+            for keeps in [true, false] {
+                assert_eq!(dig(keeps), reference, "{what}, off any pool");
+                for threads in 1..=3 {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    let dug = pool.install(|| dig(keeps));
+                    assert_eq!(dug, reference, "{what}, {threads} threads, keeps {keeps}");
+                }
             }
             let left = reference.iter().filter(|&&d| d != 0).count();
             assert!(left < B::CELLS / 2, "{what}: {left} givens");
+            assert_eq!(unsettled.is_empty(), nodes.is_none(), "{what}");
         }
         for seed in 0..4 {
-            case::<B3>(seed, Symmetry::None, None);
-            case::<B3>(seed, Symmetry::Rotational, None);
+            case::<B3>(seed, Symmetry::None, None, None);
+            case::<B3>(seed, Symmetry::Rotational, None, None);
         }
-        case::<B3>(9, Symmetry::None, Some(30));
-        case::<B4>(1, Symmetry::None, None);
-        case::<B4>(2, Symmetry::Quarter, None);
+        case::<B3>(9, Symmetry::None, Some(30), None);
+        case::<B4>(1, Symmetry::None, None, None);
+        case::<B4>(2, Symmetry::Quarter, None, None);
+        for (seed, nodes) in [(3, 2), (5, 5), (6, 20), (7, 50)] {
+            case::<B4>(seed, Symmetry::None, None, Some(nodes));
+        }
+        case::<B4>(4, Symmetry::Rotational, Some(110), Some(2));
     }
 }
