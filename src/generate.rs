@@ -19,8 +19,9 @@
 //! solutions, so a given that cannot go now cannot go later: one pass gives a minimal puzzle
 //! when no check ran over budget, and [`GenOptions::minimal`] re-checks those without a budget.
 //!
-//! **Parallel checks.** Both passes check a batch of orbits at once on the caller's rayon pool
-//! and keep what a sequential pass would (`dig_pass`).
+//! **Parallel checks.** The exact re-checks, and from 36×36 up the budgeted ones too, check a
+//! batch of orbits at once on the caller's rayon pool and keep what a sequential pass would
+//! (`dig_pass`).
 //!
 //! **Exact re-checks.** From 25×25 up they are most of a minimal puzzle's time, and nearly all
 //! find a second solution (the given stays): checked one at a time, `-k 5 -n 1 --seed 2
@@ -566,7 +567,19 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     let budgeted = || Solver::<B>::with_tuning(limited, check_tuning);
     // Logic that gets stuck might not once a given goes: only a count's "stays" is kept.
     let keeps = need.is_none();
-    let unknown = dig_pass(&mut digits, &orbits, opts.givens, budgeted, check, keeps);
+    // Below 36×36 about half these checks say "goes", so a batch's later verdicts are mostly
+    // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
+    // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
+    let parallel = B::K >= 6;
+    let unknown = dig_pass(
+        &mut digits,
+        &orbits,
+        opts.givens,
+        budgeted,
+        check,
+        keeps,
+        parallel,
+    );
     if opts.minimal && !unknown.is_empty() {
         let exact = || {
             Solver::<B>::new(SolveOptions {
@@ -577,7 +590,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
         let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| {
             unique_without(solver, digits, solution, orbit)
         };
-        dig_pass(&mut digits, &unknown, opts.givens, exact, check, true);
+        dig_pass(&mut digits, &unknown, opts.givens, exact, check, true, true);
     }
     digits
 }
@@ -586,8 +599,8 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
 /// the puzzle still unique and refilling them otherwise, until at most `givens` givens are
 /// left. Returns the orbits whose (budgeted) check did not settle them, in order.
 ///
-/// On a rayon pool the caller chose (the CLI's has room on its stacks for the largest grids)
-/// the checks run in parallel batches, each thread with a solver of its own from `solver`;
+/// When `parallel`, on a rayon pool the caller chose (the CLI's has room on its stacks for the
+/// largest grids), the checks run in parallel batches, each thread with a solver of its own from `solver`;
 /// elsewhere on the caller's thread, one at a time. A batch runs on one puzzle, and its
 /// verdicts are taken in order up to the first orbit that goes. The checks after it are done
 /// again on the new puzzle, except, when `keeps`, those that found a second solution: removing
@@ -602,9 +615,10 @@ fn dig_pass<'o, B: Basis>(
     solver: impl Fn() -> Solver<B> + Sync,
     check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Unique + Sync,
     keeps: bool,
+    parallel: bool,
 ) -> Vec<&'o Vec<usize>> {
     use rayon::prelude::*;
-    let pooled = rayon::current_thread_index().is_some();
+    let pooled = parallel && rayon::current_thread_index().is_some();
     // Several checks a thread, so that one long check does not hold the batch's other threads
     // idle (checks vary from milliseconds to seconds).
     let width = if pooled {
@@ -877,9 +891,9 @@ mod tests {
             let dig = |keeps: bool| {
                 let mut dug = solution.clone();
                 let first = || Solver::<B>::new(budgeted);
-                let left = dig_pass(&mut dug, &orbits, givens, first, check, keeps);
+                let left = dig_pass(&mut dug, &orbits, givens, first, check, keeps, true);
                 let exact = || Solver::<B>::new(SolveOptions::default());
-                assert!(dig_pass(&mut dug, &left, givens, exact, check, keeps).is_empty());
+                assert!(dig_pass(&mut dug, &left, givens, exact, check, keeps, true).is_empty());
                 // What the first pass left is what the sequential one left, less orbits
                 // whose given an earlier check found needed.
                 let mut rest = unsettled.iter();

@@ -579,19 +579,16 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     assert_eq!(lines(&out.stdout)[0], EASY9_SOL);
     let err = lines(&out.stderr);
     let line = |item: usize| format!("line 1: item {item} of the JSON list: ");
+    // What solve (and bench, after `stdin: `) says of items 2, 3 and 4.
+    let (none, several, twice) = (
+        format!("{}no solution", line(2)),
+        format!("{}2+ solutions", line(3)),
+        format!("{}3 is given twice", line(4)),
+    );
     assert_eq!(err.len(), 3, "{err:?}");
-    assert!(
-        err[0].starts_with(&format!("{}no solution", line(2))),
-        "{err:?}"
-    );
-    assert!(
-        err[1].starts_with(&format!("{}2+ solutions", line(3))),
-        "{err:?}"
-    );
-    assert!(
-        err[2].starts_with(&format!("{}3 is given twice", line(4))),
-        "{err:?}"
-    );
+    assert!(err[0].starts_with(&none), "{err:?}");
+    assert!(err[1].starts_with(&several), "{err:?}");
+    assert!(err[2].starts_with(&twice), "{err:?}");
 
     // `--json` records name the item, a bad one's too; one from a line of its own has none.
     let out = run(&["solve", "--json"], &format!("{list}\n{EASY9}\n"));
@@ -619,13 +616,8 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     assert_eq!(out.status.code(), Some(1));
     let err = lines(&out.stderr);
     assert_eq!(err.len(), 3, "{err:?}");
-    assert!(err[0].starts_with(&format!("stdin: {}3 is given twice", line(4))));
-    assert!(
-        err[1..].contains(&format!("stdin: {}no solution", line(2))),
-        "{err:?}"
-    );
-    assert!(
-        err[1..].contains(&format!("stdin: {}several solutions", line(3))),
-        "{err:?}"
-    );
+    assert!(err[0].starts_with(&format!("stdin: {twice}")), "{err:?}");
+    assert!(err[1..].contains(&format!("stdin: {none}")), "{err:?}");
+    let bench_several = format!("stdin: {}several solutions", line(3));
+    assert!(err[1..].contains(&bench_several), "{err:?}");
 }
