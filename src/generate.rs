@@ -285,6 +285,8 @@ pub enum GenError {
         attempts: usize,
         /// What was asked, for the message.
         wanted: String,
+        /// When no attempt met the `givens` target: the fewest givens one was dug to.
+        fewest: Option<usize>,
     },
 }
 
@@ -306,12 +308,24 @@ impl fmt::Display for GenError {
                  expected a technique that does not rest on uniqueness",
                 t.cli_name()
             ),
-            GenError::NotFound { attempts, wanted } => write!(
-                f,
-                "no puzzle {wanted} found in {attempts} attempt{}; raise --attempts or \
-                 relax the request",
-                if *attempts == 1 { "" } else { "s" }
-            ),
+            GenError::NotFound {
+                attempts,
+                wanted,
+                fewest,
+            } => {
+                let s = if *attempts == 1 { "" } else { "s" };
+                write!(f, "no puzzle {wanted} found in {attempts} attempt{s}")?;
+                match fewest {
+                    // Digging keeps a given whose check runs over budget: below some count
+                    // every attempt stops at about the same place, and only a budget helps.
+                    Some(g) => write!(
+                        f,
+                        " (the fewest givens reached: {g}); raise --max-nodes (a check over it \
+                         keeps its given) or --attempts, or relax the request"
+                    ),
+                    None => f.write_str("; raise --attempts or relax the request"),
+                }
+            }
         }
     }
 }
@@ -703,10 +717,12 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
         return Err(GenError::Uniqueness(t));
     }
     let mut rng = Rng::new(seed);
+    let mut fewest = None;
     for attempt in 1..=opts.attempts.max(1) {
         let solution = random_solution::<B>(&mut rng);
         let puzzle = dig::<B>(&solution, opts, &mut rng);
         let count = puzzle.iter().filter(|&&d| d != 0).count();
+        fewest = Some(fewest.map_or(count, |f: usize| f.min(count)));
         if opts.givens.is_some_and(|g| count > g) {
             continue;
         }
@@ -732,6 +748,8 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
     Err(GenError::NotFound {
         attempts: opts.attempts.max(1),
         wanted: wanted.join(" and "),
+        // Said only when no attempt met the target (else the technique was what failed).
+        fewest: fewest.filter(|&f| opts.givens.is_some_and(|g| f > g)),
     })
 }
 
@@ -791,6 +809,46 @@ mod tests {
         assert!(hist.iter().all(|&h| (800..1200).contains(&h)), "{hist:?}");
         assert_ne!(puzzle_seed(1, 0), puzzle_seed(1, 1));
         assert_ne!(puzzle_seed(1, 0), puzzle_seed(2, 0));
+    }
+
+    /// An unreachable givens target says how far digging got, and what to raise.
+    #[test]
+    fn a_missed_givens_target_names_the_fewest_reached() {
+        let opts = GenOptions {
+            givens: Some(10),
+            attempts: 3,
+            ..GenOptions::default()
+        };
+        let e = generate::<B3>(&opts, 1).unwrap_err();
+        let GenError::NotFound {
+            attempts: 3,
+            fewest: Some(fewest),
+            ..
+        } = e
+        else {
+            panic!("{e:?}");
+        };
+        // No 9×9 puzzle with fewer than 17 givens has one solution.
+        assert!(fewest >= 17, "{fewest}");
+        let msg = e.to_string();
+        assert!(msg.starts_with("no puzzle with at most 10 givens found in 3 attempts"));
+        assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));
+        assert!(msg.contains("raise --max-nodes"));
+        // A technique no attempt's puzzle needs: the givens were reached, so none is named.
+        let opts = GenOptions {
+            givens: Some(81),
+            technique: Some(vec![Technique::ForcingChainNested]),
+            attempts: 2,
+            ..GenOptions::default()
+        };
+        let e = generate::<B2>(&opts, 1).unwrap_err();
+        assert!(
+            matches!(e, GenError::NotFound { fewest: None, .. }),
+            "{e:?}"
+        );
+        assert!(e
+            .to_string()
+            .ends_with("; raise --attempts or relax the request"));
     }
 
     #[test]
