@@ -461,20 +461,30 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
     }
 }
 
-/// True when some live template of `tb` avoids every cell in `cells`; `sets` is scratch.
-/// The scan starts at word `*hint` and leaves there the word where it found one: templates
-/// listed one after another share most of their cells, so the next one's partner is most often
-/// in the same word (the answer does not depend on where the scan starts).
+/// True when some live template of `tb` avoids every cell of the template whose columns are
+/// `cols` (one per row); `sets` is scratch. `*hint` is the template of `tb` found last:
+/// templates listed one after another share most of their cells, so it is most often disjoint
+/// from the next one too, and is tried first (a byte compare per row, where the word scan
+/// gathers a template set per cell); the scan starts at its word and leaves `*hint` on the
+/// template it finds. The answer does not depend on the hint.
 fn has_disjoint<'a>(
     tb: &'a Templates,
-    cells: impl Iterator<Item = usize>,
+    cols: &[u8],
     sets: &mut Vec<&'a [usize]>,
     hint: &mut usize,
 ) -> bool {
+    if tb.live.contains(*hint) && disjoint(cols, tb.cols(*hint)) {
+        return true;
+    }
+    let n = cols.len();
     sets.clear();
-    sets.extend(cells.filter_map(|c| tb.through(c)));
+    sets.extend(
+        cols.iter()
+            .enumerate()
+            .filter_map(|(r, &c)| tb.through(r * n + c as usize)),
+    );
     let live = tb.live.as_slice();
-    let start = (*hint).min(live.len());
+    let start = (*hint / templates::BITS).min(live.len());
     'word: for w in (start..live.len()).chain(0..start) {
         let mut x = live[w];
         for s in sets.iter() {
@@ -483,10 +493,17 @@ fn has_disjoint<'a>(
                 continue 'word;
             }
         }
-        *hint = w;
+        *hint = w * templates::BITS + x.trailing_zeros() as usize;
         return true;
     }
     false
+}
+
+/// True when two templates of different digits share no cell: no row where they take the same
+/// column.
+fn disjoint(a: &[u8], b: &[u8]) -> bool {
+    // No early exit: a whole template's compares run as a few vector instructions.
+    !a.iter().zip(b).fold(false, |same, (x, y)| same | (x == y))
 }
 
 /// Below this many live templates of `b`, [`exclusion`] finds the templates of `a` that every
@@ -524,10 +541,12 @@ fn hit_by_all(ta: &Templates, tb: &Templates) -> FixedBitSet {
 /// fixed point. `priors` hold the last fixed point where [`memo`] knows it: the search starts
 /// there and checks again only against the digits that lost templates since; what it ends
 /// with is the new fixed point (a digit's prior then holds its live set, clean). False when
-/// cut by the deadline (the dearest variant: up to 2.5 s on the givens of a generated 25×25
-/// puzzle, `nsudoku pom --variant pom-exclusion` on gen_g280_10; 5.3 s before the bulk test
-/// and the scan hint), leaving
-/// templates live that the fixed point would drop, still all the possible ones.
+/// cut by the deadline, leaving templates live that the fixed point would drop, still all the
+/// possible ones. The dearest variant: up to 2.5 s on the givens of a generated 25×25 puzzle
+/// (`nsudoku pom --variant pom-exclusion` on gen_g280_10; 5.3 s before the bulk test and the
+/// scan hint). Trying the last partner found first took line 1 there from 1.41 to 0.90 s, and
+/// an explanation of a 64×64 puzzle (tests/data/64x64_generated.txt) from 42.9 to 25.2 s,
+/// most of it the first, cold run (non-LTO builds, the same output).
 fn exclusion(
     listed: &mut [Option<Templates>],
     priors: &mut [Option<memo::Prior>],
@@ -573,7 +592,7 @@ fn exclusion(
                 dead.extend(
                     ta.live
                         .ones()
-                        .filter(|&t| !has_disjoint(tb, ta.cells(t), &mut sets, &mut hint)),
+                        .filter(|&t| !has_disjoint(tb, ta.cols(t), &mut sets, &mut hint)),
                 );
             }
             if dead.is_empty() {
@@ -631,12 +650,12 @@ mod tests {
             let per: Vec<usize> = ta
                 .live
                 .ones()
-                .filter(|&t| !has_disjoint(&tb, ta.cells(t), &mut sets, &mut h))
+                .filter(|&t| !has_disjoint(&tb, ta.cols(t), &mut sets, &mut h))
                 .collect();
             let from_start: Vec<usize> = ta
                 .live
                 .ones()
-                .filter(|&t| !has_disjoint(&tb, ta.cells(t), &mut sets, &mut 0))
+                .filter(|&t| !has_disjoint(&tb, ta.cols(t), &mut sets, &mut 0))
                 .collect();
             prop_assert_eq!(&per, &from_start);
             prop_assert_eq!(hit_by_all(&ta, &tb).ones().collect::<Vec<_>>(), per);

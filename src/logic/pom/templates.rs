@@ -155,6 +155,11 @@ impl Templates {
         self.live.count_ones(..)
     }
 
+    /// The columns of template `t`, one per row.
+    pub fn cols(&self, t: usize) -> &[u8] {
+        &self.cols[t * self.n..(t + 1) * self.n]
+    }
+
     /// The cells of template `t`, one per row.
     pub fn cells(&self, t: usize) -> impl Iterator<Item = usize> + '_ {
         let n = self.n;
