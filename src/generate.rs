@@ -717,12 +717,12 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
         return Err(GenError::Uniqueness(t));
     }
     let mut rng = Rng::new(seed);
-    let mut fewest = None;
+    let mut fewest = usize::MAX;
     for attempt in 1..=opts.attempts.max(1) {
         let solution = random_solution::<B>(&mut rng);
         let puzzle = dig::<B>(&solution, opts, &mut rng);
         let count = puzzle.iter().filter(|&&d| d != 0).count();
-        fewest = Some(fewest.map_or(count, |f: usize| f.min(count)));
+        fewest = fewest.min(count);
         if opts.givens.is_some_and(|g| count > g) {
             continue;
         }
@@ -749,7 +749,7 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
         attempts: opts.attempts.max(1),
         wanted: wanted.join(" and "),
         // Said only when no attempt met the target (else the technique was what failed).
-        fewest: fewest.filter(|&f| opts.givens.is_some_and(|g| f > g)),
+        fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
     })
 }
 
