@@ -703,8 +703,28 @@ fn dig_pass<'o, B: Basis>(
     unknown
 }
 
+/// One finished attempt of [`generate_observed`]: a fresh grid dug as far as the rules allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// Its number, from 1.
+    pub number: usize,
+    /// The givens it was dug to.
+    pub givens: usize,
+}
+
 /// One puzzle of basis `B` from the generator seeded with `seed`.
 pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    generate_observed::<B>(opts, seed, &mut |_| {})
+}
+
+/// [`generate`], telling `seen` of every attempt as it ends: a search for `givens` or a
+/// `technique` may run many long attempts (at 49×49 about 12 s each), and a caller that shows
+/// progress can say how close they come. The result is the same.
+pub fn generate_observed<B: Basis>(
+    opts: &GenOptions,
+    seed: u64,
+    seen: &mut dyn FnMut(Attempt),
+) -> Result<Generated, GenError> {
     if opts.technique.as_ref().is_some_and(|t| t.is_empty()) {
         return Err(GenError::NoTechnique);
     }
@@ -723,6 +743,10 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
         let puzzle = dig::<B>(&solution, opts, &mut rng);
         let count = puzzle.iter().filter(|&&d| d != 0).count();
         fewest = fewest.min(count);
+        seen(Attempt {
+            number: attempt,
+            givens: count,
+        });
         if opts.givens.is_some_and(|g| count > g) {
             continue;
         }
@@ -755,10 +779,20 @@ pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, Gen
 
 /// [`generate`] for a basis known at run time.
 pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    generate_k_observed(k, opts, seed, &mut |_| {})
+}
+
+/// [`generate_observed`] for a basis known at run time.
+pub fn generate_k_observed(
+    k: usize,
+    opts: &GenOptions,
+    seed: u64,
+    seen: &mut dyn FnMut(Attempt),
+) -> Result<Generated, GenError> {
     if !crate::basis::LOGIC.contains(&k) {
         return Err(GenError::Basis(k));
     }
-    with_basis!(k, B => generate::<B>(opts, seed))
+    with_basis!(k, B => generate_observed::<B>(opts, seed, seen))
 }
 
 /// True when no given of `puzzle` can be removed (each removal leaves several solutions).
@@ -819,7 +853,8 @@ mod tests {
             attempts: 3,
             ..GenOptions::default()
         };
-        let e = generate::<B3>(&opts, 1).unwrap_err();
+        let mut seen = Vec::new();
+        let e = generate_observed::<B3>(&opts, 1, &mut |t| seen.push(t)).unwrap_err();
         let GenError::NotFound {
             attempts: 3,
             fewest: Some(fewest),
@@ -830,6 +865,11 @@ mod tests {
         };
         // No 9×9 puzzle with fewer than 17 givens has one solution.
         assert!(fewest >= 17, "{fewest}");
+        // Every attempt was told, in order, and the fewest is theirs.
+        let numbers: Vec<usize> = seen.iter().map(|t| t.number).collect();
+        assert_eq!(numbers, [1, 2, 3]);
+        assert_eq!(seen.iter().map(|t| t.givens).min(), Some(fewest));
+        assert_eq!(generate::<B3>(&opts, 1), Err(e.clone()));
         let msg = e.to_string();
         assert!(msg.starts_with("no puzzle with at most 10 givens found in 3 attempts"));
         assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));

@@ -4,13 +4,14 @@ use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::basis::LOGIC;
-use nsudoku::generate::{self, GenError, GenOptions, Generated, Symmetry};
+use nsudoku::generate::{self, Attempt, GenError, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::{technique, Technique};
 use nsudoku::{output, Alphabet};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -140,16 +141,26 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         max_nodes: a.max_nodes,
         attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
     };
-    // A bar only when it will be seen and the run is long enough to want one.
-    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36;
+    // A bar only when it will be seen and the run is long enough to want one: many cells, or
+    // a target that may take many attempts, each as long as a whole puzzle.
+    let retries = opts.givens.is_some() || opts.technique.is_some();
+    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
     let bar = (io::stderr().is_terminal() && long).then(|| {
         let b = ProgressBar::new(a.count);
         b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}")
-                .unwrap(),
+            // With one puzzle, a rate and an eta say nothing until it ends.
+            ProgressStyle::with_template(if a.count == 1 {
+                "{spinner} puzzle 1 {elapsed}{msg}"
+            } else {
+                "{bar:40} {pos}/{len} puzzles {elapsed} {per_sec} eta {eta}{msg}"
+            })
+            .unwrap(),
         );
+        // An attempt at 49×49 takes seconds: the clock moves between them.
+        b.enable_steady_tick(std::time::Duration::from_millis(500));
         b
     });
+    let tally = AttemptTally::new(opts.givens);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
     let chunk = 256u64;
@@ -161,7 +172,17 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let r = generate::generate_k(k, &opts, generate::puzzle_seed(seed, i));
+                    let seen = &mut |t: Attempt| {
+                        if let (Some(b), true) = (&bar, retries) {
+                            b.set_message(tally.record(t));
+                        }
+                    };
+                    let r = generate::generate_k_observed(
+                        k,
+                        &opts,
+                        generate::puzzle_seed(seed, i),
+                        seen,
+                    );
                     if let Some(b) = &bar {
                         b.inc(1);
                     }
@@ -183,8 +204,12 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 }
                 Err(e) => {
                     failed += 1;
-                    // Counted from 1, as lines are everywhere else.
-                    say!("puzzle {}: {e}", i + 1);
+                    // Counted from 1, as lines are everywhere else; the bar out of the way.
+                    let say = || say!("puzzle {}: {e}", i + 1);
+                    match &bar {
+                        Some(b) => b.suspend(say),
+                        None => say(),
+                    }
                 }
             }
         }
@@ -197,6 +222,64 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed > 0))
 }
 
+/// Attempts over the whole run, for the progress bar: how many, and how close the closest
+/// came to a `--givens` target (the first thing to know when none meets it).
+struct AttemptTally {
+    target: Option<usize>,
+    made: AtomicUsize,
+    fewest: AtomicUsize,
+}
+
+impl AttemptTally {
+    fn new(target: Option<usize>) -> Self {
+        AttemptTally {
+            target,
+            made: AtomicUsize::new(0),
+            fewest: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Count `t` and say where the run stands.
+    fn record(&self, t: Attempt) -> String {
+        let made = self.made.fetch_add(1, Ordering::Relaxed) + 1;
+        let fewest = self
+            .fewest
+            .fetch_min(t.givens, Ordering::Relaxed)
+            .min(t.givens);
+        let s = if made == 1 { "" } else { "s" };
+        match self.target {
+            Some(g) => format!(", {made} attempt{s}, fewest givens {fewest} (target {g})"),
+            None => format!(", {made} attempt{s}"),
+        }
+    }
+}
+
 fn invalid(msg: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, msg.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tally_counts_attempts_and_keeps_the_fewest_givens() {
+        let t = AttemptTally::new(Some(250));
+        let at = |number, givens| Attempt { number, givens };
+        assert_eq!(
+            t.record(at(1, 300)),
+            ", 1 attempt, fewest givens 300 (target 250)"
+        );
+        assert_eq!(
+            t.record(at(2, 280)),
+            ", 2 attempts, fewest givens 280 (target 250)"
+        );
+        assert_eq!(
+            t.record(at(1, 290)),
+            ", 3 attempts, fewest givens 280 (target 250)"
+        );
+        let t = AttemptTally::new(None);
+        assert_eq!(t.record(at(1, 30)), ", 1 attempt");
+        assert_eq!(t.record(at(2, 28)), ", 2 attempts");
+    }
 }

@@ -298,11 +298,17 @@ pub struct Notes(std::collections::HashSet<String>);
 impl Notes {
     /// Say `p`'s note, unless it was said before.
     pub fn tell(&mut self, label: &Option<String>, p: &input::Puzzle) {
-        if let Some(note) = &p.note {
-            if self.0.insert(note.clone()) {
-                say!("note: {}{}: {note}", prefix(label), p.place());
-            }
+        if let Some(note) = self.fresh(label, p) {
+            say!("{note}");
         }
+    }
+
+    /// `p`'s note as [`Notes::tell`] words it, unless it was said before.
+    pub fn fresh(&mut self, label: &Option<String>, p: &input::Puzzle) -> Option<String> {
+        let note = p.note.as_ref()?;
+        self.0
+            .insert(note.clone())
+            .then(|| format!("note: {}{}: {note}", prefix(label), p.place()))
     }
 }
 

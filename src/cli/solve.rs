@@ -109,7 +109,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         let emit = |(label, rec): &Labelled, res: Solved| -> io::Result<()> {
             let line = match (rec, res) {
                 (Err(e), _) => {
-                    say!("{}{e}", prefix(label));
+                    bar.say(format_args!("{}{e}", prefix(label)));
                     tally.invalid += 1;
                     plain_tally.invalid += 1;
                     if a.json {
@@ -124,12 +124,16 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     }
                 }
                 (Ok(p), Some((c, secs, plain))) => {
-                    notes.tell(label, p);
+                    if let Some(note) = notes.fresh(label, p) {
+                        bar.say(note);
+                    }
                     tally.add(&c, secs, opts.limit);
                     if let Some((pc, ps)) = plain {
                         plain_tally.add(&pc, ps, opts.limit);
                     }
-                    report(label, p, &c);
+                    if let Some(what) = report(label, p, &c) {
+                        bar.say(what);
+                    }
                     if a.json {
                         with_file(json_record(p, &c, secs, opts.limit), label)
                     } else {
@@ -208,6 +212,14 @@ impl Bar {
         }
     }
 
+    /// Write `msg` as a line of stderr, with the bar (when shown) out of its way.
+    fn say(&self, msg: impl std::fmt::Display) {
+        match &self.bar {
+            Some(b) => b.suspend(|| say!("{msg}")),
+            None => say!("{msg}"),
+        }
+    }
+
     fn finish(self) {
         if let Some(b) = self.bar {
             b.finish_and_clear();
@@ -216,7 +228,8 @@ impl Bar {
 }
 
 /// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
-fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
+/// What to say of a puzzle not solved with a unique solution; `None` for one that was.
+fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
     let searched = c.stats.nodes;
     let what = if c.stopped == Some(Exceeded::Time) {
         format!(
@@ -237,9 +250,9 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) {
             if c.limit_reached { "+" } else { "" }
         )
     } else {
-        return;
+        return None;
     };
-    say!("{}{}: {what}", prefix(label), p.place());
+    Some(format!("{}{}: {what}", prefix(label), p.place()))
 }
 
 /// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
