@@ -42,6 +42,8 @@ pub struct ExplainArgs {
     /// numbered as for --svg, before its extension).
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    limits: logic::LimitArgs,
 }
 
 /// How one puzzle went: the lines to print and whether it was broken.
@@ -227,7 +229,7 @@ fn explain<B: Basis>(
         deadline: a
             .timeout
             .and_then(|t| std::time::Instant::now().checked_add(t)),
-        ..Config::default()
+        ..a.limits.config()
     };
     let cfg = logic::config_for(cfg, p, &ts);
     let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);

@@ -3,7 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::{exit_status, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{find_all, Config};
+use nsudoku::logic::find_all;
 use nsudoku::{with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -19,6 +19,8 @@ pub struct FindArgs {
     /// One JSON object a line per deduction.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    limits: logic::LimitArgs,
 }
 
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
@@ -66,7 +68,7 @@ fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Ve
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let mut lines = Vec::new();
     let ts = logic::techniques_for(Some(&a.technique), B::N);
-    let cfg = logic::config_for(Config::default(), p, &ts);
+    let cfg = logic::config_for(a.limits.config(), p, &ts);
     for t in ts {
         for d in find_all(&s, t, &cfg) {
             lines.push(if a.json {

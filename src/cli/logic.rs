@@ -1,5 +1,6 @@
-//! Pieces shared by the logic subcommands (`explain`, `find`, `reduce`, `rate`): technique
-//! lists, the per-puzzle state, the search behind a stuck puzzle.
+//! Pieces shared by the logic subcommands (`explain`, `find`, `reduce`, `rate`, `render`):
+//! technique lists, the budgets of the costly techniques, the per-puzzle state, the search
+//! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{technique, Config, State, Technique};
@@ -21,6 +22,37 @@ pub fn techniques_help() -> String {
          solution.",
         technique::cli_names()
     )
+}
+
+/// Budgets of the costly techniques, shared by the subcommands that apply logic: at 25×25 and
+/// up a default budget may skip a digit's templates or a forcing search that a user will wait
+/// for, or take longer than one wants.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct LimitArgs {
+    /// Pattern overlay: most templates listed per digit; a digit with more is skipped. The
+    /// default (1,000,000) keeps a listed digit under about 60 MB even at 25×25.
+    #[arg(long, default_value_t = Config::default().pom_budget)]
+    pub pom_budget: u64,
+    /// Chains and cycles: the longest chain searched, in links.
+    #[arg(long, default_value_t = Config::default().chain_length,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub chain_length: usize,
+    /// Forcing chains: most work of one search (peers visited and cells scanned by its trials,
+    /// about 10⁹ a second); the trials left are skipped.
+    #[arg(long, default_value_t = Config::default().forcing_budget)]
+    pub forcing_budget: u64,
+}
+
+impl LimitArgs {
+    /// The default configuration with these budgets.
+    pub fn config(&self) -> Config {
+        Config {
+            pom_budget: self.pom_budget,
+            chain_length: self.chain_length,
+            forcing_budget: self.forcing_budget,
+            ..Config::default()
+        }
+    }
 }
 
 /// Check a technique list once, before any puzzle is read (sizes do not depend on N here).

@@ -25,10 +25,6 @@ pub struct RateArgs {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Longest chain searched, in links.
-    #[arg(long, default_value_t = Config::default().chain_length,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    chain_length: usize,
     /// Print the distribution of ratings and the time per puzzle on stderr.
     #[arg(long)]
     stats: bool,
@@ -36,6 +32,8 @@ pub struct RateArgs {
     /// is reported as timed out, with the rating of the steps taken.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    limits: super::logic::LimitArgs,
 }
 
 enum Outcome {
@@ -56,10 +54,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     a.input.check_no_grid("rate")?;
     let mut feed = a.input.feed().logic_only("rate");
     let mut notes = Notes::default();
-    let cfg = Config {
-        chain_length: a.chain_length,
-        ..Config::default()
-    };
+    let cfg = a.limits.config();
     let start = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut times = Vec::new();

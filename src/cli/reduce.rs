@@ -4,7 +4,7 @@ use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
 use super::{exit_status, prefix, thread_pool, InputArgs, Labelled, Notes};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, Config};
+use nsudoku::logic::engine;
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -20,6 +20,8 @@ pub struct ReduceArgs {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    #[command(flatten)]
+    limits: logic::LimitArgs,
 }
 
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
@@ -60,7 +62,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
 fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<String, String> {
     let mut s = logic::state::<B>(p)?;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let cfg = logic::config_for(Config::default(), p, &ts);
+    let cfg = logic::config_for(a.limits.config(), p, &ts);
     engine::reduce(&mut s, &ts, &cfg)
         .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
     Ok(if s.is_complete() {

@@ -40,6 +40,8 @@ pub struct RenderArgs {
     /// (no limit when not given).
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
+    #[command(flatten)]
+    limits: super::logic::LimitArgs,
 }
 
 /// How long `--solution` searches when no `--timeout` is given: a picture should not wait on
@@ -114,7 +116,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         deadline: a
             .timeout
             .and_then(|t| std::time::Instant::now().checked_add(t)),
-        ..Config::default()
+        ..a.limits.config()
     };
     let cfg = super::logic::config_for(cfg, &p, &techniques);
     if a.html.is_some() || a.svg.is_some() {

@@ -626,3 +626,64 @@ fn aligned_pair_exclusion_is_what_a_generated_puzzle_needs() {
     );
     assert!(stdout(&o).contains("solved"), "{}", stdout(&o));
 }
+
+/// The budgets of the costly techniques are set from the command line, the same way in every
+/// logic subcommand, and a budget that cuts a search says so. Puzzles: magictour_top1465
+/// lines 24, 21 and 36.
+#[test]
+fn budgets_are_set_from_the_command_line() {
+    const POM: &str =
+        "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..";
+    const FORCING: &str =
+        "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..";
+    const CHAINS: &str =
+        ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........";
+    let steps = |args: &[&str], puzzle: &str, name: &str| {
+        let o = run(args, puzzle);
+        let n = stdout(&o).lines().filter(|l| l.starts_with(name)).count();
+        (n, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let pom = ["explain", "--techniques", &format!("{FEW},pom")];
+    let (n, err) = steps(&pom, POM, "Pattern Overlay: ");
+    assert!(n >= 2 && err.is_empty(), "{n} {err}");
+    let (n, err) = steps(&[&pom[..], &["--pom-budget", "1"]].concat(), POM, "Pattern");
+    assert_eq!(n, 0);
+    assert!(err.contains("line 1: bounds hit: POM skipped"), "{err}");
+
+    let forcing = [
+        "explain",
+        "--techniques",
+        &format!("{FEW},cell-forcing-chain"),
+    ];
+    let (n, err) = steps(&forcing, FORCING, "Cell Forcing Chain: ");
+    assert!(n >= 10 && err.is_empty(), "{n} {err}");
+    let cut = [&forcing[..], &["--forcing-budget", "100"]].concat();
+    let (n, err) = steps(&cut, FORCING, "Cell Forcing Chain: ");
+    assert_eq!(n, 0);
+    assert!(err.contains("forcing chain search cut"), "{err}");
+
+    // Shorter chains: a part of the longer list.
+    let find = ["find", "--technique", "x-chain"];
+    let all = stdout(&run(&find, CHAINS));
+    let short = stdout(&run(
+        &[&find[..], &["--chain-length", "4"]].concat(),
+        CHAINS,
+    ));
+    let (a, s) = (all.lines().count(), short.lines().count());
+    assert!(0 < s && s < a, "{s} of {a}");
+    assert!(
+        short.lines().all(|l| all.lines().any(|m| m == l)),
+        "{short}"
+    );
+
+    // Every logic subcommand takes them; a zero-link chain is refused as usage.
+    for sub in ["reduce", "rate", "render", "explain", "find"] {
+        let mut args = vec![sub, "--pom-budget", "5", "--forcing-budget", "5"];
+        if sub == "find" {
+            args.extend(["--technique", "pom"]);
+        }
+        assert_ne!(run(&args, POM).status.code(), Some(2), "{sub}");
+        let o = run(&[sub, "--chain-length", "0"], POM);
+        assert_eq!(o.status.code(), Some(2), "{sub}");
+    }
+}
