@@ -173,7 +173,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 .into_par_iter()
                 .map(|i| {
                     let seen = &mut |t: Attempt| {
-                        if let (Some(b), true) = (&bar, retries) {
+                        if let Some(b) = bar.as_ref().filter(|_| retries) {
                             b.set_message(tally.record(t));
                         }
                     };
@@ -205,10 +205,10 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 Err(e) => {
                     failed += 1;
                     // Counted from 1, as lines are everywhere else; the bar out of the way.
-                    let say = || say!("puzzle {}: {e}", i + 1);
+                    let tell = || say!("puzzle {}: {e}", i + 1);
                     match &bar {
-                        Some(b) => b.suspend(say),
-                        None => say(),
+                        Some(b) => b.suspend(tell),
+                        None => tell(),
                     }
                 }
             }
