@@ -4,12 +4,19 @@
 //! puzzles, at most `take`) so that a sample stays short; the figure to read is time per
 //! iteration divided by the puzzles in the slice (printed in the benchmark name).
 //!
-//! `cargo bench --bench solve` runs all; `cargo bench --bench solve -- 16x16` one basis.
+//! Beside each set the engine can settle, the same slice is timed with the dancing-links
+//! baseline (`solver::dlx`, as `nsudoku bench --baseline dlx`), named `dlx/<set>`: the generic
+//! solver in the same run. Sets where it runs for seconds a puzzle (25×25 beyond the easiest)
+//! have no such row.
+//!
+//! `cargo bench --bench solve` runs all; `cargo bench --bench solve -- 16x16` one basis,
+//! `-- dlx` the baseline alone.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nsudoku::input::{self, Puzzle, ReadOptions};
 use nsudoku::solve;
-use nsudoku::solver::SolveOptions;
+use nsudoku::solver::{dlx, SolveOptions};
+use nsudoku::{with_solver_basis, Grid};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -37,8 +44,9 @@ fn load(dir: &str, file: &str, take: usize) -> Option<Vec<Puzzle>> {
     (!v.is_empty()).then_some(v)
 }
 
-/// Files of one directory, each with the number of puzzles to time.
-type Files = &'static [(&'static str, usize)];
+/// Files of one directory, each with the number of puzzles to time and whether the
+/// dancing-links baseline is timed beside the engine.
+type Files = &'static [(&'static str, usize, bool)];
 
 /// (basis label, directory, files).
 const SETS: &[(&str, &str, Files)] = &[
@@ -46,30 +54,30 @@ const SETS: &[(&str, &str, Files)] = &[
         "9x9",
         "9x9",
         &[
-            ("17_clue.txt", 2000),
-            ("magictour_top1465.txt", 500),
-            ("forum_hardest_1905_11plus.txt", 500),
-            ("forum_hardest_1106.txt", 100),
-            ("serg_benchmark.txt", 1000),
+            ("17_clue.txt", 2000, true),
+            ("magictour_top1465.txt", 500, true),
+            ("forum_hardest_1905_11plus.txt", 500, true),
+            ("forum_hardest_1106.txt", 100, true),
+            ("serg_benchmark.txt", 1000, true),
         ],
     ),
     (
         "16x16",
         "16x16",
         &[
-            ("gecode_janko55.txt", 55),
-            ("goomii_hard300.txt", 100),
-            ("gen_minimal200.txt", 20),
+            ("gecode_janko55.txt", 55, true),
+            ("goomii_hard300.txt", 100, true),
+            ("gen_minimal200.txt", 20, true),
         ],
     ),
     (
         "25x25",
         "25x25",
         &[
-            ("bprolog_unique1.txt", 1),
-            ("bprolog_multi2.txt", 2),
-            ("rkkautsar_25_1.txt", 1),
-            ("gen_g300_10.txt", 2),
+            ("bprolog_unique1.txt", 1, true),
+            ("bprolog_multi2.txt", 2, false),
+            ("rkkautsar_25_1.txt", 1, false),
+            ("gen_g300_10.txt", 2, false),
         ],
     ),
 ];
@@ -82,7 +90,7 @@ fn bench(c: &mut Criterion) {
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(3));
-        for &(file, take) in files {
+        for &(file, take, baseline) in files {
             let Some(puzzles) = load(dir, file, take) else {
                 continue;
             };
@@ -97,6 +105,24 @@ fn bench(c: &mut Criterion) {
                     solutions
                 })
             });
+            if baseline {
+                let id = BenchmarkId::new(
+                    format!("dlx/{}", file.trim_end_matches(".txt")),
+                    puzzles.len(),
+                );
+                group.bench_with_input(id, &puzzles, |b, ps| {
+                    b.iter(|| {
+                        let mut solutions = 0;
+                        for p in ps {
+                            solutions += with_solver_basis!(p.k, B => {
+                                let g = Grid::<B>::from_masks(&p.masks);
+                                dlx::count(&g, opts.limit, None).solutions
+                            });
+                        }
+                        solutions
+                    })
+                });
+            }
         }
         group.finish();
     }

@@ -12,7 +12,7 @@ use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
 use nsudoku::logic::Technique;
 use nsudoku::mask::CellMasks;
-use nsudoku::solver::{Count, SolveOptions, Solver};
+use nsudoku::solver::{dlx, Count, SolveOptions, Solver};
 use nsudoku::{solve, with_basis, with_solver_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -56,14 +56,23 @@ pub struct BenchArgs {
     /// Print JSON (one array of rows) instead of markdown tables.
     #[arg(long)]
     json: bool,
+    /// Add a baseline row to every set, timed the same way in the same run: `dlx`, dancing
+    /// links (Knuth's Algorithm X with the fewest-rows column, the generic exact-cover solver).
+    #[arg(long, value_parser = ["dlx"])]
+    baseline: Option<String>,
+    /// Rows the baseline may try per puzzle; a puzzle over it is named and counted unsolved.
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    baseline_nodes: u64,
 }
 
-/// One engine configuration.
+/// One engine configuration, or the baseline.
 #[derive(Clone, Debug)]
 struct Variant {
     name: String,
     locked: Option<bool>,
     reduce: Option<String>,
+    /// Dancing links with this node budget instead of the engine.
+    dlx: Option<u64>,
 }
 
 /// One line of the table.
@@ -89,6 +98,9 @@ struct Row {
     unsolved: usize,
     /// Puzzles with a second solution (found only when counting to 2, `--limit 2`).
     multiple: usize,
+    /// Puzzles the baseline gave up on (`--baseline-nodes`); 0 for the engine, which has no
+    /// budget here.
+    over_budget: usize,
 }
 
 /// A measure written to six significant figures: the timer resolves no more, and the float
@@ -169,8 +181,9 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 .filter(|p| p.k == k)
                 .map(|p| (p.place(), &p.masks))
                 .unzip();
-            // Puzzles without one solution are named once a set, from its first measurement.
-            let mut named = false;
+            // Puzzles without one solution are named once a set, from the engine's first
+            // measurement; those the baseline gave up on, from its first.
+            let (mut named, mut named_baseline) = (false, false);
             let set = if masks.len() == puzzles.len() {
                 name.clone()
             } else {
@@ -211,21 +224,36 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 }
                 for &threads in &thread_counts {
                     // The reduction's logic is built for the bases of `LOGIC` only (checked above).
-                    let m = with_threads(threads, || match &cfg.reduce {
-                        None => with_solver_basis!(k, B => measure::<B>(
+                    let limit = cfg.opts.limit;
+                    let m = with_threads(threads, || match (&cfg.reduce, v.dlx) {
+                        (_, Some(budget)) => with_solver_basis!(k, B => measure::<B>(
+                            &masks,
+                            &cfg,
+                            threads,
+                            |_, g| dlx::count(g, limit, Some(budget))
+                        )),
+                        (None, None) => with_solver_basis!(k, B => measure::<B>(
                             &masks,
                             &cfg,
                             threads,
                             |s, g| s.count(g)
                         )),
-                        Some(t) => with_basis!(k, B => measure::<B>(
+                        (Some(t), None) => with_basis!(k, B => measure::<B>(
                             &masks,
                             &cfg,
                             threads,
                             |s, g| solve::reduce_then_count(s, g, t).0
                         )),
                     })?;
-                    if !named {
+                    if v.dlx.is_some() {
+                        // The baseline's budget says nothing of the puzzle: no failure.
+                        if !named_baseline {
+                            named_baseline = true;
+                            for (i, _) in m.unfit.iter().filter(|u| u.1 == OVER_BUDGET) {
+                                say!("{set}: {}: {OVER_BUDGET}", places[*i]);
+                            }
+                        }
+                    } else if !named {
                         named = true;
                         for (i, why) in &m.unfit {
                             say!("{set}: {}: {why}", places[*i]);
@@ -264,17 +292,27 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
         _ => vec![(None, "")],
     };
     let mut out = Vec::new();
+    if a.baseline.is_some() {
+        out.push(Variant {
+            name: "dlx (baseline)".to_string(),
+            locked: None,
+            reduce: None,
+            dlx: Some(a.baseline_nodes),
+        });
+    }
     for (l, suffix) in locked {
         out.push(Variant {
             name: format!("search{suffix}"),
             locked: l,
             reduce: None,
+            dlx: None,
         });
         for list in &a.reduce {
             out.push(Variant {
                 name: format!("reduce {list} + search{suffix}"),
                 locked: l,
                 reduce: Some(list.clone()),
+                dlx: None,
             });
         }
     }
@@ -312,6 +350,7 @@ impl Measured {
         let median = best.get(best.len() / 2).copied().unwrap_or(0.0);
         let worst = best.last().copied().unwrap_or(0.0);
         let rate = self.solves as f64 / self.wall.max(1e-12);
+        let over = self.unfit.iter().filter(|u| u.1 == OVER_BUDGET).count();
         Row {
             set: set.to_string(),
             basis: k,
@@ -324,13 +363,15 @@ impl Measured {
             guesses_per_puzzle: self.guesses as f64 / n,
             median_us: median * 1e6,
             worst_us: worst * 1e6,
-            unsolved: self.puzzles - self.solved,
+            unsolved: self.puzzles - self.solved - over,
             multiple: self.unfit.iter().filter(|u| u.1 == SEVERAL).count(),
+            over_budget: over,
         }
     }
 }
 
 const SEVERAL: &str = "several solutions";
+const OVER_BUDGET: &str = "over the baseline's node budget (--baseline-nodes)";
 
 /// Warm up (validating every solution), then time whole passes on the current rayon pool.
 /// `solve_one` solves one grid: the search, or the variant's logic reduction and then the
@@ -365,7 +406,9 @@ fn measure<B: Basis>(
                     .first
                     .as_ref()
                     .map(|s| grid::is_valid_solution(B::K, s) && grid::keeps_givens(&given, s));
-                let unfit = if c.first.is_none() {
+                let unfit = if c.budget_exceeded() {
+                    Some(OVER_BUDGET)
+                } else if c.first.is_none() {
                     Some("no solution")
                 } else if c.solutions > 1 {
                     Some(SEVERAL)
@@ -385,7 +428,8 @@ fn measure<B: Basis>(
         if let Some(why) = unfit {
             m.unfit.push((i, why));
         }
-        m.solved += ok as usize;
+        // A first solution found before the budget ran out settles nothing when counting to 2.
+        m.solved += (ok && unfit != Some(OVER_BUDGET)) as usize;
         m.invalid += bad as usize;
         m.guesses += guesses;
         m.no_guess += (ok && guesses == 0) as usize;
@@ -472,6 +516,12 @@ fn markdown(rows: &[Row]) -> String {
                 out.push_str(&format!(
                     "| ↳ {} puzzles without a solution |  |  |  |  |  |  |  |\n",
                     r.unsolved
+                ));
+            }
+            if r.over_budget > 0 {
+                out.push_str(&format!(
+                    "| ↳ {} puzzles over the baseline's node budget |  |  |  |  |  |  |  |\n",
+                    r.over_budget
                 ));
             }
             if r.multiple > 0 {

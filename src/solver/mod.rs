@@ -15,7 +15,8 @@
 //! search exhausted (at 16×16 it takes over at once). From 36×36 up, on a near-empty grid the
 //! search tries first the digit of a pattern solution fitted to the placed cells (`pattern`),
 //! so that it never meets a dead end. [`Tuning`] switches each piece;
-//! `docs/engine.md` has the measurements behind the defaults.
+//! `docs/engine.md` has the measurements behind the defaults. [`dlx`] is no part of it: plain
+//! dancing links, the baseline that `nsudoku bench --baseline dlx` times beside it.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
@@ -24,6 +25,7 @@ use crate::mask::Mask;
 mod bands;
 mod budget;
 mod cdcl;
+pub mod dlx;
 mod pattern;
 mod planes;
 mod propagate;

@@ -621,3 +621,54 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     let bench_several = format!("stdin: {}several solutions", line(3));
     assert!(err[1..].contains(&bench_several), "{err:?}");
 }
+
+/// `--baseline dlx` times dancing links beside the engine, on the same puzzles in the same run;
+/// puzzles over its node budget are named and counted, and leave the exit status alone.
+#[test]
+fn bench_times_dancing_links_beside_the_engine() {
+    let path = format!(
+        "{}/tests/data/9x9_magictour_top1465_first30.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = ["bench", &path, "--min-time", "0", "--single-thread"];
+    let args = [&args[..], &["--limit", "2", "--baseline", "dlx", "--json"]].concat();
+    let out = run(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx (baseline)", "search"]);
+    for r in rows.as_array().unwrap() {
+        assert_eq!(
+            (
+                &r["puzzles"],
+                &r["unsolved"],
+                &r["multiple"],
+                &r["over_budget"]
+            ),
+            (&30.into(), &0.into(), &0.into(), &0.into()),
+            "{r}"
+        );
+    }
+    // Dancing links chooses among more alternatives than the engine's propagation leaves.
+    assert!(rows[0]["guesses_per_puzzle"].as_f64() > rows[1]["guesses_per_puzzle"].as_f64());
+
+    let tight = [&args[..], &["--baseline-nodes", "1"]].concat();
+    let out = run(&tight, "");
+    assert_eq!(out.status.code(), Some(0));
+    let err = lines(&out.stderr);
+    assert_eq!(err.len(), 30, "{err:?}");
+    assert!(err
+        .iter()
+        .all(|l| l.ends_with(": over the baseline's node budget (--baseline-nodes)")));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&rows[0]["over_budget"], &rows[0]["unsolved"]),
+        (&30.into(), &0.into())
+    );
+    assert_eq!(rows[1]["over_budget"], 0);
+}

@@ -7,7 +7,7 @@
 //! tuning, since the inferences may change the tree but never the count.
 
 use nsudoku::input::{self, ReadOptions};
-use nsudoku::solver::{Exceeded, SolveOptions, Solver, Tuning};
+use nsudoku::solver::{dlx, Exceeded, SolveOptions, Solver, Tuning};
 use nsudoku::{grid, solve, with_basis, Grid};
 
 struct Case {
@@ -176,6 +176,25 @@ fn check(name: &str, k: usize) {
         );
         assert_eq!(o.stats.nodes, r.stats.nodes, "{what}: nodes");
         assert!(o.first.is_none(), "{what}: kept a solution");
+        // The dancing-links baseline of `bench --baseline dlx` counts the same, exactly.
+        let d = with_basis!(k, B => {
+            let g = Grid::<B>::from_masks(&c.puzzle.masks);
+            dlx::count(&g, c.count + 1, None)
+        });
+        let what = format!("{name}:{} dlx", c.line);
+        assert_eq!((d.solutions, d.limit_reached), (c.count, false), "{what}");
+        match &d.first {
+            Some(f) => {
+                assert!(
+                    grid::is_valid_solution(k, f) && grid::keeps_givens(&givens, f),
+                    "{what}"
+                );
+                if let Some(want) = &c.solution {
+                    assert_eq!(f, want, "{what}");
+                }
+            }
+            None => assert_eq!(c.count, 0, "{what}"),
+        }
     }
 }
 
