@@ -17,7 +17,7 @@
 //!
 //! Links are indices into flat `u32` arrays; a node knows its column and its candidate.
 
-use super::{Count, Exceeded, SearchStats};
+use super::{Count, Exceeded};
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
@@ -237,10 +237,7 @@ pub fn count<B: Basis>(g: &Grid<B>, limit: usize, max_nodes: Option<u64>) -> Cou
         limit: limit.max(1),
         max_nodes: max_nodes.unwrap_or(u64::MAX),
         path: Vec::with_capacity(B::CELLS),
-        count: Count {
-            stats: SearchStats::default(),
-            ..Count::default()
-        },
+        count: Count::default(),
     };
     s.run();
     s.count.limit_reached = s.count.solutions >= s.limit;

@@ -1,5 +1,6 @@
 //! `nsudoku explain --svg DIR --html FILE`: one picture per step and one page per puzzle.
 
+use crate::common::Scratch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -21,17 +22,9 @@ fn explain_drawn(dir: &Path, files: &[&PathBuf]) -> (Output, PathBuf, PathBuf) {
     (out, svg, html)
 }
 
-/// An empty directory of the system's temporary one, for one test (`tag`) of this process.
-fn fresh_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nsudoku-explain-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn explain_draws_every_step_and_the_page() {
-    let dir = fresh_dir("steps");
+    let dir = Scratch::new("explain-steps");
     let input = dir.join("p.txt");
     std::fs::write(&input, format!("{EASY9}\n")).unwrap();
     let (out, svg, html) = explain_drawn(&dir, &[&input]);
@@ -66,14 +59,13 @@ fn explain_draws_every_step_and_the_page() {
         !page.contains("http://") || page.contains("http://www.w3.org"),
         "no network"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Two files both have a puzzle at line 1: each keeps its own pictures and page (named after
 /// its file), and givens that contradict each other are reported with their file.
 #[test]
 fn pictures_of_several_files_are_kept_apart() {
-    let dir = fresh_dir("files");
+    let dir = Scratch::new("explain-files");
     let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
     std::fs::write(&a, format!("{EASY9}\n")).unwrap();
     // Line 2 of b: r1c1 sees 1-8 in its row and 9 in its column.
@@ -115,14 +107,13 @@ fn pictures_of_several_files_are_kept_apart() {
     assert_eq!(out.status.code(), Some(0));
     assert!(dir.join("path-1-a.txt-line1.html").exists());
     assert!(dir.join("path-2-a.txt-line1.html").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A path that ends in a contradiction is drawn like any other, its breaking step included,
 /// and the batch goes on with the next puzzle (it used to stop the batch with exit 2).
 #[test]
 fn a_contradiction_is_drawn_and_the_batch_goes_on() {
-    let dir = fresh_dir("clash");
+    let dir = Scratch::new("explain-clash");
     let text = std::fs::read_to_string("examples/16x16.txt").unwrap();
     let p = text.lines().find(|l| !l.starts_with('#')).unwrap();
     // r1c4 takes 8, which leaves 5 the only candidate of both r1c15 and r1c16.
@@ -145,12 +136,11 @@ fn a_contradiction_is_drawn_and_the_batch_goes_on() {
     let page = std::fs::read_to_string(dir.join("path-line1.html")).unwrap();
     assert!(page.contains("Contradiction: the last step broke the grid"));
     assert!(dir.join("path-line2.html").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn items_of_a_json_list_on_one_line_get_pictures_and_pages_of_their_own() {
-    let dir = fresh_dir("list");
+    let dir = Scratch::new("explain-list");
     let input = dir.join("p.json");
     std::fs::write(&input, format!("[\"{EASY9}\", \"{EASY9}\"]\n")).unwrap();
     let (out, svg, _) = explain_drawn(&dir, &[&input]);
@@ -165,5 +155,4 @@ fn items_of_a_json_list_on_one_line_get_pictures_and_pages_of_their_own() {
         assert!(svg.join(format!("line1-item{item}-step-001.svg")).exists());
         assert!(dir.join(format!("path-line1-item{item}.html")).exists());
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,40 +1,13 @@
 //! `nsudoku render` end to end: files written, pictures well formed, clear errors.
 
 use nsudoku::render::svg::check_well_formed;
-use std::path::PathBuf;
 use std::process::Output;
 
 use crate::common;
-use common::run;
+use common::{run, Scratch};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-/// A fresh directory of the system's temporary one for one test, removed when the test
-/// passes (a failing test's files stay, to be looked at).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Self {
-        let d =
-            std::env::temp_dir().join(format!("nsudoku-cli-render-{test}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Scratch(d)
-    }
-
-    fn at(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
@@ -42,14 +15,14 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn draws_puzzle_solution_candidates_and_a_step() {
-    let tmp = Scratch::new("draws");
+    let tmp = Scratch::new("cli-render-draws");
     for (flags, name) in [
         (vec![], "puzzle.svg"),
         (vec!["--solution"], "solution.svg"),
         (vec!["--candidates"], "candidates.svg"),
         (vec!["--step", "3"], "step.svg"),
     ] {
-        let out_path = tmp.at(name);
+        let out_path = tmp.join(name);
         let out_s = out_path.to_str().unwrap();
         let mut args = vec!["render", "-o", out_s];
         args.extend(flags.iter().copied());
@@ -59,7 +32,7 @@ fn draws_puzzle_solution_candidates_and_a_step() {
         check_well_formed(&svg).unwrap();
         assert_eq!(svg.matches("<rect class=\"cell").count(), 81, "{flags:?}");
     }
-    let step = std::fs::read_to_string(tmp.at("step.svg")).unwrap();
+    let step = std::fs::read_to_string(tmp.join("step.svg")).unwrap();
     assert!(step.contains("<title>Step 3: "));
     assert!(step.contains("class=\"c place\""));
     // Standard output when -o is missing.
@@ -79,9 +52,9 @@ fn draws_puzzle_solution_candidates_and_a_step() {
 
 #[test]
 fn writes_the_path_page_and_step_files() {
-    let tmp = Scratch::new("path");
-    let page = tmp.at("path.html");
-    let dir = tmp.at("steps");
+    let tmp = Scratch::new("cli-render-path");
+    let page = tmp.join("path.html");
+    let dir = tmp.join("steps");
     let o = run(
         &[
             "render",
@@ -105,7 +78,7 @@ fn writes_the_path_page_and_step_files() {
 /// What the puzzle does not allow exits with 1, as in every subcommand; usage errors with 2.
 #[test]
 fn bad_requests_are_clear_errors() {
-    let tmp = Scratch::new("bad");
+    let tmp = Scratch::new("cli-render-bad");
     let o = run(&["render", "--step", "500"], EASY9);
     assert_eq!(o.status.code(), Some(1));
     assert!(
@@ -130,7 +103,7 @@ fn bad_requests_are_clear_errors() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
     // --svg names a directory: a file there is refused as such.
-    let file = tmp.at("not-a-dir.svg");
+    let file = tmp.join("not-a-dir.svg");
     std::fs::write(&file, "").unwrap();
     let o = run(&["render", "--svg", file.to_str().unwrap()], EASY9);
     assert_eq!(o.status.code(), Some(2));
@@ -145,7 +118,7 @@ fn bad_requests_are_clear_errors() {
 /// wait on a puzzle no solver settles) and the solving path of `--html`, which ends `timeout`.
 #[test]
 fn a_timeout_bounds_the_solution_search_and_the_path() {
-    let tmp = Scratch::new("timeout");
+    let tmp = Scratch::new("cli-render-timeout");
     let hard = include_str!("../data/25x25_gen_g300_10_first3.txt")
         .lines()
         .next()
@@ -157,7 +130,7 @@ fn a_timeout_bounds_the_solution_search_and_the_path() {
         "{}",
         stderr(&o)
     );
-    let page = tmp.at("timeout.html");
+    let page = tmp.join("timeout.html");
     let o = run(
         &[
             "render",

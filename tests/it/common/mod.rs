@@ -4,6 +4,7 @@
 use nsudoku::logic::{Config, State};
 use nsudoku::{input, Basis, Grid};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Run `nsudoku ARGS` with `stdin` as its standard input and wait for it.
@@ -28,6 +29,36 @@ pub fn run(args: &[&str], stdin: &str) -> Output {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     out
+}
+
+/// A fresh directory of the system's temporary one for one test (`tag`) of this process,
+/// removed when the test passes (a failing test's files stay, to be looked at). It derefs to
+/// its path.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    pub fn new(tag: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("nsudoku-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// The lines of an output stream.
