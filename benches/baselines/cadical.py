@@ -10,6 +10,16 @@ and digit, at most one by pairwise binaries; givens as unit clauses), solved onc
 with a clause forbidding the first solution, as nsudoku counts to 2. Prints, per line, the
 conflicts and the CPU seconds of the solver calls (the encoding is not timed) to the first
 solution and to the end of the uniqueness proof.
+
+As a line filter, for `nsudoku bench --baseline-cmd` (timed beside the engine in the same run):
+
+    nsudoku bench FILE --limit 2 \
+        --baseline-cmd 'python3 benches/baselines/cadical.py --filter --limit 2'
+
+reads puzzles on stdin, one a line, and writes one line each: the solution in the puzzle's
+alphabet, or `no solution`, `multiple solutions` (with `--limit 2`), `budget exceeded`. The
+filter encodes only the candidates the givens leave (each given's digit leaves its peers, as
+any solver's set-up does), so that Python's encoding does not outweigh the solver.
 """
 
 import itertools
@@ -56,7 +66,89 @@ def encode(k, givens):
     return clauses, n * n * n
 
 
+def candidates_encoding(k, givens):
+    """The direct encoding over the candidates the givens leave: clauses and a map from
+    variable to (cell, digit)."""
+    n = k * k
+    rows = [set() for _ in range(n)]
+    cols = [set() for _ in range(n)]
+    boxes = [set() for _ in range(n)]
+    for cell, g in enumerate(givens):
+        if g:
+            r, c = divmod(cell, n)
+            rows[r].add(g)
+            cols[c].add(g)
+            boxes[r // k * k + c // k].add(g)
+    var = {}
+    for cell, g in enumerate(givens):
+        r, c = divmod(cell, n)
+        used = rows[r] | cols[c] | boxes[r // k * k + c // k]
+        for d in [g] if g else [d for d in range(1, n + 1) if d not in used]:
+            var[cell, d] = len(var) + 1
+    clauses = []
+    by_cell, by_house = {}, {}
+    for (cell, d), v in var.items():
+        r, c = divmod(cell, n)
+        by_cell.setdefault(cell, []).append(v)
+        for h in (("r", r), ("c", c), ("b", r // k * k + c // k)):
+            by_house.setdefault((h, d), []).append(v)
+    groups = list(by_cell.values())
+    # A digit a house needs but has no place for: the empty clause makes it unsatisfiable.
+    groups += [by_house.get(((kind, h), d), []) for kind in "rcb" for h in range(n)
+               for d in range(1, n + 1)]
+    for g in groups:
+        clauses.append(list(g))
+        clauses += [[-a, -b] for a, b in itertools.combinations(g, 2)]
+    for cell, g in enumerate(givens):
+        if g:
+            clauses.append([var[cell, g]])
+    return clauses, {v: key for key, v in var.items()}
+
+
+def filter_lines(limit):
+    budget = 10_000_000
+    for line in sys.stdin:
+        if not line.strip() or line.startswith("#"):
+            continue
+        k, givens = parse(line)
+        n = k * k
+        alphabet = STANDARD if any(ch.isdigit() and ch != "0" for ch in line) else LETTERS
+        clauses, of = candidates_encoding(k, givens)
+        if any(not c for c in clauses):
+            print("no solution", flush=True)
+            continue
+        with Solver(name="cadical195", bootstrap_with=clauses) as s:
+            s.conf_budget(budget)
+            found = s.solve_limited()
+            if found is None:
+                print("budget exceeded", flush=True)
+                continue
+            if not found:
+                print("no solution", flush=True)
+                continue
+            model = [l for l in s.get_model() if l > 0]
+            digits = [0] * (n * n)
+            for l in model:
+                cell, d = of[l]
+                digits[cell] = d
+            if limit > 1:
+                s.add_clause([-l for l in model])
+                s.conf_budget(budget)
+                second = s.solve_limited()
+                if second is None:
+                    print("budget exceeded", flush=True)
+                    continue
+                if second:
+                    print("multiple solutions", flush=True)
+                    continue
+            print("".join(alphabet[d - 1] for d in digits), flush=True)
+
+
 def main():
+    if "--filter" in sys.argv:
+        limit = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else 1
+        filter_lines(limit)
+        return
     budget = 1_000_000
     print("| line | conflicts to a solution | CPU s | conflicts to 2 | CPU s | count |")
     print("|---|---:|---:|---:|---:|---|")

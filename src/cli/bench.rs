@@ -6,10 +6,11 @@
 //! do no validation. Passes repeat until `--min-time` has gone by, so small sets time well:
 //! throughput passes read the clock once a pass, per-puzzle passes (median, worst) once a puzzle.
 
-use super::{exit_status, with_threads, InputArgs};
+use super::{exit_status, external, with_threads, InputArgs};
 use nsudoku::basis::{Basis, LOGIC};
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
+use nsudoku::input::Puzzle;
 use nsudoku::logic::Technique;
 use nsudoku::mask::CellMasks;
 use nsudoku::solver::{dlx, Count, SolveOptions, Solver};
@@ -48,7 +49,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Threads of the parallel rows (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
     /// Skip the parallel rows.
     #[arg(long)]
@@ -64,9 +65,18 @@ pub struct BenchArgs {
     /// under the table (the exit status stays as the engine's results make it).
     #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     baseline_nodes: u64,
+    /// Add a row that times another solver, run through the shell on every set: it reads the
+    /// puzzles on stdin, one a line, and writes one solution a line in order (any form nsudoku
+    /// reads; another line, such as `no solution`, stands for its puzzle). Each timed pass is
+    /// one run of the command, start-up included; every answer of a first, untimed run is
+    /// checked, and those that are not solutions are named and counted under the table (the
+    /// exit status stays as the engine's results make it). Median, worst and guesses are not
+    /// seen from outside: `–`. Repeat for more commands.
+    #[arg(long, value_name = "COMMAND")]
+    baseline_cmd: Vec<String>,
 }
 
-/// One engine configuration, or the baseline.
+/// One engine configuration, or a baseline.
 #[derive(Clone, Debug)]
 struct Variant {
     name: String,
@@ -74,6 +84,8 @@ struct Variant {
     reduce: Option<String>,
     /// Dancing links with this node budget instead of the engine.
     dlx: Option<u64>,
+    /// This shell command instead of the engine (`--baseline-cmd`).
+    cmd: Option<String>,
 }
 
 /// One line of the table.
@@ -83,19 +95,21 @@ struct Row {
     basis: usize,
     puzzles: usize,
     variant: String,
-    threads: usize,
+    /// `None` (JSON `null`) for a command, whose threads are its own; likewise the measures
+    /// below that cannot be seen from outside it.
+    threads: Option<usize>,
     #[serde(serialize_with = "six_figures")]
     puzzles_per_sec: f64,
     #[serde(serialize_with = "six_figures")]
     us_per_puzzle: f64,
-    #[serde(serialize_with = "six_figures")]
-    no_guess_pct: f64,
-    #[serde(serialize_with = "six_figures")]
-    guesses_per_puzzle: f64,
-    #[serde(serialize_with = "six_figures")]
-    median_us: f64,
-    #[serde(serialize_with = "six_figures")]
-    worst_us: f64,
+    #[serde(serialize_with = "six_figures_or_null")]
+    no_guess_pct: Option<f64>,
+    #[serde(serialize_with = "six_figures_or_null")]
+    guesses_per_puzzle: Option<f64>,
+    #[serde(serialize_with = "six_figures_or_null")]
+    median_us: Option<f64>,
+    #[serde(serialize_with = "six_figures_or_null")]
+    worst_us: Option<f64>,
     unsolved: usize,
     /// Puzzles with a second solution (found only when counting to 2, `--limit 2`).
     multiple: usize,
@@ -110,6 +124,13 @@ fn six_figures<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(format!("{x:.5e}").parse().unwrap_or(*x))
 }
 
+fn six_figures_or_null<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(x) => six_figures(x, s),
+        None => s.serialize_none(),
+    }
+}
+
 pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     let variants = variants(&a);
     let files: Vec<PathBuf> = if a.input.files.is_empty() {
@@ -122,9 +143,19 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
     for file in files.iter().filter(|f| f.as_os_str() != "-") {
-        std::fs::File::open(file).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()))
-        })?;
+        let cannot =
+            |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()));
+        // A directory opens on some systems and fails only when read: refused here too.
+        if std::fs::File::open(file)
+            .map_err(cannot)?
+            .metadata()?
+            .is_dir()
+        {
+            return Err(cannot(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it is a directory",
+            )));
+        }
     }
     let all_threads = if a.threads == 0 {
         rayon::current_num_threads()
@@ -191,6 +222,36 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 format!("{name} ({0}×{0})", k * k)
             };
             for v in &variants {
+                if let Some(cmd) = &v.cmd {
+                    let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
+                    let t = external::time(cmd, &these, a.min_time)?;
+                    if let Some(how) = &t.failure {
+                        say!("{set}: `{cmd}` ended with {how}");
+                    }
+                    // A few named, the rest counted: a command that misreads the set would
+                    // otherwise bury the table under a line per puzzle.
+                    for (i, why) in t.wrong.iter().take(NAMED) {
+                        say!("{set}: {}: `{cmd}`: {why}", places[*i]);
+                    }
+                    if t.wrong.len() > NAMED {
+                        say!(
+                            "{set}: `{cmd}`: {} more answers are not solutions",
+                            t.wrong.len() - NAMED
+                        );
+                    }
+                    if t.answers == 0 {
+                        say!("{set}: `{cmd}` wrote no answer");
+                    } else if t.answers < these.len() {
+                        say!(
+                            "{set}: `{cmd}` wrote {} for {}: the last {} have none",
+                            super::plural(t.answers, "answer"),
+                            super::plural(these.len(), "puzzle"),
+                            these.len() - t.answers
+                        );
+                    }
+                    rows.push(command_row(&set, k, &v.name, &t, these.len()));
+                    continue;
+                }
                 if v.reduce.is_some() && !LOGIC.contains(&k) {
                     // The logic layer is not built for this basis: the search alone is timed.
                     say!(
@@ -299,6 +360,16 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
             locked: None,
             reduce: None,
             dlx: Some(a.baseline_nodes),
+            cmd: None,
+        });
+    }
+    for cmd in &a.baseline_cmd {
+        out.push(Variant {
+            name: format!("`{cmd}` (command)"),
+            locked: None,
+            reduce: None,
+            dlx: None,
+            cmd: Some(cmd.clone()),
         });
     }
     for (l, suffix) in locked {
@@ -307,6 +378,7 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
             locked: l,
             reduce: None,
             dlx: None,
+            cmd: None,
         });
         for list in &a.reduce {
             out.push(Variant {
@@ -314,6 +386,7 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
                 locked: l,
                 reduce: Some(list.clone()),
                 dlx: None,
+                cmd: None,
             });
         }
     }
@@ -357,17 +430,41 @@ impl Measured {
             basis: k,
             puzzles: self.puzzles,
             variant: variant.to_string(),
-            threads,
+            threads: Some(threads),
             puzzles_per_sec: rate,
             us_per_puzzle: 1e6 / rate.max(1e-12),
-            no_guess_pct: 100.0 * self.no_guess as f64 / n,
-            guesses_per_puzzle: self.guesses as f64 / n,
-            median_us: median * 1e6,
-            worst_us: worst * 1e6,
+            no_guess_pct: Some(100.0 * self.no_guess as f64 / n),
+            guesses_per_puzzle: Some(self.guesses as f64 / n),
+            median_us: Some(median * 1e6),
+            worst_us: Some(worst * 1e6),
             unsolved: self.puzzles - self.solved - over,
             multiple: self.unfit.iter().filter(|u| u.1 == SEVERAL).count(),
             over_budget: over,
         }
+    }
+}
+
+/// Puzzles a command did not solve that are named one by one on stderr.
+const NAMED: usize = 5;
+
+/// The row of a command (`--baseline-cmd`) that solved `puzzles` puzzles a run.
+fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles: usize) -> Row {
+    let rate = (t.runs * puzzles) as f64 / t.wall.max(1e-12);
+    Row {
+        set: set.to_string(),
+        basis: k,
+        puzzles,
+        variant: variant.to_string(),
+        threads: None,
+        puzzles_per_sec: rate,
+        us_per_puzzle: 1e6 / rate.max(1e-12),
+        no_guess_pct: None,
+        guesses_per_puzzle: None,
+        median_us: None,
+        worst_us: None,
+        unsolved: t.wrong.len() + puzzles.saturating_sub(t.answers),
+        multiple: 0,
+        over_budget: 0,
     }
 }
 
@@ -502,20 +599,27 @@ fn markdown(rows: &[Row]) -> String {
         out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         while i < rows.len() && rows[i].set == *set {
             let r = &rows[i];
+            // What a command's row cannot know shows as a dash.
+            let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("–".into(), f);
             out.push_str(&format!(
-                "| {} | {} | {:.0} | {:.2} | {:.1}% | {:.2} | {:.2} | {:.2} |\n",
+                "| {} | {} | {:.0} | {:.2} | {} | {} | {} | {} |\n",
                 r.variant,
-                r.threads,
+                r.threads.map_or("–".into(), |t| t.to_string()),
                 r.puzzles_per_sec,
                 r.us_per_puzzle,
-                r.no_guess_pct,
-                r.guesses_per_puzzle,
-                r.median_us,
-                r.worst_us
+                or_dash(r.no_guess_pct, &|x| format!("{x:.1}%")),
+                or_dash(r.guesses_per_puzzle, &|x| format!("{x:.2}")),
+                or_dash(r.median_us, &|x| format!("{x:.2}")),
+                or_dash(r.worst_us, &|x| format!("{x:.2}")),
             ));
             if r.unsolved > 0 {
+                let what = if r.threads.is_none() {
+                    "not solved by the command"
+                } else {
+                    "without a solution"
+                };
                 out.push_str(&format!(
-                    "| ↳ {} puzzles without a solution |  |  |  |  |  |  |  |\n",
+                    "| ↳ {} puzzles {what} |  |  |  |  |  |  |  |\n",
                     r.unsolved
                 ));
             }
@@ -543,8 +647,41 @@ fn markdown(rows: &[Row]) -> String {
 fn parse_min_time(s: &str) -> Result<f64, String> {
     let secs = match s.trim().parse::<f64>() {
         Ok(x) => Some(x),
-        Err(_) => super::parse_duration(s).ok().map(|d| d.as_secs_f64()),
+        // A duration, positive as `--timeout` takes it, or zero with a unit (`0s`, `0ms`).
+        Err(_) => super::parse_duration(s)
+            .ok()
+            .map(|d| d.as_secs_f64())
+            .or_else(|| {
+                ["ms", "s", "m", "min", "h"]
+                    .iter()
+                    .filter_map(|u| s.trim().strip_suffix(u)?.parse::<f64>().ok())
+                    .any(|x| x == 0.0)
+                    .then_some(0.0)
+            }),
     };
     secs.filter(|x| (0.0..=86_400.0).contains(x))
         .ok_or_else(|| format!("`{s}` is not a time from 0 to 86400 s (e.g. 2, 0.5, 500ms)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_min_time;
+
+    #[test]
+    fn min_time_takes_seconds_units_and_zero() {
+        for (text, secs) in [
+            ("0", 0.0),
+            ("0s", 0.0),
+            ("0ms", 0.0),
+            ("0.0min", 0.0),
+            ("2", 2.0),
+            ("500ms", 0.5),
+            ("1m", 60.0),
+        ] {
+            assert_eq!(parse_min_time(text), Ok(secs), "{text}");
+        }
+        for bad in ["-1", "-2s", "nan", "inf", "2 days", "1e9", "0x", "s"] {
+            assert!(parse_min_time(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -57,7 +57,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     solution: bool,
     /// Worker threads (0 = all cores). The output does not depend on it.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
 }
 

@@ -22,6 +22,7 @@ macro_rules! say {
 
 mod bench;
 mod explain;
+mod external;
 mod feed;
 mod find;
 mod generate;
@@ -480,7 +481,20 @@ pub fn thread_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
         .num_threads(threads)
         .stack_size(STACK_SIZE)
         .build()
-        .map_err(|e| io::Error::other(e.to_string()))
+        .map_err(|e| io::Error::other(format!("cannot start the worker threads (--threads): {e}")))
+}
+
+/// Most worker threads `--threads` takes. Each reserves a [`STACK_SIZE`] stack: thousands
+/// would only spend address space and start-up time (100,000 never got past starting them).
+pub const MAX_THREADS: usize = 1024;
+
+/// `--threads`: 0 (all cores) to [`MAX_THREADS`].
+pub fn threads_arg(s: &str) -> Result<usize, String> {
+    s.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&t| t <= MAX_THREADS)
+        .ok_or_else(|| format!("`{s}` is not a thread count from 0 (all cores) to {MAX_THREADS}"))
 }
 
 #[cfg(test)]

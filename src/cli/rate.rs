@@ -23,7 +23,7 @@ pub struct RateArgs {
     #[arg(long)]
     json: bool,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
     /// Print the distribution of ratings and the time per puzzle on stderr.
     #[arg(long)]

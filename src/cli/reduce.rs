@@ -18,7 +18,7 @@ pub struct ReduceArgs {
     #[arg(long, alias = "technique")]
     techniques: Option<String>,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
     #[command(flatten)]
     limits: logic::LimitArgs,

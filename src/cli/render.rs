@@ -209,8 +209,8 @@ fn picture(
     let run = render::solve_path(p, Some(techniques), cfg, n)?;
     if run.steps.len() < n {
         return Err(format!(
-            "the solving path has only {} steps ({})",
-            run.steps.len(),
+            "the solving path has only {} ({})",
+            super::plural(run.steps.len(), "step"),
             html::end_text(run.end).trim_end_matches('.').to_lowercase()
         ));
     }

@@ -38,8 +38,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=1024))]
-    threads: u16,
+    #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
+    threads: usize,
     /// Print batch statistics on stderr (with --reduce: with and without the reduction).
     #[arg(long)]
     stats: bool,
@@ -73,7 +73,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut plain_tally = Tally::default();
     let mut written = 0usize;
     let mut notes = Notes::default();
-    let pool = thread_pool(a.threads as usize)?;
+    let pool = thread_pool(a.threads)?;
     let mut feed = a.input.feed();
     if a.reduce.is_some() {
         feed = feed.logic_only("solve --reduce");

@@ -578,8 +578,12 @@ pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead +
     let head = src.fill_buf().map_err(|e| e.to_string())?;
     match head {
         [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => {}
-        _ if utf16_unmarked(head) => return Err(UTF16_UNMARKED.into()),
-        _ => return Ok(Box::new(src)),
+        _ => {
+            if let Some(why) = not_utf8(head) {
+                return Err(why.into());
+            }
+            return Ok(Box::new(src));
+        }
     }
     let mut bytes = Vec::new();
     src.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
@@ -690,17 +694,33 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
     match bytes {
         [0xff, 0xfe, ..] => Ok(utf16(false)),
         [0xfe, 0xff, ..] => Ok(utf16(true)),
-        _ if utf16_unmarked(bytes) => Err(UTF16_UNMARKED.into()),
-        _ => Ok(String::from_utf8_lossy(bytes).into_owned()),
+        _ => match not_utf8(bytes) {
+            Some(why) => Err(why.into()),
+            None => Ok(String::from_utf8_lossy(bytes).into_owned()),
+        },
     }
 }
 
-const UTF16_UNMARKED: &str = "it looks like UTF-16 text without a byte-order mark; expected UTF-8";
-
-/// Whether `bytes` look like UTF-16 without a byte-order mark: a NUL in every fourth byte or
-/// more, which no text file of puzzles has.
-fn utf16_unmarked(bytes: &[u8]) -> bool {
-    bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 4 >= bytes.len()
+/// Why `bytes` (a file's first bytes) are not a text of puzzles, when they are full of NULs
+/// (a NUL in every fourth byte or more, which no such text has): UTF-16 without a byte-order
+/// mark when the NULs keep to one side of each pair of bytes, else binary data.
+fn not_utf8(bytes: &[u8]) -> Option<&'static str> {
+    let nuls = |parity| {
+        bytes
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (nuls(0), nuls(1));
+    if bytes.len() < 4 || (even + odd) * 4 < bytes.len() {
+        None
+    } else if even.min(odd) * 10 <= even + odd {
+        Some("it looks like UTF-16 text without a byte-order mark; expected UTF-8")
+    } else {
+        Some("it looks like binary data (NUL bytes), not text; expected UTF-8")
+    }
 }
 
 /// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.

@@ -267,6 +267,33 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             if let Err(e) = first {
                 return (Err(e), 1);
             }
+            let supported = format!(
+                "a grid of basis {} to {} (up to {n}×{n})",
+                SUPPORTED.start(),
+                SUPPORTED.end(),
+                n = SUPPORTED.end() * SUPPORTED.end()
+            );
+            // The first of N rows of N numbers, N = K² past the largest basis: one record for
+            // the grid, naming its size, rather than one a row, each saying it is no puzzle.
+            if let Some(k) = (SUPPORTED.end() + 1..=64).find(|k| k * k == m) {
+                let rows = next_rows(lines, start, m, m - 1);
+                if rows
+                    .first()
+                    .is_some_and(|&i| tokens(lines.at(i)).count() == m)
+                {
+                    let err = InputError {
+                        line: line_no,
+                        item: None,
+                        what: format!(
+                            "{} of {m} numbers: a {m}×{m} grid (basis {k}) is larger than \
+                             this tool solves",
+                            plural(rows.len() + 1, "row")
+                        ),
+                        expected: supported,
+                    };
+                    return (Err(err), rows[rows.len() - 1] + 1 - start);
+                }
+            }
             let err = match unsupported_basis(m) {
                 // A well-formed grid of a size this build does not solve: say so, not "wrong
                 // length".
@@ -277,12 +304,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                         "{m} numbers: a {n}×{n} grid (basis {k}) is larger than this tool solves",
                         n = k * k
                     ),
-                    expected: format!(
-                        "a grid of basis {} to {} (up to {n}×{n})",
-                        SUPPORTED.start(),
-                        SUPPORTED.end(),
-                        n = SUPPORTED.end() * SUPPORTED.end()
-                    ),
+                    expected: supported,
                 },
                 None => InputError {
                     line: line_no,

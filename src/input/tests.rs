@@ -1145,6 +1145,14 @@ fn open_decodes_utf16_with_a_mark() {
     assert_eq!(all[1].as_ref().unwrap().digits()[2], 3);
     let err = open(std::io::Cursor::new(le[2..].to_vec())).err().unwrap();
     assert!(err.contains("UTF-16"), "{err}");
+    // Big-endian too; but NULs on both sides of the pairs are no text at all.
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    assert!(decode(&be).unwrap_err().contains("UTF-16"));
+    for binary in [vec![0u8; 100], [EASY9.as_bytes(), &[0; 81]].concat()] {
+        let err = open(std::io::Cursor::new(binary.clone())).err().unwrap();
+        assert!(err.contains("binary data (NUL bytes)"), "{err}");
+        assert_eq!(decode(&binary).unwrap_err(), err);
+    }
 }
 
 /// A text that comes as a pipe would: the lines given, then a read that never returns

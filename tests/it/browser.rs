@@ -6,6 +6,7 @@
 //! Skips, saying so, when Chromium is not installed (`.ci/run` installs Debian's `chromium`);
 //! `NSUDOKU_CHROMIUM` names another binary.
 
+use crate::common::Scratch;
 use nsudoku::input::{self, Puzzle};
 use nsudoku::render::{self, html};
 use std::path::{Path, PathBuf};
@@ -129,9 +130,7 @@ fn heavy_lines(w: u32, h: u32, lum: &[u8], min_run: u32, transpose: bool) -> usi
 }
 
 fn check_page(name: &str, p: &Puzzle, bin: &Path) {
-    let dir = std::env::temp_dir().join(format!("nsudoku-browser-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new(&format!("browser-{name}"));
     let run = render::solve_path(p, None, &Default::default(), usize::MAX).unwrap();
     let page = html::page(p, &run.steps, run.end, &format!("browser test {name}")).unwrap();
     let page_path = dir.join("page.html");
@@ -194,7 +193,6 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
         "{name}: {} steps, screenshot {w}x{h}, {distinct} grey levels, {rows}/{cols} heavy lines",
         run.steps.len()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

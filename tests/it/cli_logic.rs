@@ -3,7 +3,7 @@
 use std::process::Output;
 
 use crate::common;
-use common::run;
+use common::{run, Scratch};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -392,8 +392,7 @@ fn json_records_stand_in_for_bad_lines_in_every_subcommand() {
 
 #[test]
 fn json_records_name_their_file_when_there_are_several() {
-    let dir = std::env::temp_dir().join(format!("nsudoku-json-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("json-files");
     let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
     std::fs::write(&a, format!("{EASY}\nbad line\n")).unwrap();
     std::fs::write(&b, format!("{EASY}\n")).unwrap();
@@ -430,7 +429,6 @@ fn json_records_name_their_file_when_there_are_several() {
         seen[1].ends_with("b.txt (2)") && seen[2] == "stdin",
         "{seen:?}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

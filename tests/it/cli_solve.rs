@@ -4,7 +4,7 @@ use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 use crate::common;
-use common::{assert_success, lines, run};
+use common::{assert_success, lines, run, Scratch};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -314,8 +314,7 @@ fn usage_errors_exit_2() {
         assert!(out.stdout.is_empty(), "{sub}");
     }
     // A file that cannot be read is passed over: the files after it are still solved.
-    let dir = std::env::temp_dir().join(format!("nsudoku-unread-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("unread");
     let good = dir.join("good.txt");
     std::fs::write(&good, format!("{EASY9}\n")).unwrap();
     let out = run(
@@ -325,7 +324,6 @@ fn usage_errors_exit_2() {
     assert_eq!(lines(&out.stdout), vec![EASY9_SOL.to_string()]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `nsudoku solve --threads 1` with stdin, stdout and stderr all pipes, for tests that close one.
@@ -428,6 +426,18 @@ fn a_grid_beyond_the_supported_bases_says_so_and_the_batch_goes_on() {
              expected a grid of basis 2 to 15 (up to 225×225)"
         ),
         "{err}"
+    );
+    // The same grid as 400 rows of 400 numbers: one record for the grid, not one a row.
+    let row = vec!["0"; 400].join(" ");
+    let rows = vec![row; 400].join("\n");
+    let out = run(&["solve"], &format!("{rows}\n{EASY9}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines(&out.stdout), vec!["invalid", EASY9_SOL]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "line 1: 400 rows of 400 numbers: a 400×400 grid (basis 20) is larger than this tool \
+         solves; expected a grid of basis 2 to 15 (up to 225×225)"
     );
 }
 
@@ -671,4 +681,136 @@ fn bench_times_dancing_links_beside_the_engine() {
         (&30.into(), &0.into())
     );
     assert_eq!(rows[1]["over_budget"], 0);
+}
+
+#[test]
+fn bench_times_a_command_beside_the_engine() {
+    let path = format!(
+        "{}/tests/data/9x9_magictour_top1465_first30.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let solver = format!("'{bin}' solve --limit 1 --threads 1");
+    // Right answers in the wrong order: each keeps its own puzzle's givens, not this one's.
+    let shuffled = format!("{solver} | sort");
+    let bench = |cmds: &[&str], json: bool| {
+        let mut args = vec!["bench", &path, "--min-time", "0", "--single-thread"];
+        for c in cmds {
+            args.extend(["--baseline-cmd", c]);
+        }
+        if json {
+            args.push("--json");
+        }
+        run(&args, "")
+    };
+
+    let out = bench(&[&solver, "head -n 2", &shuffled, "exit 3"], true);
+    // The commands' answers are theirs: the exit status is the engine's.
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            format!("`{solver}` (command)"),
+            "`head -n 2` (command)".into(),
+            format!("`{shuffled}` (command)"),
+            "`exit 3` (command)".into(),
+            "search".into()
+        ]
+    );
+    let unsolved: Vec<u64> = rows
+        .iter()
+        .map(|r| r["unsolved"].as_u64().unwrap())
+        .collect();
+    assert_eq!(unsolved[..2], [0, 30]);
+    assert!(unsolved[2] >= 25, "sorted answers: {unsolved:?}");
+    assert_eq!(unsolved[3..], [30, 0]);
+    for r in &rows[..4] {
+        assert_eq!(r["puzzles"], 30);
+        assert!(r["puzzles_per_sec"].as_f64().unwrap() > 0.0, "{r}");
+        // What is not seen from outside the command is null, not a made-up figure.
+        for key in [
+            "threads",
+            "median_us",
+            "worst_us",
+            "no_guess_pct",
+            "guesses_per_puzzle",
+        ] {
+            assert!(r[key].is_null(), "{key}: {r}");
+        }
+    }
+    assert_eq!(rows[4]["threads"], 1);
+
+    let err = lines(&out.stderr);
+    let about = |cmd: &str| -> Vec<&String> {
+        err.iter()
+            .filter(|l| l.contains(&format!("`{cmd}`")))
+            .collect()
+    };
+    assert!(about(&solver).is_empty(), "{err:?}");
+    let head = about("head -n 2");
+    assert_eq!(head.len(), 3, "{head:?}");
+    // Its two answers are the first two puzzles, open cells and all.
+    assert!(head[..2]
+        .iter()
+        .all(|l| l.contains(": `head -n 2`: answer leaves r")));
+    assert!(head[2].ends_with("`head -n 2` wrote 2 answers for 30 puzzles: the last 28 have none"));
+    let sorted = about(&shuffled);
+    assert_eq!(sorted.len(), 6, "five named, the rest counted: {sorted:?}");
+    assert!(sorted[..5].iter().all(
+        |l| l.starts_with("9x9_magictour_top1465_first30.txt: line ")
+            && l.ends_with("which the puzzle rules out")
+    ));
+    assert!(sorted[5].ends_with(&format!(
+        "{} more answers are not solutions",
+        unsolved[2] - 5
+    )));
+    assert_eq!(
+        about("exit 3"),
+        [
+            "9x9_magictour_top1465_first30.txt: `exit 3` ended with exit status: 3",
+            "9x9_magictour_top1465_first30.txt: `exit 3` wrote no answer"
+        ]
+    );
+
+    // The table shows a dash where a command's row has no figure.
+    let out = bench(&["head -n 2"], false);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("| `head -n 2` (command) | – | ")
+            && table.contains(" | – | – | – | – |\n| ↳ 30 puzzles not solved by the command |"),
+        "{table}"
+    );
+}
+
+#[test]
+fn threads_beyond_the_limit_are_refused_by_every_subcommand() {
+    // 100,000 workers of 256 MB stacks used to be started one by one, for minutes, silently.
+    for sub in [
+        &["solve"][..],
+        &["rate"],
+        &["reduce"],
+        &["generate", "-k", "2"],
+        &["bench"],
+    ] {
+        for threads in ["100000", "18446744073709551615", "-1"] {
+            let out = run(
+                &[sub, &["--threads", threads]].concat(),
+                &format!("{EASY9}\n"),
+            );
+            assert_eq!(out.status.code(), Some(2), "{sub:?} {threads}");
+            assert!(out.stdout.is_empty(), "{sub:?} {threads}");
+        }
+        let out = run(&[sub, &["--threads", "1025"]].concat(), "");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("`1025` is not a thread count from 0 (all cores) to 1024"),
+            "{sub:?}"
+        );
+    }
 }

@@ -2,6 +2,7 @@
 //! symmetry, the givens target, technique requirements, reproducibility across thread counts,
 //! and the `generate` and `bench` commands end to end.
 
+use crate::common::Scratch;
 use nsudoku::generate::{self, GenOptions, Symmetry};
 use nsudoku::grid::{is_valid_solution, keeps_givens};
 use nsudoku::logic::{self, State, Technique};
@@ -351,8 +352,7 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     assert!(out.lines().all(|l| l.split(' ').count() == 81));
 
     let (out, _, _) = nsudoku(&["generate", "-k", "2", "-n", "5", "--seed", "1"]);
-    let dir = std::env::temp_dir().join(format!("nsudoku-gen-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gen-test");
     let file = dir.join("four.txt");
     std::fs::write(&file, out).unwrap();
     let (json, err, code) = nsudoku(&[
@@ -422,7 +422,14 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), missing.to_str().unwrap()]);
     assert_eq!((table.as_str(), code), ("", 2));
     assert!(err.contains("cannot read"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
+    // A directory too, though it opens as a file on Linux.
+    let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), dir.to_str().unwrap()]);
+    assert_eq!((table.as_str(), code), ("", 2));
+    assert!(err.contains("it is a directory"), "{err}");
+    // More worker threads than `--threads` takes are refused as usage, before any start.
+    let (table, err, code) = nsudoku(&["bench", file.to_str().unwrap(), "--threads", "1025"]);
+    assert_eq!((table.as_str(), code), ("", 2));
+    assert!(err.contains("from 0 (all cores) to 1024"), "{err}");
 
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "bogus"]);
     assert_eq!(code, 2);
