@@ -41,21 +41,21 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
     let (warm, _) = run(cmd, &text)?;
     let out = String::from_utf8_lossy(&warm.stdout);
     let answers = input::read_all(&out, ReadOptions::default());
+    let out_lines: Vec<&str> = out.lines().collect();
+    // An answer that is no grid, quoted from its line (its first 40 characters).
+    let shown = |e: &input::InputError| {
+        let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
+        match line.char_indices().nth(40) {
+            Some((end, _)) => format!("{}…", &line[..end]),
+            None => line.to_string(),
+        }
+    };
     // Puzzles past the last answer are counted, not listed (`Timed::answers`).
     let wrong = puzzles
         .iter()
         .zip(&answers)
         .enumerate()
-        .filter_map(|(i, (p, answer))| {
-            let shown = |e: &input::InputError| {
-                let line = out.lines().nth(e.line - 1).unwrap_or("").trim();
-                match line.char_indices().nth(40) {
-                    Some((end, _)) => format!("{}…", &line[..end]),
-                    None => line.to_string(),
-                }
-            };
-            check(p, answer, shown).err().map(|why| (i, why))
-        })
+        .filter_map(|(i, (p, answer))| check(p, answer, shown).err().map(|why| (i, why)))
         .collect();
     let failure = (!warm.status.success()).then(|| {
         let err = String::from_utf8_lossy(&warm.stderr);
