@@ -3,6 +3,7 @@
 
 use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule};
+use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
     Format, InputError, Puzzle, Record, SUPPORTED,
@@ -110,6 +111,9 @@ pub(super) fn number_token(t: &str) -> bool {
 /// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
 /// is beyond one symbol a digit, 64×64 and up).
 pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
+    if let Some(e) = symbols::separated_numbers(raw, line_no, "") {
+        return Err(e);
+    }
     let cells: Vec<&str> = raw.split_whitespace().collect();
     let Some(n) = side_of_cells(cells.len()) else {
         return Err(InputError {

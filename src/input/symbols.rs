@@ -72,6 +72,27 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     }
 }
 
+/// When `raw` is the N² numbers of a grid of a supported size separated by commas or by
+/// semicolons (spaces around them or not), as a spreadsheet exports them, rather than by
+/// spaces: the error that says so (`what`, when not empty, is what the line was read as).
+pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option<InputError> {
+    [',', ';'].into_iter().find_map(|sep| {
+        let parts: Vec<&str> = raw.trim().split(sep).map(str::trim).collect();
+        let numbers = parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        (numbers && side_of_cells(parts.len()).is_some()).then(|| InputError {
+            line: line_no,
+            item: None,
+            what: match what {
+                "" => format!("{} numbers separated by '{sep}'", parts.len()),
+                _ => format!("{what}: {} numbers separated by '{sep}'", parts.len()),
+            },
+            expected: "the numbers separated by spaces (the numbers format)".into(),
+        })
+    })
+}
+
 /// One puzzle of symbols; `locate` names the line and place of the symbol at a position.
 pub(super) fn read_symbols(
     raw: &str,
@@ -98,6 +119,9 @@ pub(super) fn read_symbols(
                 ),
                 None => plural(len, "symbol"),
             };
+            if let Some(e) = separated_numbers(raw, line_no, &what) {
+                return Err(e);
+            }
             return Err(InputError {
                 line: line_no,
                 item: None,

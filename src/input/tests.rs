@@ -821,6 +821,22 @@ fn messages_name_what_is_wrong() {
         what(&format!("1,,3{lists}")),
         "r1c1 lists '1,,3', with an empty entry"
     );
+    // Numbers as a spreadsheet exports them are named so, with what would read.
+    let digits: Vec<String> = EASY9
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    for (sep, read_as) in [(",", "161 symbols: "), (";", "161 symbols: "), (", ", "")] {
+        let e = read_all(&digits.join(sep), Default::default())[0]
+            .clone()
+            .unwrap_err();
+        let c = sep.trim();
+        assert_eq!(e.what, format!("{read_as}81 numbers separated by '{c}'"));
+        assert_eq!(
+            e.expected,
+            "the numbers separated by spaces (the numbers format)"
+        );
+    }
 }
 
 #[test]
