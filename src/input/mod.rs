@@ -687,9 +687,14 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
                 u16::from_le_bytes([b[0], b[1]])
             }
         });
-        char::decode_utf16(units)
+        let mut text: String = char::decode_utf16(units)
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect()
+            .collect();
+        // A last byte without its pair is not dropped unseen: the reader names it.
+        if bytes.len() % 2 == 1 {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+        text
     };
     match bytes {
         [0xff, 0xfe, ..] => Ok(utf16(false)),

@@ -1161,6 +1161,9 @@ fn open_decodes_utf16_with_a_mark() {
     assert_eq!(all[1].as_ref().unwrap().digits()[2], 3);
     let err = open(std::io::Cursor::new(le[2..].to_vec())).err().unwrap();
     assert!(err.contains("UTF-16"), "{err}");
+    // A stray last byte is kept as a replacement character, which the reader then names.
+    let odd = [&le[..], &[0x35]].concat();
+    assert!(decode(&odd).unwrap().ends_with('\u{fffd}'));
     // Big-endian too; but NULs on both sides of the pairs are no text at all.
     let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
     assert!(decode(&be).unwrap_err().contains("UTF-16"));
