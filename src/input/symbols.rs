@@ -122,6 +122,19 @@ pub(super) fn read_symbols(
             if let Some(e) = separated_numbers(raw, line_no, &what) {
                 return Err(e);
             }
+            // The cells of a grid past one symbol a digit (N > 61): say so, not "wrong length".
+            if let (None, Some(n)) = (opts.format, side_of_cells(len)) {
+                return Err(InputError {
+                    line: line_no,
+                    item: None,
+                    what: format!(
+                        "{what}: a {n}×{n} grid, whose digits go past the {} symbols of an \
+                         alphabet",
+                        Alphabet::Standard.capacity()
+                    ),
+                    expected: "the numbers format (whitespace-separated integers)".into(),
+                });
+            }
             return Err(InputError {
                 line: line_no,
                 item: None,

@@ -821,6 +821,16 @@ fn messages_name_what_is_wrong() {
         what(&format!("1,,3{lists}")),
         "r1c1 lists '1,,3', with an empty entry"
     );
+    // The cells of a grid past one symbol a digit: its size is named, and what would read.
+    for n in [100, 225] {
+        assert_eq!(
+            what(&".".repeat(n * n)),
+            format!(
+                "{} symbols: a {n}×{n} grid, whose digits go past the 61 symbols of an alphabet",
+                n * n
+            )
+        );
+    }
     // Numbers as a spreadsheet exports them are named so, with what would read.
     let digits: Vec<String> = EASY9
         .chars()
