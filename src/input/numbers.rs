@@ -111,9 +111,12 @@ pub(super) fn number_token(t: &str) -> bool {
 /// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
 /// is beyond one symbol a digit, 64×64 and up).
 pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
-    if let Some(e) = symbols::separated_numbers(raw, line_no, "") {
-        return Err(e);
-    }
+    // A row of numbers separated by `, ` reads as cells of lists that fail: say what it is.
+    candidate_lists(raw, line_no)
+        .map_err(|e| symbols::separated_numbers(raw, line_no, "").unwrap_or(e))
+}
+
+fn candidate_lists(raw: &str, line_no: usize) -> Record {
     let cells: Vec<&str> = raw.split_whitespace().collect();
     let Some(n) = side_of_cells(cells.len()) else {
         return Err(InputError {
