@@ -33,8 +33,11 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 
 
 def parse(line):
-    """Givens (digit 1..N, 0 = empty) of a one-line puzzle; letters A-Y (A = 1) unless a
-    decimal digit appears."""
+    """Givens (digit 1..N, 0 = empty) of a one-line puzzle: N² whitespace-separated numbers,
+    or N² symbols, letters A-Y (A = 1) unless a decimal digit appears."""
+    numbers = line.split()
+    if len(numbers) > 1:
+        return round(len(numbers) ** 0.25), [int(t) for t in numbers]
     cells = line.strip()
     k = round(len(cells) ** 0.25)
     n = k * k
@@ -141,7 +144,10 @@ def filter_lines(limit):
                 if second:
                     print("multiple solutions", flush=True)
                     continue
-            print("".join(alphabet[d - 1] for d in digits), flush=True)
+            if len(line.split()) > 1:
+                print(" ".join(map(str, digits)), flush=True)
+            else:
+                print("".join(alphabet[d - 1] for d in digits), flush=True)
 
 
 def main():
