@@ -225,30 +225,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                 if let Some(cmd) = &v.cmd {
                     let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
                     let t = external::time(cmd, &these, a.min_time)?;
-                    if let Some(how) = &t.failure {
-                        say!("{set}: `{cmd}` ended with {how}");
-                    }
-                    // A few named, the rest counted: a command that misreads the set would
-                    // otherwise bury the table under a line per puzzle.
-                    for (i, why) in t.wrong.iter().take(NAMED) {
-                        say!("{set}: {}: `{cmd}`: {why}", places[*i]);
-                    }
-                    if t.wrong.len() > NAMED {
-                        say!(
-                            "{set}: `{cmd}`: {} more answers are not solutions",
-                            t.wrong.len() - NAMED
-                        );
-                    }
-                    if t.answers == 0 {
-                        say!("{set}: `{cmd}` wrote no answer");
-                    } else if t.answers < these.len() {
-                        say!(
-                            "{set}: `{cmd}` wrote {} for {}: the last {} have none",
-                            super::plural(t.answers, "answer"),
-                            super::plural(these.len(), "puzzle"),
-                            these.len() - t.answers
-                        );
-                    }
+                    say_command(&set, cmd, &t, &places);
                     rows.push(command_row(&set, k, &v.name, &t, these.len()));
                     continue;
                 }
@@ -446,6 +423,35 @@ impl Measured {
 
 /// Puzzles a command did not solve that are named one by one on stderr.
 const NAMED: usize = 5;
+
+/// On stderr, what went wrong with a command on a set whose puzzles are at `places`: its exit,
+/// a few wrong answers by name and the rest counted (a command that misreads the set would
+/// otherwise bury the table under a line per puzzle), the puzzles it left without an answer.
+fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
+    if let Some(how) = &t.failure {
+        say!("{set}: `{cmd}` ended with {how}");
+    }
+    for (i, why) in t.wrong.iter().take(NAMED) {
+        say!("{set}: {}: `{cmd}`: {why}", places[*i]);
+    }
+    if t.wrong.len() > NAMED {
+        say!(
+            "{set}: `{cmd}`: {} more answers are not solutions",
+            t.wrong.len() - NAMED
+        );
+    }
+    let puzzles = places.len();
+    if t.answers == 0 {
+        say!("{set}: `{cmd}` wrote no answer");
+    } else if t.answers < puzzles {
+        say!(
+            "{set}: `{cmd}` wrote {} for {}: the last {} have none",
+            super::plural(t.answers, "answer"),
+            super::plural(puzzles, "puzzle"),
+            puzzles - t.answers
+        );
+    }
+}
 
 /// The row of a command (`--baseline-cmd`) that solved `puzzles` puzzles a run.
 fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles: usize) -> Row {
@@ -645,20 +651,8 @@ fn markdown(rows: &[Row]) -> String {
 /// `--min-time`: seconds, from 0 (one pass) to a day, or a duration with a unit as
 /// `--timeout` takes them (`500ms`); `nan` or `inf` would never end.
 fn parse_min_time(s: &str) -> Result<f64, String> {
-    let secs = match s.trim().parse::<f64>() {
-        Ok(x) => Some(x),
-        // A duration, positive as `--timeout` takes it, or zero with a unit (`0s`, `0ms`).
-        Err(_) => super::parse_duration(s)
-            .ok()
-            .map(|d| d.as_secs_f64())
-            .or_else(|| {
-                ["ms", "s", "m", "min", "h"]
-                    .iter()
-                    .filter_map(|u| s.trim().strip_suffix(u)?.parse::<f64>().ok())
-                    .any(|x| x == 0.0)
-                    .then_some(0.0)
-            }),
-    };
+    // Zero too, with a unit or not (`0s`), which `--timeout` refuses.
+    let secs = super::duration_secs(s).ok();
     secs.filter(|x| (0.0..=86_400.0).contains(x))
         .ok_or_else(|| format!("`{s}` is not a time from 0 to 86400 s (e.g. 2, 0.5, 500ms)"))
 }

@@ -315,6 +315,15 @@ impl Notes {
 
 /// A duration: seconds (`2`, `0.5`) or a number with a unit (`500ms`, `2s`, `1.5m`, `1h`).
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let secs =
+        duration_secs(s).and_then(|x| (x > 0.0).then_some(x).ok_or_else(|| not_a_duration(s)))?;
+    std::time::Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("`{s}` is too long a duration"))
+}
+
+/// The seconds a duration written as [`parse_duration`] takes them names, zero and negatives
+/// included (`bench --min-time 0s`).
+pub fn duration_secs(s: &str) -> Result<f64, String> {
     let t = s.trim();
     // The unit is the letters at the end, unless the whole is a number (`1e3` seconds;
     // `1e3ms` is one second).
@@ -331,15 +340,15 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
         "h" => 3600.0,
         _ => return Err(format!("unknown unit `{unit}`; expected ms, s, m or h")),
     };
-    let secs = num
-        .parse::<f64>()
+    num.parse::<f64>()
         .ok()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| {
-            format!("`{s}` is not a positive duration; expected e.g. 2, 0.5, 500ms, 1m")
-        })?;
-    std::time::Duration::try_from_secs_f64(secs * scale)
-        .map_err(|_| format!("`{s}` is too long a duration"))
+        .filter(|x| x.is_finite())
+        .map(|x| x * scale)
+        .ok_or_else(|| not_a_duration(s))
+}
+
+fn not_a_duration(s: &str) -> String {
+    format!("`{s}` is not a positive duration; expected e.g. 2, 0.5, 500ms, 1m")
 }
 
 /// The JSON record that stands in for a line that is not a puzzle: `end` is `invalid`, and
