@@ -1,0 +1,245 @@
+//! Digging: givens removed one by one (or an orbit at a time) while the solution stays unique,
+//! and the checks that a puzzle needs a technique.
+
+use super::{default_max_nodes, GenOptions, Rng};
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::logic::{self, State, Technique};
+use crate::mask::Mask;
+use crate::solver::{Count, SolveOptions, Solver, Tuning};
+
+/// Outcome of a uniqueness check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Unique {
+    Yes,
+    No,
+    Unknown,
+}
+
+/// Is `digits` (which has the solution `solution`) still unique once the cells of `orbit` are
+/// emptied? `digits` must already have them emptied.
+pub(super) fn unique_without<B: Basis>(
+    solver: &mut Solver<B>,
+    digits: &[u8],
+    solution: &[u8],
+    orbit: &[usize],
+) -> Unique {
+    let mut g = Grid::<B>::from_digits(digits);
+    let c: Count = if let [cell] = orbit {
+        // Unique iff no solution puts anything else at `cell`.
+        let d = solution[*cell] as usize - 1;
+        g.set(*cell, B::all() & !B::Mask::bit(d));
+        let c = solver.count_only(&g);
+        if c.budget_exceeded() {
+            return Unique::Unknown;
+        }
+        return if c.solutions == 0 {
+            Unique::Yes
+        } else {
+            Unique::No
+        };
+    } else {
+        solver.count_only(&g)
+    };
+    if c.budget_exceeded() {
+        Unique::Unknown
+    } else if c.is_unique() {
+        Unique::Yes
+    } else {
+        Unique::No
+    }
+}
+
+/// Logic requirement of `--technique`: the technique lists with and without the target.
+struct Need {
+    without: Vec<Technique>,
+    with: Vec<Technique>,
+}
+
+impl Need {
+    fn new(n: usize, target: &[Technique]) -> Self {
+        let first = target.iter().map(|t| t.order()).min().unwrap_or(0);
+        let without: Vec<Technique> = logic::technique::default_order(n)
+            .into_iter()
+            .filter(|t| t.order() < first && !target.contains(t))
+            .collect();
+        let mut with = without.clone();
+        with.extend_from_slice(target);
+        with.sort_by_key(|t| t.order());
+        with.dedup();
+        Need { without, with }
+    }
+}
+
+/// True when logic with `techniques` solves `digits` completely.
+pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
+    let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
+        return false;
+    };
+    let cfg = logic::Config::default();
+    logic::engine::reduce(&mut s, techniques, &cfg).is_ok() && s.is_complete()
+}
+
+/// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
+/// with `target` added it solves the puzzle.
+pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
+    let need = Need::new(B::N, target);
+    let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
+        return false;
+    };
+    let cfg = logic::Config::default();
+    if logic::engine::reduce(&mut s, &need.without, &cfg).is_err() || s.is_complete() {
+        return false;
+    }
+    logic::engine::reduce(&mut s, &need.with, &cfg).is_ok() && s.is_complete()
+}
+
+/// Dig givens out of the full grid `solution` in random order. Returns the puzzle.
+pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u8> {
+    // A check that runs over budget keeps its given, so what matters is how fast it gets
+    // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
+    // 36.5 s → 8.6 s, 271.3 → 271.8 givens a puzzle; 16×16 hands over at once already).
+    let check_tuning = Tuning {
+        cdcl_after: 0,
+        ..Tuning::for_basis(B::K)
+    };
+    let limited = SolveOptions {
+        limit: 2,
+        max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
+        ..SolveOptions::default()
+    };
+    let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
+    let mut orbits = opts.symmetry.orbits(B::N);
+    rng.shuffle(&mut orbits);
+    let orbits: Vec<&Vec<usize>> = orbits.iter().collect();
+    let mut digits = solution.to_vec();
+    // Solvable by sound logic implies unique, as the full grid is a solution.
+    let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| match &need {
+        Some(need) if solved_by::<B>(digits, &need.with) => Unique::Yes,
+        Some(_) => Unique::No,
+        None => unique_without(solver, digits, solution, orbit),
+    };
+    let budgeted = || Solver::<B>::with_tuning(limited, check_tuning);
+    // Logic that gets stuck might not once a given goes: only a count's "stays" is kept.
+    let keeps = need.is_none();
+    // Below 36×36 about half these checks say "goes", so a batch's later verdicts are mostly
+    // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
+    // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
+    let parallel = B::K >= 6;
+    let unknown = dig_pass(
+        &mut digits,
+        &orbits,
+        opts.givens,
+        budgeted,
+        check,
+        keeps,
+        parallel,
+    );
+    if opts.minimal && !unknown.is_empty() {
+        let exact = || {
+            Solver::<B>::new(SolveOptions {
+                limit: 2,
+                ..SolveOptions::default()
+            })
+        };
+        let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| {
+            unique_without(solver, digits, solution, orbit)
+        };
+        dig_pass(&mut digits, &unknown, opts.givens, exact, check, true, true);
+    }
+    digits
+}
+
+/// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
+/// the puzzle still unique and refilling them otherwise, until at most `givens` givens are
+/// left. Returns the orbits whose (budgeted) check did not settle them, in order.
+///
+/// When `parallel`, on a rayon pool the caller chose (the CLI's has room on its stacks for the
+/// largest grids), the checks run in parallel batches, each thread with a solver of its own from `solver`;
+/// elsewhere on the caller's thread, one at a time. A batch runs on one puzzle, and its
+/// verdicts are taken in order up to the first orbit that goes. The checks after it are done
+/// again on the new puzzle, except, when `keeps`, those that found a second solution: removing
+/// givens only adds solutions, so a given needed now is needed once fewer are left. The
+/// puzzle is the one a single thread digs, whatever the number of threads. So are the orbits
+/// returned, less any whose given a check found needed on a puzzle earlier in the pass (they
+/// would be found needed again).
+pub(super) fn dig_pass<'o, B: Basis>(
+    digits: &mut [u8],
+    orbits: &[&'o Vec<usize>],
+    givens: Option<usize>,
+    solver: impl Fn() -> Solver<B> + Sync,
+    check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Unique + Sync,
+    keeps: bool,
+    parallel: bool,
+) -> Vec<&'o Vec<usize>> {
+    use rayon::prelude::*;
+    let pooled = parallel && rayon::current_thread_index().is_some();
+    // Several checks a thread, so that one long check does not hold the batch's other threads
+    // idle (checks vary from milliseconds to seconds).
+    let width = if pooled {
+        4 * rayon::current_num_threads()
+    } else {
+        1
+    };
+    let mut left = digits.iter().filter(|&&d| d != 0).count();
+    let mut unknown = Vec::new();
+    // Orbits done with: kept, or handed back unsettled.
+    let mut settled = vec![false; orbits.len()];
+    let mut next = 0;
+    let mut alone = None;
+    while next < orbits.len() {
+        let batch: Vec<usize> = (next..orbits.len())
+            .filter(|&j| !settled[j])
+            .take(width)
+            .collect();
+        let Some(&last) = batch.last() else {
+            break;
+        };
+        let puzzle: &[u8] = digits;
+        let without = |j: usize| {
+            let mut d = puzzle.to_vec();
+            for &c in orbits[j] {
+                d[c] = 0;
+            }
+            d
+        };
+        let verdicts: Vec<Unique> = if pooled {
+            batch
+                .par_iter()
+                .map_init(&solver, |s, &j| check(s, &without(j), orbits[j]))
+                .collect()
+        } else {
+            let s = alone.get_or_insert_with(&solver);
+            batch
+                .iter()
+                .map(|&j| check(s, &without(j), orbits[j]))
+                .collect()
+        };
+        let mut goes = None;
+        for (&j, &v) in batch.iter().zip(&verdicts) {
+            if goes.is_some() {
+                settled[j] |= keeps && v == Unique::No;
+            } else if givens.is_some_and(|g| left <= g) {
+                return unknown;
+            } else if v == Unique::Yes {
+                goes = Some(j);
+            } else {
+                settled[j] = true;
+                if v == Unique::Unknown {
+                    unknown.push(orbits[j]);
+                }
+            }
+        }
+        next = match goes {
+            Some(j) => {
+                for &c in orbits[j] {
+                    digits[c] = 0;
+                }
+                left -= orbits[j].len();
+                j + 1
+            }
+            None => last + 1,
+        };
+    }
+    unknown
+}

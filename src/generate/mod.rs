@@ -1,0 +1,298 @@
+//! Puzzle generation for any basis: a random full grid, then givens dug out one by one (or one
+//! symmetry orbit at a time) while the solution stays unique.
+//!
+//! **Grids.** Up to 64×64, each grid comes from its own randomized depth-first search from the
+//! empty grid (from 81×81 up, from a shuffled pattern: [`pattern_grid`]):
+//! the branching cell is a fewest-candidates cell with ties broken at random, and its digits are
+//! tried in random order, with the engine's propagation ([`Solver::assign`]) after every choice.
+//! So grids differ in structure, not only by relabelling. (This is not an exactly uniform sample
+//! of all grids: randomized search favours grids with more solutions along its path; no known
+//! practical method samples exactly uniformly above 9×9.) A search that runs over its node budget
+//! restarts with fresh random choices.
+//!
+//! **Digging.** Cells (or orbits, under a [`Symmetry`]) are visited in random order; a cell's
+//! given goes when the puzzle stays unique. For a single cell holding digit `d` that means: the
+//! puzzle without it has no solution with anything but `d` there (one search with limit 1). A
+//! check that runs over the node budget keeps the given; most checks near the end of digging
+//! do, so they start the CDCL at once rather than after 30 depth-first dead ends as a solve
+//! does, and get to their budget 4× sooner at 25×25. Removing a given can only add
+//! solutions, so a given that cannot go now cannot go later: one pass gives a minimal puzzle
+//! when no check ran over budget, and [`GenOptions::minimal`] re-checks those without a budget.
+//!
+//! **Parallel checks.** The exact re-checks, and from 36×36 up the budgeted ones too, check a
+//! batch of orbits at once on the caller's rayon pool and keep what a sequential pass would
+//! (`dig_pass`).
+//!
+//! **Exact re-checks.** From 25×25 up they are most of a minimal puzzle's time, and nearly all
+//! find a second solution (the given stays): checked one at a time, `-k 5 -n 1 --seed 2
+//! --minimal` made 265, 256 of them such, 0.29 s each, the 9 others 0.24 s. Tried on that
+//! puzzle and not kept: the CDCL's phases and the depth-first value order set to the known
+//! solution (49 of the checks took 238 s: the search keeps returning to the one solution the
+//! check excludes); the CDCL at once, or in stable mode (made for satisfiable instances):
+//! 110 s and 90 s for the 256 against 74 s (each run beside another on the two cores); first
+//! a check with every open cell outside the given's band and stack filled from the solution
+//! (a solution of that puzzle is one of the whole): it settled 28 of the 256.
+//!
+//! **Reproducibility.** Puzzle `i` of a run with seed `s` uses its own generator seeded from
+//! [`puzzle_seed`]`(s, i)`, so the output does not depend on the number of threads.
+
+mod dig;
+mod grids;
+mod rng;
+mod symmetry;
+#[cfg(test)]
+mod tests;
+
+pub use dig::{dig, needs, solved_by};
+pub use grids::{pattern_grid, random_solution};
+pub use rng::{puzzle_seed, splitmix64, Rng};
+pub use symmetry::Symmetry;
+
+use crate::basis::Basis;
+use crate::grid::Grid;
+use crate::logic::Technique;
+use crate::mask::Mask;
+use crate::solver::{SolveOptions, Solver};
+use crate::with_basis;
+use std::fmt;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct GenOptions {
+    /// Pattern symmetry of the givens.
+    pub symmetry: Symmetry,
+    /// Re-check every given kept because a check ran over budget, without a budget, so that no
+    /// given (no orbit, under a symmetry) can be removed.
+    pub minimal: bool,
+    /// Stop digging at this many givens; a puzzle that ends above it is a failed attempt.
+    pub givens: Option<usize>,
+    /// The puzzle must need these techniques: logic with every easier technique gets stuck, and
+    /// with them added it solves the puzzle. Digging then keeps it solvable with them.
+    pub technique: Option<Vec<Technique>>,
+    /// Node budget of one uniqueness check (over budget keeps the given); `None` picks by
+    /// basis with [`default_max_nodes`].
+    pub max_nodes: Option<u64>,
+    /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
+    pub attempts: usize,
+}
+
+impl Default for GenOptions {
+    fn default() -> Self {
+        GenOptions {
+            symmetry: Symmetry::None,
+            minimal: false,
+            givens: None,
+            technique: None,
+            max_nodes: None,
+            attempts: 1000,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// Givens, 0 = empty.
+    pub puzzle: Vec<u8>,
+    /// Its one solution.
+    pub solution: Vec<u8>,
+    /// Attempts (grids) it took.
+    pub attempts: usize,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenError {
+    /// The basis is outside what this build supports.
+    Basis(usize),
+    /// `technique` names no technique: no puzzle can need it.
+    NoTechnique,
+    /// `technique` names a uniqueness technique: digging checks uniqueness by solving with
+    /// logic, which those techniques would make unsound.
+    Uniqueness(Technique),
+    /// No attempt met the `givens` target or the `technique` requirement.
+    NotFound {
+        /// Attempts made.
+        attempts: usize,
+        /// What was asked, for the message.
+        wanted: String,
+        /// When no attempt met the `givens` target: the fewest givens one was dug to.
+        fewest: Option<usize>,
+    },
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Basis(k) => write!(
+                f,
+                "basis {k} is not supported by the generator; expected {}..={}",
+                crate::basis::LOGIC.start(),
+                crate::basis::LOGIC.end()
+            ),
+            GenError::NoTechnique => {
+                f.write_str("no technique given for the puzzles to need; expected at least one")
+            }
+            GenError::Uniqueness(t) => write!(
+                f,
+                "cannot dig for {}: it assumes the uniqueness that digging checks by logic; \
+                 expected a technique that does not rest on uniqueness",
+                t.cli_name()
+            ),
+            GenError::NotFound {
+                attempts,
+                wanted,
+                fewest,
+            } => {
+                let s = if *attempts == 1 { "" } else { "s" };
+                write!(f, "no puzzle {wanted} found in {attempts} attempt{s}")?;
+                match fewest {
+                    // Digging keeps a given whose check runs over budget: below some count
+                    // every attempt stops at about the same place, and only a budget helps.
+                    Some(g) => write!(
+                        f,
+                        " (the fewest givens reached: {g}); raise --max-nodes (a check over it \
+                         keeps its given) or --attempts, or relax the request"
+                    ),
+                    None => f.write_str("; raise --attempts or relax the request"),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+/// The default node budget of one uniqueness check at basis `k`. Checks on 9×9 never come
+/// near it. From 16×16 up a few checks near the end of digging take very long (a 25×25 puzzle
+/// dug with 10,000 took a minute, against under a second with 100, for about 1% more givens),
+/// and the puzzles they would allow are also the ones a solver finds hardest.
+pub fn default_max_nodes(k: usize) -> u64 {
+    match k {
+        0..=3 => 10_000,
+        4 => 1_000,
+        _ => 100,
+    }
+}
+
+/// One finished attempt of [`generate_observed`]: a fresh grid dug as far as the rules allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// Its number, from 1.
+    pub number: usize,
+    /// The givens it was dug to.
+    pub givens: usize,
+}
+
+/// One puzzle of basis `B` from the generator seeded with `seed`.
+pub fn generate<B: Basis>(opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    generate_observed::<B>(opts, seed, &mut |_| {})
+}
+
+/// [`generate`], telling `seen` of every attempt as it ends: a search for `givens` or a
+/// `technique` may run many long attempts (at 49×49 about 12 s each), and a caller that shows
+/// progress can say how close they come. The result is the same.
+pub fn generate_observed<B: Basis>(
+    opts: &GenOptions,
+    seed: u64,
+    seen: &mut dyn FnMut(Attempt),
+) -> Result<Generated, GenError> {
+    if opts.technique.as_ref().is_some_and(|t| t.is_empty()) {
+        return Err(GenError::NoTechnique);
+    }
+    if let Some(&t) = opts
+        .technique
+        .iter()
+        .flatten()
+        .find(|t| t.needs_uniqueness())
+    {
+        return Err(GenError::Uniqueness(t));
+    }
+    let mut rng = Rng::new(seed);
+    let mut fewest = usize::MAX;
+    for attempt in 1..=opts.attempts.max(1) {
+        let solution = random_solution::<B>(&mut rng);
+        let puzzle = dig::<B>(&solution, opts, &mut rng);
+        let count = puzzle.iter().filter(|&&d| d != 0).count();
+        fewest = fewest.min(count);
+        seen(Attempt {
+            number: attempt,
+            givens: count,
+        });
+        if opts.givens.is_some_and(|g| count > g) {
+            continue;
+        }
+        if let Some(t) = &opts.technique {
+            if !needs::<B>(&puzzle, t) {
+                continue;
+            }
+        }
+        return Ok(Generated {
+            puzzle,
+            solution,
+            attempts: attempt,
+        });
+    }
+    let mut wanted = Vec::new();
+    if let Some(g) = opts.givens {
+        wanted.push(format!("with at most {g} givens"));
+    }
+    if let Some(t) = &opts.technique {
+        let names: Vec<String> = t.iter().map(|t| t.cli_name()).collect();
+        wanted.push(format!("that needs {}", names.join(",")));
+    }
+    Err(GenError::NotFound {
+        attempts: opts.attempts.max(1),
+        wanted: wanted.join(" and "),
+        // Said only when no attempt met the target (else the technique was what failed).
+        fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
+    })
+}
+
+/// [`generate`] for a basis known at run time.
+pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
+    generate_k_observed(k, opts, seed, &mut |_| {})
+}
+
+/// [`generate_observed`] for a basis known at run time.
+pub fn generate_k_observed(
+    k: usize,
+    opts: &GenOptions,
+    seed: u64,
+    seen: &mut dyn FnMut(Attempt),
+) -> Result<Generated, GenError> {
+    if !crate::basis::LOGIC.contains(&k) {
+        return Err(GenError::Basis(k));
+    }
+    with_basis!(k, B => generate_observed::<B>(opts, seed, seen))
+}
+
+/// True when no given of `puzzle` can be removed (each removal leaves several solutions).
+/// `puzzle` must have a unique solution. Exact: no node budget.
+///
+/// # Panics
+///
+/// When `k` is outside [`SUPPORTED`](crate::basis::SUPPORTED) or `puzzle` does not hold its
+/// k⁴ cells. It needs only the solver, so it takes every basis the solver does (up to
+/// 225×225), not only those of the logic layer.
+pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
+    crate::with_solver_basis!(k, B => is_minimal_b::<B>(puzzle))
+}
+
+/// In a frame of its own, as `solve::count_in`: inlined into the dispatch, its two grids of
+/// the largest basis (3.2 MB at 225×225) set the frame for every basis, and a 9×9 check
+/// overflowed a default 2 MB thread stack on entry (a build without LTO: the `generate::`
+/// tests).
+#[inline(never)]
+fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
+    let mut solver = Solver::<B>::new(SolveOptions {
+        limit: 1,
+        ..SolveOptions::default()
+    });
+    let base = Grid::<B>::from_digits(puzzle);
+    (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
+        let mut g = base;
+        g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));
+        solver.count_only(&g).solutions > 0
+    })
+}

@@ -1,0 +1,196 @@
+use super::dig::{dig_pass, unique_without, Unique};
+use super::*;
+use crate::basis::{B2, B3, B4};
+
+#[test]
+fn rng_is_uniform_enough_and_reproducible() {
+    let mut a = Rng::new(7);
+    let mut b = Rng::new(7);
+    let mut hist = [0usize; 6];
+    for _ in 0..6000 {
+        let x = a.below(6);
+        assert_eq!(x, b.below(6));
+        hist[x] += 1;
+    }
+    assert!(hist.iter().all(|&h| (800..1200).contains(&h)), "{hist:?}");
+    assert_ne!(puzzle_seed(1, 0), puzzle_seed(1, 1));
+    assert_ne!(puzzle_seed(1, 0), puzzle_seed(2, 0));
+}
+
+/// An unreachable givens target says how far digging got, and what to raise.
+#[test]
+fn a_missed_givens_target_names_the_fewest_reached() {
+    let opts = GenOptions {
+        givens: Some(10),
+        attempts: 3,
+        ..GenOptions::default()
+    };
+    let mut seen = Vec::new();
+    let e = generate_observed::<B3>(&opts, 1, &mut |t| seen.push(t)).unwrap_err();
+    let GenError::NotFound {
+        attempts: 3,
+        fewest: Some(fewest),
+        ..
+    } = e
+    else {
+        panic!("{e:?}");
+    };
+    // No 9×9 puzzle with fewer than 17 givens has one solution.
+    assert!(fewest >= 17, "{fewest}");
+    // Every attempt was told, in order, and the fewest is theirs.
+    let numbers: Vec<usize> = seen.iter().map(|t| t.number).collect();
+    assert_eq!(numbers, [1, 2, 3]);
+    assert_eq!(seen.iter().map(|t| t.givens).min(), Some(fewest));
+    assert_eq!(generate::<B3>(&opts, 1), Err(e.clone()));
+    let msg = e.to_string();
+    assert!(msg.starts_with("no puzzle with at most 10 givens found in 3 attempts"));
+    assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));
+    assert!(msg.contains("raise --max-nodes"));
+    // A technique no attempt's puzzle needs: the givens were reached, so none is named.
+    let opts = GenOptions {
+        givens: Some(81),
+        technique: Some(vec![Technique::ForcingChainNested]),
+        attempts: 2,
+        ..GenOptions::default()
+    };
+    let e = generate::<B2>(&opts, 1).unwrap_err();
+    assert!(
+        matches!(e, GenError::NotFound { fewest: None, .. }),
+        "{e:?}"
+    );
+    assert!(e
+        .to_string()
+        .ends_with("; raise --attempts or relax the request"));
+}
+
+#[test]
+fn orbits_partition_the_grid() {
+    for s in Symmetry::ALL {
+        for n in [4, 9, 16] {
+            let orbits = s.orbits(n);
+            let mut all: Vec<usize> = orbits.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..n * n).collect::<Vec<_>>(), "{s} {n}");
+        }
+    }
+    assert_eq!(Symmetry::Quarter.orbits(9).len(), (81 - 1) / 4 + 1);
+}
+
+#[test]
+fn random_grids_are_valid_and_differ() {
+    let mut rng = Rng::new(1);
+    let a = random_solution::<B3>(&mut rng);
+    let b = random_solution::<B3>(&mut rng);
+    assert!(crate::grid::is_valid_solution(3, &a));
+    assert!(crate::grid::is_valid_solution(3, &b));
+    assert_ne!(a, b);
+    let c = random_solution::<B2>(&mut rng);
+    assert!(crate::grid::is_valid_solution(2, &c));
+}
+
+/// The digging pass of the generator before it ran checks in parallel: the reference.
+fn sequential_pass<'o>(
+    digits: &mut [u8],
+    solution: &[u8],
+    orbits: &[&'o Vec<usize>],
+    givens: Option<usize>,
+    mut check: impl FnMut(&[u8], &[usize]) -> Unique,
+) -> Vec<&'o Vec<usize>> {
+    let mut left = digits.iter().filter(|&&d| d != 0).count();
+    let mut unknown = Vec::new();
+    for &orbit in orbits {
+        if givens.is_some_and(|g| left <= g) {
+            break;
+        }
+        for &c in orbit {
+            digits[c] = 0;
+        }
+        match check(digits, orbit) {
+            Unique::Yes => left -= orbit.len(),
+            verdict => {
+                for &c in orbit {
+                    digits[c] = solution[c];
+                }
+                if verdict == Unique::Unknown {
+                    unknown.push(orbit);
+                }
+            }
+        }
+    }
+    unknown
+}
+
+/// The parallel passes dig what the sequential ones dig. Every orbit of a full grid is
+/// handed to the first, so that most checks say "goes" and a batch often holds several:
+/// only the first may be taken on the puzzle the batch saw. 9×9 and 16×16, single cells
+/// and symmetry orbits, with and without a givens target, exact checks and checks of two
+/// nodes (which leave some orbits to the exact pass), keeping a batch's later "stays" or
+/// not; on pools of 1, 2 and 3 threads (batches of 4, 8 and 12), and off any pool.
+#[test]
+fn the_parallel_passes_dig_what_the_sequential_ones_do() {
+    fn case<B: Basis>(seed: u64, symmetry: Symmetry, givens: Option<usize>, nodes: Option<u64>) {
+        let mut rng = Rng::new(seed);
+        let solution = random_solution::<B>(&mut rng);
+        let mut orbits = symmetry.orbits(B::N);
+        rng.shuffle(&mut orbits);
+        let orbits: Vec<&Vec<usize>> = orbits.iter().collect();
+        let budgeted = SolveOptions {
+            max_nodes: nodes,
+            ..SolveOptions::default()
+        };
+        let check = |s: &mut Solver<B>, d: &[u8], o: &[usize]| unique_without(s, d, &solution, o);
+        let mut reference = solution.clone();
+        let mut one = Solver::<B>::new(budgeted);
+        let unsettled = sequential_pass(&mut reference, &solution, &orbits, givens, |d, o| {
+            check(&mut one, d, o)
+        });
+        let mut exact = Solver::<B>::new(SolveOptions::default());
+        sequential_pass(&mut reference, &solution, &unsettled, givens, |d, o| {
+            check(&mut exact, d, o)
+        });
+        let what = format!(
+            "k={} seed={seed} {symmetry} givens={givens:?} nodes={nodes:?}",
+            B::K
+        );
+        let dig = |keeps: bool| {
+            let mut dug = solution.clone();
+            let first = || Solver::<B>::new(budgeted);
+            let left = dig_pass(&mut dug, &orbits, givens, first, check, keeps, true);
+            let exact = || Solver::<B>::new(SolveOptions::default());
+            assert!(dig_pass(&mut dug, &left, givens, exact, check, keeps, true).is_empty());
+            // What the first pass left is what the sequential one left, less orbits
+            // whose given an earlier check found needed.
+            let mut rest = unsettled.iter();
+            assert!(
+                left.iter().all(|o| rest.any(|u| u == o)),
+                "{what}: {left:?}"
+            );
+            dug
+        };
+        for keeps in [true, false] {
+            assert_eq!(dig(keeps), reference, "{what}, off any pool");
+            for threads in 1..=3 {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let dug = pool.install(|| dig(keeps));
+                assert_eq!(dug, reference, "{what}, {threads} threads, keeps {keeps}");
+            }
+        }
+        let left = reference.iter().filter(|&&d| d != 0).count();
+        assert!(left < B::CELLS / 2, "{what}: {left} givens");
+        assert_eq!(unsettled.is_empty(), nodes.is_none(), "{what}");
+    }
+    for seed in 0..4 {
+        case::<B3>(seed, Symmetry::None, None, None);
+        case::<B3>(seed, Symmetry::Rotational, None, None);
+    }
+    case::<B3>(9, Symmetry::None, Some(30), None);
+    case::<B4>(1, Symmetry::None, None, None);
+    case::<B4>(2, Symmetry::Quarter, None, None);
+    for (seed, nodes) in [(3, 2), (5, 5), (6, 20), (7, 50)] {
+        case::<B4>(seed, Symmetry::None, None, Some(nodes));
+    }
+    case::<B4>(4, Symmetry::Rotational, Some(110), Some(2));
+}
