@@ -1,0 +1,61 @@
+//! What a search answers: the solutions counted up to the limit, the first one, the effort
+//! spent, and the contradiction that propagation reports.
+
+use super::Exceeded;
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SearchStats {
+    /// Branches taken (each digit tried at a branching cell, last alternatives included),
+    /// plus the conflicts of the CDCL when it took over.
+    pub nodes: u64,
+    /// Branching decisions with more than one alternative left, plus the decisions of the
+    /// CDCL when it took over.
+    pub guesses: u64,
+}
+
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, o: Self) {
+        self.nodes += o.nodes;
+        self.guesses += o.guesses;
+    }
+}
+
+/// The result of counting solutions up to a limit.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found (at most the limit, taking a limit of 0 as 1).
+    pub solutions: usize,
+    /// True when the limit was reached (there may be more).
+    pub limit_reached: bool,
+    /// The limit that ran out first, if one did; `solutions` is then a lower bound.
+    pub stopped: Option<Exceeded>,
+    /// The first solution found, as digits 1..=N.
+    pub first: Option<Vec<u8>>,
+    /// Search effort.
+    pub stats: SearchStats,
+}
+
+impl Count {
+    /// Exactly one solution, and proved so: the search ended below its limit, within budget.
+    pub fn is_unique(&self) -> bool {
+        self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
+    }
+
+    /// True when the node budget or the timeout ran out before the search finished.
+    pub fn budget_exceeded(&self) -> bool {
+        self.stopped.is_some()
+    }
+}
+
+/// The propagation found a house or cell with no possibility left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+impl std::fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the grid contradicts itself (a cell or a house has no possibility left)")
+    }
+}
+
+impl std::error::Error for Contradiction {}
