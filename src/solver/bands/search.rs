@@ -4,6 +4,9 @@
 /// The search, over `band_branch!`'s choices.
 macro_rules! band_search {
     () => {
+        use crate::solver::budget::Budget;
+        use crate::solver::Count;
+
         /// The search's running totals and where it reports.
         struct Walk<'a> {
             out: Count,

@@ -5,9 +5,6 @@
 /// minirow and configuration tables, and the switches that differ between 9×9 and 16×16.
 macro_rules! band_tables {
     ($k:literal, $word:ty) => {
-        use crate::solver::budget::Budget;
-        use crate::solver::Count;
-
         /// The basis.
         pub(super) const K: usize = $k;
         /// Digits, rows, columns, boxes.
