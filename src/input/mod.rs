@@ -6,9 +6,13 @@
 //! every line that should be a puzzle but is not becomes an [`InputError`] with its 1-based line
 //! number, so a batch can report it and go on.
 
+mod decode;
+mod error;
+mod fields;
 mod json;
 mod lines;
 mod numbers;
+mod puzzle;
 mod rows;
 mod symbols;
 #[cfg(test)]
@@ -16,14 +20,19 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
-use crate::mask::{CellMasks, Mask, Wide256};
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
-use std::fmt;
 use std::io::{self, BufRead};
 use symbols::read_symbols;
+
+pub use decode::{decode, open};
+pub use error::InputError;
+use error::{invisible, length_hint, plural, shown, sizes_hint};
+use fields::{csv_header, Field};
+use puzzle::check_givens;
+pub use puzzle::{item_name, Puzzle};
 
 /// How a puzzle was written; output uses the same form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -50,208 +59,6 @@ impl std::str::FromStr for Format {
         }
     }
 }
-
-/// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
-///
-/// The reader and [`Puzzle::from_digits`] make only puzzles whose basis is in [`SUPPORTED`],
-/// with its k⁴ cells. A puzzle built field by field must keep to that too: every function
-/// that takes a `Puzzle` (solving, rating, rendering) panics on another basis or cell count.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    /// Basis.
-    pub k: usize,
-    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit. Packed in as many
-    /// 64-bit words a cell as N needs; each reads as a [`Wide256`] (up to 225 digits), and
-    /// [`crate::Grid::from_masks`] takes them to a basis's own word.
-    pub masks: CellMasks,
-    /// Alphabet it was written in (for output).
-    pub alphabet: Alphabet,
-    /// Format it was written in (for output).
-    pub format: Format,
-    /// 1-based line where it starts.
-    pub line: usize,
-    /// 1-based place in a JSON list of puzzles, when it came from one (a list on one line puts
-    /// all its items on one line).
-    pub item: Option<usize>,
-    /// What the reader guessed, when detection was ambiguous.
-    pub note: Option<String>,
-    /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
-    pub lowercase: bool,
-}
-
-/// How messages name item `item` (1-based) of a JSON list of puzzles.
-pub fn item_name(item: usize) -> String {
-    format!("item {item} of the JSON list")
-}
-
-impl Puzzle {
-    /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
-    /// reader names a bad item).
-    pub fn place(&self) -> String {
-        match self.item {
-            Some(item) => format!("line {}: {}", self.line, item_name(item)),
-            None => format!("line {}", self.line),
-        }
-    }
-
-    /// Side of the grid.
-    pub fn n(&self) -> usize {
-        self.k * self.k
-    }
-
-    /// `line` (written in this puzzle's alphabet) in the case the puzzle's letters came in.
-    pub fn in_case(&self, line: String) -> String {
-        if self.lowercase {
-            line.to_ascii_lowercase()
-        } else {
-            line
-        }
-    }
-
-    /// The alphabet text about this puzzle writes its digits in (steps, candidate grids,
-    /// pictures): decimal for a puzzle written as numbers (from 16×16 up, where the two differ)
-    /// or beyond every alphabet, else the puzzle's own.
-    pub fn text_alphabet(&self) -> Alphabet {
-        let n = self.n();
-        if (self.format == Format::Numbers && n > 9) || n > self.alphabet.capacity() {
-            Alphabet::Decimal
-        } else {
-            self.alphabet
-        }
-    }
-
-    /// Digits of placed cells, 0 for open cells.
-    pub fn digits(&self) -> Vec<u8> {
-        self.masks
-            .iter()
-            .map(|m| {
-                if m.is_single() {
-                    m.first() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect()
-    }
-
-    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as
-    /// numbers when N is beyond the alphabet (64×64 and up, or [`Alphabet::Decimal`]). Fails,
-    /// as the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
-    /// above N, or a digit given twice in a house.
-    ///
-    /// ```
-    /// use nsudoku::{Alphabet, Puzzle};
-    /// let mut digits = vec![0u8; 16];
-    /// digits[0] = 1;
-    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_ok());
-    /// digits[1] = 1; // twice in row 1
-    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
-    /// assert!(Puzzle::from_digits(16, &[0; 65536], Alphabet::Standard).is_err());
-    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_ok());
-    /// // 64×64 has no symbol a digit: written back as numbers.
-    /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
-    /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
-    /// ```
-    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
-        let n = k * k;
-        let err = |what: String, expected: String| InputError {
-            line: 0,
-            item: None,
-            what,
-            expected,
-        };
-        if !SUPPORTED.contains(&k) {
-            return Err(err(
-                format!("basis {k}"),
-                format!("a basis {} to {}", SUPPORTED.start(), SUPPORTED.end()),
-            ));
-        }
-        if digits.len() != n * n {
-            return Err(err(
-                format!("{} digits", digits.len()),
-                format!("{} for basis {k}", n * n),
-            ));
-        }
-        if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
-            return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
-        }
-        let all = Wide256::low(n);
-        check_givens(Puzzle {
-            k,
-            masks: CellMasks::of(
-                n,
-                digits.iter().map(|&d| {
-                    if d == 0 {
-                        all
-                    } else {
-                        Wide256::bit(d as usize - 1)
-                    }
-                }),
-            ),
-            alphabet,
-            format: if n > alphabet.capacity() {
-                Format::Numbers
-            } else {
-                Format::Line
-            },
-            line: 0,
-            item: None,
-            note: None,
-            lowercase: false,
-        })
-    }
-}
-
-/// A line that should have been a puzzle and is not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based place in a JSON list of puzzles, for a bad item of one.
-    pub item: Option<usize>,
-    /// What is wrong.
-    pub what: String,
-    /// What was expected instead.
-    pub expected: String,
-}
-
-impl InputError {
-    /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
-    /// rows; `line` is its first.
-    fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
-        InputError {
-            line,
-            item: None,
-            what: format!(
-                "grid of {n} {cell}s a row ends after {}",
-                plural(rows, "row")
-            ),
-            expected: format!("{n} rows of {n} {cell}s"),
-        }
-    }
-
-    /// Row `row` (1-based, on `line`) of a grid of `n` cells a row holds `len` cells.
-    fn bad_row(line: usize, row: usize, n: usize, cell: &str, len: usize) -> Self {
-        InputError {
-            line,
-            item: None,
-            what: format!("row {row} of the grid has {}", plural(len, cell)),
-            expected: format!("{n} {cell}s a row"),
-        }
-    }
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}: {}; expected {}",
-            self.line, self.what, self.expected
-        )
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// Choices the user can force instead of detection.
 #[derive(Clone, Copy, Debug, Default)]
@@ -286,58 +93,6 @@ fn unsupported_basis(cells: usize) -> Option<usize> {
 
 fn basis_of(n: usize) -> usize {
     (2..).find(|k| k * k >= n).unwrap_or(n)
-}
-
-/// `n` things, one thing for one: `1 row`, `3 rows`.
-fn plural(n: usize, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else {
-        format!("{n} {thing}s")
-    }
-}
-
-/// Whether `c` does not show when printed: a NUL, a control, a zero-width space or joiner, a
-/// byte-order mark.
-fn invisible(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
-}
-
-/// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
-fn shown(c: char) -> String {
-    if invisible(c) {
-        format!("U+{:04X}", c as u32)
-    } else {
-        format!("'{c}'")
-    }
-}
-
-fn sizes_hint() -> String {
-    format!(
-        "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
-        lengths(2)
-    )
-}
-
-/// The first grid lengths for cells of `dims` dimensions (2: N², 3: N³), for messages.
-fn lengths(dims: u32) -> String {
-    let v: Vec<String> = SUPPORTED
-        .take(6)
-        .map(|k| (k * k).pow(dims).to_string())
-        .collect();
-    v.join(", ")
-}
-
-/// What a line of symbols must be, in the format forced or in any.
-fn length_hint(format: Option<Format>) -> String {
-    match format {
-        Some(Format::Line) => format!("{}, … symbols (N² for N = 4, 9, 16, 25, …)", lengths(2)),
-        Some(Format::Candidates) => format!(
-            "{}, … symbols for a candidate grid (N³ for N = 4, 9, 16, 25, …)",
-            lengths(3)
-        ),
-        _ => sizes_hint(),
-    }
 }
 
 /// Read every puzzle of `text`, in order.
@@ -570,164 +325,6 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// A puzzle file's bytes as UTF-8 for a [`Reader`]: as they come, or, for UTF-16 with a
-/// byte-order mark (Windows editors save "Unicode" so), decoded as a whole first. UTF-16
-/// without one is refused (told from the NULs of the first bytes), as read as UTF-8 it would
-/// be every other character a NUL.
-pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
-    let head = src.fill_buf().map_err(|e| e.to_string())?;
-    match head {
-        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => {}
-        _ => {
-            if let Some(why) = not_utf8(head) {
-                return Err(why.into());
-            }
-            return Ok(Box::new(src));
-        }
-    }
-    let mut bytes = Vec::new();
-    src.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())))
-}
-
-/// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
-/// `puzzle,solution,clues`): two or more names (a letter, then letters, digits, `_` and
-/// spaces), none of which could be a puzzle with a wrong symbol or length: a name of a
-/// puzzle's length (N² or N³ letters) must hold a `_` or a space, which no puzzle does.
-fn csv_header(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-    let name = |f: &str| {
-        let len = f.chars().count();
-        f.starts_with(|c: char| c.is_ascii_alphabetic())
-            && f.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ' '))
-            && (f.contains(['_', ' ']) || !puzzle_length(len))
-    };
-    fields.len() > 1 && fields.iter().all(|f| name(f))
-}
-
-/// The puzzle of a line that holds more: at its start (`puzzle solution`, `puzzle,solution`,
-/// `puzzle:count:solution`) or after one or two labels (`1,puzzle,solution,clues,difficulty`
-/// of the Kaggle CSV sets, `p12: puzzle`); only when the line as a whole is not a puzzle.
-struct Field<'a> {
-    /// The text before the puzzle, separators included (empty at the line's start).
-    before: &'a str,
-    puzzle: &'a str,
-    /// The separator after the puzzle, if anything follows.
-    after: Option<char>,
-}
-
-impl<'a> Field<'a> {
-    fn find(raw: &'a str) -> Option<Self> {
-        const SEPARATORS: [char; 5] = [',', ':', ';', '\t', ' '];
-        let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
-        if puzzle_length(symbols(raw)) {
-            return None;
-        }
-        let (mut start, mut longest) = (0, 0);
-        for labels in 0..=2 {
-            let end = raw[start..]
-                .find(SEPARATORS)
-                .map_or(raw.len(), |e| start + e);
-            let field = &raw[start..end];
-            let after = raw[end..].chars().next();
-            let n = symbols(field);
-            if puzzle_length(n) {
-                // A puzzle alone with a separator after is no pair; a label is under half a
-                // puzzle's length, so a puzzle of the wrong length followed by its solution
-                // stays an error, not the solution read in its place.
-                let more = after.is_some_and(|c| !raw[end + c.len_utf8()..].trim().is_empty());
-                return ((labels > 0 || more) && 2 * longest < n).then_some(Field {
-                    before: &raw[..start],
-                    puzzle: field,
-                    after: after.filter(|_| more),
-                });
-            }
-            // A label: letters and digits, `_` and `-` (which mark empty cells) only beside a
-            // letter.
-            let label = field
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-                && (field.chars().all(|c| c.is_ascii_alphanumeric())
-                    || field.chars().any(|c| c.is_ascii_alphabetic()));
-            if field.is_empty() || !label || after.is_none() {
-                return None;
-            }
-            longest = longest.max(n);
-            start = raw.len() - raw[end..].trim_start_matches(SEPARATORS).len();
-        }
-        None
-    }
-
-    /// What was passed over, for the puzzle's note. The same words on every line of a file
-    /// (not the label itself), so that a note said once covers them all.
-    fn note(&self) -> String {
-        match (self.before.is_empty(), self.after) {
-            (false, Some(sep)) => format!(
-                "the label before the puzzle and the text after it (from '{sep}') are passed over"
-            ),
-            (false, None) => "the label before the puzzle is passed over".into(),
-            (true, sep) => format!(
-                "the text after the puzzle (from '{}') is passed over",
-                sep.unwrap_or(' ')
-            ),
-        }
-    }
-}
-
-/// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
-/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without one is
-/// refused, as read as UTF-8 it would be every other character a NUL.
-pub fn decode(bytes: &[u8]) -> Result<String, String> {
-    let utf16 = |be: bool| {
-        let units = bytes[2..].chunks_exact(2).map(|b| {
-            if be {
-                u16::from_be_bytes([b[0], b[1]])
-            } else {
-                u16::from_le_bytes([b[0], b[1]])
-            }
-        });
-        let mut text: String = char::decode_utf16(units)
-            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect();
-        // A last byte without its pair is not dropped unseen: the reader names it.
-        if bytes.len() % 2 == 1 {
-            text.push(char::REPLACEMENT_CHARACTER);
-        }
-        text
-    };
-    match bytes {
-        [0xff, 0xfe, ..] => Ok(utf16(false)),
-        [0xfe, 0xff, ..] => Ok(utf16(true)),
-        _ => match not_utf8(bytes) {
-            Some(why) => Err(why.into()),
-            None => Ok(String::from_utf8_lossy(bytes).into_owned()),
-        },
-    }
-}
-
-/// Why `bytes` (a file's first bytes) are not a text of puzzles, when they are full of NULs
-/// (a NUL in every fourth byte or more, which no such text has): UTF-16 without a byte-order
-/// mark when the NULs keep to one side of each pair of bytes, else binary data.
-fn not_utf8(bytes: &[u8]) -> Option<&'static str> {
-    let nuls = |parity| {
-        bytes
-            .iter()
-            .skip(parity)
-            .step_by(2)
-            .filter(|&&b| b == 0)
-            .count()
-    };
-    let (even, odd) = (nuls(0), nuls(1));
-    if bytes.len() < 4 || (even + odd) * 4 < bytes.len() {
-        None
-    } else if even.min(odd) * 10 <= even + odd {
-        Some("it looks like UTF-16 text without a byte-order mark; expected UTF-8")
-    } else {
-        Some("it looks like binary data (NUL bytes), not text; expected UTF-8")
-    }
-}
-
 /// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
 pub fn read_one(text: &str, opts: ReadOptions) -> Record {
     read_all(text, opts).into_iter().next().unwrap_or_else(|| {
@@ -738,41 +335,4 @@ pub fn read_one(text: &str, opts: ReadOptions) -> Record {
             expected: sizes_hint(),
         })
     })
-}
-
-/// Reject a digit placed twice in one house.
-fn check_givens(p: Puzzle) -> Record {
-    let n = p.n();
-    let k = p.k;
-    let digits = p.digits();
-    let mut seen = vec![usize::MAX; 3 * n * (n + 1)];
-    for (cell, &d) in digits.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let (r, c) = (cell / n, cell % n);
-        let b = (r / k) * k + c / k;
-        for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
-            let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
-            if *slot != usize::MAX {
-                let other = *slot;
-                return Err(InputError {
-                    line: p.line,
-                    item: None,
-                    what: format!(
-                        "{} is given twice in {name} {}: r{}c{} and r{}c{}",
-                        p.text_alphabet().label(d, n),
-                        h + 1,
-                        other / n + 1,
-                        other % n + 1,
-                        r + 1,
-                        c + 1
-                    ),
-                    expected: "each digit at most once in every row, column and box".into(),
-                });
-            }
-            *slot = cell;
-        }
-    }
-    Ok(p)
 }

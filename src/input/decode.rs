@@ -1,0 +1,77 @@
+//! A puzzle file's bytes as text: UTF-8 as it comes, UTF-16 with a byte-order mark decoded,
+//! and the bytes that are no text of puzzles refused.
+
+use std::io::{self, BufRead};
+
+/// A puzzle file's bytes as UTF-8 for a [`Reader`](super::Reader): as they come, or, for
+/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so), decoded as a whole
+/// first. UTF-16 without one is refused (told from the NULs of the first bytes), as read as
+/// UTF-8 it would be every other character a NUL.
+pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
+    let head = src.fill_buf().map_err(|e| e.to_string())?;
+    match head {
+        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => {}
+        _ => {
+            if let Some(why) = not_utf8(head) {
+                return Err(why.into());
+            }
+            return Ok(Box::new(src));
+        }
+    }
+    let mut bytes = Vec::new();
+    src.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())))
+}
+
+/// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
+/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without one is
+/// refused, as read as UTF-8 it would be every other character a NUL.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = |be: bool| {
+        let units = bytes[2..].chunks_exact(2).map(|b| {
+            if be {
+                u16::from_be_bytes([b[0], b[1]])
+            } else {
+                u16::from_le_bytes([b[0], b[1]])
+            }
+        });
+        let mut text: String = char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        // A last byte without its pair is not dropped unseen: the reader names it.
+        if bytes.len() % 2 == 1 {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+        text
+    };
+    match bytes {
+        [0xff, 0xfe, ..] => Ok(utf16(false)),
+        [0xfe, 0xff, ..] => Ok(utf16(true)),
+        _ => match not_utf8(bytes) {
+            Some(why) => Err(why.into()),
+            None => Ok(String::from_utf8_lossy(bytes).into_owned()),
+        },
+    }
+}
+
+/// Why `bytes` (a file's first bytes) are not a text of puzzles, when they are full of NULs
+/// (a NUL in every fourth byte or more, which no such text has): UTF-16 without a byte-order
+/// mark when the NULs keep to one side of each pair of bytes, else binary data.
+fn not_utf8(bytes: &[u8]) -> Option<&'static str> {
+    let nuls = |parity| {
+        bytes
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (nuls(0), nuls(1));
+    if bytes.len() < 4 || (even + odd) * 4 < bytes.len() {
+        None
+    } else if even.min(odd) * 10 <= even + odd {
+        Some("it looks like UTF-16 text without a byte-order mark; expected UTF-8")
+    } else {
+        Some("it looks like binary data (NUL bytes), not text; expected UTF-8")
+    }
+}

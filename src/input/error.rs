@@ -1,0 +1,108 @@
+//! What a line that should have been a puzzle gets instead, and the words messages use.
+
+use super::Format;
+use crate::basis::SUPPORTED;
+use std::fmt;
+
+/// A line that should have been a puzzle and is not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based place in a JSON list of puzzles, for a bad item of one.
+    pub item: Option<usize>,
+    /// What is wrong.
+    pub what: String,
+    /// What was expected instead.
+    pub expected: String,
+}
+
+impl InputError {
+    /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
+    /// rows; `line` is its first.
+    pub(super) fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
+        InputError {
+            line,
+            item: None,
+            what: format!(
+                "grid of {n} {cell}s a row ends after {}",
+                plural(rows, "row")
+            ),
+            expected: format!("{n} rows of {n} {cell}s"),
+        }
+    }
+
+    /// Row `row` (1-based, on `line`) of a grid of `n` cells a row holds `len` cells.
+    pub(super) fn bad_row(line: usize, row: usize, n: usize, cell: &str, len: usize) -> Self {
+        InputError {
+            line,
+            item: None,
+            what: format!("row {row} of the grid has {}", plural(len, cell)),
+            expected: format!("{n} {cell}s a row"),
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: {}; expected {}",
+            self.line, self.what, self.expected
+        )
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// `n` things, one thing for one: `1 row`, `3 rows`.
+pub(super) fn plural(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+/// Whether `c` does not show when printed: a NUL, a control, a zero-width space or joiner, a
+/// byte-order mark.
+pub(super) fn invisible(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
+}
+
+/// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
+pub(super) fn shown(c: char) -> String {
+    if invisible(c) {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("'{c}'")
+    }
+}
+
+pub(super) fn sizes_hint() -> String {
+    format!(
+        "{} symbols (N² for N = 4, 9, 16, 25, …) or N³ for a candidate grid",
+        lengths(2)
+    )
+}
+
+/// The first grid lengths for cells of `dims` dimensions (2: N², 3: N³), for messages.
+pub(super) fn lengths(dims: u32) -> String {
+    let v: Vec<String> = SUPPORTED
+        .take(6)
+        .map(|k| (k * k).pow(dims).to_string())
+        .collect();
+    v.join(", ")
+}
+
+/// What a line of symbols must be, in the format forced or in any.
+pub(super) fn length_hint(format: Option<Format>) -> String {
+    match format {
+        Some(Format::Line) => format!("{}, … symbols (N² for N = 4, 9, 16, 25, …)", lengths(2)),
+        Some(Format::Candidates) => format!(
+            "{}, … symbols for a candidate grid (N³ for N = 4, 9, 16, 25, …)",
+            lengths(3)
+        ),
+        _ => sizes_hint(),
+    }
+}

@@ -1,0 +1,195 @@
+//! A parsed puzzle of any supported basis, and the check that no digit is given twice in a
+//! house.
+
+use super::{Format, InputError, Record};
+use crate::alphabet::Alphabet;
+use crate::basis::SUPPORTED;
+use crate::mask::{CellMasks, Mask, Wide256};
+
+/// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
+///
+/// The reader and [`Puzzle::from_digits`] make only puzzles whose basis is in [`SUPPORTED`],
+/// with its k⁴ cells. A puzzle built field by field must keep to that too: every function
+/// that takes a `Puzzle` (solving, rating, rendering) panics on another basis or cell count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Basis.
+    pub k: usize,
+    /// Candidates per cell, bit `d` = digit `d + 1`; a given is a single bit. Packed in as many
+    /// 64-bit words a cell as N needs; each reads as a [`Wide256`] (up to 225 digits), and
+    /// [`crate::Grid::from_masks`] takes them to a basis's own word.
+    pub masks: CellMasks,
+    /// Alphabet it was written in (for output).
+    pub alphabet: Alphabet,
+    /// Format it was written in (for output).
+    pub format: Format,
+    /// 1-based line where it starts.
+    pub line: usize,
+    /// 1-based place in a JSON list of puzzles, when it came from one (a list on one line puts
+    /// all its items on one line).
+    pub item: Option<usize>,
+    /// What the reader guessed, when detection was ambiguous.
+    pub note: Option<String>,
+    /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
+    pub lowercase: bool,
+}
+
+/// How messages name item `item` (1-based) of a JSON list of puzzles.
+pub fn item_name(item: usize) -> String {
+    format!("item {item} of the JSON list")
+}
+
+impl Puzzle {
+    /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
+    /// reader names a bad item).
+    pub fn place(&self) -> String {
+        match self.item {
+            Some(item) => format!("line {}: {}", self.line, item_name(item)),
+            None => format!("line {}", self.line),
+        }
+    }
+
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
+        self.k * self.k
+    }
+
+    /// `line` (written in this puzzle's alphabet) in the case the puzzle's letters came in.
+    pub fn in_case(&self, line: String) -> String {
+        if self.lowercase {
+            line.to_ascii_lowercase()
+        } else {
+            line
+        }
+    }
+
+    /// The alphabet text about this puzzle writes its digits in (steps, candidate grids,
+    /// pictures): decimal for a puzzle written as numbers (from 16×16 up, where the two differ)
+    /// or beyond every alphabet, else the puzzle's own.
+    pub fn text_alphabet(&self) -> Alphabet {
+        let n = self.n();
+        if (self.format == Format::Numbers && n > 9) || n > self.alphabet.capacity() {
+            Alphabet::Decimal
+        } else {
+            self.alphabet
+        }
+    }
+
+    /// Digits of placed cells, 0 for open cells.
+    pub fn digits(&self) -> Vec<u8> {
+        self.masks
+            .iter()
+            .map(|m| {
+                if m.is_single() {
+                    m.first() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as
+    /// numbers when N is beyond the alphabet (64×64 and up, or [`Alphabet::Decimal`]). Fails,
+    /// as the reader does, on a basis outside [`SUPPORTED`], a wrong number of digits, a digit
+    /// above N, or a digit given twice in a house.
+    ///
+    /// ```
+    /// use nsudoku::{Alphabet, Puzzle};
+    /// let mut digits = vec![0u8; 16];
+    /// digits[0] = 1;
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_ok());
+    /// digits[1] = 1; // twice in row 1
+    /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(16, &[0; 65536], Alphabet::Standard).is_err());
+    /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_ok());
+    /// // 64×64 has no symbol a digit: written back as numbers.
+    /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
+    /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
+    /// ```
+    pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
+        let n = k * k;
+        let err = |what: String, expected: String| InputError {
+            line: 0,
+            item: None,
+            what,
+            expected,
+        };
+        if !SUPPORTED.contains(&k) {
+            return Err(err(
+                format!("basis {k}"),
+                format!("a basis {} to {}", SUPPORTED.start(), SUPPORTED.end()),
+            ));
+        }
+        if digits.len() != n * n {
+            return Err(err(
+                format!("{} digits", digits.len()),
+                format!("{} for basis {k}", n * n),
+            ));
+        }
+        if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
+            return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
+        }
+        let all = Wide256::low(n);
+        check_givens(Puzzle {
+            k,
+            masks: CellMasks::of(
+                n,
+                digits.iter().map(|&d| {
+                    if d == 0 {
+                        all
+                    } else {
+                        Wide256::bit(d as usize - 1)
+                    }
+                }),
+            ),
+            alphabet,
+            format: if n > alphabet.capacity() {
+                Format::Numbers
+            } else {
+                Format::Line
+            },
+            line: 0,
+            item: None,
+            note: None,
+            lowercase: false,
+        })
+    }
+}
+
+/// Reject a digit placed twice in one house.
+pub(super) fn check_givens(p: Puzzle) -> Record {
+    let n = p.n();
+    let k = p.k;
+    let digits = p.digits();
+    let mut seen = vec![usize::MAX; 3 * n * (n + 1)];
+    for (cell, &d) in digits.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (r, c) = (cell / n, cell % n);
+        let b = (r / k) * k + c / k;
+        for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
+            let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
+            if *slot != usize::MAX {
+                let other = *slot;
+                return Err(InputError {
+                    line: p.line,
+                    item: None,
+                    what: format!(
+                        "{} is given twice in {name} {}: r{}c{} and r{}c{}",
+                        p.text_alphabet().label(d, n),
+                        h + 1,
+                        other / n + 1,
+                        other % n + 1,
+                        r + 1,
+                        c + 1
+                    ),
+                    expected: "each digit at most once in every row, column and box".into(),
+                });
+            }
+            *slot = cell;
+        }
+    }
+    Ok(p)
+}
