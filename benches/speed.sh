@@ -21,7 +21,8 @@ data=${NSUDOKU_DATA:-../shared/data}
 core=${CORE:-1}
 run() { taskset -c "$core" "$@"; }
 
-cargo build --release --example engine_bench >/dev/null 2>&1
+# Quiet, but a failed build says why before the script stops.
+cargo build --release --quiet --example engine_bench
 eb=target/release/examples/engine_bench
 exec > >(tee "$log") 2>&1
 echo "# $(date -u '+%F %T') UTC, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
