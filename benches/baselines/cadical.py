@@ -19,7 +19,9 @@ As a line filter, for `nsudoku bench --baseline-cmd` (timed beside the engine in
 reads puzzles on stdin, one a line, and writes one line each: the solution in the puzzle's
 alphabet, or `no solution`, `multiple solutions` (with `--limit 2`), `budget exceeded`. The
 filter encodes only the candidates the givens leave (each given's digit leaves its peers, as
-any solver's set-up does), so that Python's encoding does not outweigh the solver.
+any solver's set-up does), so that Python's encoding does not outweigh the solver. With
+`--bimander`, groups of more than 5 candidates take the bimander at-most-one of rkkautsar's
+solver (new variables for each group's pair index in binary) instead of pairwise binaries.
 """
 
 import itertools
@@ -69,9 +71,10 @@ def encode(k, givens):
     return clauses, n * n * n
 
 
-def candidates_encoding(k, givens):
+def candidates_encoding(k, givens, bimander=False):
     """The direct encoding over the candidates the givens leave: clauses and a map from
-    variable to (cell, digit)."""
+    variable to (cell, digit). With `bimander`, groups of more than 5 literals take the
+    bimander at-most-one instead of pairwise binaries."""
     n = k * k
     rows = [set() for _ in range(n)]
     cols = [set() for _ in range(n)]
@@ -99,16 +102,34 @@ def candidates_encoding(k, givens):
     # A digit a house needs but has no place for: the empty clause makes it unsatisfiable.
     groups += [by_house.get(((kind, h), d), []) for kind in "rcb" for h in range(n)
                for d in range(1, n + 1)]
+    top = len(var)
     for g in groups:
         clauses.append(list(g))
-        clauses += [[-a, -b] for a, b in itertools.combinations(g, 2)]
+        if bimander and len(g) > 5:
+            top = at_most_one_bimander(g, top, clauses)
+        else:
+            clauses += [[-a, -b] for a, b in itertools.combinations(g, 2)]
     for cell, g in enumerate(givens):
         if g:
             clauses.append([var[cell, g]])
     return clauses, {v: key for key, v in var.items()}
 
 
-def filter_lines(limit):
+def at_most_one_bimander(lits, top, clauses):
+    """Bimander at-most-one (Nguyen and Mai, 2015), as rkkautsar's solver encodes groups of more
+    than a few: the literals in pairs, each pair's index in binary on new variables after
+    `top` (a literal implies its pair's bits), pairwise inside a pair. Returns the new top."""
+    pairs = [lits[i:i + 2] for i in range(0, len(lits), 2)]
+    bits = list(range(top + 1, top + 1 + max(1, (len(pairs) - 1).bit_length())))
+    for i, pair in enumerate(pairs):
+        if len(pair) == 2:
+            clauses.append([-pair[0], -pair[1]])
+        for l in pair:
+            clauses += [[-l, b if i >> j & 1 else -b] for j, b in enumerate(bits)]
+    return bits[-1]
+
+
+def filter_lines(limit, bimander):
     budget = 10_000_000
     for line in sys.stdin:
         if not line.strip() or line.startswith("#"):
@@ -116,7 +137,7 @@ def filter_lines(limit):
         k, givens = parse(line)
         n = k * k
         alphabet = STANDARD if any(ch.isdigit() and ch != "0" for ch in line) else LETTERS
-        clauses, of = candidates_encoding(k, givens)
+        clauses, of = candidates_encoding(k, givens, bimander)
         if any(not c for c in clauses):
             print("no solution", flush=True)
             continue
@@ -129,7 +150,7 @@ def filter_lines(limit):
             if not found:
                 print("no solution", flush=True)
                 continue
-            model = [l for l in s.get_model() if l > 0]
+            model = [l for l in s.get_model() if 0 < l and l in of]
             digits = [0] * (n * n)
             for l in model:
                 cell, d = of[l]
@@ -153,7 +174,7 @@ def filter_lines(limit):
 def main():
     if "--filter" in sys.argv:
         limit = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else 1
-        filter_lines(limit)
+        filter_lines(limit, "--bimander" in sys.argv)
         return
     budget = 1_000_000
     print("| line | conflicts to a solution | CPU s | conflicts to 2 | CPU s | count |")
