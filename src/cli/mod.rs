@@ -378,7 +378,8 @@ pub fn with_file(mut record: serde_json::Value, label: &Option<String>) -> Strin
 }
 
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON
-/// record, or `invalid` (after the header `# puzzle at line N` when the batch has several).
+/// record, or `invalid` (after the header `# puzzle at line N` when the batch has several,
+/// with the item of a JSON list).
 pub fn write_invalid(
     out: &mut impl io::Write,
     label: &Option<String>,
@@ -391,7 +392,7 @@ pub fn write_invalid(
         writeln!(out, "{}", json_failure(label, e))
     } else {
         if many {
-            writeln!(out, "# {}puzzle at line {}", prefix(label), e.line)?;
+            writeln!(out, "# {}puzzle at {}", prefix(label), e.place())?;
         }
         writeln!(out, "{}", solve::MARK_INVALID)
     }

@@ -68,7 +68,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 if a.json {
                     writeln!(out, "{}", json_failure(label, e))?;
                 } else {
-                    writeln!(out, "# {}puzzle at line {}: invalid", prefix(label), e.line)?;
+                    writeln!(out, "# {}puzzle at {}: invalid", prefix(label), e.place())?;
                 }
                 continue;
             }

@@ -187,11 +187,15 @@ fn picture(
                 "the search did not settle the puzzle within {limit:?}; --timeout gives it longer"
             ));
         }
-        let unique = c.is_unique();
-        let s = c
-            .first
-            .filter(|_| unique)
-            .ok_or("the puzzle has no unique solution to draw")?;
+        let s = match (c.is_unique(), c.first) {
+            (true, Some(s)) => s,
+            _ => {
+                let has = if c.solutions == 0 { "no" } else { "several" };
+                return Err(format!(
+                    "the puzzle has {has} solutions; expected one solution to draw"
+                ));
+            }
+        };
         return Ok(plain(
             &Board::with_solution(p, &s),
             false,

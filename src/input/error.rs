@@ -18,6 +18,11 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// Where the record is, as [`Puzzle::place`](super::Puzzle::place) says it of a puzzle.
+    pub fn place(&self) -> String {
+        super::puzzle::place(self.line, self.item)
+    }
+
     /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
     /// rows; `line` is its first.
     pub(super) fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
@@ -77,6 +82,22 @@ pub(super) fn shown(c: char) -> String {
     } else {
         format!("'{c}'")
     }
+}
+
+/// Text from the input quoted in a message: `'…'`, each character that would not show (an
+/// escape sequence of a terminal, a bell) written `U+001B`, as [`shown`] writes one alone.
+pub(super) fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        if invisible(c) {
+            out.push_str(&format!("U+{:04X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
 }
 
 pub(super) fn sizes_hint() -> String {

@@ -13,7 +13,7 @@
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
-use super::{item_name, puzzle_length, side_of_cells, InputError, ReadOptions, Record};
+use super::{item_name, puzzle_length, quoted, side_of_cells, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -37,7 +37,10 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
             .trim_start_matches(',')
             .trim_start();
         if !after.is_empty() {
-            let note = format!("the text after the JSON value (from '{after}') is passed over");
+            let note = format!(
+                "the text after the JSON value (from {}) is passed over",
+                quoted(after)
+            );
             p.note = Some(match p.note.take() {
                 Some(other) => format!("{other}; {note}"),
                 None => note,
@@ -132,10 +135,10 @@ pub(super) enum ListStep {
 }
 
 /// The list of puzzles that opens on line `start` (which starts with `[` or `{`), or `None`
-/// when the value there is one grid (or not a list): its first item decides. An item that is
-/// an object, a grid of rows, or a string of a whole puzzle makes a list; a number, a row of
-/// numbers or a one-symbol string makes a grid. A string as long as a grid's side and a whole
-/// puzzle both (16 symbols, or 81 numbers) makes a grid when the value is that many strings.
+/// when the value there is one grid (or not a list): its first items decide. An item that is
+/// an object, a grid of rows, or a string or array of a whole puzzle makes a list; numbers,
+/// rows and one-symbol strings make a grid. An item as long as a grid's side and a whole
+/// puzzle both (16 symbols, or 81 numbers) makes a grid when the value is that many items.
 pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
     let first = lines.at(start);
     let open = first.len() - first.trim_start().len();
@@ -158,40 +161,19 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
     let list = match c {
         // An empty list holds no puzzle; an object, one each.
         ']' | '{' => true,
-        // A grid of rows, or of strings of rows (4 symbols or more): not a row of cells
-        // written as strings (one symbol, or a number of up to 3 digits).
-        '[' => match next_char(lines, l, a + 1) {
-            Some((_, _, '[' | '{')) => true,
-            Some((l, a, '"')) => string_end(lines.at(l), a).is_some_and(|end| end - a >= 6),
-            _ => false,
-        },
-        '"' => {
-            let end = string_end(lines.at(l), a)?;
-            let item: String = serde_json::from_str(&lines.at(l)[a..end]).ok()?;
-            let item = item.trim();
-            let numbers = numbers_line(item);
-            let cells = if numbers {
-                item.split_whitespace().count()
-            } else {
-                item.chars().count()
-            };
-            // A row of symbols has at most as many as the largest alphabet.
-            let row = side_of_cells(cells * cells) == Some(cells)
-                && (numbers || cells <= Alphabet::Standard.capacity());
-            match (puzzle_length(cells), row) {
-                (true, false) => true,
-                (true, true) => {
-                    // Rows of a grid only if there are exactly `cells` of them (a list when
-                    // the value runs past the window).
-                    value_end(lines, line, at).map_or(true, |end| {
-                        let text = text_between(lines, (line, at), end);
-                        let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
-                        rows != cells
-                    })
-                }
-                _ => false,
+        '[' | '"' => match first_items_say(lines, l, a)? {
+            Says::List => true,
+            Says::Grid => false,
+            Says::RowsIf(cells, open_list) => {
+                // Rows of a grid only if there are exactly `cells` of them; `open_list` when
+                // the value runs past the window.
+                value_end(lines, line, at).map_or(open_list, |end| {
+                    let text = text_between(lines, (line, at), end);
+                    let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
+                    rows != cells
+                })
             }
-        }
+        },
         _ => false,
     };
     list.then_some(List {
@@ -201,6 +183,97 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         items: 0,
         wrapped,
     })
+}
+
+/// What the string items of an array say it is.
+#[derive(Clone, Copy)]
+enum Says {
+    /// A list of puzzles: an item is a whole puzzle and no row.
+    List,
+    /// A grid: its items are cells or rows (or nothing else told).
+    Grid,
+    /// An item is a row of this many cells and a whole puzzle both (16 symbols, or 81
+    /// numbers): rows of a grid if there are exactly that many. When the value runs past the
+    /// window, a list if the flag says so (strings: a list of any length), else a grid (arrays,
+    /// as a grid pretty-printed a cell a line).
+    RowsIf(usize, bool),
+}
+
+/// How many items at the head of an array are read to tell a grid from a list: a bad puzzle
+/// first in a list (80 symbols, `""`) must not make the list one bad grid.
+const ITEMS_LOOKED_AT: usize = 8;
+
+/// What the items at the head of an array say, the first at byte `at` of line `line`: a list
+/// as soon as one is a whole puzzle and no row (a grid holds none), else the first that could
+/// be both, else a grid. `None` when the first item is not closed in the window.
+fn first_items_say(lines: &Lines, mut line: usize, mut at: usize) -> Option<Says> {
+    let mut said = Says::Grid;
+    for looked in 0..ITEMS_LOOKED_AT {
+        let Some((says, (end, end_at))) = item_says(lines, line, at) else {
+            return (looked > 0).then_some(said);
+        };
+        match says {
+            Says::List => return Some(Says::List),
+            Says::RowsIf(..) if matches!(said, Says::Grid) => said = says,
+            _ => {}
+        }
+        match next_char(lines, end, end_at) {
+            Some((l, a, ',')) => match next_char(lines, l, a + 1) {
+                Some((l, a, '[' | '"')) => (line, at) = (l, a),
+                _ => break,
+            },
+            _ => break,
+        }
+    }
+    Some(said)
+}
+
+/// What the item that opens at byte `at` of line `line` (with `[` or `"`) says, and where it
+/// ends. A grid (of rows, or of strings of rows of 4 symbols or more) or an object in it is a
+/// puzzle of a list; strings and arrays of cells are weighed by their length.
+fn item_says(lines: &Lines, line: usize, at: usize) -> Option<(Says, (usize, usize))> {
+    if lines.at(line)[at..].starts_with('"') {
+        let end = string_end(lines.at(line), at)?;
+        let item: String = serde_json::from_str(&lines.at(line)[at..end]).ok()?;
+        return Some((string_says(item.trim()), (line, end)));
+    }
+    // A list at once, without looking for the item's end (a grid may run past the window).
+    let grid = match next_char(lines, line, at + 1) {
+        Some((_, _, '[' | '{')) => true,
+        Some((l, a, '"')) => string_end(lines.at(l), a).is_some_and(|e| e - a >= 6),
+        _ => false,
+    };
+    if grid {
+        return Some((Says::List, (line, at)));
+    }
+    let end = value_end(lines, line, at)?;
+    let text = text_between(lines, (line, at), end);
+    let cells = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
+    Some((length_says(cells, true, false), end))
+}
+
+/// What one string item says: a whole puzzle, a row (of symbols: no more than the largest
+/// alphabet), one cell, or both a puzzle and a row.
+fn string_says(item: &str) -> Says {
+    let numbers = numbers_line(item);
+    let cells = if numbers {
+        item.split_whitespace().count()
+    } else {
+        item.chars().count()
+    };
+    length_says(cells, numbers, true)
+}
+
+/// What an item of `cells` cells says; `numbers`: written as numbers, so a row may be longer
+/// than the largest alphabet; `open_list`: see [`Says::RowsIf`].
+fn length_says(cells: usize, numbers: bool, open_list: bool) -> Says {
+    let row = side_of_cells(cells * cells) == Some(cells)
+        && (numbers || cells <= Alphabet::Standard.capacity());
+    match (puzzle_length(cells), row) {
+        (true, false) => Says::List,
+        (true, true) => Says::RowsIf(cells, open_list),
+        _ => Says::Grid,
+    }
 }
 
 /// The next step of `list`: its next item, or its end.
@@ -227,7 +300,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 }
                 let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
                 if !rest.is_empty() {
-                    let what = format!("text after the JSON list (from '{rest}')");
+                    let what = format!("text after the JSON list (from {})", quoted(rest));
                     return ListStep::Broken(error(l + 1, what), l + 1);
                 }
                 return ListStep::End(l + 1);

@@ -29,7 +29,7 @@ use symbols::read_symbols;
 
 pub use decode::{decode, open};
 pub use error::InputError;
-use error::{invisible, length_hint, plural, shown, sizes_hint};
+use error::{invisible, length_hint, plural, quoted, shown, sizes_hint};
 use fields::{csv_header, Field};
 use puzzle::check_givens;
 pub use puzzle::{item_name, Puzzle};
@@ -239,7 +239,8 @@ impl<R: BufRead> Reader<R> {
             }
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
                 self.header = Some(format!(
-                    "line {line_no} ('{raw}') is a CSV header, passed over"
+                    "line {line_no} ({}) is a CSV header, passed over",
+                    quoted(raw)
                 ));
                 self.next += 1;
                 continue;

@@ -5,8 +5,8 @@ use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule};
 use super::symbols;
 use super::{
-    basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
-    Format, InputError, Puzzle, Record, SUPPORTED,
+    basis_of, check_givens, plural, puzzle_length, quoted, side_of_cells, unsupported_basis,
+    Alphabet, Format, InputError, Puzzle, Record, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 
@@ -29,11 +29,11 @@ pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputEr
 fn not_a_value(t: &str) -> String {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if digits(t) {
-        format!("'{t}' is too large a number")
+        format!("{} is too large a number", quoted(t))
     } else if t.strip_prefix('-').is_some_and(digits) {
-        format!("'{t}' is a negative number")
+        format!("{} is a negative number", quoted(t))
     } else {
-        format!("'{t}' is not a number")
+        format!("{} is not a number", quoted(t))
     }
 }
 
@@ -141,9 +141,10 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
                         item: None,
                         what: if x.is_empty() {
                             format!(
-                                "r{}c{} lists '{cell}', with an empty entry",
+                                "r{}c{} lists {}, with an empty entry",
                                 c / n + 1,
-                                c % n + 1
+                                c % n + 1,
+                                quoted(cell)
                             )
                         } else {
                             format!("r{}c{} lists {x}", c / n + 1, c % n + 1)
@@ -390,6 +391,9 @@ pub(super) fn numbers_then_more(raw: &str, line_no: usize) -> Option<Record> {
     };
     let n = side_of_cells(count).filter(|_| count >= 16)?;
     let values = parse_ints(&raw[..raw.len() - rest.len()], line_no).ok()?;
-    let note = format!("the text after the puzzle (from '{more}') is passed over");
+    let note = format!(
+        "the text after the puzzle (from {}) is passed over",
+        quoted(more)
+    );
     Some(numbers_puzzle(&values, n, &[line_no - 1], Some(note)))
 }

@@ -39,14 +39,19 @@ pub fn item_name(item: usize) -> String {
     format!("item {item} of the JSON list")
 }
 
+/// `line 5`, or `line 5: item 3 of the JSON list`: where a record is, for messages.
+pub(super) fn place(line: usize, item: Option<usize>) -> String {
+    match item {
+        Some(item) => format!("line {line}: {}", item_name(item)),
+        None => format!("line {line}"),
+    }
+}
+
 impl Puzzle {
     /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
     /// reader names a bad item).
     pub fn place(&self) -> String {
-        match self.item {
-            Some(item) => format!("line {}: {}", self.line, item_name(item)),
-            None => format!("line {}", self.line),
-        }
+        place(self.line, self.item)
     }
 
     /// Side of the grid.

@@ -817,6 +817,16 @@ fn messages_name_what_is_wrong() {
         format!("'{huge}' is too large a number")
     );
     assert_eq!(what(&format!("1.5{zeros}")), "'1.5' is not a number");
+    // A terminal's escape sequence in a token is written out, not sent to the terminal.
+    let numbers = ReadOptions {
+        format: Some(Format::Numbers),
+        ..ReadOptions::default()
+    };
+    let escape = format!("0 0\x1b]0;title\x07{zeros}");
+    assert_eq!(
+        read_all(&escape, numbers)[0].as_ref().unwrap_err().what,
+        "'0U+001B]0;titleU+0007' is not a number"
+    );
     let lists = " 1,2,3,4,5,6,7,8,9".repeat(80);
     assert_eq!(
         what(&format!("1,,3{lists}")),
@@ -1369,6 +1379,43 @@ fn json_lists_are_batches_read_item_by_item() {
     let all = read_all(&format!("[{}]", cells.join(",")), Default::default());
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].as_ref().unwrap().digits(), want);
+
+    // A bad puzzle first does not make the list one bad grid: the items after it are read,
+    // as strings (80 symbols, three, none) or as arrays of numbers (80 of them), and in an
+    // object too.
+    let zeros = vec!["0"; 80].join(",");
+    for first in [
+        format!("\"{}\"", &EASY9[1..]),
+        "\"abc\"".to_string(),
+        "\"\"".to_string(),
+        format!("[{zeros}]"),
+    ] {
+        for text in [
+            format!("[{first}, \"{EASY9}\", \"{EASY9}\"]\n"),
+            format!("{{\"puzzles\": [{first}, \"{EASY9}\"]}}\n"),
+        ] {
+            let all = read_all(&text, Default::default());
+            let items = text.matches(EASY9).count() + 1;
+            assert_eq!(all.len(), items, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            assert!(
+                e.what.starts_with("item 1 of the JSON list: "),
+                "{}",
+                e.what
+            );
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
+        }
+    }
+    // Flat arrays of 81 numbers are puzzles of a list; 81 of them would be the rows of an
+    // 81×81 grid.
+    let flat = format!("[{}]", numbers.join(",").replace(['[', ']'], ""));
+    let all = read_all(&format!("[{flat}, {flat}]\n"), Default::default());
+    assert_eq!(all.len(), 2);
+    assert!(all
+        .iter()
+        .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
 
     // A list longer than the reader's window of lines (4,096) is read to its end.
     let items = vec![format!("  \"{EASY9}\""); 5000];

@@ -95,7 +95,15 @@ fn bad_requests_are_clear_errors() {
     let o = run(&["render", "--solution"], &many);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("line 1: the puzzle has no unique solution"),
+        stderr(&o).contains("line 1: the puzzle has several solutions; expected one"),
+        "{}",
+        stderr(&o)
+    );
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let o = run(&["render", "--solution"], &none);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("line 1: the puzzle has no solutions; expected one"),
         "{}",
         stderr(&o)
     );

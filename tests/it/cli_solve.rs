@@ -632,6 +632,35 @@ fn items_of_a_json_list_on_one_line_are_named_by_item() {
     assert!(err[1..].contains(&bench_several), "{err:?}");
 }
 
+/// A bad puzzle first in a JSON list costs only itself (it once made the list one bad grid and
+/// lost the rest), and the text header of a bad item names the item as a good one's does.
+#[test]
+fn a_bad_first_item_of_a_json_list_costs_only_itself() {
+    let short = &EASY9[1..];
+    for list in [
+        format!(r#"["{short}", "{EASY9}", "{EASY9}"]"#),
+        format!(r#"{{"puzzles": ["{short}", "{EASY9}", "{EASY9}"]}}"#),
+    ] {
+        let out = run(&["solve"], &list);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(lines(&out.stdout), ["invalid", EASY9_SOL, EASY9_SOL]);
+        let err = lines(&out.stderr);
+        assert!(
+            err[0].starts_with("line 1: item 1 of the JSON list: 80 symbols"),
+            "{err:?}"
+        );
+    }
+    let list = format!(r#"["{EASY9}", "{short}"]"#);
+    let out = run(&["find", "--technique", "singles"], &list);
+    let got = lines(&out.stdout);
+    let header = got.iter().position(|l| l.contains("item 2")).unwrap();
+    assert_eq!(got[header], "# puzzle at line 1: item 2 of the JSON list");
+    assert_eq!(got[header + 1], "invalid");
+    let out = run(&["pom"], &list);
+    assert!(lines(&out.stdout)
+        .contains(&"# puzzle at line 1: item 2 of the JSON list: invalid".to_string()));
+}
+
 /// `--baseline dlx` times dancing links beside the engine, on the same puzzles in the same run;
 /// puzzles over its node budget are named and counted, and leave the exit status alone.
 #[test]
