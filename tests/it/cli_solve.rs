@@ -843,3 +843,25 @@ fn threads_beyond_the_limit_are_refused_by_every_subcommand() {
         );
     }
 }
+
+/// Help or the version that cannot be written (`> /dev/full`) is an I/O error, status 2, as a
+/// subcommand's output is; written, they end with status 0.
+#[test]
+#[cfg(target_os = "linux")]
+fn help_that_cannot_be_written_is_an_io_error() {
+    for args in [&["help", "solve"][..], &["-V"], &["solve", "--help"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write to stdout"), "{args:?}: {err}");
+        assert_eq!(run(args, "").status.code(), Some(0), "{args:?}");
+    }
+}
