@@ -185,7 +185,7 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
     })
 }
 
-/// What the string items of an array say it is.
+/// What the items at the head of an array say it is.
 #[derive(Clone, Copy)]
 enum Says {
     /// A list of puzzles: an item is a whole puzzle and no row.
