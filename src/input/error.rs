@@ -75,23 +75,28 @@ pub(super) fn invisible(c: char) -> bool {
     c.is_control() || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}')
 }
 
+/// A character that would not show, as messages write it: `U+001B`.
+fn code_point(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
 /// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
 pub(super) fn shown(c: char) -> String {
     if invisible(c) {
-        format!("U+{:04X}", c as u32)
+        code_point(c)
     } else {
         format!("'{c}'")
     }
 }
 
 /// Text from the input quoted in a message: `'…'`, each character that would not show (an
-/// escape sequence of a terminal, a bell) written `U+001B`, as [`shown`] writes one alone.
+/// escape sequence of a terminal, a bell) written as [`shown`] writes one alone.
 pub(super) fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('\'');
     for c in text.chars() {
         if invisible(c) {
-            out.push_str(&format!("U+{:04X}", c as u32));
+            out.push_str(&code_point(c));
         } else {
             out.push(c);
         }
