@@ -99,8 +99,12 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     // A check that runs over budget keeps its given, so what matters is how fast it gets
     // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
     // 36.5 s → 8.6 s, 271.3 → 271.8 givens a puzzle; 16×16 hands over at once already).
+    // From 36×36 up no probing pass before it either: on the checks that reach the CDCL it
+    // was about half their time and settled next to none of them (`-k 8 -n 2 --seed 3`, one
+    // thread: 57.3 s → 45.9 s, 4,672 → 4,670 givens; `-k 6`: 5.50 s → 4.97 s, 1,287 → 1,286).
     let check_tuning = Tuning {
         cdcl_after: 0,
+        probe_root: false,
         ..Tuning::for_basis(B::K)
     };
     let limited = SolveOptions {

@@ -130,6 +130,7 @@ use super::{Count, SearchStats};
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
+use itertools::Itertools;
 use order::{Heap, Luby, LUBY_UNIT, STABLE_DECAY};
 
 /// A literal: `2 * var` for x, `2 * var + 1` for ¬x.
@@ -326,13 +327,6 @@ impl Sat {
             ..
         } = self;
         assign_in(value, level, reasons, trail, l, lvl, reason);
-    }
-
-    /// Set the at-most-one implications of the next variable, `v`: `others` may not be true
-    /// with it. Variables in order, before any clause.
-    fn add_amo(&mut self, v: usize, others: impl Iterator<Item = u32>) {
-        self.amo.extend(others.map(|w| 2 * w + 1));
-        self.amo_start[v + 1] = self.amo.len() as u32;
     }
 
     /// Add a clause at level 0 (original or blocking clause).
@@ -705,42 +699,72 @@ pub(super) fn search<B: Basis>(
     }
     let lit = |c: usize, d: usize| 2 * var_of[c * n + d];
     let mut sat = Sat::new(cell_of.len(), learning);
-    // In the order the pairs were once added one by one (earlier peers, the cell, later peers),
-    // which the search depends on.
-    // The open peers of the current cell, in ascending order as `Topology::peers` lists them:
-    // placed peers have no variables (in a puzzle being dug, about half of them).
-    let mut open: Vec<u16> = Vec::new();
-    let mut open_of = usize::MAX;
-    for (v, &(c, d)) in cell_of.iter().enumerate() {
+    // Each variable's at-most-one partners, in the order the pairs were once added one by one
+    // (earlier peers, the cell's other candidates, later peers), on which the search depends.
+    // Built cell by cell from one mask per peer (the candidates it shares with the cell), not
+    // one lookup per peer and digit: from 49×49 up building is a large part of a generator's
+    // uniqueness check, and a puzzle takes thousands of them.
+    // The open peers of the current cell that share a candidate with it, and what they share
+    // (placed peers have no variables).
+    let mut shared: Vec<(u16, B::Mask)> = Vec::new();
+    // Per candidate of the cell: its rank in the cell (by digit), and where its list goes on.
+    let mut rank = vec![0usize; n];
+    let mut next = vec![0usize; n];
+    // The partners of the cell's candidates among `peers`, each appended to its list.
+    let partners =
+        |peers: &[(u16, B::Mask)], rank: &[usize], next: &mut [usize], amo: &mut [Lit]| {
+            for &(p, common) in peers {
+                for d in common.iter() {
+                    amo[next[rank[d]]] = lit(p as usize, d) + 1;
+                    next[rank[d]] += 1;
+                }
+            }
+        };
+    let mut v = 0;
+    for (i, c) in cell_of.iter().map(|&(c, _)| c as usize).dedup().enumerate() {
         // Building the clauses of a large open grid takes seconds (an empty 100×100: a million
         // variables with 380 at-most-one partners each): `--timeout` holds here too.
-        if v % 4096 == 0 && budget.out_of_time() {
+        if i % 64 == 0 && budget.out_of_time() {
             out.give_up(Exceeded::Time);
             return out;
         }
-        let (c, d) = (c as usize, d as usize);
-        if open_of != c {
-            open.clear();
-            open.extend(
-                t.peers(c)
-                    .iter()
-                    .filter(|&&p| !g.get(p as usize).is_single()),
-            );
-            open_of = c;
+        let m = g.get(c);
+        let k = m.count() as usize;
+        for (r, d) in m.iter().enumerate() {
+            rank[d] = r;
         }
-        let split = open.partition_point(|&p| (p as usize) < c);
-        let peer = |p: &u16| var_of[*p as usize * n + d];
-        let cell = g
-            .get(c)
-            .iter()
-            .filter(|&e| e != d)
-            .map(|e| var_of[c * n + e]);
-        let all = open[..split]
-            .iter()
-            .map(peer)
-            .chain(cell)
-            .chain(open[split..].iter().map(peer));
-        sat.add_amo(v, all.filter(|&w| w != u32::MAX));
+        // Each list's length first (the cell's other candidates, then each peer sharing the
+        // digit), then its start.
+        next[..k].fill(k - 1);
+        shared.clear();
+        for &p in t.peers(c) {
+            let q = g.get(p as usize);
+            let common = q & m;
+            if !common.is_empty() && !q.is_single() {
+                shared.push((p, common));
+                for d in common.iter() {
+                    next[rank[d]] += 1;
+                }
+            }
+        }
+        let mut end = sat.amo.len();
+        for (r, at) in next[..k].iter_mut().enumerate() {
+            let len = *at;
+            *at = end;
+            end += len;
+            sat.amo_start[v + r + 1] = end as u32;
+        }
+        sat.amo.resize(end, 0);
+        let split = shared.partition_point(|&(p, _)| (p as usize) < c);
+        partners(&shared[..split], &rank, &mut next, &mut sat.amo);
+        for (r, at) in next[..k].iter_mut().enumerate() {
+            for j in (0..k).filter(|&j| j != r) {
+                sat.amo[*at] = 2 * (v + j) as Lit + 1;
+                *at += 1;
+            }
+        }
+        partners(&shared[split..], &rank, &mut next, &mut sat.amo);
+        v += k;
     }
     for c in 0..B::CELLS {
         let m = g.get(c);
@@ -748,20 +772,25 @@ pub(super) fn search<B: Basis>(
             sat.add_clause(m.iter().map(|d| lit(c, d)).collect());
         }
     }
+    // Each house's places per digit, in one pass over its cells (in house order, as before).
+    let mut places: Vec<Vec<Lit>> = vec![Vec::new(); n];
     for h in 0..t.houses() {
-        let cells = t.house(h);
-        let placed = cells
-            .iter()
-            .map(|&c| g.get(c as usize))
-            .filter(|m| m.is_single())
-            .fold(B::Mask::ZERO, |a, m| a | m);
-        for d in (B::all() & !placed).iter() {
-            let places: Vec<Lit> = cells
-                .iter()
-                .filter(|&&c| g.get(c as usize).has(d))
-                .map(|&c| lit(c as usize, d))
-                .collect();
-            sat.add_clause(places);
+        let mut placed = B::Mask::ZERO;
+        for &c in t.house(h) {
+            let m = g.get(c as usize);
+            if m.is_single() {
+                placed |= m;
+            } else {
+                for d in m.iter() {
+                    places[d].push(lit(c as usize, d));
+                }
+            }
+        }
+        for (d, lits) in places.iter_mut().enumerate() {
+            let lits = std::mem::take(lits);
+            if !placed.has(d) {
+                sat.add_clause(lits);
+            }
         }
     }
     if sat.ok && sat.propagate().is_some() {
