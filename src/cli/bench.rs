@@ -226,6 +226,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                     let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
                     let t = external::time(cmd, &these, a.min_time)?;
                     say_command(&set, cmd, &t, &places);
+                    if t.runs == 0 {
+                        // Stopped in its warm-up (`external::time`): no row. As for its
+                        // answers, the exit status stays the engine's.
+                        continue;
+                    }
                     rows.push(command_row(&set, k, &v.name, &t, these.len()));
                     continue;
                 }
@@ -449,6 +454,12 @@ fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
             super::plural(t.answers, "answer"),
             super::plural(puzzles, "puzzle"),
             puzzles - t.answers
+        );
+    } else if t.answers > puzzles {
+        say!(
+            "{set}: `{cmd}` wrote more answers than the {}: those past the last puzzle were \
+             passed over",
+            super::plural(puzzles, "puzzle")
         );
     }
 }

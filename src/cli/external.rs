@@ -8,11 +8,11 @@
 //! the process's start-up included, until `--min-time` has gone by.
 
 use nsudoku::grid;
-use nsudoku::input::{self, Puzzle, ReadOptions, Record};
+use nsudoku::input::{self, Puzzle, ReadOptions, Reader, Record};
 use nsudoku::mask::Mask;
 use nsudoku::output;
-use std::io::{self, Write};
-use std::process::{Command, Output, Stdio};
+use std::io::{self, Read, Write};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::Instant;
 
 /// What the command did with one set.
@@ -23,8 +23,8 @@ pub struct Timed {
     /// Puzzles it answered with something else than a solution (index in the set, why), in
     /// the warm-up run.
     pub wrong: Vec<(usize, String)>,
-    /// Answers it wrote in that run (grids, or lines standing for one); the puzzles after the
-    /// last have none.
+    /// Answers it wrote in that run (grids, or lines standing for one), read up to one past
+    /// the puzzles; the puzzles after the last have none, and more than the puzzles match none.
     pub answers: usize,
     /// How the warm-up run ended when not with status 0: its status and the last line of its
     /// stderr.
@@ -32,16 +32,21 @@ pub struct Timed {
 }
 
 /// Run `cmd` on `puzzles` as the module doc says. An error is one of starting the command.
+/// A command that writes more than [`cap`] allows in its warm-up is stopped and not timed
+/// (`runs` 0).
 pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> {
     let mut text = String::new();
     for p in puzzles {
         text.push_str(&output::puzzle_line(p));
         text.push('\n');
     }
-    let (warm, _) = run(cmd, &text)?;
+    let cap = cap(text.len());
+    let warm = run(cmd, &text, cap)?;
     let out = String::from_utf8_lossy(&warm.stdout);
-    let answers = input::read_all(&out, ReadOptions::default());
-    let out_lines: Vec<&str> = out.lines().collect();
+    // One answer past the puzzles is enough to tell that there are too many.
+    let mut reader = Reader::new(out.as_bytes(), ReadOptions::default());
+    let answers: Vec<Record> = reader.by_ref().take(puzzles.len() + 1).collect();
+    let out_lines: Vec<&str> = out.lines().take(reader.lines_read()).collect();
     // An answer that is no grid, quoted from its line (its first 40 characters).
     let shown = |e: &input::InputError| {
         let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
@@ -57,13 +62,20 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
         .enumerate()
         .filter_map(|(i, (p, answer))| check(p, answer, shown).err().map(|why| (i, why)))
         .collect();
-    let failure = (!warm.status.success()).then(|| {
-        let err = String::from_utf8_lossy(&warm.stderr);
-        match err.lines().rev().find(|l| !l.trim().is_empty()) {
-            Some(last) => format!("{} ({})", warm.status, last.trim()),
-            None => warm.status.to_string(),
-        }
-    });
+    let failure = if warm.capped {
+        Some(format!(
+            "its stdout past {} MiB: stopped there and not timed (one answer a puzzle is far less)",
+            cap >> 20
+        ))
+    } else {
+        (!warm.status.success()).then(|| {
+            let err = String::from_utf8_lossy(&warm.stderr);
+            match err.lines().rev().find(|l| !l.trim().is_empty()) {
+                Some(last) => format!("{} ({})", warm.status, last.trim()),
+                None => warm.status.to_string(),
+            }
+        })
+    };
     let mut timed = Timed {
         wall: 0.0,
         runs: 0,
@@ -71,9 +83,12 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
         answers: answers.len(),
         failure,
     };
+    if warm.capped {
+        return Ok(timed);
+    }
     let start = Instant::now();
     loop {
-        timed.wall += run(cmd, &text)?.1;
+        timed.wall += run(cmd, &text, cap)?.secs;
         timed.runs += 1;
         if start.elapsed().as_secs_f64() >= min_time {
             return Ok(timed);
@@ -81,9 +96,31 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
     }
 }
 
-/// One run of `cmd` through the shell with `input` on its stdin: what it wrote, and the
-/// seconds from its start to its end.
-fn run(cmd: &str, input: &str) -> io::Result<(Output, f64)> {
+/// The stdout a run may write for an input of `len` bytes: a solver writes about one grid a
+/// puzzle, in whatever form, so 64 times the input (and 64 MiB at least) is far beyond any
+/// answer, and bounds what a command that never stops writing (`yes`) can take.
+fn cap(len: usize) -> usize {
+    len.saturating_mul(64).max(64 << 20)
+}
+
+/// What one run of a command did.
+struct Run {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    /// Its last [`STDERR_TAIL`] bytes.
+    stderr: Vec<u8>,
+    /// Seconds from its start to its end.
+    secs: f64,
+    /// It wrote more than the cap on stdout, and was killed.
+    capped: bool,
+}
+
+/// The end of a command's stderr that is kept: where its last line is.
+const STDERR_TAIL: usize = 64 << 10;
+
+/// One run of `cmd` through the shell with `input` on its stdin, its stdout read up to `cap`
+/// bytes.
+fn run(cmd: &str, input: &str, cap: usize) -> io::Result<Run> {
     let start = Instant::now();
     let mut child = shell(cmd)
         .stdin(Stdio::piped())
@@ -100,10 +137,51 @@ fn run(cmd: &str, input: &str) -> io::Result<(Output, f64)> {
         // here; its answers tell.
         let _ = stdin.write_all(input.as_bytes());
     });
-    let out = child.wait_with_output()?;
+    let err = child.stderr.take().expect("piped");
+    // Drained to its end from a thread of its own, for the same reason, keeping its tail.
+    let tail = std::thread::spawn(move || keep_tail(err));
+    let mut stdout = Vec::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .take(cap as u64 + 1)
+        .read_to_end(&mut stdout)?;
+    let capped = stdout.len() > cap;
+    if capped {
+        stdout.truncate(cap);
+        let _ = child.kill();
+    }
+    let status = child.wait()?;
     let secs = start.elapsed().as_secs_f64();
     let _ = writer.join();
-    Ok((out, secs))
+    let stderr = tail.join().unwrap_or_default();
+    Ok(Run {
+        status,
+        stdout,
+        stderr,
+        secs,
+        capped,
+    })
+}
+
+/// The last [`STDERR_TAIL`] bytes of `r`, read to its end (or its first error).
+fn keep_tail(mut r: impl Read) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => kept.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+        if kept.len() > 2 * STDERR_TAIL {
+            kept.drain(..kept.len() - STDERR_TAIL);
+        }
+    }
+    let from = kept.len().saturating_sub(STDERR_TAIL);
+    kept.split_off(from)
 }
 
 #[cfg(not(windows))]

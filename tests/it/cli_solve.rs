@@ -713,6 +713,47 @@ fn bench_times_dancing_links_beside_the_engine() {
 }
 
 #[test]
+fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
+    let path = format!(
+        "{}/tests/data/9x9_magictour_top1465_first30.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let extra = format!("'{bin}' solve --limit 1 --threads 1; echo extra");
+    let args = [
+        "bench",
+        &path,
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--json",
+        "--baseline-cmd",
+        "yes",
+        "--baseline-cmd",
+        &extra,
+    ];
+    let out = run(&args, "");
+    let err = lines(&out.stderr);
+    // The command's failings are its own: the exit status is the engine's.
+    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    let set = "9x9_magictour_top1465_first30.txt";
+    assert!(err.contains(&format!(
+        "{set}: `yes` ended with its stdout past 64 MiB: stopped there and not timed (one \
+         answer a puzzle is far less)"
+    )));
+    assert!(err.contains(&format!(
+        "{set}: `{extra}` wrote more answers than the 30 puzzles: those past the last puzzle \
+         were passed over"
+    )));
+    // `yes` has no row; the other command's answers are all solutions.
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0]["variant"], format!("`{extra}` (command)"));
+    assert_eq!(rows[0]["unsolved"], 0);
+}
+
+#[test]
 fn bench_times_a_command_beside_the_engine() {
     let path = format!(
         "{}/tests/data/9x9_magictour_top1465_first30.txt",
