@@ -64,7 +64,7 @@ pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alp
 
 /// The solution of `p` written as `p` was.
 pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
-    p.in_case(digits_line(p.k, digits, p.text_alphabet(), p.format))
+    p.with_empty_mark(p.in_case(digits_line(p.k, digits, p.text_alphabet(), p.format)))
 }
 
 /// The solution of `p` as `solve`, `reduce` and `explain` print it: a boxed grid for people
@@ -95,7 +95,9 @@ pub fn candidates(p: &Puzzle, masks: &(impl MaskList + ?Sized), boxed_grid: bool
 /// candidate grid (its givens alone would lose the candidates it was given without).
 pub fn puzzle_line(p: &Puzzle) -> String {
     match p.format {
-        Format::Candidates => p.in_case(candidates_line(p.k, &p.masks, p.text_alphabet())),
+        Format::Candidates => {
+            p.with_empty_mark(p.in_case(candidates_line(p.k, &p.masks, p.text_alphabet())))
+        }
         _ => like_input(p, &p.digits()),
     }
 }

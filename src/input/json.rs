@@ -10,6 +10,7 @@
 //! item by item as the text arrives, each item a record of its own on the line where it
 //! starts, so a list of any length is read in bounded memory and a bad item costs only itself.
 
+use super::error::plural;
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
@@ -158,24 +159,25 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         (start, open, false)
     };
     let (l, a, c) = next_char(lines, line, at + 1)?;
-    let list = match c {
-        // An empty list holds no puzzle; an object, one each.
-        ']' | '{' => true,
-        '[' | '"' => match first_items_say(lines, l, a)? {
-            Says::List => true,
-            Says::Grid => false,
-            Says::RowsIf(cells, open_list) => {
-                // Rows of a grid only if there are exactly `cells` of them; `open_list` when
-                // the value runs past the window.
-                value_end(lines, line, at).map_or(open_list, |end| {
-                    let text = text_between(lines, (line, at), end);
-                    let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
-                    rows != cells
-                })
-            }
-        },
-        _ => false,
-    };
+    // Under a list's name (`"puzzles"`), items are puzzles whatever the first ones are.
+    let list = wrapped
+        || match c {
+            // An empty list holds no puzzle; an object, one each.
+            ']' | '{' => true,
+            _ => match first_items_say(lines, l, a)? {
+                Says::List => true,
+                Says::Grid => false,
+                Says::RowsIf(cells, open_list) => {
+                    // Rows of a grid only if there are exactly `cells` of them; `open_list` when
+                    // the value runs past the window.
+                    value_end(lines, line, at).map_or(open_list, |end| {
+                        let text = text_between(lines, (line, at), end);
+                        let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
+                        rows != cells
+                    })
+                }
+            },
+        };
     list.then_some(List {
         opened: start + 1,
         line,
@@ -219,8 +221,8 @@ fn first_items_say(lines: &Lines, mut line: usize, mut at: usize) -> Option<Says
         }
         match next_char(lines, end, end_at) {
             Some((l, a, ',')) => match next_char(lines, l, a + 1) {
-                Some((l, a, '[' | '"')) => (line, at) = (l, a),
-                _ => break,
+                Some((_, _, ']' | '}' | ',')) | None => break,
+                Some((l, a, _)) => (line, at) = (l, a),
             },
             _ => break,
         }
@@ -228,10 +230,14 @@ fn first_items_say(lines: &Lines, mut line: usize, mut at: usize) -> Option<Says
     Some(said)
 }
 
-/// What the item that opens at byte `at` of line `line` (with `[` or `"`) says, and where it
-/// ends. A grid (of rows, or of strings of rows of 4 symbols or more) or an object in it is a
-/// puzzle of a list; strings and arrays of cells are weighed by their length.
+/// What the item that opens at byte `at` of line `line` says, and where it ends. A grid (of
+/// rows, or of strings of rows of 4 symbols or more) or an object in it is a puzzle of a list;
+/// strings and arrays of cells are weighed by their length; anything else (a number, `null`)
+/// is a cell, or a bad item of a list that the items after it tell.
 fn item_says(lines: &Lines, line: usize, at: usize) -> Option<(Says, (usize, usize))> {
+    if !lines.at(line)[at..].starts_with(['"', '[']) {
+        return Some((Says::Grid, value_end(lines, line, at)?));
+    }
     if lines.at(line)[at..].starts_with('"') {
         let end = string_end(lines.at(line), at)?;
         let item: String = serde_json::from_str(&lines.at(line)[at..end]).ok()?;
@@ -509,12 +515,12 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
         }
         side_of_cells(n * n)
             .map(|n| Cells::Array(n, cells))
-            .ok_or_else(|| format!("a JSON array of {n} rows"))
+            .ok_or_else(|| format!("a JSON array of {}", plural(n, "row")))
     } else {
         let len = outer.len();
         side_of_cells(len)
             .map(|n| Cells::Array(n, outer.iter().collect()))
-            .ok_or_else(|| format!("a JSON array of {len} cells"))
+            .ok_or_else(|| format!("a JSON array of {}", plural(len, "cell")))
     }
 }
 

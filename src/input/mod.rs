@@ -223,7 +223,11 @@ impl<R: BufRead> Reader<R> {
             let section = raw
                 .strip_prefix('[')
                 .and_then(|r| r.strip_suffix(']'))
-                .is_some_and(|name| name.chars().all(|c| c.is_ascii_alphabetic() || c == ' '));
+                .is_some_and(|name| {
+                    // JSON's words make a JSON array, read as one (and refused as a grid).
+                    !matches!(name, "null" | "true" | "false")
+                        && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+                });
             if section && raw.len() > 2 {
                 self.next += 1;
                 continue;

@@ -165,6 +165,7 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
         item: None,
         note: None,
         lowercase: false,
+        empty: '.',
     })
 }
 
@@ -370,6 +371,7 @@ pub(super) fn numbers_puzzle(
         item: None,
         note,
         lowercase: false,
+        empty: '.',
     })
 }
 

@@ -32,6 +32,9 @@ pub struct Puzzle {
     pub note: Option<String>,
     /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
     pub lowercase: bool,
+    /// The mark it wrote every empty cell (or absent candidate) with, one of `.`, `0`, `-`,
+    /// `_`: lines written back keep it. `.` when it came in numbers or mixed its marks.
+    pub empty: char,
 }
 
 /// How messages name item `item` (1-based) of a JSON list of puzzles.
@@ -65,6 +68,15 @@ impl Puzzle {
             line.to_ascii_lowercase()
         } else {
             line
+        }
+    }
+
+    /// `line`, one symbol a cell (or a candidate) with `.` for an empty one, with the
+    /// puzzle's empty mark instead.
+    pub fn with_empty_mark(&self, line: String) -> String {
+        match self.empty {
+            '.' => line,
+            mark => line.replace('.', mark.encode_utf8(&mut [0; 4])),
         }
     }
 
@@ -158,6 +170,7 @@ impl Puzzle {
             item: None,
             note: None,
             lowercase: false,
+            empty: '.',
         })
     }
 }

@@ -21,7 +21,13 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
         }
         16 => {
             if has(|c| c == 'G' || c == 'g') {
-                (Alphabet::Standard, None)
+                // Without a digit, A-G is also the first 7 letters of A-P (A = 1).
+                let note = letters_only.then(|| {
+                    "16×16 symbols A-G without a digit fit both 1-9A-G and A-P (A = 1); read as \
+                     1-9A-G (use --alphabet letters for the other)"
+                        .into()
+                });
+                (Alphabet::Standard, note)
             } else if has_zero && (has_dot || candidates) {
                 (Alphabet::Hex, None)
             } else if has_zero {
@@ -243,7 +249,17 @@ pub(super) fn read_symbols(
         lowercase: reads_case_blind(alphabet, n)
             && chars.iter().any(|c| c.is_ascii_lowercase())
             && !chars.iter().any(|c| c.is_ascii_uppercase()),
+        empty: empty_mark(&chars, alphabet),
     })
+}
+
+/// The one empty mark `chars` use, or `.` when they use none or several.
+fn empty_mark(chars: &[char], alphabet: Alphabet) -> char {
+    let mut marks = chars.iter().filter(|&&c| alphabet.is_empty_mark(c));
+    match marks.next() {
+        Some(&first) if marks.all(|&c| c == first) => first,
+        _ => '.',
+    }
 }
 
 /// Whether `alphabet` reads a letter's two cases as one digit at size `n`, so that the case is

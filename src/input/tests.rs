@@ -1501,3 +1501,75 @@ fn json_grids_longer_than_the_window_are_read_whole() {
     let all = read_all("{a     \r", Default::default());
     assert_eq!(all[0].as_ref().unwrap_err().line, 1);
 }
+
+#[test]
+fn a_json_list_starting_with_a_bad_scalar_item_is_still_a_list() {
+    // `null` or a number first (a cell in a flat grid) does not make the list one grid: the
+    // items after it tell, and each is a record of its own.
+    for first in ["null", "0", "true"] {
+        for text in [
+            format!("[{first}, \"{EASY9}\", \"{EASY9}\"]\n"),
+            format!("{{\"puzzles\": [{first}, \"{EASY9}\"]}}\n"),
+        ] {
+            let all = read_all(&text, Default::default());
+            let n = all.len();
+            assert!(n == 2 || n == 3, "{text}: {n} records");
+            let what = &all[0].as_ref().unwrap_err().what;
+            assert!(
+                what.starts_with("item 1 of the JSON list: a JSON ")
+                    && what.ends_with(" where the grid should be"),
+                "{text}: {what}"
+            );
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().unwrap().digits() == easy9_digits()));
+        }
+    }
+    // Under a list's name the items are puzzles even when none is a string.
+    let all = read_all("{\"puzzles\": [null]}\n", Default::default());
+    assert_eq!(
+        all[0].as_ref().unwrap_err().what,
+        "item 1 of the JSON list: a JSON null where the grid should be"
+    );
+    // A flat grid of numbers is still one grid, `null` first or not.
+    let flat: Vec<String> = easy9_digits()
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if i == 0 && d == 0 {
+                "null".into()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
+    let all = read_all(&format!("[{}]\n", flat.join(", ")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), easy9_digits());
+}
+
+#[test]
+fn a_line_of_a_json_word_in_brackets_is_no_section_header() {
+    // `[Puzzle]` is passed over; `[null]` is a JSON array, refused with its line.
+    for word in ["null", "true", "false"] {
+        let text = format!("[Puzzle]\n{EASY9}\n[{word}]\n{EASY9}\n");
+        let all = read_all(&text, Default::default());
+        let lines: Vec<usize> = all
+            .iter()
+            .map(|r| r.as_ref().map_or_else(|e| e.line, |p| p.line))
+            .collect();
+        assert_eq!(lines, [2, 3, 4], "{word}");
+        assert!(all[1].is_err(), "{word}");
+    }
+}
+
+#[test]
+fn a_16x16_in_letters_a_to_g_says_which_alphabet_it_took() {
+    let text: String = "ABCDEFG".to_string() + &".".repeat(249);
+    let p = read_one(&text, ReadOptions::default()).unwrap();
+    assert_eq!(p.alphabet, Alphabet::Standard);
+    assert!(p.note.unwrap().contains("--alphabet letters"));
+    // With a digit there is no other reading.
+    let text: String = "1BCDEFG".to_string() + &".".repeat(249);
+    assert_eq!(read_one(&text, ReadOptions::default()).unwrap().note, None);
+}

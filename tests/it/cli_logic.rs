@@ -294,6 +294,27 @@ fn reduce_prints_solution_or_candidates() {
 }
 
 #[test]
+fn reduce_says_when_an_unfinished_puzzle_has_several_solutions() {
+    // The empty grid: its candidate line is printed, stderr names the line, and the run fails;
+    // the one-solution puzzle after it is reduced as usual.
+    let input = format!("{}\n{HARD}\n", ".".repeat(81));
+    let o = run(&["reduce", "--techniques", "singles"], &input);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], "123456789".repeat(81));
+    assert_eq!(lines[1].len(), 729);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim(),
+        "line 1: several solutions; the candidate grid is what the techniques leave"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&["reduce", "--techniques", "singles"], HARD);
+    assert_eq!((o.status.code(), o.stderr.is_empty()), (Some(0), true));
+}
+
+#[test]
 fn solve_with_reduction_gives_the_same_solutions() {
     let input = format!("{EASY}\nnot a puzzle\n{HARD}\n");
     let plain = run(&["solve"], &input);
@@ -527,6 +548,20 @@ fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
     // is 6.6.
     let o = run(&["rate"], &format!("{RECTANGLE}\n"));
     assert_eq!(stdout(&o), format!("{RECTANGLE} 6.6/1.2/1.2\n"));
+    // The puzzle is echoed as it came, its empty mark too; mixed marks come back as `.`.
+    let marked: Vec<String> = ['0', '-', '_']
+        .iter()
+        .map(|&m| RECTANGLE.replace('.', &m.to_string()))
+        .collect();
+    let mixed = RECTANGLE.replacen('.', "0", 1);
+    let input = format!("{}\n{mixed}\n", marked.join("\n"));
+    let o = run(&["rate"], &input);
+    let want: String = marked
+        .iter()
+        .chain([&RECTANGLE.to_string()])
+        .map(|p| format!("{p} 6.6/1.2/1.2\n"))
+        .collect();
+    assert_eq!(stdout(&o), want);
 }
 
 #[test]
