@@ -26,10 +26,10 @@ pub struct RenderArgs {
     /// Techniques of the solving path, comma-separated in any order (default: all).
     #[arg(long, alias = "technique", value_name = "LIST")]
     techniques: Option<String>,
-    /// Write the SVG here (default: standard output).
+    /// Write the SVG here (default, or `-`: standard output).
     #[arg(short = 'o', long, value_name = "OUT.svg")]
     output: Option<PathBuf>,
-    /// Write the whole solving path as one self-contained web page.
+    /// Write the whole solving path as one self-contained web page (`-`: standard output).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Write every step of the solving path as DIR/step-001.svg, DIR/step-002.svg, ….
@@ -74,7 +74,11 @@ fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io:
     )))
 }
 
+/// Write `text` to `path`, or to standard output when it is `-`.
 fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
+    if path.as_os_str() == "-" {
+        return io::stdout().lock().write_all(text.as_bytes());
+    }
     std::fs::write(path, text)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
 }

@@ -40,6 +40,24 @@ fn draws_puzzle_solution_candidates_and_a_step() {
     assert!(o.status.success());
     check_well_formed(&String::from_utf8_lossy(&o.stdout)).unwrap();
     assert_eq!(stderr(&o), "");
+    // And with `-o -`, as with `--html -`: no file named `-`.
+    let dash = tmp.join("dash");
+    std::fs::create_dir_all(&dash).unwrap();
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let to_stdout = |flag: &str| {
+        let o = std::process::Command::new(bin)
+            .args(["render", flag, "-", "-"])
+            .current_dir(&dash)
+            .stdin(std::fs::File::open(tmp.join("in.txt")).unwrap())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{flag}: {}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    std::fs::write(tmp.join("in.txt"), EASY9).unwrap();
+    assert_eq!(to_stdout("-o"), String::from_utf8_lossy(&o.stdout));
+    assert!(to_stdout("--html").starts_with("<!DOCTYPE html>"));
+    assert!(!dash.join("-").exists());
     // The first puzzle of several is drawn, and the rest are said to be left out.
     let o = run(&["render"], &format!("{EASY9}\n{EASY9}\n{EASY9}\n"));
     assert!(o.status.success());
