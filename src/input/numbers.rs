@@ -73,7 +73,12 @@ pub(super) fn numbers_line(line: &str) -> bool {
     };
     let above_9 =
         |t: &str| t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u64>().is_ok_and(|v| v > 9);
-    t.clone().nth(1).is_some()
+    // A grid's rows of symbols in groups on one line (`1234 3412 2143 4321`): no cell of a
+    // numbers line is two symbols or more everywhere with a whole puzzle between them.
+    let symbol_rows = t.clone().all(|t| t.chars().nth(1).is_some())
+        && side_of_cells(t.clone().map(|t| t.chars().count()).sum()).is_some();
+    !symbol_rows
+        && t.clone().nth(1).is_some()
         && t.clone().all(|t| number_token(t) || (many && numeric(t)))
         && uncommented(line).bytes().any(|b| b.is_ascii_digit())
         && (!line.contains('|') || (spaced_box() && t.any(above_9)))

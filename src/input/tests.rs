@@ -1573,3 +1573,17 @@ fn a_16x16_in_letters_a_to_g_says_which_alphabet_it_took() {
     let text: String = "1BCDEFG".to_string() + &".".repeat(249);
     assert_eq!(read_one(&text, ReadOptions::default()).unwrap().note, None);
 }
+
+#[test]
+fn rows_of_symbols_in_groups_on_one_line_are_one_puzzle() {
+    // As a grid is often typed: a row a group. Not numbers (no cell is two symbols).
+    let p = read_one("1234 3412 2143 4321", ReadOptions::default()).unwrap();
+    assert_eq!(p.format, Format::Line);
+    assert_eq!(p.digits(), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let p = read_one(&rows.join(" "), ReadOptions::default()).unwrap();
+    assert_eq!(p.digits(), easy9_digits());
+    // Numbers stay numbers, one cell a token.
+    let p = read_one("1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1", ReadOptions::default()).unwrap();
+    assert_eq!(p.format, Format::Numbers);
+}
