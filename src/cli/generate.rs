@@ -76,6 +76,15 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             n * n
         )));
     }
+    // Two digits a puzzle never shows can swap in any solution: one solution shows N - 1.
+    if let Some(g) = a.givens.filter(|&g| g < n - 1) {
+        return Err(invalid(&format!(
+            "--givens {g}: a {n}×{n} puzzle with one solution shows at least {} of its digits \
+             (two it never shows could swap); expected at least {}",
+            n - 1,
+            n - 1
+        )));
+    }
     match format {
         Format::Line if n > Alphabet::Standard.capacity() => {
             return Err(invalid(&format!(

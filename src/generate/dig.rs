@@ -130,7 +130,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
     // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
     let parallel = B::K >= 6;
-    let unknown = dig_pass(
+    let mut unknown = dig_pass(
         &mut digits,
         &orbits,
         opts.givens,
@@ -139,6 +139,34 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
         keeps,
         parallel,
     );
+    // At the givens target a puzzle may not need the technique yet (40 givens of a 9×9 are
+    // nearly always singles alone): "at most" that many, so an orbit more at a time goes
+    // until it does, or until none can.
+    if let (Some(target), Some(_)) = (&opts.technique, opts.givens) {
+        let mut left = digits.iter().filter(|&&d| d != 0).count();
+        while left > 0 && !needs::<B>(&digits, target) {
+            // The orbits still given (a pass counts an emptied one as going again).
+            let given: Vec<&Vec<usize>> = orbits
+                .iter()
+                .copied()
+                .filter(|o| o.iter().all(|&c| digits[c] != 0))
+                .collect();
+            unknown = dig_pass(
+                &mut digits,
+                &given,
+                Some(left - 1),
+                budgeted,
+                check,
+                keeps,
+                parallel,
+            );
+            let now = digits.iter().filter(|&&d| d != 0).count();
+            if now == left {
+                break;
+            }
+            left = now;
+        }
+    }
     if opts.minimal && !unknown.is_empty() {
         let exact = || {
             Solver::<B>::new(SolveOptions {

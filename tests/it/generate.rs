@@ -470,6 +470,10 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (out, err, code) = nsudoku(&["generate", "-k", "3", "--givens", "82"]);
     assert_eq!((out.as_str(), code), ("", 2));
     assert!(err.contains("more than the 81 cells"), "{err}");
+    // Fewer than N - 1 givens cannot make one solution: refused at once, not after attempts.
+    let (out, err, code) = nsudoku(&["generate", "-k", "5", "--givens", "23"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("expected at least 24"), "{err}");
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--format", "candidates"]);
     assert_eq!(code, 2);
     assert!(err.contains("possible values: line, numbers"), "{err}");
