@@ -54,6 +54,19 @@ struct Explained {
 
 pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
+    // Standard output holds the path: pictures go to files (one a puzzle of a batch).
+    for (flag, path) in [("--svg", &a.svg), ("--html", &a.html)] {
+        if path.as_ref().is_some_and(|p| p.as_os_str() == "-") {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{flag} -: the solving path is on standard output; expected a {} \
+                     (render --html - writes one puzzle's page there)",
+                    if flag == "--svg" { "directory" } else { "file" }
+                ),
+            ));
+        }
+    }
     let batch = a.input.read_json(a.json)?.logic_only("explain");
     batch.print_notes();
     let many = batch.records.len() > 1;
@@ -84,8 +97,8 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
 }
 
 /// What names the pictures of each file's puzzles when the batch has several files (their line
-/// numbers repeat): the file's name (`stdin` for `-`, `a.txt (2)` for a file given again), or,
-/// when any two files share a name, every file's name with its place among the files before it
+/// numbers repeat): the file's name (`stdin` for `-`), or, when any two files share a name (a
+/// file given twice among them), every file's name with its place among the files before it
 /// (`1-a.txt`, `2-a.txt`, `3-b.txt`), so that no two files' pictures collide.
 fn picture_tags(batch: &Batch) -> HashMap<String, String> {
     let mut labels: Vec<&String> = Vec::new();
@@ -94,9 +107,19 @@ fn picture_tags(batch: &Batch) -> HashMap<String, String> {
             labels.push(l);
         }
     }
-    let name = |l: &str| match Path::new(l).file_name() {
-        Some(f) => f.to_string_lossy().into_owned(),
-        None => "input".to_string(),
+    // A file given again (`a.txt (2)`, `told_apart`) shares its name, so all are numbered.
+    let again = |l: &'_ str| -> Option<String> {
+        let (first, n) = l.rsplit_once(" (")?;
+        let n = n.strip_suffix(')')?;
+        (n.parse::<usize>().is_ok() && labels.iter().any(|m| m.as_str() == first))
+            .then(|| first.to_string())
+    };
+    let name = |l: &str| {
+        let l = again(l).unwrap_or_else(|| l.to_string());
+        match Path::new(&l).file_name() {
+            Some(f) => f.to_string_lossy().into_owned(),
+            None => "input".to_string(),
+        }
     };
     let names: Vec<String> = labels.iter().map(|l| name(l)).collect();
     let unique = names

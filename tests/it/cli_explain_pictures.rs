@@ -107,6 +107,26 @@ fn pictures_of_several_files_are_kept_apart() {
     assert_eq!(out.status.code(), Some(0));
     assert!(dir.join("path-1-a.txt-line1.html").exists());
     assert!(dir.join("path-2-a.txt-line1.html").exists());
+    // One file given twice: numbered too, not `a.txt (2)` with a space in the name.
+    for i in 1..=2 {
+        std::fs::remove_file(dir.join(format!("path-{i}-a.txt-line1.html"))).unwrap();
+    }
+    let (out, _, _) = explain_drawn(&dir, &[&a, &a]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(dir.join("path-1-a.txt-line1.html").exists());
+    assert!(dir.join("path-2-a.txt-line1.html").exists());
+    // Standard output holds the path: `-` is no file for the pictures.
+    for flag in ["--svg", "--html"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .current_dir(&*dir)
+            .args(["explain", flag, "-"])
+            .arg(&a)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        assert!(out.stdout.is_empty(), "{flag}");
+        assert!(!dir.join("-").exists(), "{flag}");
+    }
 }
 
 /// A path that ends in a contradiction is drawn like any other, its breaking step included,
