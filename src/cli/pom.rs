@@ -170,15 +170,15 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     for d in digits {
         let count = match d.count {
             TemplateCount::Exact(1) => "1 template".to_string(),
-            TemplateCount::Intractable => "templates not counted".to_string(),
+            TemplateCount::Intractable | TemplateCount::NotReached => {
+                "templates not counted".to_string()
+            }
             c => format!("{c} templates"),
         };
-        let status = if a.count_only && d.count == TemplateCount::Intractable {
-            if cfg.past_deadline() {
-                "over the counting's bounds or past --timeout".to_string()
-            } else {
-                "over the counting's bounds of states and steps".to_string()
-            }
+        let status = if d.count == TemplateCount::NotReached {
+            "not reached by --timeout".to_string()
+        } else if a.count_only && d.count == TemplateCount::Intractable {
+            "over the counting's bounds of states and steps".to_string()
         } else if a.count_only {
             "counted".to_string()
         } else if d.enumerated {
@@ -186,8 +186,6 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
                 Some(l) if Some(l as u128) != d.count.exact() => format!("listed, {l} left"),
                 _ => "listed".into(),
             }
-        } else if d.count == TemplateCount::Intractable && cfg.past_deadline() {
-            "skipped (too many to count, or past --timeout)".into()
         } else if d.count == TemplateCount::Intractable {
             "skipped (too many to count)".into()
         } else if d.count.within(a.pom_budget) {
@@ -204,6 +202,7 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
                 TemplateCount::Exact(_) => "exact",
                 TemplateCount::Overflow => "overflow",
                 TemplateCount::Intractable => "intractable",
+                TemplateCount::NotReached => "timeout",
             },
             "enumerated": d.enumerated,
             "live": d.live,

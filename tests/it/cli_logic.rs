@@ -88,10 +88,25 @@ fn pom_timeout_leaves_the_digits_not_begun() {
     assert!(
         digits
             .iter()
-            .all(|l| l
-                .ends_with("templates not counted, over the counting's bounds or past --timeout")),
+            .all(|l| l.ends_with("templates not counted, not reached by --timeout")),
         "{out}"
     );
+    // In JSON too, told from a count over the bounds, with or without --count-only.
+    for only in [true, false] {
+        let mut args = vec!["pom", "--json", "--timeout", "1e-9"];
+        if only {
+            args.push("--count-only");
+        }
+        let o = run(&args, &format!("{EASY}\n"));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let status: Vec<&str> = v["digits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["count_status"].as_str().unwrap())
+            .collect();
+        assert_eq!(status, ["timeout"; 9], "--count-only {only}");
+    }
     let o = run(
         &["pom", "--count-only", "--timeout", "1m"],
         &format!("{EASY}\n"),

@@ -49,6 +49,8 @@ pub enum TemplateCount {
     /// Not counted: the dynamic program needed more than [`MAX_COUNT_STATES`] states or
     /// [`MAX_COUNT_WORK`] steps.
     Intractable,
+    /// Not counted: the deadline ([`crate::logic::Config::deadline`]) passed before its turn.
+    NotReached,
 }
 
 impl TemplateCount {
@@ -72,6 +74,7 @@ impl std::fmt::Display for TemplateCount {
             TemplateCount::Exact(c) => write!(f, "{c}"),
             TemplateCount::Overflow => write!(f, "> {}", u128::MAX),
             TemplateCount::Intractable => write!(f, "unknown (DP over its state or step limit)"),
+            TemplateCount::NotReached => write!(f, "unknown (not reached by the deadline)"),
         }
     }
 }

@@ -123,7 +123,7 @@ pub fn counts<B: Basis>(s: &State<B>) -> Vec<TemplateCount> {
     counts_until(s, None)
 }
 
-/// [`counts`], the digits not begun by the deadline left [`TemplateCount::Intractable`] (a
+/// [`counts`], the digits not begun by the deadline left [`TemplateCount::NotReached`] (a
 /// digit takes at most [`count::MAX_COUNT_WORK`] steps, about a second).
 pub fn counts_until<B: Basis>(
     s: &State<B>,
@@ -135,7 +135,7 @@ pub fn counts_until<B: Basis>(
         let c = match earlier(&rows, d) {
             Some(e) => out[e],
             None if deadline.is_some_and(|t| std::time::Instant::now() >= t) => {
-                TemplateCount::Intractable
+                TemplateCount::NotReached
             }
             None => count_templates(B::K, r),
         };
@@ -181,7 +181,7 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
         let bound = template_bound::<B>(rows);
         let late = cfg.past_deadline();
         let (count, listing) = if late {
-            (TemplateCount::Intractable, None)
+            (TemplateCount::NotReached, None)
         } else if bound <= budget as u128 && fits(bound) {
             // Listing is cheaper than the DP here, and its length is the exact count.
             let listing = memo::list(B::K, d, rows, usize::MAX).expect("no limit");
