@@ -42,7 +42,8 @@ pub struct BenchArgs {
     /// passes over the set).
     #[arg(long, default_value_t = 1.0, value_parser = parse_min_time)]
     min_time: f64,
-    /// Use only the first this many puzzles of each set (after the shuffle).
+    /// Use only the first this many puzzles of each set (after the shuffle; of each size, in a
+    /// file of several).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_puzzles: Option<usize>,
     /// Seed of the shuffle.
@@ -201,7 +202,13 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
         let mut rng = Rng::new(a.seed);
         rng.shuffle(&mut puzzles);
         if let Some(m) = a.max_puzzles {
-            puzzles.truncate(m);
+            // Each size is a set of its own (a table each): the first m of each.
+            let mut taken = std::collections::HashMap::new();
+            puzzles.retain(|p| {
+                let t = taken.entry(p.k).or_insert(0);
+                *t += 1;
+                *t <= m
+            });
         }
         let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
         bases.sort_unstable();
@@ -636,20 +643,20 @@ fn markdown(rows: &[Row]) -> String {
                     "without a solution"
                 };
                 out.push_str(&format!(
-                    "| ↳ {} puzzles {what} |  |  |  |  |  |  |  |\n",
-                    r.unsolved
+                    "| ↳ {} {what} |  |  |  |  |  |  |  |\n",
+                    super::plural(r.unsolved, "puzzle")
                 ));
             }
             if r.over_budget > 0 {
                 out.push_str(&format!(
-                    "| ↳ {} puzzles over the baseline's node budget |  |  |  |  |  |  |  |\n",
-                    r.over_budget
+                    "| ↳ {} over the baseline's node budget |  |  |  |  |  |  |  |\n",
+                    super::plural(r.over_budget, "puzzle")
                 ));
             }
             if r.multiple > 0 {
                 out.push_str(&format!(
-                    "| ↳ {} puzzles with several solutions |  |  |  |  |  |  |  |\n",
-                    r.multiple
+                    "| ↳ {} with several solutions |  |  |  |  |  |  |  |\n",
+                    super::plural(r.multiple, "puzzle")
                 ));
             }
             i += 1;

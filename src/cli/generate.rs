@@ -33,7 +33,8 @@ pub struct GenerateArgs {
     #[arg(long)]
     minimal: bool,
     /// Stop digging at this many givens; grids that end above it are retried. Under a
-    /// symmetry whole orbits go, so a puzzle may end a few givens below it.
+    /// symmetry whole orbits go, so a puzzle may end a few givens below it; with --technique,
+    /// digging goes on below it until the puzzle needs the technique.
     #[arg(long)]
     givens: Option<usize>,
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and

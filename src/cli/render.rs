@@ -18,7 +18,8 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with_all = ["candidates", "step"])]
     solution: bool,
     /// Draw the candidates of the open cells (up to 36x36; larger grids get a note instead).
-    #[arg(long)]
+    /// A step's picture has them already.
+    #[arg(long, conflicts_with = "step")]
     candidates: bool,
     /// Draw step N (1-based) of the solving path on the grid it was found in.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

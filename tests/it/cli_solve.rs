@@ -713,6 +713,36 @@ fn bench_times_dancing_links_beside_the_engine() {
 }
 
 #[test]
+fn bench_max_puzzles_takes_the_first_of_each_size() {
+    let data = |f: &str| {
+        std::fs::read_to_string(format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    // 30 puzzles of 9×9, then 10 of 16×16: each size is a table of its own, capped apart.
+    let mixed =
+        data("9x9_magictour_top1465_first30.txt") + &data("16x16_gen_minimal200_first10.txt");
+    let args = [
+        "bench",
+        "-",
+        "--max-puzzles",
+        "3",
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--json",
+    ];
+    let out = run(&args, &mixed);
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let sizes: Vec<(u64, u64)> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["basis"].as_u64().unwrap(), r["puzzles"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(sizes, [(3, 3), (4, 3)]);
+}
+
+#[test]
 fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
     let path = format!(
         "{}/tests/data/9x9_magictour_top1465_first30.txt",
