@@ -130,7 +130,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
     // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
     let parallel = B::K >= 6;
-    let mut unknown = dig_pass(
+    let unknown = dig_pass(
         &mut digits,
         &orbits,
         opts.givens,
@@ -151,7 +151,8 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
                 .copied()
                 .filter(|o| o.iter().all(|&c| digits[c] != 0))
                 .collect();
-            unknown = dig_pass(
+            // No orbit is left unsettled: logic checks say yes or no.
+            dig_pass(
                 &mut digits,
                 &given,
                 Some(left - 1),
