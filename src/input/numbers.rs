@@ -73,8 +73,9 @@ pub(super) fn numbers_line(line: &str) -> bool {
     };
     let above_9 =
         |t: &str| t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u64>().is_ok_and(|v| v > 9);
-    // A grid's rows of symbols in groups on one line (`1234 3412 2143 4321`): no cell of a
-    // numbers line is two symbols or more everywhere with a whole puzzle between them.
+    // A grid's rows of symbols in groups on one line (`1234 3412 2143 4321`): every group of
+    // two symbols or more, a whole puzzle's worth in all. A numbers line never is (a row
+    // holds 1-9 or an empty 0; zero-padded, its digits are 2N or 2N² in all).
     let symbol_rows = t.clone().all(|t| t.chars().nth(1).is_some())
         && side_of_cells(t.clone().map(|t| t.chars().count()).sum()).is_some();
     !symbol_rows
