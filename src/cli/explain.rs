@@ -291,8 +291,10 @@ fn explain<B: Basis>(
             }
         })
         .collect();
-    // Stuck: a puzzle without one solution is told apart, as `rate` does.
-    let sols = (path.end == End::Stuck).then(|| search_stuck(p, &cfg));
+    // Stuck, or stopped by --max-steps: a puzzle without one solution is told apart, as
+    // `rate` does.
+    let stopped = path.end == End::StepLimit;
+    let sols = (path.end == End::Stuck || stopped).then(|| search_stuck(p, &cfg));
     let not_one = match sols {
         Some(Solutions::Zero) => Some("no solution"),
         Some(Solutions::Several) => Some("several solutions"),
@@ -300,9 +302,14 @@ fn explain<B: Basis>(
     };
     if let Some(what) = not_one {
         say!(
-            "{}{}: {what}; the techniques get stuck after {}",
+            "{}{}: {what}; the {} after {}",
             prefix(label),
             p.place(),
+            if stopped {
+                "path stops at --max-steps"
+            } else {
+                "techniques get stuck"
+            },
             plural(path.steps.len(), "step")
         );
     }

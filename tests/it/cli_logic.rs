@@ -330,6 +330,26 @@ fn reduce_says_when_an_unfinished_puzzle_has_several_solutions() {
 }
 
 #[test]
+fn explain_searches_a_path_stopped_by_max_steps() {
+    // The empty grid stopped at once: two solutions, said on stderr and in the end record.
+    let o = run(&["explain", "--json", "--max-steps", "0"], &".".repeat(81));
+    assert_eq!(o.status.code(), Some(1));
+    let end: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (&end["end"], &end["solutions"]),
+        (&"step limit".into(), &2.into())
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim(),
+        "line 1: several solutions; the path stops at --max-steps after 0 steps"
+    );
+    // A puzzle with one solution stopped the same way is no failure.
+    let o = run(&["explain", "--max-steps", "1"], HARD);
+    assert_eq!((o.status.code(), o.stderr.is_empty()), (Some(0), true));
+}
+
+#[test]
 fn solve_with_reduction_gives_the_same_solutions() {
     let input = format!("{EASY}\nnot a puzzle\n{HARD}\n");
     let plain = run(&["solve"], &input);
