@@ -2,13 +2,15 @@
 
 use super::logic::{self, techniques_help};
 use super::logic::{search_stuck, Solutions};
-use super::{exit_status, plural, prefix, with_file, write_invalid, Batch, InputArgs};
+use super::{
+    exit_status, input_name, plural, prefix, told_apart, with_file, write_invalid, InputArgs,
+};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
 use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -72,7 +74,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
-    let tags = picture_tags(&batch);
+    let tags = picture_tags(&a.input.files);
     for (label, rec) in &batch.records {
         let p = match rec {
             Ok(p) => p,
@@ -96,42 +98,32 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed))
 }
 
-/// What names the pictures of each file's puzzles when the batch has several files (their line
-/// numbers repeat): the file's name (`stdin` for `-`), or, when any two files share a name (a
-/// file given twice among them), every file's name with its place among the files before it
-/// (`1-a.txt`, `2-a.txt`, `3-b.txt`), so that no two files' pictures collide.
-fn picture_tags(batch: &Batch) -> HashMap<String, String> {
-    let mut labels: Vec<&String> = Vec::new();
-    for l in batch.records.iter().filter_map(|(l, _)| l.as_ref()) {
-        if !labels.contains(&l) {
-            labels.push(l);
-        }
-    }
-    // A file given again (`a.txt (2)`, `told_apart`) shares its name, so all are numbered.
-    let again = |l: &'_ str| -> Option<String> {
-        let (first, n) = l.rsplit_once(" (")?;
-        let n = n.strip_suffix(')')?;
-        (n.parse::<usize>().is_ok() && labels.iter().any(|m| m.as_str() == first))
-            .then(|| first.to_string())
-    };
-    let name = |l: &str| {
-        let l = again(l).unwrap_or_else(|| l.to_string());
-        match Path::new(&l).file_name() {
+/// What names the pictures of each file's puzzles when the batch has several `files` (their
+/// line numbers repeat), by the file's label: the file's name (`stdin` for `-`), or, when any
+/// two files share a name (a file given twice among them), every file's name with its place on
+/// the command line (`1-a.txt`, `2-a.txt`, `3-b.txt`), so that no two files' pictures collide.
+fn picture_tags(files: &[PathBuf]) -> HashMap<String, String> {
+    let names: Vec<String> = files.iter().map(|f| input_name(f)).collect();
+    let bases: Vec<String> = names
+        .iter()
+        .map(|n| match Path::new(n).file_name() {
             Some(f) => f.to_string_lossy().into_owned(),
             None => "input".to_string(),
-        }
-    };
-    let names: Vec<String> = labels.iter().map(|l| name(l)).collect();
-    let unique = names
+        })
+        .collect();
+    let unique = bases
         .iter()
-        .all(|a| names.iter().filter(|b| *b == a).count() == 1);
-    labels
+        .all(|a| bases.iter().filter(|b| *b == a).count() == 1);
+    bases
         .iter()
-        .zip(names)
         .enumerate()
-        .map(|(i, (l, f))| {
-            let tag = if unique { f } else { format!("{}-{f}", i + 1) };
-            ((*l).clone(), tag)
+        .map(|(i, f)| {
+            let tag = if unique {
+                f.clone()
+            } else {
+                format!("{}-{f}", i + 1)
+            };
+            (told_apart(&names, i), tag)
         })
         .collect()
 }

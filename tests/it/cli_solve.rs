@@ -665,10 +665,7 @@ fn a_bad_first_item_of_a_json_list_costs_only_itself() {
 /// puzzles over its node budget are named and counted, and leave the exit status alone.
 #[test]
 fn bench_times_dancing_links_beside_the_engine() {
-    let path = format!(
-        "{}/tests/data/9x9_magictour_top1465_first30.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = data_path("9x9_magictour_top1465_first30.txt");
     let args = ["bench", &path, "--min-time", "0", "--single-thread"];
     let args = [&args[..], &["--limit", "2", "--baseline", "dlx", "--json"]].concat();
     let out = run(&args, "");
@@ -712,11 +709,14 @@ fn bench_times_dancing_links_beside_the_engine() {
     assert_eq!(rows[1]["over_budget"], 0);
 }
 
+/// The path of fixture `name` in `tests/data`.
+fn data_path(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 #[test]
 fn bench_max_puzzles_takes_the_first_of_each_size() {
-    let data = |f: &str| {
-        std::fs::read_to_string(format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-    };
+    let data = |f: &str| std::fs::read_to_string(data_path(f)).unwrap();
     // 30 puzzles of 9×9, then 10 of 16×16: each size is a table of its own, capped apart.
     let mixed =
         data("9x9_magictour_top1465_first30.txt") + &data("16x16_gen_minimal200_first10.txt");
@@ -744,10 +744,7 @@ fn bench_max_puzzles_takes_the_first_of_each_size() {
 
 #[test]
 fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
-    let path = format!(
-        "{}/tests/data/9x9_magictour_top1465_first30.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = data_path("9x9_magictour_top1465_first30.txt");
     let bin = env!("CARGO_BIN_EXE_nsudoku");
     let extra = format!("'{bin}' solve --limit 1 --threads 1; echo extra");
     let args = [
@@ -785,10 +782,7 @@ fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
 
 #[test]
 fn bench_times_a_command_beside_the_engine() {
-    let path = format!(
-        "{}/tests/data/9x9_magictour_top1465_first30.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = data_path("9x9_magictour_top1465_first30.txt");
     let bin = env!("CARGO_BIN_EXE_nsudoku");
     let solver = format!("'{bin}' solve --limit 1 --threads 1");
     // Right answers in the wrong order: each keeps its own puzzle's givens, not this one's.
