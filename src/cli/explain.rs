@@ -287,12 +287,8 @@ fn explain<B: Basis>(
     // `rate` does.
     let stopped = path.end == End::StepLimit;
     let sols = (path.end == End::Stuck || stopped).then(|| search_stuck(p, &cfg));
-    let not_one = match sols {
-        Some(Solutions::Zero) => Some("no solution"),
-        Some(Solutions::Several) => Some("several solutions"),
-        _ => None,
-    };
-    if let Some(what) = not_one {
+    let not_one = sols.and_then(Solutions::not_one);
+    if let Some(what) = &not_one {
         say!(
             "{}{}: {what}; the {} after {}",
             prefix(label),

@@ -1,12 +1,13 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{exit_status, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
+use super::{exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::find_all;
+use nsudoku::logic::{find_all, limits, Config};
 use nsudoku::{with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -19,6 +20,10 @@ pub struct FindArgs {
     /// One JSON object a line per deduction.
     #[arg(long)]
     json: bool,
+    /// Stop a puzzle's search after this much time (seconds, or with a unit: 500ms, 2s, 1m);
+    /// the deductions found so far are printed, with exit status 1.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
@@ -43,7 +48,8 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
             writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
         }
         match with_basis!(p.k, B => find::<B>(p, &a, label)) {
-            Ok(lines) => {
+            Ok((lines, timed_out)) => {
+                failed |= timed_out;
                 for line in lines {
                     writeln!(out, "{line}")?;
                 }
@@ -63,13 +69,30 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed))
 }
 
-fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Vec<String>, String> {
+/// Every deduction of the techniques asked for, as output lines. What stopped the search
+/// short is said on stderr: the deadline fails the run (`true`); a bound hit does not, as in
+/// `explain`, but a user learns why a technique found nothing.
+fn find<B: Basis>(
+    p: &Puzzle,
+    a: &FindArgs,
+    label: &Option<String>,
+) -> Result<(Vec<String>, bool), String> {
     let s = logic::state::<B>(p)?;
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let mut lines = Vec::new();
     let ts = logic::techniques_for(Some(&a.technique), B::N);
-    let cfg = logic::config_for(a.limits.config(), p, &ts);
-    for t in ts {
+    let cfg = Config {
+        deadline: a.timeout.and_then(|t| Instant::now().checked_add(t)),
+        ..a.limits.config()
+    };
+    let cfg = logic::config_for(cfg, p, &ts);
+    limits::take();
+    let mut searched = 0;
+    for &t in &ts {
+        if cfg.past_deadline() {
+            break;
+        }
+        searched += 1;
         for d in find_all(&s, t, &cfg) {
             lines.push(if a.json {
                 let mut v = d.to_json(topo, alpha);
@@ -80,5 +103,18 @@ fn find<B: Basis>(p: &Puzzle, a: &FindArgs, label: &Option<String>) -> Result<Ve
             });
         }
     }
-    Ok(lines)
+    let place = format!("{}{}", prefix(label), p.place());
+    let hits = limits::take();
+    if !hits.is_empty() {
+        say!("{place}: bounds hit: {}", hits.describe(&cfg));
+    }
+    let timed_out = cfg.past_deadline();
+    if timed_out {
+        say!(
+            "{place}: timeout exceeded after {searched} of {}; expected a search within \
+             --timeout (what it found is printed)",
+            plural(ts.len(), "technique")
+        );
+    }
+    Ok((lines, timed_out))
 }

@@ -129,6 +129,22 @@ impl Solutions {
     }
 }
 
+impl Solutions {
+    /// What fails a run in this outcome, for a message (`None` for one solution): a puzzle
+    /// whose count the search did not settle is not known to have one solution either.
+    pub fn not_one(self) -> Option<String> {
+        match self {
+            Solutions::Zero => Some("no solution".into()),
+            Solutions::Several => Some("several solutions".into()),
+            Solutions::Unknown => Some(format!(
+                "a search of at most {} s did not settle how many solutions it has",
+                SEARCH_LIMIT.as_secs()
+            )),
+            Solutions::One => None,
+        }
+    }
+}
+
 /// Count the solutions of `p` to two, within [`SEARCH_LIMIT`] and the time the puzzle has left
 /// before `cfg.deadline` (its `--timeout`, which covers the search too); no search when
 /// `cfg.unique` says a count proved one solution already.

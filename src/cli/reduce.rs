@@ -1,13 +1,14 @@
 //! `nsudoku reduce`: apply techniques to a fixed point; print the candidate grid or the solution.
 
-use super::logic::{self, techniques_help, Solutions};
+use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{exit_status, prefix, thread_pool, InputArgs, Labelled, Notes};
+use super::{exit_status, plural, prefix, thread_pool, InputArgs, Labelled, Notes};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::engine;
+use nsudoku::logic::{engine, limits, Config};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -20,8 +21,19 @@ pub struct ReduceArgs {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
+    /// Stop reducing a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m);
+    /// its candidate grid is printed as the deductions so far leave it, with exit status 1.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
     #[command(flatten)]
     limits: logic::LimitArgs,
+}
+
+/// One reduced puzzle: its output line, what to say on stderr, and whether it fails the run.
+struct Reduced {
+    line: String,
+    said: Vec<String>,
+    failed: bool,
 }
 
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
@@ -36,7 +48,14 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     let work = |(label, rec): &Labelled| match rec {
         Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
         Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
-            .map(|(line, why)| (line, why.map(|w| format!("{}{w}", prefix(label)))))
+            .map(|r| Reduced {
+                said: r
+                    .said
+                    .iter()
+                    .map(|w| format!("{}{w}", prefix(label)))
+                    .collect(),
+                ..r
+            })
             .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
     };
     let mut first = true;
@@ -45,11 +64,12 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
             notes.tell(label, p);
         }
         let line = match r {
-            Ok((line, None)) => line,
-            Ok((line, Some(why))) => {
-                say!("{why}");
-                failed = true;
-                line
+            Ok(r) => {
+                for why in &r.said {
+                    say!("{why}");
+                }
+                failed |= r.failed;
+                r.line
             }
             Err((mark, e)) => {
                 say!("{e}");
@@ -68,28 +88,46 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed))
 }
 
-/// The reduced puzzle's line, and why the puzzle fails the run when the techniques left it
-/// unfinished and a search (as `explain`'s) finds it has no solution or several.
-fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<(String, Option<String>), String> {
+/// The reduced puzzle's line. A puzzle left unfinished by the deadline fails the run; one the
+/// techniques leave unfinished is searched (as by `explain`) and fails it unless the search
+/// finds one solution. Bounds hit are said, as `explain` says them.
+fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<Reduced, String> {
     let mut s = logic::state::<B>(p)?;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let cfg = logic::config_for(a.limits.config(), p, &ts);
-    engine::reduce(&mut s, &ts, &cfg)
-        .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
-    if s.is_complete() {
-        return Ok((output::solution(p, &s.digits(), a.input.boxed()), None));
-    }
-    let not_one = match logic::search_stuck(p, &cfg) {
-        Solutions::Zero => Some("no solution"),
-        Solutions::Several => Some("several solutions"),
-        Solutions::One | Solutions::Unknown => None,
+    let cfg = Config {
+        deadline: a.timeout.and_then(|t| Instant::now().checked_add(t)),
+        ..a.limits.config()
     };
-    let grid = output::candidates(p, &s.grid().to_masks(), a.input.boxed());
-    let why = not_one.map(|what| {
-        format!(
-            "{}: {what}; the candidate grid is what the techniques leave",
-            p.place()
-        )
-    });
-    Ok((grid, why))
+    let cfg = logic::config_for(cfg, p, &ts);
+    limits::take();
+    let applied = engine::reduce(&mut s, &ts, &cfg)
+        .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
+    let hits = limits::take();
+    let mut said = Vec::new();
+    if !hits.is_empty() {
+        said.push(format!(
+            "{}: bounds hit: {}",
+            p.place(),
+            hits.describe(&cfg)
+        ));
+    }
+    if s.is_complete() {
+        let line = output::solution(p, &s.digits(), a.input.boxed());
+        let failed = false;
+        return Ok(Reduced { line, said, failed });
+    }
+    let line = output::candidates(p, &s.grid().to_masks(), a.input.boxed());
+    let why = if cfg.past_deadline() {
+        Some(format!(
+            "timeout exceeded after {}; expected a puzzle reduced within --timeout (the \
+             candidate grid is what they leave)",
+            plural(applied.len(), "deduction")
+        ))
+    } else {
+        let not_one = logic::search_stuck(p, &cfg).not_one();
+        not_one.map(|what| format!("{what}; the candidate grid is what the techniques leave"))
+    };
+    let failed = why.is_some();
+    said.extend(why.map(|what| format!("{}: {what}", p.place())));
+    Ok(Reduced { line, said, failed })
 }

@@ -755,3 +755,65 @@ fn budgets_are_set_from_the_command_line() {
         assert_eq!(o.status.code(), Some(2), "{sub}");
     }
 }
+
+#[test]
+fn an_unsettled_count_fails_explain_and_reduce_as_it_fails_rate() {
+    // Frisch line 9 (25×25) needs about 12 s of search: singles leave it stuck, and the
+    // 1 s search behind a stuck puzzle cannot settle its count.
+    let path = "../shared/data/25x25/gecode_frisch16.txt";
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} not found, skipped");
+        return;
+    };
+    let line9 = text.lines().nth(8).unwrap();
+    for cmd in ["explain", "reduce"] {
+        let o = run(&[cmd, "--techniques", "singles"], line9);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with("line 1: a search of at most 1 s did not settle how many solutions"),
+            "{cmd}: {err}"
+        );
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+    }
+}
+
+#[test]
+fn reduce_and_find_keep_to_their_timeout() {
+    // HARD takes nested forcing chains, tens of milliseconds at least: 1 ms stops both, the
+    // grid is printed as far as it got, and the run fails with the timeout named.
+    let o = run(&["reduce", "--timeout", "1ms"], HARD);
+    assert_eq!(stdout(&o).trim().len(), 729);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("line 1: timeout exceeded after "), "{err}");
+    assert!(
+        err.contains("expected a puzzle reduced within --timeout"),
+        "{err}"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&["find", "--technique", "all", "--timeout", "1ms"], HARD);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("line 1: timeout exceeded after "), "{err}");
+    assert!(err.contains("expected a search within --timeout"), "{err}");
+    assert_eq!(o.status.code(), Some(1));
+    // Time enough: the same as without a timeout.
+    let o = run(
+        &["reduce", "--timeout", "60s", "--techniques", "singles"],
+        EASY,
+    );
+    assert_eq!((stdout(&o).trim(), o.status.code()), (EASY_SOLVED, Some(0)));
+    let o = run(&["find", "--timeout", "60s", "--technique", "x-wing"], HARD);
+    assert_eq!((o.status.code(), o.stderr.is_empty()), (Some(0), true));
+}
+
+#[test]
+fn find_says_which_bound_kept_it_from_looking() {
+    // One template a digit is too few for every digit of HARD: POM finds nothing, and says
+    // why instead of reading as "no POM deduction here".
+    let o = run(&["find", "--technique", "pom", "--pom-budget", "1"], HARD);
+    assert_eq!((stdout(&o).as_str(), o.status.code()), ("", Some(0)));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with("line 1: bounds hit: POM skipped a digit 9 times"),
+        "{err}"
+    );
+}
