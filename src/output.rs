@@ -106,7 +106,7 @@ pub fn puzzle_line(p: &Puzzle) -> String {
 ///
 /// # Panics
 ///
-/// When `digits` does not hold the k⁴ cells of the grid.
+/// When `k` is 0 or `digits` does not hold the k⁴ cells of the grid.
 pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
     let n = k * k;
     let numbers = n > alphabet.capacity();
@@ -172,7 +172,7 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 ///
 /// # Panics
 ///
-/// When `masks` does not hold the k⁴ cells of the grid.
+/// When `k` is 0 or `masks` does not hold the k⁴ cells of the grid.
 pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
     let numbers = n > alphabet.capacity();

@@ -29,18 +29,42 @@ pub fn count_only(p: &Puzzle, opts: &SolveOptions) -> Count {
 
 /// One basis's count (keeping the first solution or not) in a frame of its own: inlined into
 /// the dispatch, every arm's grid would share one frame sized for the largest basis (1.6 MB at
-/// 225×225), and the stack probe over it cost more than a 9×9 solve. From 144×144 up a grid
-/// takes more than a default 2 MB thread stack: call from a thread with a larger one (the CLI's
-/// workers have 256 MB).
+/// 225×225), and the stack probe over it cost more than a 9×9 solve.
 #[inline(never)]
 fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
-    let mut solver = Solver::<B>::new(*opts);
-    let g = Grid::<B>::from_masks(&p.masks);
-    if keep {
-        solver.count(&g)
-    } else {
-        solver.count_only(&g)
+    with_room::<B, _>(|| {
+        let mut solver = Solver::<B>::new(*opts);
+        let g = Grid::<B>::from_masks(&p.masks);
+        if keep {
+            solver.count(&g)
+        } else {
+            solver.count_only(&g)
+        }
+    })
+}
+
+/// The stack a search of every basis fits in: 256 MB of address space, of which only the
+/// pages touched cost memory. A default thread has 2 MB, and from 144×144 up a grid and the
+/// copies a search keeps take more, so the counts of this module (and
+/// [`generate::is_minimal`](crate::generate::is_minimal)) run beyond 100×100 on a thread of
+/// their own with this stack: they work from any thread (rayon's, a test's).
+pub const STACK_SIZE: usize = 256 << 20;
+
+/// Run `f` here up to 100×100, and on a thread of its own with a [`STACK_SIZE`] stack beyond
+/// (starting it costs microseconds next to the milliseconds a count takes there).
+pub(crate) fn with_room<B: Basis, R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    if B::K <= 10 {
+        return f();
     }
+    std::thread::scope(|s| {
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(s, f)
+            .expect("cannot start a thread for a grid beyond 100×100");
+        worker
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
 }
 
 /// Most search nodes (conflicts, once the CDCL has taken over) [`proved_unique`] spends: the

@@ -33,7 +33,15 @@ pub struct Topology {
 impl Topology {
     /// Build the tables for basis `k` (2 ≤ k ≤ 15, the bases [`crate::basis`] supports: cell
     /// indices are `u16`).
+    ///
+    /// # Panics
+    ///
+    /// When `k` is outside 2..=15.
     pub fn new(k: usize) -> Self {
+        assert!(
+            (2..=15).contains(&k),
+            "basis {k} has no topology (2..=15: cell indices are u16)"
+        );
         let n = k * k;
         let cells = n * n;
         let mut house_cells = vec![0u16; 3 * n * n];

@@ -432,11 +432,10 @@ pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
 }
 
-/// Stack of every worker thread. A 225×225 grid is 1.6 MB (a 100×100 one 160 KB), a search
-/// keeps a few on the stack, and generic code for every basis shares one dispatching frame, so
-/// the default 2 MB is not enough for the largest bases; the stack is reserved address space,
-/// only touched pages cost memory.
-pub const STACK_SIZE: usize = 256 << 20;
+/// Stack of every worker thread, the library's (a 225×225 grid is 1.6 MB, a 100×100 one
+/// 160 KB, a search keeps a few on the stack, and generic code for every basis shares one
+/// dispatching frame): reserved address space, only touched pages cost memory.
+pub const STACK_SIZE: usize = nsudoku::solve::STACK_SIZE;
 
 /// Run `f` on a rayon pool of `threads` threads (0 = all cores).
 pub fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> io::Result<T> {

@@ -285,14 +285,16 @@ pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
 /// tests).
 #[inline(never)]
 fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
-    let mut solver = Solver::<B>::new(SolveOptions {
-        limit: 1,
-        ..SolveOptions::default()
-    });
-    let base = Grid::<B>::from_digits(puzzle);
-    (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
-        let mut g = base;
-        g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));
-        solver.count_only(&g).solutions > 0
+    crate::solve::with_room::<B, _>(|| {
+        let mut solver = Solver::<B>::new(SolveOptions {
+            limit: 1,
+            ..SolveOptions::default()
+        });
+        let base = Grid::<B>::from_digits(puzzle);
+        (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
+            let mut g = base;
+            g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));
+            solver.count_only(&g).solutions > 0
+        })
     })
 }

@@ -7,7 +7,8 @@ use std::fmt;
 /// A line that should have been a puzzle and is not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
-    /// 1-based line number.
+    /// 1-based line number; 0 for digits given without a text
+    /// ([`Puzzle::from_digits`](super::Puzzle::from_digits)), where the message names none.
     pub line: usize,
     /// 1-based place in a JSON list of puzzles, for a bad item of one.
     pub item: Option<usize>,
@@ -50,11 +51,10 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}: {}; expected {}",
-            self.line, self.what, self.expected
-        )
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        write!(f, "{}; expected {}", self.what, self.expected)
     }
 }
 

@@ -120,12 +120,14 @@ impl Puzzle {
     /// assert!(Puzzle::from_digits(2, &digits, Alphabet::Standard).is_err());
     /// assert!(Puzzle::from_digits(16, &[0; 65536], Alphabet::Standard).is_err());
     /// assert!(Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).is_ok());
+    /// let e = Puzzle::from_digits(3, &[0; 5], Alphabet::Standard).unwrap_err();
+    /// assert_eq!(e.to_string(), "5 digits; expected 81 for basis 3"); // no line to name
     /// // 64×64 has no symbol a digit: written back as numbers.
     /// let p = Puzzle::from_digits(8, &[0; 4096], Alphabet::Standard).unwrap();
     /// assert!(nsudoku::output::like_input(&p, &p.digits()).starts_with("0 0 0"));
     /// ```
     pub fn from_digits(k: usize, digits: &[u8], alphabet: Alphabet) -> Result<Self, InputError> {
-        let n = k * k;
+        let n = k.saturating_mul(k);
         let err = |what: String, expected: String| InputError {
             line: 0,
             item: None,

@@ -14,8 +14,11 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// The candidate `digit` (0-based) in `cell`.
+    /// The candidate `digit` (0-based) in `cell`. Cells are stored as `u16` (a 225×225 grid
+    /// has 50,625) and digits as `u8`: larger values are cut to those widths (checked in debug
+    /// builds only, as this sits in the finders' loops).
     pub fn new(cell: usize, digit: usize) -> Self {
+        debug_assert!(cell <= u16::MAX as usize && digit <= u8::MAX as usize);
         Candidate {
             cell: cell as u16,
             digit: digit as u8,
@@ -168,6 +171,37 @@ pub struct Deduction {
 }
 
 impl Deduction {
+    /// True when every cell, digit and house the deduction names lies within a grid of `t`:
+    /// a deduction made on another grid (a larger one, or one built by hand) may not, and
+    /// neither a [`State`](super::State) nor a picture can take it.
+    pub fn fits(&self, t: &Topology) -> bool {
+        let cand = |c: &Candidate| (c.cell as usize) < t.cells && (c.digit as usize) < t.n;
+        fn chain_fits(
+            nodes: &[ChainNode],
+            t: &Topology,
+            cand: &dyn Fn(&Candidate) -> bool,
+        ) -> bool {
+            nodes.iter().all(|node| {
+                let broken = match node.broken {
+                    Some(Emptied::Cell(c)) => (c as usize) < t.cells,
+                    Some(Emptied::House { house, digit }) => {
+                        (house as usize) < t.houses() && (digit as usize) < t.n
+                    }
+                    None => true,
+                };
+                broken && node.candidates.iter().all(cand) && chain_fits(&node.nested, t, cand)
+            })
+        }
+        let e = &self.evidence;
+        self.placements.iter().all(cand)
+            && self.eliminations.iter().all(cand)
+            && e.houses.iter().all(|&h| (h as usize) < t.houses())
+            && e.cells.iter().all(|&c| (c as usize) < t.cells)
+            && e.digits.iter().all(|&d| (d as usize) < t.n)
+            && chain_fits(&e.chain, t, &cand)
+            && e.branches.iter().all(|b| chain_fits(b, t, &cand))
+    }
+
     /// A deduction with empty evidence.
     pub fn new(technique: Technique) -> Self {
         Deduction {

@@ -92,10 +92,10 @@ impl<B: Basis> State<B> {
 
     /// Place `digit` (0-based) in `cell` and remove it from the peers. Placing the digit a solved
     /// cell already holds is a no-op; anything else that breaks a cell is a contradiction, and
-    /// so is a digit that is not a candidate (one of N or more among them).
+    /// so is a digit that is not a candidate (one of N or more among them, or any digit of a
+    /// cell outside the grid).
     pub fn place(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
-        let m = self.grid.get(cell);
-        if digit >= B::N || !m.has(digit) {
+        if cell >= B::CELLS || digit >= B::N || !self.grid.get(cell).has(digit) {
             return Err(Contradiction);
         }
         if self.solved[cell] {
@@ -118,14 +118,14 @@ impl<B: Basis> State<B> {
         Ok(true)
     }
 
-    /// Remove `digit` from `cell`; true when it was a candidate (a digit of N or more never is).
+    /// Remove `digit` from `cell`; true when it was a candidate (a digit of N or more, or of a
+    /// cell outside the grid, never is).
     /// Removing the last candidate is a contradiction.
     pub fn eliminate(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
-        let m = self.grid.get(cell);
-        if digit >= B::N || !m.has(digit) {
+        if cell >= B::CELLS || digit >= B::N || !self.grid.get(cell).has(digit) {
             return Ok(false);
         }
-        let r = m & !B::Mask::bit(digit);
+        let r = self.grid.get(cell) & !B::Mask::bit(digit);
         if r.is_empty() {
             return Err(Contradiction);
         }
@@ -148,9 +148,12 @@ impl<B: Basis> State<B> {
 
     /// True when applying `d` would change something.
     pub fn is_useful(&self, d: &Deduction) -> bool {
+        let inside = |c: usize| c < B::CELLS;
         d.eliminations
             .iter()
-            .any(|e| self.get(e.cell as usize).has(e.digit as usize))
-            || d.placements.iter().any(|p| !self.solved[p.cell as usize])
+            .any(|e| inside(e.cell as usize) && self.get(e.cell as usize).has(e.digit as usize))
+            || d.placements
+                .iter()
+                .any(|p| inside(p.cell as usize) && !self.solved[p.cell as usize])
     }
 }

@@ -70,6 +70,7 @@ pub fn end_text(end: End) -> &'static str {
 /// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`.
 /// `title` heads the page (e.g. the file and line of the puzzle).
 pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<String, Error> {
+    super::logic_basis(p)?;
     let n = p.n();
     let t = topology(p.k);
     let alphabet = p.text_alphabet();

@@ -77,7 +77,7 @@ impl Board {
 pub type Error = String;
 
 /// `Ok` when the logic layer, which pictures replay, is built for `p`'s basis (up to 100×100).
-fn logic_basis(p: &Puzzle) -> Result<(), Error> {
+pub(crate) fn logic_basis(p: &Puzzle) -> Result<(), Error> {
     let logic = crate::basis::LOGIC;
     if logic.contains(&p.k) {
         return Ok(());
@@ -101,7 +101,8 @@ pub fn initial_candidates(p: &Puzzle) -> Result<Board, Error> {
 /// Replay `steps` from the puzzle's start, calling `f(i, board_before, step)` for each step
 /// (0-based `i`), and return the board after the last one. A path that ends in a
 /// contradiction keeps the step that broke the grid as its last: that step is shown like the
-/// others and the board before it is returned. Fails when an earlier step does not apply.
+/// others and the board before it is returned. Fails when an earlier step does not apply, or
+/// when a step names a cell, digit or house outside the grid.
 pub fn replay(
     p: &Puzzle,
     steps: &[Deduction],
@@ -119,6 +120,13 @@ fn replay_in<B: Basis>(
     let mut s = State::<B>::new(Grid::from_masks(&p.masks))
         .map_err(|_| "the givens contradict each other".to_string())?;
     for (i, d) in steps.iter().enumerate() {
+        if !d.fits(B::topology()) {
+            let n = B::N;
+            return Err(format!(
+                "step {} names a cell, digit or house outside the {n}×{n} grid",
+                i + 1
+            ));
+        }
         let before = Board::from_state(p, &s);
         f(i, &before, d);
         if s.apply(d).is_err() {

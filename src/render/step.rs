@@ -104,6 +104,7 @@ pub fn write_all(
     p: &Puzzle,
     steps: &[Deduction],
 ) -> Result<Vec<PathBuf>, super::Error> {
+    super::logic_basis(p)?;
     if dir.exists() && !dir.is_dir() {
         return Err(format!(
             "{} is a file; expected a directory for the pictures",

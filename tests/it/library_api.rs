@@ -132,3 +132,65 @@ fn proved_unique_needs_one_solution_in_time() {
         Err(GenError::Uniqueness(nsudoku::logic::Technique::Bug))
     ));
 }
+
+#[test]
+fn a_cell_beyond_the_grid_is_never_placed_nor_a_candidate() {
+    let mut s = State::new(Grid::<B3>::empty()).unwrap();
+    assert_eq!(s.place(81, 0), Err(Contradiction));
+    assert_eq!(s.eliminate(81, 0), Ok(false));
+    let mut d = nsudoku::logic::Deduction::new(nsudoku::logic::Technique::NakedSingle);
+    d.placements.push(nsudoku::logic::Candidate::new(200, 0));
+    assert!(!s.is_useful(&d));
+    assert!(!d.fits(<B3 as nsudoku::basis::Basis>::topology()));
+}
+
+/// A step from another grid (here a 4×4's cell 20 in a puzzle of 16 cells) is refused by the
+/// pictures, not indexed out of bounds.
+#[test]
+fn pictures_refuse_a_step_outside_the_grid() {
+    use nsudoku::logic::{engine::End, Candidate, Deduction, Technique};
+    let p = Puzzle::from_digits(2, &[0; 16], Alphabet::Standard).unwrap();
+    let mut d = Deduction::new(Technique::NakedSingle);
+    d.placements.push(Candidate::new(20, 0));
+    let e = nsudoku::render::replay(&p, &[d.clone()], &mut |_, _, _| {}).unwrap_err();
+    assert_eq!(
+        e,
+        "step 1 names a cell, digit or house outside the 4×4 grid"
+    );
+    assert!(nsudoku::render::html::page(&p, &[d], End::Stuck, "t").is_err());
+}
+
+/// Beyond the logic layer's 100×100 every picture function says so, none panics, and none
+/// leaves a folder behind.
+#[test]
+fn pictures_beyond_100x100_are_an_error() {
+    use nsudoku::logic::engine::End;
+    let p = Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).unwrap();
+    let want = "a 121×121 grid is beyond the pictures' bases (up to 100×100)";
+    assert_eq!(
+        nsudoku::render::html::page(&p, &[], End::Stuck, "t").unwrap_err(),
+        want
+    );
+    let dir = std::env::temp_dir().join(format!("nsudoku-k11-{}", std::process::id()));
+    let e = nsudoku::render::step::write_all(&dir, "", &p, &[]).unwrap_err();
+    assert_eq!((e.as_str(), dir.exists()), (want, false));
+}
+
+/// A 144×144 count needs more than a default thread's 2 MB of stack: the library takes a
+/// thread of its own for it, so a count from any thread works.
+#[test]
+fn a_144x144_count_works_from_a_default_thread() {
+    let path = "../shared/data/larger/rkkautsar_144x144.txt";
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} not found, skipped");
+        return;
+    };
+    let line = text.lines().next().unwrap().to_string();
+    let c = std::thread::spawn(move || {
+        let p = nsudoku::input::read_one(&line, Default::default()).unwrap();
+        nsudoku::solve::count_only(&p, &SolveOptions::default())
+    })
+    .join()
+    .unwrap();
+    assert!(c.is_unique(), "{c:?}");
+}
