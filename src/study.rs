@@ -2,10 +2,15 @@
 //!
 //! Each puzzle is first reduced by singles and locked candidates (the engine's own propagation),
 //! since that is where tuples would be tried. On that grid, for every size k and each kind, the
-//! study counts the houses scanned (open cells > k), the subsets the enumeration examined there,
-//! the tuples there (k cells with k digits, or
-//! k digits in k cells, whether they eliminate or not), the tuples that eliminate, the
-//! eliminations, and the time of the finder. Then, for each cap `k_max` on the tuple size, it
+//! study counts the houses scanned, the subsets the enumeration examined there, the tuples
+//! there (k cells with k digits, or k digits in k cells, whether they eliminate or not), the
+//! tuples that eliminate, the eliminations, and the time of the finder.
+//!
+//! In a house of m open cells a naked k-tuple and the hidden (m − k)-tuple of the other cells
+//! are one deduction (the same eliminations), and so are a hidden k-tuple and the naked
+//! (m − k)-tuple. Each is counted once, at its smaller size, so that no elimination is counted
+//! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. The finder's
+//! time is its whole time at size k (it finds the larger sides too, through their duals). Then, for each cap `k_max` on the tuple size, it
 //! reduces with singles, locked candidates and tuples up to `k_max` before the search, and
 //! records the search nodes and the total time to solve (each grid counted once untimed first,
 //! so that the first cap does not pay for a cold start).
@@ -28,7 +33,8 @@ pub struct TupleRow {
     pub k: usize,
     /// Puzzles studied.
     pub puzzles: usize,
-    /// Houses with more than k open cells (where a tuple of size k can eliminate).
+    /// Houses where size k is the smaller side of a tuple and its complement: more than 2k
+    /// open cells, or exactly 2k for naked tuples (see the module doc).
     pub houses: u64,
     /// Subsets the enumeration examined there (extensions of a partial subset by one item).
     pub subsets: u64,
@@ -95,14 +101,14 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
         if logic::engine::reduce(&mut s, &base, &cfg).is_err() {
             continue;
         }
+        let views: Vec<_> = (0..B::topology().houses())
+            .map(|h| HouseView::new(&s, h))
+            .collect();
         for r in rows.iter_mut() {
             r.puzzles += 1;
             let hidden = r.kind == "hidden";
-            for h in 0..B::topology().houses() {
-                let v = HouseView::new(&s, h);
-                if v.open() <= r.k {
-                    continue;
-                }
+            let counted = |v: &HouseView<B::Mask>| smaller_side(r.k, hidden, v.open());
+            for v in views.iter().filter(|v| counted(v)) {
                 r.houses += 1;
                 let items = if hidden { &v.places } else { &v.cands };
                 let (_, examined) = locked_sets_examined(items, r.k, r.k, u64::MAX, &mut |_, _| {
@@ -117,8 +123,9 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
                 Technique::NakedTuple(r.k as u8)
             };
             let start = Instant::now();
-            let found = logic::find_all(&s, t, &cfg);
+            let mut found = logic::find_all(&s, t, &cfg);
             r.time_us += start.elapsed().as_secs_f64() * 1e6;
+            found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
             r.eliminating += found.len() as u64;
             r.eliminations += found
                 .iter()
@@ -156,6 +163,13 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
     (rows, caps)
 }
 
+/// True when a tuple of size `k` (hidden or naked) in a house of `open` cells is counted at
+/// that size: it is the smaller side of the tuple and its complement, or the two sides are
+/// equal and it is naked.
+fn smaller_side(k: usize, hidden: bool, open: usize) -> bool {
+    2 * k < open || (2 * k == open && !hidden)
+}
+
 /// An SVG chart a person can open: eliminations per puzzle (left) and finder time per puzzle
 /// (right) against the tuple size k, naked and hidden summed, one line per basis.
 pub fn svg(rows: &[TupleRow]) -> String {
@@ -175,8 +189,10 @@ pub fn svg(rows: &[TupleRow]) -> String {
             })
             .collect()
     };
+    // One colour for each of the nine bases 2..=10 the study takes.
     let colors = [
-        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+        "#7f7f7f",
     ];
     let (w, h, pad) = (420.0, 300.0, 50.0);
     let mut out = format!(

@@ -31,7 +31,8 @@ struct TuplesArgs {
     /// Largest tuple size studied (default: K + 3, at most N/2).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..))]
     k_max: Option<usize>,
-    /// Use only the first this many puzzles of each basis (after a shuffle with a fixed seed).
+    /// Use only the first this many puzzles of each basis (after a shuffle of that basis's
+    /// puzzles with a fixed seed: the same sample whatever else the input holds).
     #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     max_puzzles: Option<usize>,
     /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
@@ -43,6 +44,11 @@ struct TuplesArgs {
     /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Most time the count that checks a puzzle has one solution may take (seconds, or with a
+    /// unit: 500ms, 2s, 1m); a puzzle not settled within it is named and left out.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration,
+          default_value = "10s")]
+    timeout: std::time::Duration,
 }
 
 pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
@@ -70,12 +76,10 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     // A study measures puzzles with one solution; the others are named on stderr, in input
     // order, and left out.
     let mut left_out: Vec<(usize, String)> = Vec::new();
-    let mut puzzles = readable(batch.records, &mut left_out);
-    if puzzles.is_empty() {
-        say_left_out(&mut left_out);
+    let puzzles = readable(batch.records, &mut left_out);
+    if puzzles.is_empty() && left_out.is_empty() {
         return Err(io::Error::other("no puzzle to study"));
     }
-    Rng::new(1).shuffle(&mut puzzles);
     let (rows, caps) = measure(&puzzles, &a, &mut left_out)?;
     let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
@@ -102,6 +106,10 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
 
 /// A picture that cannot be written fails now, not after the study.
 fn check_svg_folder(path: &Path) -> io::Result<()> {
+    if path.is_dir() {
+        let what = format!("cannot write {}: it is a folder", path.display());
+        return Err(io::Error::other(what));
+    }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     if let Some(dir) = dir.filter(|d| !d.is_dir()) {
         let (path, dir) = (path.display(), dir.display());
@@ -144,7 +152,7 @@ fn measure(
     for k in bases {
         let n = k * k;
         let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
-        let masks = unique_masks(puzzles, k, a.max_puzzles, left_out);
+        let masks = unique_masks(puzzles, k, a.max_puzzles, a.timeout, left_out);
         if masks.is_empty() {
             continue; // a table of no puzzles says nothing
         }
@@ -160,28 +168,39 @@ fn measure(
     Ok((rows, caps))
 }
 
-/// The first `max_puzzles` puzzles of basis `k` that have one solution; those passed over for
-/// having none or several are added to `left_out`.
+/// The first `max_puzzles` puzzles of basis `k` that have one solution, after a shuffle; those
+/// passed over for having none or several, or a count not settled within `timeout`, are added
+/// to `left_out`.
 fn unique_masks<'p>(
     puzzles: &'p [(usize, Option<String>, Puzzle)],
     k: usize,
     max_puzzles: Option<usize>,
+    timeout: std::time::Duration,
     left_out: &mut Vec<(usize, String)>,
 ) -> Vec<&'p CellMasks> {
+    let mut mine: Vec<_> = puzzles.iter().filter(|(_, _, p)| p.k == k).collect();
+    // Each basis is shuffled on its own, so that its sample does not depend on the others.
+    Rng::new(1).shuffle(&mut mine);
+    let opts = SolveOptions {
+        timeout: Some(timeout),
+        ..SolveOptions::default()
+    };
     let mut masks: Vec<&CellMasks> = Vec::new();
-    for (i, label, p) in puzzles.iter().filter(|(_, _, p)| p.k == k) {
+    for (i, label, p) in mine {
         if max_puzzles.is_some_and(|m| masks.len() >= m) {
             break;
         }
-        let c = solve::count_only(p, &SolveOptions::default());
+        let c = solve::count_only(p, &opts);
         if c.is_unique() {
             masks.push(&p.masks);
             continue;
         }
-        let why = if c.solutions == 0 {
-            "no solution"
+        let why = if c.budget_exceeded() {
+            format!("not settled within --timeout ({timeout:?})")
+        } else if c.solutions == 0 {
+            "no solution".into()
         } else {
-            "several solutions"
+            "several solutions".into()
         };
         let prefix = super::prefix(label);
         left_out.push((*i, format!("{prefix}{}: {why}", p.place())));
