@@ -10,10 +10,12 @@
 //! are one deduction (the same eliminations), and so are a hidden k-tuple and the naked
 //! (m − k)-tuple. Each is counted once, at its smaller size, so that no elimination is counted
 //! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. The finder's
-//! time is its whole time at size k (it finds the larger sides too, through their duals). Then, for each cap `k_max` on the tuple size, it
-//! reduces with singles, locked candidates and tuples up to `k_max` before the search, and
-//! records the search nodes and the total time to solve (each grid counted once untimed first,
-//! so that the first cap does not pay for a cold start).
+//! time is its whole time at size k (it finds the larger sides too, through their duals).
+//!
+//! Then, for each cap `k_max` on the tuple size, it reduces with singles, locked candidates and
+//! tuples up to `k_max` before the search, and records the search nodes and the total time to
+//! solve (each grid counted once untimed first, so that the first cap does not pay for a cold
+//! start).
 
 use crate::basis::Basis;
 use crate::grid::Grid;
