@@ -760,9 +760,7 @@ fn budgets_are_set_from_the_command_line() {
 fn an_unsettled_count_fails_explain_and_reduce_as_it_fails_rate() {
     // Frisch line 9 (25×25) needs about 12 s of search: singles leave it stuck, and the
     // 1 s search behind a stuck puzzle cannot settle its count.
-    let path = "../shared/data/25x25/gecode_frisch16.txt";
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {path} not found, skipped");
+    let Some(text) = common::shared_data("25x25/gecode_frisch16.txt") else {
         return;
     };
     let line9 = text.lines().nth(8).unwrap();

@@ -183,9 +183,7 @@ fn a_144_grid_of_numbers_reads_back() {
 /// The two public 144×144 puzzles (rkkautsar, 65 % given) are solved and proved unique.
 #[test]
 fn the_public_144_puzzles_are_unique() {
-    let path = "../shared/data/larger/rkkautsar_144x144.txt";
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {path} not found, skipped");
+    let Some(text) = crate::common::shared_data("larger/rkkautsar_144x144.txt") else {
         return;
     };
     on_big_stack(move || {

@@ -180,9 +180,7 @@ fn pictures_beyond_100x100_are_an_error() {
 /// thread of its own for it, so a count from any thread works.
 #[test]
 fn a_144x144_count_works_from_a_default_thread() {
-    let path = "../shared/data/larger/rkkautsar_144x144.txt";
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {path} not found, skipped");
+    let Some(text) = crate::common::shared_data("larger/rkkautsar_144x144.txt") else {
         return;
     };
     let line = text.lines().next().unwrap().to_string();

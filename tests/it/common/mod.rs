@@ -106,3 +106,14 @@ pub fn unique() -> Config {
         ..Config::default()
     }
 }
+
+/// The text of `../shared/data/<name>`, or `None` (said on stderr) where the shared data sets
+/// are not beside the repository: the test that needs it is then skipped.
+pub fn shared_data(name: &str) -> Option<String> {
+    let path = format!("../shared/data/{name}");
+    let text = std::fs::read_to_string(&path).ok();
+    if text.is_none() {
+        eprintln!("note: {path} not found, skipped");
+    }
+    text
+}
