@@ -32,7 +32,7 @@ fn states<B: Basis>(path: &str, alphabet: Option<Alphabet>) -> Vec<State<B>> {
 fn sweep_all<B: Basis>(states: &[State<B>]) -> usize {
     let mut found = 0;
     for s in states {
-        let _ = subsets::sweep(s, B::N / 2, u64::MAX, &mut |d| {
+        let _ = subsets::sweep(s, B::N / 2, subsets::Bound::subsets(u64::MAX), &mut |d| {
             found += black_box(d).eliminations.len();
             Flow::Continue
         });

@@ -199,7 +199,8 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
 /// The easiest useful step: the lowest difficulty over every technique whose lowest rating is
 /// at most the best found so far. `techniques` must be in [`rating_order`] (sorted by lowest
 /// rating): the search stops at the first technique rated above the best step found, so in
-/// another order it can miss an easier step.
+/// another order it can miss an easier step. `None` past `cfg`'s deadline: a finder cut short
+/// there may have missed the easiest step.
 pub fn easiest_step<B: Basis>(
     s: &State<B>,
     techniques: &[Technique],
@@ -231,6 +232,9 @@ pub fn easiest_step<B: Basis>(
             }
             Flow::Continue
         });
+    }
+    if cfg.past_deadline() {
+        return None;
     }
     best
 }

@@ -19,7 +19,7 @@
 
 use crate::basis::Basis;
 use crate::grid::Grid;
-use crate::logic::subsets::{locked_sets_examined, HouseView};
+use crate::logic::subsets::{locked_sets_examined, Bound, HouseView};
 use crate::logic::{self, Flow, State, Technique};
 use crate::solver::{SolveOptions, Solver};
 use std::time::Instant;
@@ -113,10 +113,11 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
             for v in views.iter().filter(|v| counted(v)) {
                 r.houses += 1;
                 let items = if hidden { &v.places } else { &v.cands };
-                let (_, examined) = locked_sets_examined(items, r.k, r.k, u64::MAX, &mut |_, _| {
-                    r.tuples += 1;
-                    Flow::Continue
-                });
+                let (_, examined) =
+                    locked_sets_examined(items, r.k, r.k, Bound::subsets(u64::MAX), &mut |_, _| {
+                        r.tuples += 1;
+                        Flow::Continue
+                    });
                 r.subsets += examined;
             }
             let t = if hidden {

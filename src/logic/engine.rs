@@ -49,13 +49,16 @@ pub struct Path {
 }
 
 /// The first useful deduction of the easiest technique in `techniques` (which must be in
-/// difficulty order), or `None` when none applies.
+/// difficulty order), or `None` when none applies or `cfg`'s deadline has passed.
 pub fn next_step<B: Basis>(
     s: &State<B>,
     techniques: &[Technique],
     cfg: &Config,
 ) -> Option<Deduction> {
     for &t in techniques {
+        if cfg.past_deadline() {
+            return None;
+        }
         let mut found = None;
         let _ = find(s, t, cfg, &mut |d| {
             if s.is_useful(&d) {

@@ -8,7 +8,7 @@
 //! of size k is the column-based fish of size m−k on the other lines, with the same
 //! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
 
-use super::subsets::locked_sets;
+use super::subsets::{locked_sets, Bound};
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
@@ -56,6 +56,15 @@ impl<M: Mask> Lines<M> {
             places,
             open,
         }
+    }
+
+    /// True when one of `lines` (line numbers) holds the digit in an open cell off the cross
+    /// lines `inside`: a fish covering `lines` with base `inside` would remove something.
+    fn reaches_beyond(&self, lines: M, inside: M) -> bool {
+        self.lines
+            .iter()
+            .zip(&self.places)
+            .any(|(&l, &p)| lines.has(l) && !(p & !inside).is_empty())
     }
 
     /// Base lines of a mask of indices into `lines`.
@@ -133,7 +142,11 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         return Flow::Continue;
     };
     let k = k as usize;
+    let bound = Bound::of(cfg);
     for digit in 0..B::N {
+        if cfg.past_deadline() {
+            return Flow::Stop;
+        }
         let rows = Lines::new(s, digit, false);
         let cols = Lines::new(s, digit, true);
         for (base, cross) in [(&rows, &cols), (&cols, &rows)] {
@@ -141,32 +154,23 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
             if k >= m {
                 continue;
             }
+            // Most locked sets of a large grid remove nothing: say so before building one.
+            let report = &mut |base_set: B::Mask, cover: B::Mask| {
+                if !cross.reaches_beyond(cover, base_set) {
+                    return Flow::Continue;
+                }
+                fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
+            };
             let flow = if 2 * k <= m {
-                locked_sets(
-                    &base.places,
-                    k,
-                    k,
-                    cfg.subset_budget,
-                    &mut |chosen, cover| {
-                        fish(s, digit, base.by_cols, base.lines_of(chosen), cover)
-                            .map_or(Flow::Continue, &mut *sink)
-                    },
-                )
+                locked_sets(&base.places, k, k, bound, &mut |chosen, cover| {
+                    report(base.lines_of(chosen), cover)
+                })
             } else {
                 // The dual: m - k cross lines confined to m - k base lines; the fish is on the
                 // other lines of each.
-                locked_sets(
-                    &cross.places,
-                    m - k,
-                    m - k,
-                    cfg.subset_budget,
-                    &mut |chosen, lines| {
-                        let base_set = base.open & !lines;
-                        let cover = cross.open & !cross.lines_of(chosen);
-                        fish(s, digit, base.by_cols, base_set, cover)
-                            .map_or(Flow::Continue, &mut *sink)
-                    },
-                )
+                locked_sets(&cross.places, m - k, m - k, bound, &mut |chosen, lines| {
+                    report(base.open & !lines, cross.open & !cross.lines_of(chosen))
+                })
             };
             if flow == Flow::Stop {
                 return Flow::Stop;

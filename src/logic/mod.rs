@@ -69,8 +69,10 @@ pub struct Config {
     /// (gen_g300's 10), at about 10⁹ a second. A nested search counts its inner trials too, and
     /// at 25×25 can use all of it.
     pub forcing_budget: u64,
-    /// When to stop: [`engine::reduce`] applies nothing more after it, and the pattern overlay
-    /// counts and lists no more digits (`solve --reduce --timeout` covers the reduction too).
+    /// When to stop: [`engine::reduce`] applies nothing more after it, [`engine::next_step`]
+    /// looks for nothing more, the pattern overlay counts and lists no more digits, and the
+    /// tuple, fish and forcing chain searches stop where they are (`solve --reduce --timeout`
+    /// covers the reduction too).
     pub deadline: Option<std::time::Instant>,
     /// The puzzle is known to have one solution, so the uniqueness techniques
     /// ([`uniqueness`]) may use it. Off by default: on a puzzle with several solutions they

@@ -37,7 +37,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     let g = &built.g;
     let mut bfs = Bfs::new(g, cfg);
     let mut marks = Marks::new(2 * g.ids());
-    let mut found: Vec<Deduction> = Vec::new();
+    // The shortest proof of each conclusion (by literal) so far, the first found of equals:
+    // on a large grid thousands of branchings prove the same few conclusions.
+    let mut best: hashbrown::HashMap<u32, Deduction> = hashbrown::HashMap::new();
     with_reach(s, |reach| {
         reach.resize(g.ids(), None);
         let mut kept: usize = reach.iter().flatten().map(Vec::len).sum();
@@ -79,41 +81,52 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
             if conclusions.is_empty() {
                 continue;
             }
-            // The shortest chain of each branch to each conclusion. A search the budget cuts
-            // here does not trace every branch: those conclusions are left out, not shown with
-            // a chain of another search.
-            let mut branches = vec![Some(Vec::new()); conclusions.len()];
+            // The shortest chain of each branch to each conclusion, and the nodes so far. A
+            // conclusion is dropped once it cannot beat the proof it has, and when a search the
+            // budget cuts does not reach it: it is left out, not shown with a chain of another
+            // search.
+            let bar: Vec<usize> = conclusions
+                .iter()
+                .map(|l| best.get(l).map_or(usize::MAX, Deduction::chain_length))
+                .collect();
+            let mut branches = vec![Some((Vec::new(), 0)); conclusions.len()];
+            let mut cut = false;
             for &u in &source.starts {
                 bfs.run(g, u);
-                for (b, &l) in branches.iter_mut().zip(&conclusions) {
-                    match b {
-                        Some(b) if bfs.has_reached(l) => b.push(bfs.branch(g, l)),
-                        _ => *b = None,
+                for ((b, &l), &bar) in branches.iter_mut().zip(&conclusions).zip(&bar) {
+                    let Some((chains, nodes)) = b else { continue };
+                    if !bfs.has_reached(l) {
+                        cut = true;
+                        *b = None;
+                    } else if (*nodes + bfs.nodes_to(l)).saturating_sub(2) >= bar {
+                        *b = None;
+                    } else {
+                        *nodes += bfs.nodes_to(l);
+                        chains.push(bfs.branch(g, l));
                     }
                 }
             }
-            if branches.iter().any(Option::is_none) {
+            if cut {
                 limits::forcing_cut(cfg);
             }
             for (l, b) in conclusions.into_iter().zip(branches) {
-                if let Some(b) = b {
-                    found.push(source.deduction(t, g, l, b));
+                if let Some((chains, _)) = b {
+                    best.insert(l, source.deduction(t, g, l, chains));
                 }
             }
         }
     });
-    // Shortest first, and each conclusion once (by its shortest proof).
-    found.sort_by_key(|d| {
+    // Shortest first.
+    let mut found: Vec<Deduction> = best.into_values().collect();
+    found.sort_by_cached_key(|d| {
         (
             d.chain_length(),
             d.placements.clone(),
             d.eliminations.clone(),
         )
     });
-    let mut done = hashbrown::HashSet::new();
     for d in found {
-        let key = (d.placements.clone(), d.eliminations.clone());
-        if done.insert(key) && sink(d) == Flow::Stop {
+        if sink(d) == Flow::Stop {
             return Flow::Stop;
         }
     }
@@ -293,6 +306,11 @@ impl Bfs {
 
     fn has_reached(&self, lit: u32) -> bool {
         self.seen[lit as usize] == self.run
+    }
+
+    /// The nodes of [`Bfs::branch`] to `lit`, which the last run must have reached.
+    fn nodes_to(&self, lit: u32) -> usize {
+        self.depth[lit as usize] as usize + 1
     }
 
     /// Every literal `on(u)` implies within the cap; each one's parent is kept until the next

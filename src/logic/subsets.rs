@@ -18,6 +18,7 @@
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
+use std::time::Instant;
 
 /// Every subset of `items` with `lo..=hi` members whose union has exactly as many members as
 /// the subset, reported as `(chosen, union)` where `chosen` is a mask of item indices.
@@ -26,16 +27,44 @@ use crate::mask::Mask;
 /// members than the subset could reach with the items left, or when too few items remain to
 /// reach `lo`. `items.len()` must not exceed the mask width.
 ///
-/// At most `budget` extensions are examined; an enumeration cut there is noted in
-/// [`super::limits`] and ends as if complete (fewer tuples found, never a wrong one).
+/// At most `bound.subsets` extensions are examined; an enumeration cut there is noted in
+/// [`super::limits`] and ends as if complete (fewer tuples found, never a wrong one). Past
+/// `bound.deadline` it returns [`Flow::Stop`], so that the finder around it stops too.
 pub fn locked_sets<M: Mask>(
     items: &[M],
     lo: usize,
     hi: usize,
-    budget: u64,
+    bound: Bound,
     f: &mut dyn FnMut(M, M) -> Flow,
 ) -> Flow {
-    locked_sets_examined(items, lo, hi, budget, f).0
+    locked_sets_examined(items, lo, hi, bound, f).0
+}
+
+/// How far one subset enumeration may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// Most subsets examined ([`Config::subset_budget`]).
+    pub subsets: u64,
+    /// When to stop ([`Config::deadline`]).
+    pub deadline: Option<Instant>,
+}
+
+impl Bound {
+    /// At most `subsets` subsets, with no deadline.
+    pub fn subsets(subsets: u64) -> Self {
+        Bound {
+            subsets,
+            deadline: None,
+        }
+    }
+
+    /// The bounds `cfg` sets.
+    pub fn of(cfg: &Config) -> Self {
+        Bound {
+            subsets: cfg.subset_budget,
+            deadline: cfg.deadline,
+        }
+    }
 }
 
 /// [`locked_sets`], also returning how many subsets it examined (extensions of a partial
@@ -45,7 +74,7 @@ pub fn locked_sets_examined<M: Mask>(
     items: &[M],
     lo: usize,
     hi: usize,
-    budget: u64,
+    bound: Bound,
     f: &mut dyn FnMut(M, M) -> Flow,
 ) -> (Flow, u64) {
     struct Search<'a, M> {
@@ -54,6 +83,7 @@ pub fn locked_sets_examined<M: Mask>(
         hi: usize,
         left: u64,
         cut: bool,
+        deadline: Option<Instant>,
         f: &'a mut dyn FnMut(M, M) -> Flow,
     }
     impl<M: Mask> Search<'_, M> {
@@ -68,6 +98,10 @@ pub fn locked_sets_examined<M: Mask>(
                     return Flow::Stop;
                 }
                 self.left -= 1;
+                // The clock is read once every 4096 subsets: a few nanoseconds each.
+                if self.left % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Flow::Stop;
+                }
                 let u = union | self.items[i];
                 let uc = u.count() as usize;
                 // Too large, or too few items left for the subset to catch up with its union.
@@ -98,12 +132,13 @@ pub fn locked_sets_examined<M: Mask>(
             items,
             lo,
             hi,
-            left: budget,
+            left: bound.subsets,
             cut: false,
+            deadline: bound.deadline,
             f,
         };
         let flow = search.rec(0, M::ZERO, 0, M::ZERO);
-        let examined = budget - search.left;
+        let examined = bound.subsets - search.left;
         if search.cut {
             super::limits::note(|h| h.subset_searches += 1);
             return (Flow::Continue, examined);
@@ -242,7 +277,7 @@ impl<M: Mask> HouseView<M> {
 
     /// Report every naked (`hidden == false`) or hidden tuple of exactly `k` in this house,
     /// searching size `k` directly when `2k <= m` and the dual of size `m - k` otherwise.
-    pub fn tuples(&self, hidden: bool, k: usize, budget: u64, sink: &mut Sink) -> Flow {
+    pub fn tuples(&self, hidden: bool, k: usize, bound: Bound, sink: &mut Sink) -> Flow {
         let m = self.open();
         if k == 0 || k >= m {
             return Flow::Continue;
@@ -264,11 +299,11 @@ impl<M: Mask> HouseView<M> {
             }
         };
         if search_naked {
-            locked_sets(&self.cands, size, size, budget, &mut |chosen, union| {
+            locked_sets(&self.cands, size, size, bound, &mut |chosen, union| {
                 report(chosen, union).map_or(Flow::Continue, &mut *sink)
             })
         } else {
-            locked_sets(&self.places, size, size, budget, &mut |chosen, union| {
+            locked_sets(&self.places, size, size, bound, &mut |chosen, union| {
                 report(union, self.digits_of(chosen)).map_or(Flow::Continue, &mut *sink)
             })
         }
@@ -276,7 +311,7 @@ impl<M: Mask> HouseView<M> {
 
     /// Report every naked and hidden tuple of size `2..=max` in this house, each size searched
     /// once (sizes up to m/2 directly, the rest as complements).
-    pub fn sweep(&self, max: usize, budget: u64, sink: &mut Sink) -> Flow {
+    pub fn sweep(&self, max: usize, bound: Bound, sink: &mut Sink) -> Flow {
         let m = self.open();
         if m < 3 {
             return Flow::Continue;
@@ -284,7 +319,7 @@ impl<M: Mask> HouseView<M> {
         let half = m / 2;
         let all = self.all_cells();
         let in_range = |k: usize| (2..=max).contains(&k);
-        let flow = locked_sets(&self.cands, 1, half, budget, &mut |cells, digits| {
+        let flow = locked_sets(&self.cands, 1, half, bound, &mut |cells, digits| {
             let j = cells.count() as usize;
             if in_range(j) {
                 if let Some(d) = self.naked(j, cells, digits) {
@@ -303,7 +338,7 @@ impl<M: Mask> HouseView<M> {
         if flow == Flow::Stop {
             return flow;
         }
-        locked_sets(&self.places, 1, half, budget, &mut |chosen, cells| {
+        locked_sets(&self.places, 1, half, bound, &mut |chosen, cells| {
             let digits = self.digits_of(chosen);
             let j = chosen.count() as usize;
             if in_range(j) {
@@ -330,8 +365,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Technique::HiddenTuple(k) => (true, k as usize),
         _ => return Flow::Continue,
     };
+    let bound = Bound::of(cfg);
     for h in 0..B::topology().houses() {
-        if HouseView::new(s, h).tuples(hidden, k, cfg.subset_budget, sink) == Flow::Stop {
+        if cfg.past_deadline() || HouseView::new(s, h).tuples(hidden, k, bound, sink) == Flow::Stop
+        {
             return Flow::Stop;
         }
     }
@@ -339,10 +376,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
 }
 
 /// A full tuple sweep: every naked and hidden tuple of every size `2..=max` in every house
-/// (at most `budget` subsets per house and kind: see [`locked_sets`]).
-pub fn sweep<B: Basis>(s: &State<B>, max: usize, budget: u64, sink: &mut Sink) -> Flow {
+/// (within `bound` per house and kind: see [`locked_sets`]).
+pub fn sweep<B: Basis>(s: &State<B>, max: usize, bound: Bound, sink: &mut Sink) -> Flow {
     for h in 0..B::topology().houses() {
-        if HouseView::new(s, h).sweep(max, budget, sink) == Flow::Stop {
+        if HouseView::new(s, h).sweep(max, bound, sink) == Flow::Stop {
             return Flow::Stop;
         }
     }

@@ -204,6 +204,54 @@ fn a_deadline_in_the_past_stops_the_reduction_and_pom() {
     }
 }
 
+/// Past the deadline tuples and fish stop before their next house or digit, the next step is
+/// not looked for, and none of it is told as a cut of the subset bound.
+#[test]
+fn a_deadline_in_the_past_stops_tuples_fish_and_the_next_step() {
+    let s = stuck_state();
+    let past = Config {
+        deadline: Some(std::time::Instant::now()),
+        ..Config::default()
+    };
+    limits::take();
+    for t in [
+        Technique::NakedTuple(2),
+        Technique::HiddenTuple(2),
+        Technique::Fish(2),
+    ] {
+        assert!(find_all(&s, t, &past).is_empty(), "{t:?}");
+    }
+    assert!(engine::next_step(&s, &[Technique::NakedTuple(2)], &past).is_none());
+    assert!(engine::next_step(&s, &[Technique::NakedTuple(2)], &Config::default()).is_some());
+    assert_eq!(limits::take().subset_searches, 0);
+}
+
+/// One enumeration too large to finish reads the clock as it goes: past the deadline it stops
+/// within 4096 subsets and says `Stop`, so the finder around it stops too.
+#[test]
+fn a_subset_enumeration_stops_at_the_deadline() {
+    use nsudoku::logic::subsets::{locked_sets_examined, Bound};
+    use nsudoku::logic::Flow;
+    // 60 items on the same 20 digits: every subset of up to 20 items is looked at, about 10¹⁶.
+    let items = [(1u64 << 20) - 1; 60];
+    let bound = Bound {
+        subsets: u64::MAX,
+        deadline: Some(std::time::Instant::now()),
+    };
+    limits::take();
+    let (flow, examined) = locked_sets_examined(&items, 20, 20, bound, &mut |_, _| Flow::Continue);
+    assert_eq!(flow, Flow::Stop);
+    assert!((1..=4096).contains(&examined), "{examined}");
+    assert_eq!(limits::take().subset_searches, 0);
+    // The same enumeration under a subset bound alone is cut there, and says so.
+    let (flow, examined) =
+        locked_sets_examined(&items, 20, 20, Bound::subsets(10_000), &mut |_, _| {
+            Flow::Continue
+        });
+    assert_eq!((flow, examined), (Flow::Continue, 10_000));
+    assert_eq!(limits::take().subset_searches, 1);
+}
+
 /// As a technique POM only counts a digit to decide whether to list it, within a bounded
 /// number of steps: on the empty 25×25 grid (1.06·10^8 steps a digit) every digit is skipped,
 /// unknown, and digits with the same rows share one count; the count-only pass still counts

@@ -108,7 +108,7 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<(), TestCaseError> {
         );
     }
     let mut swept = Vec::new();
-    let _ = subsets::sweep(s, max, u64::MAX, &mut |d| {
+    let _ = subsets::sweep(s, max, subsets::Bound::subsets(u64::MAX), &mut |d| {
         swept.push(d);
         nsudoku::logic::Flow::Continue
     });

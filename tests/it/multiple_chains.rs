@@ -227,3 +227,36 @@ fn a_budget_cut_never_prints_a_broken_branch() {
     }
     assert!(cut > 0 && found > 0, "cut {cut}, found {found}");
 }
+
+/// Many branchings prove the same conclusion: it is reported once, by its shortest proof, and
+/// the conclusions come shortest first (on the norvig_top95 line 65 grid after singles and the
+/// first 16×16 chain fixture).
+#[test]
+fn each_conclusion_comes_once_shortest_first() {
+    fn check<B: Basis>(line: &str) -> usize {
+        let mut s = state::<B>(line);
+        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        let mut n = 0;
+        for t in MULTIPLE {
+            let all = find_all(&s, t, &Config::default());
+            let mut seen = std::collections::HashSet::new();
+            for d in &all {
+                assert!(
+                    seen.insert((d.placements.clone(), d.eliminations.clone())),
+                    "{d:?}"
+                );
+            }
+            let lengths: Vec<usize> = all.iter().map(Deduction::chain_length).collect();
+            assert!(
+                lengths.windows(2).all(|w| w[0] <= w[1]),
+                "{t:?}: {lengths:?}"
+            );
+            n += all.len();
+        }
+        n
+    }
+    let p9 = "...36....85.......9.4..8........68.........17..9..45...1.5...6.4....9..2.....3...";
+    assert!(check::<B3>(p9) > 0);
+    let text = std::fs::read_to_string("tests/data/chains_16x16.txt").unwrap();
+    assert!(check::<B4>(text.lines().next().unwrap()) > 0);
+}
