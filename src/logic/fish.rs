@@ -8,6 +8,7 @@
 //! of size k is the column-based fish of size m−k on the other lines, with the same
 //! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
 
+use super::misses::{self, Finder};
 use super::subsets::{locked_sets, Bound};
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
@@ -143,38 +144,71 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     };
     let k = k as usize;
     let bound = Bound::of(cfg);
+    // One pass over the grid for every digit's input, not one a digit.
+    let inputs = misses::kept().then(|| places(s));
     for digit in 0..B::N {
         if cfg.past_deadline() {
             return Flow::Stop;
         }
-        let rows = Lines::new(s, digit, false);
-        let cols = Lines::new(s, digit, true);
-        for (base, cross) in [(&rows, &cols), (&cols, &rows)] {
-            let m = base.lines.len();
-            if k >= m {
-                continue;
+        let what = (t, cfg.subset_budget);
+        let input = || inputs.as_ref().map_or_else(Vec::new, |v| v[digit].clone());
+        let flow = misses::skip_or_run(Finder::Fish, digit, what, input, sink, |sink| {
+            of_digit(s, digit, k, bound, sink)
+        });
+        if flow == Flow::Stop {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
+/// What each digit's fish depend on: row by row, the cells holding it, then those where it is
+/// placed.
+fn places<B: Basis>(s: &State<B>) -> Vec<Vec<B::Mask>> {
+    let n = B::N;
+    let mut v = vec![vec![B::Mask::ZERO; 2 * n]; n];
+    for c in 0..B::CELLS {
+        let (row, col) = (c / n, c % n);
+        let at = if s.is_solved(c) { n + row } else { row };
+        for digit in s.get(c).iter() {
+            v[digit][row] |= B::Mask::bit(col);
+            if at != row {
+                v[digit][at] |= B::Mask::bit(col);
             }
-            // Most locked sets of a large grid remove nothing: say so before building one.
-            let report = &mut |base_set: B::Mask, cover: B::Mask| {
-                if !cross.reaches_beyond(cover, base_set) {
-                    return Flow::Continue;
-                }
-                fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
-            };
-            let flow = if 2 * k <= m {
-                locked_sets(&base.places, k, k, bound, &mut |chosen, cover| {
-                    report(base.lines_of(chosen), cover)
-                })
-            } else {
-                // The dual: m - k cross lines confined to m - k base lines; the fish is on the
-                // other lines of each.
-                locked_sets(&cross.places, m - k, m - k, bound, &mut |chosen, lines| {
-                    report(base.open & !lines, cross.open & !cross.lines_of(chosen))
-                })
-            };
-            if flow == Flow::Stop {
-                return Flow::Stop;
+        }
+    }
+    v
+}
+
+/// Every fish of size `k` of one digit, row-based then column-based.
+fn of_digit<B: Basis>(s: &State<B>, digit: usize, k: usize, bound: Bound, sink: &mut Sink) -> Flow {
+    let rows = Lines::new(s, digit, false);
+    let cols = Lines::new(s, digit, true);
+    for (base, cross) in [(&rows, &cols), (&cols, &rows)] {
+        let m = base.lines.len();
+        if k >= m {
+            continue;
+        }
+        // Most locked sets of a large grid remove nothing: say so before building one.
+        let report = &mut |base_set: B::Mask, cover: B::Mask| {
+            if !cross.reaches_beyond(cover, base_set) {
+                return Flow::Continue;
             }
+            fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
+        };
+        let flow = if 2 * k <= m {
+            locked_sets(&base.places, k, k, bound, &mut |chosen, cover| {
+                report(base.lines_of(chosen), cover)
+            })
+        } else {
+            // The dual: m - k cross lines confined to m - k base lines; the fish is on the
+            // other lines of each.
+            locked_sets(&cross.places, m - k, m - k, bound, &mut |chosen, lines| {
+                report(base.open & !lines, cross.open & !cross.lines_of(chosen))
+            })
+        };
+        if flow == Flow::Stop {
+            return Flow::Stop;
         }
     }
     Flow::Continue

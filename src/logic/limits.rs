@@ -46,6 +46,11 @@ pub(crate) fn forcing_cut(cfg: &super::Config) {
     }
 }
 
+/// The subset enumerations cut on this thread since the last [`take`].
+pub(crate) fn subset_cuts() -> u64 {
+    HITS.with(|h| h.get().subset_searches)
+}
+
 /// The hits noted on this thread since the last call, which clears them.
 pub fn take() -> Hits {
     HITS.with(|h| h.take())

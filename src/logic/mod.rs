@@ -16,6 +16,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod limits;
+mod misses;
 pub mod multiple;
 pub mod pom;
 pub mod singles;

@@ -15,6 +15,7 @@
 //! [`reference`](mod@reference) holds the slow, obviously correct versions
 //! (`itertools::combinations` over every k-subset) that the property tests compare against.
 
+use super::misses::{self, Finder};
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
@@ -366,9 +367,28 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         _ => return Flow::Continue,
     };
     let bound = Bound::of(cfg);
-    for h in 0..B::topology().houses() {
-        if cfg.past_deadline() || HouseView::new(s, h).tuples(hidden, k, bound, sink) == Flow::Stop
-        {
+    let topo = B::topology();
+    for h in 0..topo.houses() {
+        if cfg.past_deadline() {
+            return Flow::Stop;
+        }
+        // What the house's tuples depend on: its candidates, and which cells are solved.
+        let input = || {
+            let mut solved = B::Mask::ZERO;
+            let mut v: Vec<B::Mask> = topo.house(h).iter().map(|&c| s.get(c as usize)).collect();
+            for (i, &c) in topo.house(h).iter().enumerate() {
+                if s.is_solved(c as usize) {
+                    solved |= B::Mask::bit(i);
+                }
+            }
+            v.push(solved);
+            v
+        };
+        let what = (t, cfg.subset_budget);
+        let flow = misses::skip_or_run(Finder::Tuples, h, what, input, sink, |sink| {
+            HouseView::new(s, h).tuples(hidden, k, bound, sink)
+        });
+        if flow == Flow::Stop {
             return Flow::Stop;
         }
     }

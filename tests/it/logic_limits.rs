@@ -271,3 +271,42 @@ fn pom_bounds_its_counting_on_sparse_grids() {
     let want = TemplateCount::Exact(24u128.pow(8));
     assert!(counts(&empty).iter().all(|&c| c == want));
 }
+
+/// Along a path, a tuple or fish search that found nothing on a house or digit is not run
+/// again on the same input (`logic::misses`): the path is the one taken step by step outside
+/// any kept scope, with the same bounds told, on 16×16 puzzles with a subset bound small enough
+/// to be hit.
+#[test]
+fn searches_kept_along_a_path_change_neither_its_steps_nor_its_bounds() {
+    use nsudoku::basis::B4;
+    let text = std::fs::read_to_string("tests/data/chains_16x16.txt").unwrap();
+    let techniques = Technique::parse_list("singles,naked-tuple,hidden-tuple,fish", 16).unwrap();
+    let cfg = Config {
+        subset_budget: 20,
+        ..Config::default()
+    };
+    let (mut steps_seen, mut cuts_seen) = (0, 0);
+    for line in text.lines().take(4) {
+        let s = crate::common::state::<B4>(line);
+        limits::take();
+        let mut t = s.clone();
+        let mut steps = Vec::new();
+        while !t.is_complete() {
+            let Some(d) = engine::next_step(&t, &techniques, &cfg) else {
+                break;
+            };
+            t.apply(&d).unwrap();
+            steps.push(d);
+        }
+        let hits = limits::take();
+        let path = engine::solve_path(&mut s.clone(), &techniques, &cfg, usize::MAX);
+        assert_eq!(path.steps, steps);
+        assert_eq!(path.limits, hits);
+        steps_seen += steps.len();
+        cuts_seen += hits.subset_searches;
+    }
+    assert!(
+        steps_seen > 0 && cuts_seen > 0,
+        "{steps_seen} steps, {cuts_seen} cuts"
+    );
+}

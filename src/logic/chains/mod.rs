@@ -287,8 +287,9 @@ thread_local! {
 
 /// Run `f` keeping the last XY-mode build on this thread: nice loops and AICs read the same
 /// links and table, one after the other on the same state (in `explain`'s order and `rate`'s
-/// alike), and building them is most of their cost. Dropped when the outermost scope ends;
-/// outside, nothing is kept.
+/// alike), and building them is most of their cost. The forcing chains' reach sets and the
+/// searches that found nothing (`logic::misses`) are kept in it too. Dropped when the
+/// outermost scope ends; outside, nothing is kept.
 pub fn scope<R>(f: impl FnOnce() -> R) -> R {
     struct Exit;
     impl Drop for Exit {
@@ -299,6 +300,7 @@ pub fn scope<R>(f: impl FnOnce() -> R) -> R {
                 if k.0 == 0 {
                     k.1 = None;
                     super::multiple::forget();
+                    super::misses::forget();
                 }
             });
         }
