@@ -215,13 +215,17 @@ fn aic_links(nodes: usize) -> Vec<LinkKind> {
         .collect()
 }
 
-/// For every condemned candidate, the shortest AIC (within `cap` links) proving it, with
-/// everything that chain removes.
-fn aics<B: Basis>(g: &Tagging<B>, condemned: &[u32], cap: usize) -> Vec<Vec<u32>> {
+/// For every condemned candidate, the shortest AIC (within `cfg.chain_length` links) proving
+/// it, with everything that chain removes; those found by `cfg`'s deadline past it.
+fn aics<B: Basis>(g: &Tagging<B>, condemned: &[u32], cfg: &Config) -> Vec<Vec<u32>> {
+    let cap = cfg.chain_length;
     let mut search = Search::new(g);
     let mut chains: Vec<Vec<u32>> = Vec::new();
     let mut seen = hashbrown::HashSet::new();
     for &x in condemned {
+        if cfg.past_deadline() {
+            break;
+        }
         if let Some(chain) = search.elimination(g, x, cap) {
             if seen.insert(chain.clone()) {
                 chains.push(chain);
@@ -232,7 +236,6 @@ fn aics<B: Basis>(g: &Tagging<B>, condemned: &[u32], cap: usize) -> Vec<Vec<u32>
 }
 
 fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config) -> Vec<Found> {
-    let cap = cfg.chain_length;
     let built = match mode {
         Mode::Xy => xy(s, cfg),
         _ => build(s, mode, cfg).map(|(g, table)| Rc::new(Built::new(g, table))),
@@ -241,7 +244,7 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
         return Vec::new();
     };
     let g = &built.g;
-    aics(g, built.condemned(), cap)
+    aics(g, built.condemned(), cfg)
         .into_iter()
         .map(|nodes| {
             let elims = seeing_both(g, nodes[0], *nodes.last().unwrap());
@@ -344,7 +347,6 @@ pub(crate) fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
 /// Remote pairs: XY-chains through bivalue cells of one digit pair. Every cell that sees both
 /// end cells loses both digits (the chain read with the digits swapped is as valid).
 fn remote_pairs<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
-    let cap = cfg.chain_length;
     let t = B::topology();
     let n = B::N;
     let mut pairs: Vec<u128> = (0..B::CELLS)
@@ -364,7 +366,7 @@ fn remote_pairs<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
         let Some((g, table)) = build(s, Mode::Pair(p), cfg) else {
             continue;
         };
-        for nodes in aics(&g, &condemned(&g, &table), cap) {
+        for nodes in aics(&g, &condemned(&g, &table), cfg) {
             if nodes.len() < 8 {
                 continue;
             }
@@ -413,7 +415,11 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
     let mut search = Search::new(g);
     let mut seen = hashbrown::HashSet::new();
     // Continuous loops: closing weak link u - v between tagged candidates, off(v) ⇒ on(u).
+    // Past the deadline, the loops found so far.
     for &u in &g.strong {
+        if cfg.past_deadline() {
+            return out;
+        }
         let tu = g.on_tag(u) as usize;
         let mut closers = Vec::new();
         g.weak(u, |v| {
@@ -461,6 +467,9 @@ fn nice_loops<B: Basis>(s: &State<B>, cfg: &Config) -> Vec<Found> {
     }
     // Discontinuous loops through the eliminated candidate's cell.
     for &x in built.condemned() {
+        if cfg.past_deadline() {
+            break;
+        }
         let Some(chain) = search.elimination(g, x, cap.saturating_sub(2)) else {
             continue;
         };

@@ -19,7 +19,7 @@ use super::algebra::{collapse, tri_cycle, Edge, Verdict};
 use super::graph::{Forcings, Graph};
 use crate::basis::Basis;
 use crate::logic::{
-    Candidate, ChainNode, Deduction, Evidence, Flow, LinkKind, Sink, State, Technique,
+    Candidate, ChainNode, Config, Deduction, Evidence, Flow, LinkKind, Sink, State, Technique,
 };
 use crate::topology::Topology;
 use std::collections::VecDeque;
@@ -233,19 +233,25 @@ impl Search {
     }
 }
 
-/// Report every cycle deduction of technique `t` (a coloring or cycle technique).
-pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, max_len: usize, sink: &mut Sink) -> Flow {
+/// Report every cycle deduction of technique `t` (a coloring or cycle technique), cycles of
+/// at most `cfg.chain_length` edges.
+pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     let Some(mode) = Mode::of(t) else {
         return Flow::Continue;
     };
+    let max_len = cfg.chain_length;
     let topo = B::topology();
-    let forcings = mode.y.then(|| Forcings::build(s, max_len));
+    let forcings = mode.y.then(|| Forcings::build(s, max_len, cfg));
     let mut search = Search::new(B::CELLS);
     for digit in 0..B::N {
         let g = Graph::build(s, digit, mode.hinge, forcings.as_ref());
         for apex in 0..B::CELLS {
             if !g.on[apex] {
                 continue;
+            }
+            // A search per apex is short; the clock is read every 64 of them.
+            if apex % 64 == 0 && cfg.past_deadline() {
+                return Flow::Stop;
             }
             for verdict in [Verdict::NotDigit, Verdict::IsDigit] {
                 let Some(steps) = search.cycle(topo, &g, apex, verdict, mode, max_len) else {

@@ -15,7 +15,7 @@
 //! angle in B (or two parallel ones) act as one.
 
 use crate::basis::Basis;
-use crate::logic::State;
+use crate::logic::{Config, State};
 use crate::mask::Mask;
 
 /// One cell forced by a propagation through bivalue cells.
@@ -61,7 +61,9 @@ pub(crate) struct Forcings {
 
 impl Forcings {
     /// Propagate both digits of every open bivalue cell; chains hold at most `max_cells` cells.
-    pub fn build<B: Basis>(s: &State<B>, max_cells: usize) -> Self {
+    /// Past `cfg`'s deadline no more cells are begun: the forcings listed are complete, and
+    /// fewer (fewer y-edges and knots, none wrong).
+    pub fn build<B: Basis>(s: &State<B>, max_cells: usize, cfg: &Config) -> Self {
         let t = B::topology();
         let mut first = vec![u32::MAX; B::CELLS];
         let mut list = Vec::new();
@@ -74,6 +76,9 @@ impl Forcings {
         for (u, slot) in first.iter_mut().enumerate() {
             if !bivalue(u) {
                 continue;
+            }
+            if cfg.past_deadline() {
+                break;
             }
             *slot = list.len() as u32;
             for d in s.get(u).iter() {

@@ -8,13 +8,15 @@
 
 use super::graph::Forcings;
 use crate::basis::Basis;
-use crate::logic::{Candidate, ChainNode, Deduction, Flow, LinkKind, Sink, State, Technique};
+use crate::logic::{
+    Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique,
+};
 use crate::mask::Mask;
 
-/// Report every y-knot, chains of at most `max_len` cells.
-pub(crate) fn find<B: Basis>(s: &State<B>, max_len: usize, sink: &mut Sink) -> Flow {
+/// Report every y-knot, chains of at most `cfg.chain_length` cells.
+pub(crate) fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
     let t = B::topology();
-    let fs = Forcings::build(s, max_len);
+    let fs = Forcings::build(s, cfg.chain_length, cfg);
     for f in &fs.list {
         let Some((i, j, house)) = f.clash else {
             continue;

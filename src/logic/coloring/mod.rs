@@ -18,10 +18,11 @@ use crate::basis::Basis;
 
 /// Report every instance of a coloring technique (`SimpleColoring`, `MultiColoring`, `XCycle`,
 /// `YCycle`, `YKnot`). A cycle search reports what it found under the name of the edges it
-/// used, so `XCycle` may report a `SimpleColoring`.
+/// used, so `XCycle` may report a `SimpleColoring`. Past `cfg`'s deadline the search stops where
+/// it is (between digits, apexes and forcings).
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     match t {
-        Technique::YKnot => knot::find(s, cfg.chain_length, sink),
-        _ => cycles::find(s, t, cfg.chain_length, sink),
+        Technique::YKnot => knot::find(s, cfg, sink),
+        _ => cycles::find(s, t, cfg, sink),
     }
 }
