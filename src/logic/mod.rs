@@ -72,8 +72,8 @@ pub struct Config {
     pub forcing_budget: u64,
     /// When to stop: [`engine::reduce`] applies nothing more after it, [`engine::next_step`]
     /// looks for nothing more, the pattern overlay counts and lists no more digits, and the
-    /// tuple, fish and forcing chain searches stop where they are (`solve --reduce --timeout`
-    /// covers the reduction too).
+    /// tuple, fish, chain, cycle and forcing chain searches stop where they are
+    /// (`solve --reduce --timeout` covers the reduction too).
     pub deadline: Option<std::time::Instant>,
     /// The puzzle is known to have one solution, so the uniqueness techniques
     /// ([`uniqueness`]) may use it. Off by default: on a puzzle with several solutions they
