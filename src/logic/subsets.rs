@@ -375,8 +375,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         // What the house's tuples depend on: its candidates, and which cells are solved.
         let input = || {
             let mut solved = B::Mask::ZERO;
-            let mut v: Vec<B::Mask> = topo.house(h).iter().map(|&c| s.get(c as usize)).collect();
+            let mut v = Vec::with_capacity(B::N + 1);
             for (i, &c) in topo.house(h).iter().enumerate() {
+                v.push(s.get(c as usize));
                 if s.is_solved(c as usize) {
                     solved |= B::Mask::bit(i);
                 }

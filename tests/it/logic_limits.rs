@@ -29,6 +29,14 @@ fn stuck_state() -> State<B3> {
     panic!("no fixture puzzle needs both pairs and chains");
 }
 
+/// The default bounds with a deadline that has already passed.
+fn past_deadline() -> Config {
+    Config {
+        deadline: Some(std::time::Instant::now()),
+        ..Config::default()
+    }
+}
+
 #[test]
 fn within_the_default_bounds_nothing_is_cut() {
     let s = stuck_state();
@@ -78,10 +86,7 @@ fn a_deadline_cuts_the_multiple_forcing_chains() {
     let s = stuck_state();
     for t in [Technique::CellForcingChain, Technique::RegionForcingChain] {
         let all = find_all(&s, t, &Config::default());
-        let past = Config {
-            deadline: Some(std::time::Instant::now()),
-            ..Config::default()
-        };
+        let past = past_deadline();
         limits::take();
         // The first branching is searched (the deadline is read after each one).
         let part = find_all(&s, t, &past);
@@ -188,10 +193,7 @@ fn a_pom_memory_bound_skips_digits_that_would_not_fit() {
 #[test]
 fn a_deadline_in_the_past_stops_the_reduction_and_pom() {
     let s = stuck_state();
-    let past = Config {
-        deadline: Some(std::time::Instant::now()),
-        ..Config::default()
-    };
+    let past = past_deadline();
     let mut t = s.clone();
     assert!(engine::reduce(&mut t, &[Technique::NakedTuple(2)], &past)
         .unwrap()
@@ -209,10 +211,7 @@ fn a_deadline_in_the_past_stops_the_reduction_and_pom() {
 #[test]
 fn a_deadline_in_the_past_stops_tuples_fish_and_the_next_step() {
     let s = stuck_state();
-    let past = Config {
-        deadline: Some(std::time::Instant::now()),
-        ..Config::default()
-    };
+    let past = past_deadline();
     limits::take();
     for t in [
         Technique::NakedTuple(2),
@@ -232,10 +231,7 @@ fn a_deadline_in_the_past_stops_tuples_fish_and_the_next_step() {
 #[test]
 fn a_deadline_in_the_past_stops_chains_and_cycles() {
     let s = stuck_state();
-    let past = Config {
-        deadline: Some(std::time::Instant::now()),
-        ..Config::default()
-    };
+    let past = past_deadline();
     let mut found = Vec::new();
     for t in [
         Technique::XChain,
