@@ -75,6 +75,11 @@ pub struct BenchArgs {
     /// seen from outside: `–`. Repeat for more commands.
     #[arg(long, value_name = "COMMAND")]
     baseline_cmd: Vec<String>,
+    /// Stop a run of a --baseline-cmd command that has not ended after this long (seconds, or
+    /// with a unit: 500ms, 2s, 1m); the command is then not timed on that set, and says so.
+    /// Default: no limit.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    baseline_timeout: Option<std::time::Duration>,
 }
 
 /// One engine configuration, or a baseline.
@@ -231,7 +236,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             for v in &variants {
                 if let Some(cmd) = &v.cmd {
                     let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
-                    let t = external::time(cmd, &these, a.min_time)?;
+                    let t = external::time(cmd, &these, a.min_time, a.baseline_timeout)?;
                     say_command(&set, cmd, &t, &places);
                     if t.runs == 0 {
                         // Stopped in its warm-up (`external::time`): no row. As for its
@@ -441,7 +446,10 @@ const NAMED: usize = 5;
 /// otherwise bury the table under a line per puzzle), the puzzles it left without an answer.
 fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
     if let Some(how) = &t.failure {
-        say!("{set}: `{cmd}` ended with {how}");
+        say!("{set}: `{cmd}` {how}");
+    }
+    if t.unread {
+        return;
     }
     for (i, why) in t.wrong.iter().take(NAMED) {
         say!("{set}: {}: `{cmd}`: {why}", places[*i]);

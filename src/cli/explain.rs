@@ -10,6 +10,7 @@ use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
 use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -48,7 +49,8 @@ pub struct ExplainArgs {
     limits: logic::LimitArgs,
 }
 
-/// How one puzzle went: the lines to print and whether it was broken.
+/// How one puzzle went: the lines to print after its steps (which are written as they are
+/// found) and whether it was broken.
 struct Explained {
     lines: Vec<String>,
     broken: bool,
@@ -88,7 +90,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
             writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
         }
         let tag = label.as_ref().map(|l| tags[l].as_str());
-        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag))?;
+        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, &mut out))?;
         failed |= e.broken;
         for line in e.lines {
             writeln!(out, "{line}")?;
@@ -232,6 +234,7 @@ fn explain<B: Basis>(
     many: bool,
     label: &Option<String>,
     tag: Option<&str>,
+    out: &mut impl Write,
 ) -> io::Result<Explained> {
     let alpha = p.text_alphabet();
     let topo = B::topology();
@@ -247,7 +250,32 @@ fn explain<B: Basis>(
         ..a.limits.config()
     };
     let cfg = logic::config_for(cfg, p, &ts);
-    let path = engine::solve_path(&mut s, &ts, &cfg, a.max_steps);
+    // Each step is shown when it is found (a write costs about 1 % of the cheapest step): a
+    // path on a large grid can take minutes, and one cut short by a kill still shows its
+    // steps.
+    let mut written = 0;
+    let mut failure = None;
+    let path = engine::solve_path_told(&mut s, &ts, &cfg, a.max_steps, |d| {
+        written += 1;
+        let line = if a.json {
+            let mut v = d.to_json(topo, alpha);
+            super::set_place(&mut v, p);
+            v["step"] = written.into();
+            with_file(v, label)
+        } else {
+            d.describe(topo, alpha)
+        };
+        match writeln!(out, "{line}").and_then(|()| out.flush()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
     if path.end == End::Timeout {
         say!(
             "{}{}: timeout exceeded after {}; expected a path found within --timeout",
@@ -268,21 +296,6 @@ fn explain<B: Basis>(
         );
     }
     let drawn = draw(p, a, &path, many, label, tag)?;
-    let mut lines: Vec<String> = path
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            if a.json {
-                let mut v = d.to_json(topo, alpha);
-                super::set_place(&mut v, p);
-                v["step"] = (i + 1).into();
-                with_file(v, label)
-            } else {
-                d.describe(topo, alpha)
-            }
-        })
-        .collect();
     // Stuck, or stopped by --max-steps: a puzzle without one solution is told apart, as
     // `rate` does.
     let stopped = path.end == End::StepLimit;
@@ -315,9 +328,8 @@ fn explain<B: Basis>(
             path.limits.describe(&cfg)
         );
     }
-    lines.extend(end_lines(p, a, label, &path, grid, broke, sols));
     Ok(Explained {
-        lines,
+        lines: end_lines(p, a, label, &path, grid, broke, sols),
         broken: matches!(path.end, End::Contradiction | End::Timeout)
             || not_one.is_some()
             || !drawn,

@@ -5,7 +5,9 @@
 //! a line that is not a solution (a marker such as `no solution`) stands for its puzzle. As
 //! for the engine, a first run is a warm-up whose every answer is checked from scratch (a full
 //! grid, every house whole, inside the puzzle's candidates); the timed passes are whole runs,
-//! the process's start-up included, until `--min-time` has gone by.
+//! the process's start-up included, until `--min-time` has gone by. A run past
+//! `--baseline-timeout` is killed (the shell, or the command it became) and the command is not
+//! timed on that set.
 
 use nsudoku::grid;
 use nsudoku::input::{self, Puzzle, ReadOptions, Reader, Record};
@@ -13,7 +15,8 @@ use nsudoku::mask::Mask;
 use nsudoku::output;
 use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// What the command did with one set.
 pub struct Timed {
@@ -26,22 +29,45 @@ pub struct Timed {
     /// Answers it wrote in that run (grids, or lines standing for one), read up to one past
     /// the puzzles; the puzzles after the last have none, and more than the puzzles match none.
     pub answers: usize,
-    /// How the warm-up run ended when not with status 0: its status and the last line of its
-    /// stderr.
+    /// What went wrong, as a phrase after the command: how the warm-up run ended when not
+    /// with status 0 (its status and the last line of its stderr), or why it was not timed.
     pub failure: Option<String>,
+    /// The warm-up run was stopped at the time limit: no answer was read.
+    pub unread: bool,
 }
 
 /// Run `cmd` on `puzzles` as the module doc says. An error is one of starting the command.
-/// A command that writes more than [`cap`] allows in its warm-up is stopped and not timed
-/// (`runs` 0).
-pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> {
+/// A command that writes more than [`cap`] allows in its warm-up, or has not ended a run
+/// within `limit`, is stopped and not timed (`runs` 0).
+pub fn time(
+    cmd: &str,
+    puzzles: &[&Puzzle],
+    min_time: f64,
+    limit: Option<Duration>,
+) -> io::Result<Timed> {
     let mut text = String::new();
     for p in puzzles {
         text.push_str(&output::puzzle_line(p));
         text.push('\n');
     }
     let cap = cap(text.len());
-    let warm = run(cmd, &text, cap)?;
+    let over = |limit: Duration, which: &str| {
+        format!(
+            "had not ended {which} after --baseline-timeout ({limit:?}): killed there and not \
+             timed"
+        )
+    };
+    let warm = run(cmd, &text, cap, limit)?;
+    if let (true, Some(limit)) = (warm.over, limit) {
+        return Ok(Timed {
+            wall: 0.0,
+            runs: 0,
+            wrong: Vec::new(),
+            answers: 0,
+            failure: Some(over(limit, "its first run")),
+            unread: true,
+        });
+    }
     let out = String::from_utf8_lossy(&warm.stdout);
     // One answer past the puzzles is enough to tell that there are too many.
     let mut reader = Reader::new(out.as_bytes(), ReadOptions::default());
@@ -64,15 +90,16 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
         .collect();
     let failure = if warm.capped {
         Some(format!(
-            "its stdout past {} MiB: stopped there and not timed (one answer a puzzle is far less)",
+            "ended with its stdout past {} MiB: stopped there and not timed (one answer a puzzle \
+             is far less)",
             cap >> 20
         ))
     } else {
         (!warm.status.success()).then(|| {
             let err = String::from_utf8_lossy(&warm.stderr);
             match err.lines().rev().find(|l| !l.trim().is_empty()) {
-                Some(last) => format!("{} ({})", warm.status, last.trim()),
-                None => warm.status.to_string(),
+                Some(last) => format!("ended with {} ({})", warm.status, last.trim()),
+                None => format!("ended with {}", warm.status),
             }
         })
     };
@@ -82,13 +109,20 @@ pub fn time(cmd: &str, puzzles: &[&Puzzle], min_time: f64) -> io::Result<Timed> 
         wrong,
         answers: answers.len(),
         failure,
+        unread: false,
     };
     if warm.capped {
         return Ok(timed);
     }
     let start = Instant::now();
     loop {
-        timed.wall += run(cmd, &text, cap)?.secs;
+        let r = run(cmd, &text, cap, limit)?;
+        if let (true, Some(limit)) = (r.over, limit) {
+            timed.runs = 0;
+            timed.failure = Some(over(limit, "a timed run"));
+            return Ok(timed);
+        }
+        timed.wall += r.secs;
         timed.runs += 1;
         if start.elapsed().as_secs_f64() >= min_time {
             return Ok(timed);
@@ -113,14 +147,16 @@ struct Run {
     secs: f64,
     /// It wrote more than the cap on stdout, and was killed.
     capped: bool,
+    /// It had not ended within the time limit, and was killed (nothing of it was read).
+    over: bool,
 }
 
 /// The end of a command's stderr that is kept: where its last line is.
 const STDERR_TAIL: usize = 64 << 10;
 
 /// One run of `cmd` through the shell with `input` on its stdin, its stdout read up to `cap`
-/// bytes.
-fn run(cmd: &str, input: &str, cap: usize) -> io::Result<Run> {
+/// bytes, killed when it has not ended within `limit`.
+fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Result<Run> {
     let start = Instant::now();
     let mut child = shell(cmd)
         .stdin(Stdio::piped())
@@ -140,13 +176,43 @@ fn run(cmd: &str, input: &str, cap: usize) -> io::Result<Run> {
     let err = child.stderr.take().expect("piped");
     // Drained to its end from a thread of its own, for the same reason, keeping its tail.
     let tail = std::thread::spawn(move || keep_tail(err));
-    let mut stdout = Vec::new();
-    child
-        .stdout
-        .take()
-        .expect("piped")
-        .take(cap as u64 + 1)
-        .read_to_end(&mut stdout)?;
+    // Read from a thread of its own too, so that a run past `limit` can be stopped from here.
+    let out = child.stdout.take().expect("piped");
+    let (done, read) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut stdout = Vec::new();
+        let _ = done.send(
+            out.take(cap as u64 + 1)
+                .read_to_end(&mut stdout)
+                .map(|_| stdout),
+        );
+    });
+    let read = match limit {
+        None => read.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        Some(l) => read.recv_timeout(l.saturating_sub(start.elapsed())),
+    };
+    let mut stdout = match read {
+        Ok(stdout) => stdout?,
+        Err(RecvTimeoutError::Timeout) => {
+            let _ = child.kill();
+            let status = child.wait()?;
+            // The threads end when the pipes close: with the command, or with whatever it
+            // started that holds them still. Nothing waits for them.
+            return Ok(Run {
+                status,
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                secs: start.elapsed().as_secs_f64(),
+                capped: false,
+                over: true,
+            });
+        }
+        Err(RecvTimeoutError::Disconnected) => {
+            return Err(io::Error::other(format!(
+                "reading the output of `{cmd}` failed"
+            )))
+        }
+    };
     let capped = stdout.len() > cap;
     if capped {
         stdout.truncate(cap);
@@ -162,6 +228,7 @@ fn run(cmd: &str, input: &str, cap: usize) -> io::Result<Run> {
         stderr,
         secs,
         capped,
+        over: false,
     })
 }
 

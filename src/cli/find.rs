@@ -3,7 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::{exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{find_all, limits, Config};
+use nsudoku::logic::{limits, Config, Flow};
 use nsudoku::{with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -47,13 +47,8 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         if many && !a.json {
             writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
         }
-        match with_basis!(p.k, B => find::<B>(p, &a, label)) {
-            Ok((lines, timed_out)) => {
-                failed |= timed_out;
-                for line in lines {
-                    writeln!(out, "{line}")?;
-                }
-            }
+        match with_basis!(p.k, B => find::<B>(p, &a, label, &mut out))? {
+            Ok(timed_out) => failed |= timed_out,
             Err(e) => {
                 say!("{}{e}", prefix(label));
                 failed = true;
@@ -69,17 +64,21 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed))
 }
 
-/// Every deduction of the techniques asked for, as output lines. What stopped the search
-/// short is said on stderr: the deadline fails the run (`true`); a bound hit does not, as in
-/// `explain`, but a user learns why a technique found nothing.
+/// Write every deduction of the techniques asked for to `out`, a line each, as it is found (a
+/// search can report millions on a large candidate grid: none is held). What stopped the search short is said on stderr: the deadline
+/// fails the run (`Ok(true)`); a bound hit does not, as in `explain`, but a user learns why a
+/// technique found nothing. `Err` is a puzzle whose givens contradict, before any output.
 fn find<B: Basis>(
     p: &Puzzle,
     a: &FindArgs,
     label: &Option<String>,
-) -> Result<(Vec<String>, bool), String> {
-    let s = logic::state::<B>(p)?;
+    out: &mut impl Write,
+) -> io::Result<Result<bool, String>> {
+    let s = match logic::state::<B>(p) {
+        Ok(s) => s,
+        Err(e) => return Ok(Err(e)),
+    };
     let (topo, alpha) = (B::topology(), p.text_alphabet());
-    let mut lines = Vec::new();
     let ts = logic::techniques_for(Some(&a.technique), B::N);
     let cfg = Config {
         deadline: a.timeout.and_then(|t| Instant::now().checked_add(t)),
@@ -93,14 +92,25 @@ fn find<B: Basis>(
             break;
         }
         searched += 1;
-        for d in find_all(&s, t, &cfg) {
-            lines.push(if a.json {
+        let mut failure = None;
+        let _ = nsudoku::logic::find(&s, t, &cfg, &mut |d| {
+            let written = if a.json {
                 let mut v = d.to_json(topo, alpha);
                 super::set_place(&mut v, p);
-                with_file(v, label)
+                writeln!(out, "{}", with_file(v, label))
             } else {
-                d.describe(topo, alpha)
-            });
+                writeln!(out, "{}", d.describe(topo, alpha))
+            };
+            match written {
+                Ok(()) => Flow::Continue,
+                Err(e) => {
+                    failure = Some(e);
+                    Flow::Stop
+                }
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
         }
     }
     let place = format!("{}{}", prefix(label), p.place());
@@ -116,5 +126,5 @@ fn find<B: Basis>(
             plural(ts.len(), "technique")
         );
     }
-    Ok((lines, timed_out))
+    Ok(Ok(timed_out))
 }

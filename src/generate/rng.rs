@@ -47,8 +47,12 @@ impl Rng {
         out
     }
 
-    /// A uniform integer in `0..n` (`n > 0`), by Lemire's multiply-and-reject.
+    /// A uniform integer in `0..n`, by Lemire's multiply-and-reject.
+    ///
+    /// # Panics
+    /// When `n` is 0: the range holds no integer.
     pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "Rng::below(0): the range 0..0 is empty");
         let n = n as u64;
         loop {
             let m = (self.next_u64() as u128) * (n as u128);

@@ -17,6 +17,13 @@ fn rng_is_uniform_enough_and_reproducible() {
     assert_ne!(puzzle_seed(1, 0), puzzle_seed(2, 0));
 }
 
+/// An empty range is a caller's mistake, named as such (not a division by zero).
+#[test]
+#[should_panic(expected = "Rng::below(0): the range 0..0 is empty")]
+fn an_empty_range_is_named() {
+    Rng::new(1).below(0);
+}
+
 /// An unreachable givens target says how far digging got, and what to raise.
 #[test]
 fn a_missed_givens_target_names_the_fewest_reached() {

@@ -126,6 +126,17 @@ pub struct Reader<R> {
     list: Option<List>,
 }
 
+/// Where the reader is: its options and how far it has read (the source is not shown).
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("opts", &self.opts)
+            .field("next_line", &(self.next + 1))
+            .field("records", &self.records)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R: BufRead> Reader<R> {
     /// A reader of the text of `src`, UTF-8 (bytes that are not become U+FFFD, named by the
     /// reader); [`open`] takes UTF-16 files too.

@@ -5,6 +5,8 @@ use super::limits::{self, Hits};
 use super::{find, Config, Deduction, Flow, State, Technique};
 use crate::basis::Basis;
 use crate::solver::Contradiction;
+use std::cell::Cell;
+use std::ops::ControlFlow;
 
 /// How a solving path ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -127,10 +129,31 @@ pub fn solve_path<B: Basis>(
     cfg: &Config,
     max_steps: usize,
 ) -> Path {
+    solve_path_told(s, techniques, cfg, max_steps, |_| ControlFlow::Continue(()))
+}
+
+/// [`solve_path`], telling `told` each step as it is taken (the step that breaks the grid
+/// too), so that a long path can be shown while it is found. When `told` breaks, the path
+/// ends there as [`End::Stuck`]: the caller that broke it knows why.
+pub fn solve_path_told<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+    max_steps: usize,
+    mut told: impl FnMut(&Deduction) -> ControlFlow<()>,
+) -> Path {
     limits::take();
     let mut steps = Vec::new();
-    let pick = |s: &State<B>| next_step(s, techniques, cfg).map(|d| (d, ()));
-    let end = walk(s, cfg, max_steps, pick, |d, ()| steps.push(d));
+    // Set by `took`, read by `pick` before the next step: both closures share it.
+    let broken = Cell::new(false);
+    let pick = |s: &State<B>| {
+        let d = (!broken.get()).then(|| next_step(s, techniques, cfg))??;
+        Some((d, ()))
+    };
+    let end = walk(s, cfg, max_steps, pick, |d, ()| {
+        broken.set(told(&d).is_break());
+        steps.push(d);
+    });
     Path {
         steps,
         end,

@@ -742,24 +742,26 @@ fn bench_max_puzzles_takes_the_first_of_each_size() {
     assert_eq!(sizes, [(3, 3), (4, 3)]);
 }
 
-#[test]
-fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
+/// `bench --json` of 30 magictour puzzles, one untimed pass on one thread, with `more`.
+fn bench_30_json(more: &[&str]) -> std::process::Output {
     let path = data_path("9x9_magictour_top1465_first30.txt");
-    let bin = env!("CARGO_BIN_EXE_nsudoku");
-    let extra = format!("'{bin}' solve --limit 1 --threads 1; echo extra");
-    let args = [
+    let mut args = vec![
         "bench",
         &path,
         "--min-time",
         "0",
         "--single-thread",
         "--json",
-        "--baseline-cmd",
-        "yes",
-        "--baseline-cmd",
-        &extra,
     ];
-    let out = run(&args, "");
+    args.extend(more);
+    run(&args, "")
+}
+
+#[test]
+fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let extra = format!("'{bin}' solve --limit 1 --threads 1; echo extra");
+    let out = bench_30_json(&["--baseline-cmd", "yes", "--baseline-cmd", &extra]);
     let err = lines(&out.stderr);
     // The command's failings are its own: the exit status is the engine's.
     assert_eq!(out.status.code(), Some(0), "{err:?}");
@@ -929,4 +931,25 @@ fn help_that_cannot_be_written_is_an_io_error() {
         assert!(err.contains("cannot write to stdout"), "{args:?}: {err}");
         assert_eq!(run(args, "").status.code(), Some(0), "{args:?}");
     }
+}
+
+#[test]
+fn bench_kills_a_command_past_its_time_limit() {
+    let out = bench_30_json(&["--baseline-cmd", "sleep 60", "--baseline-timeout", "300ms"]);
+    let err = lines(&out.stderr);
+    // The command's failings are its own: the exit status is the engine's.
+    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    let set = "9x9_magictour_top1465_first30.txt";
+    // Said once, with nothing of answers it never wrote.
+    assert_eq!(
+        err.iter()
+            .filter(|l| l.contains("sleep 60"))
+            .collect::<Vec<_>>(),
+        [&format!(
+            "{set}: `sleep 60` had not ended its first run after --baseline-timeout (300ms): \
+             killed there and not timed"
+        )],
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 1, "{rows:?}");
 }

@@ -60,3 +60,47 @@ fn a_hidden_single_names_its_digit_and_house() {
         assert_eq!(text, expected);
     }
 }
+
+/// A path told step by step tells every step, in order, as it is taken; a caller that breaks
+/// ends the path at the step it broke on.
+#[test]
+fn a_path_told_step_by_step_tells_each_step_and_stops_when_asked() {
+    use std::ops::ControlFlow;
+    let p = input::read_one(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        Default::default(),
+    )
+    .unwrap();
+    let ts = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+    ];
+    let cfg = Config::default();
+    let start = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+    let whole = engine::solve_path(&mut start.clone(), &ts, &cfg, 1000);
+    assert!(whole.steps.len() > 10);
+
+    let mut told = Vec::new();
+    let path = engine::solve_path_told(&mut start.clone(), &ts, &cfg, 1000, |d| {
+        told.push(d.clone());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(path.end, engine::End::Solved);
+    assert_eq!(told, whole.steps);
+
+    let mut s = start.clone();
+    let mut n = 0;
+    let cut = engine::solve_path_told(&mut s, &ts, &cfg, 1000, |_| {
+        n += 1;
+        if n == 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((n, cut.steps.len()), (5, 5));
+    assert_eq!(cut.end, engine::End::Stuck);
+    assert_eq!(cut.steps, whole.steps[..5]);
+    assert!(!s.is_complete());
+}
