@@ -45,13 +45,28 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
         text
     };
     match bytes {
-        [0xff, 0xfe, ..] => Ok(utf16(false)),
-        [0xfe, 0xff, ..] => Ok(utf16(true)),
+        [0xff, 0xfe, rest @ ..] if ascii_units(rest, false) => Ok(utf16(false)),
+        [0xfe, 0xff, rest @ ..] if ascii_units(rest, true) => Ok(utf16(true)),
+        // A mark on a text that is not UTF-16 is no text either: as UTF-8 its two bytes are
+        // not, so the reader names them on the first line and reads the lines after it.
         _ => match not_utf8(bytes) {
             Some(why) => Err(why.into()),
             None => Ok(String::from_utf8_lossy(bytes).into_owned()),
         },
     }
+}
+
+/// Whether `bytes` read as UTF-16 (big-endian when `be`) are mostly ASCII, as the text of
+/// puzzles is, whatever its comments hold: a zero high byte in at least half the units. Text
+/// in UTF-8 behind a UTF-16 mark has next to none.
+fn ascii_units(bytes: &[u8], be: bool) -> bool {
+    let units = bytes.len() / 2;
+    let high = usize::from(!be);
+    let ascii = bytes
+        .chunks_exact(2)
+        .filter(|b| b[high] == 0 && b[1 - high] < 0x80)
+        .count();
+    ascii * 2 >= units
 }
 
 /// Why `bytes` (a file's first bytes) are not a text of puzzles, when they are full of NULs

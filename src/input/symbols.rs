@@ -114,13 +114,20 @@ pub(super) fn read_symbols(
         (None, Some(n), _) if n <= 61 => (n, false),
         (None, _, Some(n)) => (n, true),
         _ => {
-            // A character that does not show (a NUL, a control) would leave the count unexplained.
-            let hidden = s.char_indices().find(|&(_, c)| invisible(c));
-            let what = match hidden {
+            // A character that does not show (a NUL, a control) would leave the count
+            // unexplained, and so would bytes that are not UTF-8 (read as U+FFFD).
+            let odd = s
+                .char_indices()
+                .find(|&(_, c)| invisible(c) || c == char::REPLACEMENT_CHARACTER);
+            let what = match odd {
                 Some((i, c)) => format!(
-                    "{}, one of them the invisible {} at column {}",
+                    "{}, one of them {} at column {}",
                     plural(len, "symbol"),
-                    shown(c),
+                    if c == char::REPLACEMENT_CHARACTER {
+                        "a byte that is not UTF-8".to_string()
+                    } else {
+                        format!("the invisible {}", shown(c))
+                    },
                     s[..i].chars().count() + 1
                 ),
                 None => plural(len, "symbol"),

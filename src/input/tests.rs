@@ -1170,6 +1170,27 @@ impl std::io::Read for Failing {
     }
 }
 
+/// A UTF-16 mark before UTF-8 text does not make it one line of UTF-16: the mark's bytes are
+/// named on the first line, and the puzzles after it are read.
+#[test]
+fn a_utf16_mark_before_utf8_text_spoils_only_the_first_line() {
+    for mark in [[0xff, 0xfe], [0xfe, 0xff]] {
+        let bytes = [&mark[..], format!("{EASY9}\n{EASY9}\n{EASY9}\n").as_bytes()].concat();
+        let src = open(std::io::Cursor::new(bytes)).unwrap();
+        let all: Vec<Record> = Reader::new(src, ReadOptions::default()).collect();
+        assert_eq!(all.len(), 3, "{all:?}");
+        let first = all[0].as_ref().unwrap_err();
+        assert_eq!(
+            (first.line, first.what.as_str()),
+            (
+                1,
+                "83 symbols, one of them a byte that is not UTF-8 at column 1"
+            )
+        );
+        assert!(all[1..].iter().all(|r| r.is_ok()), "{all:?}");
+    }
+}
+
 /// `open` reads UTF-16 with a byte-order mark as its text, and refuses it without one.
 #[test]
 fn open_decodes_utf16_with_a_mark() {
