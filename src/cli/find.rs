@@ -65,9 +65,10 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
 }
 
 /// Write every deduction of the techniques asked for to `out`, a line each, as it is found (a
-/// search can report millions on a large candidate grid: none is held). What stopped the search short is said on stderr: the deadline
-/// fails the run (`Ok(true)`); a bound hit does not, as in `explain`, but a user learns why a
-/// technique found nothing. `Err` is a puzzle whose givens contradict, before any output.
+/// search can report millions on a large candidate grid: none is held). What stopped the
+/// search short is said on stderr: the deadline fails the run (`Ok(true)`); a bound hit does
+/// not, as in `explain`, but a user learns why a technique found nothing. `Err` is a puzzle
+/// whose givens contradict, before any output.
 fn find<B: Basis>(
     p: &Puzzle,
     a: &FindArgs,

@@ -57,8 +57,8 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
 }
 
 /// Whether `bytes` read as UTF-16 (big-endian when `be`) are mostly ASCII, as the text of
-/// puzzles is, whatever its comments hold: a zero high byte in at least half the units. Text
-/// in UTF-8 behind a UTF-16 mark has next to none.
+/// puzzles is whatever its comments hold: an ASCII character in at least half the units. Text
+/// in UTF-8 behind a UTF-16 mark has next to none (a unit of two ASCII bytes is not one).
 fn ascii_units(bytes: &[u8], be: bool) -> bool {
     let units = bytes.len() / 2;
     let high = usize::from(!be);
