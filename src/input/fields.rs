@@ -72,6 +72,31 @@ impl<'a> Field<'a> {
         None
     }
 
+    /// In a CSV file (after its header), the field after one or two labels of a line that
+    /// [`find`](Self::find) did not take, when it is longer than twice the labels: a puzzle
+    /// of the wrong length there is named by its own length, not counted with its labels.
+    pub(super) fn labelled(raw: &'a str) -> Option<Self> {
+        let (mut start, mut longest) = (0, 2);
+        for _ in 0..2 {
+            let end = start + raw[start..].find(',')?;
+            let label = raw[start..end].trim();
+            if label.is_empty() || !label.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return None;
+            }
+            longest = longest.max(label.chars().count());
+            start = end + 1;
+            let field = raw[start..].split(',').next().unwrap_or("");
+            if field.chars().filter(|c| !c.is_whitespace()).count() > 2 * longest {
+                return Some(Field {
+                    before: &raw[..start],
+                    puzzle: field,
+                    after: None,
+                });
+            }
+        }
+        None
+    }
+
     /// What was passed over, for the puzzle's note. The same words on every line of a file
     /// (not the label itself), so that a note said once covers them all.
     pub(super) fn note(&self) -> String {

@@ -122,6 +122,8 @@ pub struct Reader<R> {
     records: usize,
     /// The note for a CSV header passed over, told with the first puzzle after it.
     header: Option<String>,
+    /// A CSV header was passed over: the lines after it are fields.
+    csv: bool,
     /// The JSON list of puzzles being read, item by item.
     list: Option<List>,
 }
@@ -147,6 +149,7 @@ impl<R: BufRead> Reader<R> {
             next: 0,
             records: 0,
             header: None,
+            csv: false,
             list: None,
         }
     }
@@ -257,6 +260,7 @@ impl<R: BufRead> Reader<R> {
                     "line {line_no} ({}) is a CSV header, passed over",
                     quoted(raw)
                 ));
+                self.csv = true;
                 self.next += 1;
                 continue;
             }
@@ -264,7 +268,8 @@ impl<R: BufRead> Reader<R> {
             // A puzzle followed by more, as `rate` and `generate --solution` write lines,
             // tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
             // (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
-            if let Some(field) = Field::find(raw).filter(|_| opts.format != Some(Format::Numbers)) {
+            let field = Field::find(raw).or_else(|| Field::labelled(raw).filter(|_| self.csv));
+            if let Some(field) = field.filter(|_| opts.format != Some(Format::Numbers)) {
                 let skipped = field.before.chars().count();
                 let at_column = |pos: usize| at_column(skipped + pos);
                 let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);

@@ -121,14 +121,14 @@ pub(super) fn read_symbols(
                 .find(|&(_, c)| invisible(c) || c == char::REPLACEMENT_CHARACTER);
             let what = match odd {
                 Some((i, c)) => format!(
-                    "{}, one of them {} at column {}",
+                    "{}, one of them {} at {}",
                     plural(len, "symbol"),
                     if c == char::REPLACEMENT_CHARACTER {
                         "a byte that is not UTF-8".to_string()
                     } else {
                         format!("the invisible {}", shown(c))
                     },
-                    s[..i].chars().count() + 1
+                    locate(s[..i].chars().count()).1
                 ),
                 None => plural(len, "symbol"),
             };

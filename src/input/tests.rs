@@ -879,6 +879,42 @@ fn a_csv_header_is_passed_over_with_a_note() {
     assert!(read_all(&late, Default::default())[1].is_err());
 }
 
+/// In a CSV file, a puzzle of the wrong length after its label is named by its own length and
+/// columns, not counted with the label.
+#[test]
+fn a_short_puzzle_after_a_csv_label_is_named_by_its_own_length() {
+    let short = &EASY9[..80];
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    for (text, column) in [
+        (format!("id,puzzle\n1,{EASY9}\n2,{short}\n"), 3),
+        (format!("id,puzzle,solution\n17,{short},{solution}\n"), 4),
+        (format!("set,id,puzzle\na,7,{short}\n"), 5),
+    ] {
+        let all = read_all(&text, Default::default());
+        let e = all.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(e.what, "80 symbols", "{text}");
+        // A character that does not show is named at its column in the line.
+        let at = text.rfind(short).unwrap();
+        let bad = format!("{}\0{}", &text[..at], &text[at + 1..]);
+        let e = read_all(&bad, Default::default())
+            .pop()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.what,
+            format!("80 symbols, one of them the invisible U+0000 at column {column}"),
+            "{bad}"
+        );
+    }
+    // Without a header, a line is not read as fields.
+    let e = read_all(&format!("2,{short}\n"), Default::default())
+        .pop()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.what, "82 symbols");
+}
+
 #[test]
 fn a_puzzle_after_a_label_is_read_with_a_note() {
     let solution =
