@@ -58,7 +58,7 @@ pub fn time(
         )
     };
     let warm = run(cmd, &text, cap, limit)?;
-    if let (true, Some(limit)) = (warm.over, limit) {
+    if let Some(limit) = warm.over {
         return Ok(Timed {
             wall: 0.0,
             runs: 0,
@@ -117,7 +117,7 @@ pub fn time(
     let start = Instant::now();
     loop {
         let r = run(cmd, &text, cap, limit)?;
-        if let (true, Some(limit)) = (r.over, limit) {
+        if let Some(limit) = r.over {
             timed.runs = 0;
             timed.failure = Some(over(limit, "a timed run"));
             return Ok(timed);
@@ -147,8 +147,9 @@ struct Run {
     secs: f64,
     /// It wrote more than the cap on stdout, and was killed.
     capped: bool,
-    /// It had not ended within the time limit, and was killed (nothing of it was read).
-    over: bool,
+    /// The time limit it had not ended within, when it was killed for it (nothing of it was
+    /// read).
+    over: Option<Duration>,
 }
 
 /// The end of a command's stderr that is kept: where its last line is.
@@ -189,7 +190,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
     });
     let read = match limit {
         None => read.recv().map_err(|_| RecvTimeoutError::Disconnected),
-        Some(l) => read.recv_timeout(l.saturating_sub(start.elapsed())),
+        Some(limit) => read.recv_timeout(limit.saturating_sub(start.elapsed())),
     };
     let mut stdout = match read {
         Ok(stdout) => stdout?,
@@ -204,7 +205,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
                 stderr: Vec::new(),
                 secs: start.elapsed().as_secs_f64(),
                 capped: false,
-                over: true,
+                over: limit,
             });
         }
         Err(RecvTimeoutError::Disconnected) => {
@@ -228,7 +229,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
         stderr,
         secs,
         capped,
-        over: false,
+        over: None,
     })
 }
 
