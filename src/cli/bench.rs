@@ -13,7 +13,7 @@ use nsudoku::grid::{self, Grid};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::Technique;
 use nsudoku::mask::CellMasks;
-use nsudoku::solver::{dlx, Count, SolveOptions, Solver};
+use nsudoku::solver::{dlx, Count, SolveOptions, Solver, Verdict};
 use nsudoku::{solve, with_basis, with_solver_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
@@ -305,8 +305,10 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
                         // The baseline's budget says nothing of the puzzle: no failure.
                         if !named_baseline {
                             named_baseline = true;
-                            for (i, _) in m.unfit.iter().filter(|u| u.1 == OVER_BUDGET) {
-                                say!("{set}: {}: {OVER_BUDGET}", places[*i]);
+                            for (i, why) in &m.unfit {
+                                if *why == Unfit::OverBudget {
+                                    say!("{set}: {}: {why}", places[*i]);
+                                }
                             }
                         }
                     } else if !named {
@@ -407,18 +409,21 @@ struct Measured {
     /// Best time of each puzzle over the per-puzzle passes, in seconds.
     best: Vec<f64>,
     /// Puzzles without one solution (index in the set, what they have instead).
-    unfit: Vec<(usize, &'static str)>,
+    unfit: Vec<(usize, Unfit)>,
 }
 
 impl Measured {
+    /// The puzzles that were `what`.
+    fn count(&self, what: Unfit) -> usize {
+        self.unfit.iter().filter(|u| u.1 == what).count()
+    }
+
     fn row(&self, set: &str, k: usize, variant: &str, threads: usize) -> Row {
         let n = self.puzzles.max(1) as f64;
         let mut best = self.best.clone();
-        best.sort_by(f64::total_cmp);
-        let median = best.get(best.len() / 2).copied().unwrap_or(0.0);
-        let worst = best.last().copied().unwrap_or(0.0);
+        let (median, worst) = super::median_worst(&mut best);
         let rate = self.solves as f64 / self.wall.max(1e-12);
-        let over = self.unfit.iter().filter(|u| u.1 == OVER_BUDGET).count();
+        let over = self.count(Unfit::OverBudget);
         Row {
             set: set.to_string(),
             basis: k,
@@ -432,7 +437,7 @@ impl Measured {
             median_us: Some(median * 1e6),
             worst_us: Some(worst * 1e6),
             unsolved: self.puzzles - self.solved - over,
-            multiple: self.unfit.iter().filter(|u| u.1 == SEVERAL).count(),
+            multiple: self.count(Unfit::Several),
             over_budget: over,
         }
     }
@@ -500,8 +505,46 @@ fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles:
     }
 }
 
-const SEVERAL: &str = "several solutions";
-const OVER_BUDGET: &str = "over the baseline's node budget (--baseline-nodes)";
+/// Why a puzzle of a set has no one solution to time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unfit {
+    NoSolution,
+    Several,
+    /// Only a baseline runs under a node budget.
+    OverBudget,
+}
+
+impl Unfit {
+    /// What the count says, when it is not one solution.
+    fn of(c: &Count) -> Option<Self> {
+        match c.verdict() {
+            Verdict::Unsettled(_) => Some(Unfit::OverBudget),
+            Verdict::NoSolution => Some(Unfit::NoSolution),
+            Verdict::Solved => None,
+            Verdict::Several => Some(Unfit::Several),
+        }
+    }
+}
+
+impl std::fmt::Display for Unfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unfit::NoSolution => "no solution",
+            Unfit::Several => "several solutions",
+            Unfit::OverBudget => "over the baseline's node budget (--baseline-nodes)",
+        })
+    }
+}
+
+/// What the warm-up learns of one puzzle.
+struct Checked {
+    /// A solution was found and it holds (valid, keeps the givens).
+    valid: bool,
+    /// A solution was found and it does not hold.
+    wrong: bool,
+    guesses: u64,
+    unfit: Option<Unfit>,
+}
 
 /// Warm up (validating every solution), then time whole passes on the current rayon pool.
 /// `solve_one` solves one grid: the search, or the variant's logic reduction and then the
@@ -525,7 +568,7 @@ fn measure<B: Basis>(
         unfit: Vec::new(),
     };
     // Warm-up: solve everything once, check each solution from scratch, count the guesses.
-    let warm: Vec<(bool, bool, u64, Option<&'static str>)> = grids
+    let warm: Vec<Checked> = grids
         .par_iter()
         .map_init(
             || Solver::<B>::new(cfg.opts),
@@ -536,33 +579,24 @@ fn measure<B: Basis>(
                     .first
                     .as_ref()
                     .map(|s| grid::is_valid_solution(B::K, s) && grid::keeps_givens(&given, s));
-                let unfit = if c.budget_exceeded() {
-                    Some(OVER_BUDGET)
-                } else if c.first.is_none() {
-                    Some("no solution")
-                } else if c.solutions > 1 {
-                    Some(SEVERAL)
-                } else {
-                    None
-                };
-                (
-                    valid == Some(true),
-                    valid == Some(false),
-                    c.stats.guesses,
-                    unfit,
-                )
+                Checked {
+                    valid: valid == Some(true),
+                    wrong: valid == Some(false),
+                    guesses: c.stats.guesses,
+                    unfit: Unfit::of(&c),
+                }
             },
         )
         .collect();
-    for (i, (ok, bad, guesses, unfit)) in warm.into_iter().enumerate() {
-        if let Some(why) = unfit {
+    for (i, w) in warm.into_iter().enumerate() {
+        if let Some(why) = w.unfit {
             m.unfit.push((i, why));
         }
         // A first solution found before the budget ran out settles nothing when counting to 2.
-        m.solved += (ok && unfit != Some(OVER_BUDGET)) as usize;
-        m.invalid += bad as usize;
-        m.guesses += guesses;
-        m.no_guess += (ok && guesses == 0) as usize;
+        m.solved += (w.valid && w.unfit != Some(Unfit::OverBudget)) as usize;
+        m.invalid += w.wrong as usize;
+        m.guesses += w.guesses;
+        m.no_guess += (w.valid && w.guesses == 0) as usize;
     }
     // Timed passes, no validation; at least one of each kind. The throughput comes from whole
     // passes with no clock read inside (a pair of reads costs about 75 ns, 3 % of an easy 9×9

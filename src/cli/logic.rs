@@ -5,7 +5,7 @@
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{technique, Config, State, Technique};
 use nsudoku::solve;
-use nsudoku::solver::SolveOptions;
+use nsudoku::solver::{SolveOptions, Verdict};
 use nsudoku::{Basis, Grid};
 use std::time::Instant;
 
@@ -164,11 +164,11 @@ pub fn search_stuck(p: &Puzzle, cfg: &Config) -> Solutions {
         ..SolveOptions::default()
     };
     let c = solve::count_only(p, &opts);
-    match c.solutions {
-        _ if c.budget_exceeded() => Solutions::Unknown,
-        0 => Solutions::Zero,
-        1 => Solutions::One,
-        _ => Solutions::Several,
+    match c.verdict() {
+        Verdict::Unsettled(_) => Solutions::Unknown,
+        Verdict::NoSolution => Solutions::Zero,
+        Verdict::Solved => Solutions::One,
+        Verdict::Several => Solutions::Several,
     }
 }
 

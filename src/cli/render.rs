@@ -5,6 +5,7 @@ use super::InputArgs;
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{technique, Config, Technique};
 use nsudoku::render::{self, grid, html, step, Board, Options};
+use nsudoku::solver::Verdict;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -117,12 +118,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         None => technique::default_order(p.n()),
         Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
     };
-    let cfg = Config {
-        deadline: a
-            .timeout
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
-        ..a.limits.config()
-    };
+    let cfg = a.limits.config().until(a.timeout);
     let cfg = super::logic::config_for(cfg, &p, &techniques);
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
@@ -187,15 +183,20 @@ fn picture(
             ..Default::default()
         };
         let c = nsudoku::solve::count(p, &opts);
-        if c.budget_exceeded() {
-            return Err(format!(
-                "the search did not settle the puzzle within {limit:?}; --timeout gives it longer"
-            ));
-        }
-        let s = match (c.is_unique(), c.first) {
-            (true, Some(s)) => s,
-            _ => {
-                let has = if c.solutions == 0 { "no" } else { "several" };
+        let s = match (c.verdict(), c.first) {
+            (Verdict::Solved, Some(s)) => s,
+            (Verdict::Unsettled(_), _) => {
+                return Err(format!(
+                    "the search did not settle the puzzle within {limit:?}; --timeout gives it \
+                     longer"
+                ))
+            }
+            (v, _) => {
+                let has = if v == Verdict::NoSolution {
+                    "no"
+                } else {
+                    "several"
+                };
                 return Err(format!(
                     "the puzzle has {has} solutions; expected one solution to draw"
                 ));

@@ -3,7 +3,7 @@
 use super::{exit_status, prefix, thread_pool, with_file, InputArgs, Labelled, Notes};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
-use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions};
+use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions, Verdict};
 use nsudoku::{output, solve};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -127,17 +127,17 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if let Some(note) = notes.fresh(label, p) {
                         bar.say(note);
                     }
-                    tally.add(&c, secs, opts.limit);
+                    tally.add(&c, secs);
                     if let Some((pc, ps)) = plain {
-                        plain_tally.add(&pc, ps, opts.limit);
+                        plain_tally.add(&pc, ps);
                     }
                     if let Some(what) = report(label, p, &c) {
                         bar.say(what);
                     }
                     if a.json {
-                        with_file(json_record(p, &c, secs, opts.limit), label)
+                        with_file(json_record(p, &c, secs), label)
                     } else {
-                        render(p, &c, a.count, a.input.boxed(), opts.limit)
+                        render(p, &c, a.count, a.input.boxed())
                     }
                 }
                 (Ok(_), None) => unreachable!("a parsed record is always counted"),
@@ -227,67 +227,55 @@ impl Bar {
     }
 }
 
-/// Say on stderr why a puzzle has no single solution (not needed with --count, but still useful).
 /// What to say of a puzzle not solved with a unique solution; `None` for one that was.
 fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
-    let searched = c.stats.nodes;
-    let what = if c.stopped == Some(Exceeded::Time) {
-        format!(
+    let searched = c.stats.nodes as usize;
+    let what = match c.verdict() {
+        Verdict::Solved => return None,
+        Verdict::Unsettled(Exceeded::Time) => format!(
             "timeout exceeded after {}; expected a puzzle settled within --timeout",
-            super::plural(searched as usize, "search node")
-        )
-    } else if c.budget_exceeded() {
-        format!(
+            super::plural(searched, "search node")
+        ),
+        Verdict::Unsettled(Exceeded::Nodes) => format!(
             "search budget exceeded after {}; expected a puzzle settled within --max-nodes",
-            super::plural(searched as usize, "node")
-        )
-    } else if c.solutions == 0 {
-        "no solution".into()
-    } else if c.solutions > 1 {
-        format!(
-            "{}{} solutions",
-            c.solutions,
-            if c.limit_reached { "+" } else { "" }
-        )
-    } else {
-        return None;
+            super::plural(searched, "node")
+        ),
+        Verdict::NoSolution => "no solution".into(),
+        Verdict::Several => format!("{} solutions", counted(c)),
     };
     Some(format!("{}{}: {what}", prefix(label), p.place()))
 }
 
-/// One solution found, and it is the answer: the search proved no other, or `--limit 1` asked
-/// for the first only.
-fn solved(c: &Count, limit: usize) -> bool {
-    c.is_unique() || (limit == 1 && c.solutions == 1 && !c.budget_exceeded())
+/// The solutions counted, with `+` when the limit was reached: `0`, `1`, `2+`.
+fn counted(c: &Count) -> String {
+    format!("{}{}", c.solutions, if c.limit_reached { "+" } else { "" })
 }
 
-fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool, limit: usize) -> String {
-    if count {
-        return if c.budget_exceeded() {
-            MARK_BUDGET.into()
-        } else {
-            format!("{}{}", c.solutions, if c.limit_reached { "+" } else { "" })
-        };
+/// The marker of a puzzle without an answer, or its status for `--json`.
+fn status(c: &Count) -> &'static str {
+    match c.verdict() {
+        Verdict::Unsettled(_) => MARK_BUDGET,
+        Verdict::NoSolution => MARK_NONE,
+        Verdict::Solved => "solved",
+        Verdict::Several => MARK_MULTIPLE,
     }
-    match (c.solutions, c.budget_exceeded()) {
-        (_, true) => MARK_BUDGET.into(),
-        (0, _) => MARK_NONE.into(),
-        (1, _) if solved(c, limit) => {
+}
+
+fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool) -> String {
+    match c.verdict() {
+        Verdict::Unsettled(_) => MARK_BUDGET.into(),
+        _ if count => counted(c),
+        Verdict::Solved => {
             let s = c.first.as_ref().expect("a counted solution is kept");
             output::solution(p, s, boxed)
         }
-        _ => MARK_MULTIPLE.into(),
+        _ => status(c).into(),
     }
 }
 
 /// A puzzle's record for `--json`; the solution in the input's alphabet and format.
-fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Value {
-    let status = match (c.solutions, c.budget_exceeded()) {
-        (_, true) => MARK_BUDGET,
-        (0, _) => MARK_NONE,
-        _ if solved(c, limit) => "solved",
-        _ => MARK_MULTIPLE,
-    };
+fn json_record(p: &Puzzle, c: &Count, secs: f64) -> serde_json::Value {
+    let status = status(c);
     let mut v = serde_json::json!({
         "status": status,
         "solutions": c.solutions,
@@ -297,7 +285,7 @@ fn json_record(p: &Puzzle, c: &Count, secs: f64, limit: usize) -> serde_json::Va
         "us": (secs * 1e6).round() as u64,
     });
     super::set_place(&mut v, p);
-    if let (true, Some(s)) = (status == "solved", &c.first) {
+    if let (Verdict::Solved, Some(s)) = (c.verdict(), &c.first) {
         v["solution"] = output::like_input(p, s).into();
     }
     v
@@ -317,22 +305,20 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, c: &Count, secs: f64, limit: usize) {
+    fn add(&mut self, c: &Count, secs: f64) {
         self.puzzles += 1;
         self.times.push(secs);
         self.search += c.stats;
-        if c.stats.guesses == 0 && !c.budget_exceeded() {
+        let verdict = c.verdict();
+        if c.stats.guesses == 0 && !matches!(verdict, Verdict::Unsettled(_)) {
             self.no_guess += 1;
         }
-        if c.budget_exceeded() {
-            self.budget += 1;
-        } else if c.solutions == 0 {
-            self.none += 1;
-        } else if solved(c, limit) {
-            self.unique += 1;
-        } else {
-            self.multiple += 1;
-        }
+        *match verdict {
+            Verdict::Unsettled(_) => &mut self.budget,
+            Verdict::NoSolution => &mut self.none,
+            Verdict::Solved => &mut self.unique,
+            Verdict::Several => &mut self.multiple,
+        } += 1;
     }
 
     fn all_unique(&self) -> bool {
@@ -341,9 +327,7 @@ impl Tally {
 
     fn print(&mut self, wall: f64) {
         let n = self.puzzles.max(1) as f64;
-        self.times.sort_by(f64::total_cmp);
-        let median = self.times.get(self.times.len() / 2).copied().unwrap_or(0.0);
-        let worst = self.times.last().copied().unwrap_or(0.0);
+        let (median, worst) = super::median_worst(&mut self.times);
         say!(
             "puzzles {}  solved {}  no solution {}  multiple {}  invalid {}  over budget {}",
             self.puzzles + self.invalid,

@@ -5,7 +5,7 @@ use nsudoku::generate::Rng;
 use nsudoku::input::{Puzzle, Record};
 use nsudoku::mask::CellMasks;
 use nsudoku::solve;
-use nsudoku::solver::SolveOptions;
+use nsudoku::solver::{SolveOptions, Verdict};
 use nsudoku::study::{self, CapRow, TupleRow};
 use nsudoku::{with_basis, Grid};
 use std::io::{self, Write};
@@ -190,17 +190,14 @@ fn unique_masks<'p>(
         if max_puzzles.is_some_and(|m| masks.len() >= m) {
             break;
         }
-        let c = solve::count_only(p, &opts);
-        if c.is_unique() {
-            masks.push(&p.masks);
-            continue;
-        }
-        let why = if c.budget_exceeded() {
-            format!("not settled within --timeout ({timeout:?})")
-        } else if c.solutions == 0 {
-            "no solution".into()
-        } else {
-            "several solutions".into()
+        let why = match solve::count_only(p, &opts).verdict() {
+            Verdict::Solved => {
+                masks.push(&p.masks);
+                continue;
+            }
+            Verdict::Unsettled(_) => format!("not settled within --timeout ({timeout:?})"),
+            Verdict::NoSolution => "no solution".into(),
+            Verdict::Several => "several solutions".into(),
         };
         let prefix = super::prefix(label);
         left_out.push((*i, format!("{prefix}{}: {why}", p.place())));

@@ -6,7 +6,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::logic::{self, State, Technique};
 use crate::mask::Mask;
-use crate::solver::{Count, SolveOptions, Solver, Tuning};
+use crate::solver::{Count, SolveOptions, Solver, Tuning, Verdict};
 
 /// Outcome of a uniqueness check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,24 +29,18 @@ pub(super) fn unique_without<B: Basis>(
         // Unique iff no solution puts anything else at `cell`.
         let d = solution[*cell] as usize - 1;
         g.set(*cell, B::all() & !B::Mask::bit(d));
-        let c = solver.count_only(&g);
-        if c.budget_exceeded() {
-            return Unique::Unknown;
-        }
-        return if c.solutions == 0 {
-            Unique::Yes
-        } else {
-            Unique::No
+        return match solver.count_only(&g).verdict() {
+            Verdict::Unsettled(_) => Unique::Unknown,
+            Verdict::NoSolution => Unique::Yes,
+            Verdict::Solved | Verdict::Several => Unique::No,
         };
     } else {
         solver.count_only(&g)
     };
-    if c.budget_exceeded() {
-        Unique::Unknown
-    } else if c.is_unique() {
-        Unique::Yes
-    } else {
-        Unique::No
+    match c.verdict() {
+        Verdict::Unsettled(_) => Unique::Unknown,
+        Verdict::Solved => Unique::Yes,
+        Verdict::NoSolution | Verdict::Several => Unique::No,
     }
 }
 

@@ -36,10 +36,47 @@ pub struct Count {
     pub stats: SearchStats,
 }
 
+/// What a count settles about a puzzle ([`Count::verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A limit ran out first: the node budget or the timeout. Nothing is settled, whatever
+    /// was found before.
+    Unsettled(Exceeded),
+    /// No solution.
+    NoSolution,
+    /// One solution, and it is the answer: the search proved it the only one, or a limit of 1
+    /// asked for the first solution only.
+    Solved,
+    /// More than one solution.
+    Several,
+}
+
 impl Count {
     /// Exactly one solution, and proved so: the search ended below its limit, within budget.
     pub fn is_unique(&self) -> bool {
         self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
+    }
+
+    /// What the count settles, in the order that every report of it takes: a limit that ran
+    /// out settles nothing; then no solution, one, or several. One solution at a limit of 1
+    /// (`limit_reached`, nothing searched past it) is [`Verdict::Solved`], as asked.
+    ///
+    /// ```
+    /// use nsudoku::solver::{Count, Exceeded, Verdict};
+    /// let one = Count { solutions: 1, ..Count::default() };
+    /// assert_eq!(one.verdict(), Verdict::Solved);
+    /// let cut = Count { stopped: Some(Exceeded::Nodes), ..one.clone() };
+    /// assert_eq!(cut.verdict(), Verdict::Unsettled(Exceeded::Nodes));
+    /// let two = Count { solutions: 2, limit_reached: true, ..Count::default() };
+    /// assert_eq!(two.verdict(), Verdict::Several);
+    /// ```
+    pub fn verdict(&self) -> Verdict {
+        match (self.stopped, self.solutions) {
+            (Some(e), _) => Verdict::Unsettled(e),
+            (None, 0) => Verdict::NoSolution,
+            (None, 1) => Verdict::Solved,
+            _ => Verdict::Several,
+        }
     }
 
     /// True when the node budget or the timeout ran out before the search finished.

@@ -34,7 +34,7 @@ mod settings;
 
 use budget::Budget;
 pub use budget::Exceeded;
-pub use count::{Contradiction, Count, SearchStats};
+pub use count::{Contradiction, Count, SearchStats, Verdict};
 pub use settings::{SolveOptions, Tuning};
 
 use propagate::Propagator;
