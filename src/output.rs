@@ -205,6 +205,11 @@ pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Al
     draw_boxed(k, &padded)
 }
 
+/// `n` and a count noun, with `s` unless `n` is 1: `1 row`, `3 rows`, `0 rows`.
+pub fn plural(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -225,7 +225,8 @@ pub fn easiest_step<B: Basis>(
                 if better {
                     best = Some((d, v));
                 }
-                // Singles are all alike: the first will do.
+                // No step of this technique rates below its lowest value, and an equal one
+                // would not be taken over this one: the first at that value will do.
                 if v <= base(tech) {
                     return Flow::Stop;
                 }

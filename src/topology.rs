@@ -3,6 +3,8 @@
 //! Built once per basis (see [`crate::Basis::topology`]) and shared by every grid of that size.
 //! Houses are numbered rows `0..N`, columns `N..2N`, boxes `2N..3N`; cells row-major.
 
+use crate::basis::SUPPORTED;
+
 /// Which of the three house kinds a house is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HouseKind {
@@ -31,16 +33,15 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// Build the tables for basis `k` (2 ≤ k ≤ 15, the bases [`crate::basis`] supports: cell
-    /// indices are `u16`).
+    /// Build the tables for basis `k`, one of [`SUPPORTED`] (2 to 15: cell indices are `u16`).
     ///
     /// # Panics
     ///
-    /// When `k` is outside 2..=15.
+    /// When `k` is not in [`SUPPORTED`].
     pub fn new(k: usize) -> Self {
         assert!(
-            (2..=15).contains(&k),
-            "basis {k} has no topology (2..=15: cell indices are u16)"
+            SUPPORTED.contains(&k),
+            "basis {k} has no topology ({SUPPORTED:?}: cell indices are u16)"
         );
         let n = k * k;
         let cells = n * n;

@@ -6,7 +6,7 @@ use super::{
     exit_status, input_name, plural, prefix, told_apart, with_file, write_invalid, InputArgs,
 };
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
+use nsudoku::logic::{engine, engine::End, Deduction, State};
 use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -243,12 +243,7 @@ fn explain<B: Basis>(
         Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
     };
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let cfg = Config {
-        deadline: a
-            .timeout
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
-        ..a.limits.config()
-    };
+    let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step): a
     // path on a large grid can take minutes, and one cut short by a kill still shows its

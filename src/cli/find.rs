@@ -3,11 +3,10 @@
 use super::logic::{self, techniques_help};
 use super::{exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{limits, Config, Flow};
+use nsudoku::logic::{limits, Flow};
 use nsudoku::{with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -81,10 +80,7 @@ fn find<B: Basis>(
     };
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let ts = logic::techniques_for(Some(&a.technique), B::N);
-    let cfg = Config {
-        deadline: a.timeout.and_then(|t| Instant::now().checked_add(t)),
-        ..a.limits.config()
-    };
+    let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     limits::take();
     let mut searched = 0;

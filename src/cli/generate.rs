@@ -4,9 +4,9 @@ use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::basis::LOGIC;
-use nsudoku::generate::{self, Attempt, GenError, GenOptions, Generated, Symmetry};
+use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
-use nsudoku::logic::{technique, Technique};
+use nsudoku::logic::Technique;
 use nsudoku::{output, Alphabet};
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
@@ -71,21 +71,6 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         None if n <= 25 => Format::Line,
         None => Format::Numbers,
     };
-    if let Some(g) = a.givens.filter(|&g| g > n * n) {
-        return Err(invalid(&format!(
-            "--givens {g} is more than the {} cells of a {n}×{n} grid",
-            n * n
-        )));
-    }
-    // Two digits a puzzle never shows can swap in any solution: one solution shows N - 1.
-    if let Some(g) = a.givens.filter(|&g| g < n - 1) {
-        return Err(invalid(&format!(
-            "--givens {g}: a {n}×{n} puzzle with one solution shows at least {} of its digits \
-             (two it never shows could swap); expected at least {}",
-            n - 1,
-            n - 1
-        )));
-    }
     match format {
         Format::Line if n > Alphabet::Standard.capacity() => {
             return Err(invalid(&format!(
@@ -103,37 +88,18 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                     "--technique all would take any puzzle that logic solves; expected the techniques the puzzle must need",
                 ));
             }
-            let t = Technique::parse_list(list, n).map_err(|e| invalid(&e))?;
-            // Only tuples and fish above N/2 are missing from the techniques of a size: each is
-            // the complement of a smaller one, which is easier and always tried first, so no
-            // puzzle can need it.
-            let available = technique::default_order(n);
-            let oversized = t.iter().find(|t| !available.contains(t));
-            if let Some(t) = oversized {
-                return Err(invalid(&format!(
-                    "no {n}×{n} puzzle can need {} (sizes above N/2 = {} are the complement of a smaller one, which is easier); expected a size up to {}",
-                    t.cli_name(),
-                    n / 2,
-                    n / 2
-                )));
-            }
-            if let Some(t) = t.iter().find(|t| t.needs_uniqueness()) {
-                return Err(invalid(&GenError::Uniqueness(*t).to_string()));
-            }
-            Some(t)
+            Some(Technique::parse_list(list, n).map_err(|e| invalid(&e))?)
         }
     };
-    if a.givens.is_some() && a.minimal {
-        return Err(invalid(
-            "--minimal cannot be combined with --givens (digging stops at --givens, so givens that could go may remain)",
-        ));
-    }
-    if technique.is_some() && a.minimal {
-        return Err(invalid(
-            "--minimal cannot be combined with --technique (digging keeps the puzzle solvable \
-             with the technique, which is a different stopping rule)",
-        ));
-    }
+    let opts = GenOptions {
+        symmetry: a.symmetry,
+        minimal: a.minimal,
+        givens: a.givens,
+        technique,
+        max_nodes: a.max_nodes,
+        attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
+    };
+    opts.check(n).map_err(|e| invalid(&e.to_string()))?;
     let seed = a.seed.unwrap_or_else(|| {
         let mut clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -143,14 +109,6 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         say!("note: seed {s}");
         s
     });
-    let opts = GenOptions {
-        symmetry: a.symmetry,
-        minimal: a.minimal,
-        givens: a.givens,
-        technique,
-        max_nodes: a.max_nodes,
-        attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
-    };
     // A bar only when it will be seen and the run is long enough to want one: many cells, or
     // a target that may take many attempts, each as long as a whole puzzle.
     let retries = opts.givens.is_some() || opts.technique.is_some();

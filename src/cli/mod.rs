@@ -408,9 +408,14 @@ pub fn exit_status(failed: bool) -> ExitCode {
     }
 }
 
-/// `1 step`, `2 steps`.
-pub fn plural(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+pub use nsudoku::output::plural;
+
+/// Sort `times` and give their median (the upper one of an even count) and their largest; 0
+/// for none.
+pub fn median_worst(times: &mut [f64]) -> (f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    (median, times.last().copied().unwrap_or(0.0))
 }
 
 /// Name `p`'s place in its JSON record: `line`, and `item` for an item of a JSON list of

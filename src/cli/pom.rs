@@ -73,12 +73,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 continue;
             }
         };
-        let cfg = Config {
-            deadline: a
-                .timeout
-                .and_then(|t| std::time::Instant::now().checked_add(t)),
-            ..cfg
-        };
+        let cfg = cfg.until(a.timeout);
         let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
         if cfg.past_deadline() {
             say!(

@@ -283,10 +283,8 @@ fn print_stats(ratings: &[Rating], clashes: usize, times: &mut [f64], wall: f64)
         say!("wall {wall:.2} s  no puzzle was rated");
         return;
     }
-    times.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / n;
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    let worst = times.last().copied().unwrap_or(0.0);
+    let (median, worst) = super::median_worst(times);
     say!(
         "wall {wall:.2} s  per puzzle: mean {:.1} ms  median {:.1} ms  worst {:.1} ms",
         mean * 1e3,

@@ -4,11 +4,10 @@ use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
 use super::{exit_status, plural, prefix, thread_pool, InputArgs, Labelled, Notes};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, limits, Config};
+use nsudoku::logic::{engine, limits};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -94,10 +93,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
 fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<Reduced, String> {
     let mut s = logic::state::<B>(p)?;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
-    let cfg = Config {
-        deadline: a.timeout.and_then(|t| Instant::now().checked_add(t)),
-        ..a.limits.config()
-    };
+    let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     limits::take();
     let applied = engine::reduce(&mut s, &ts, &cfg)

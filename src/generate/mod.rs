@@ -50,7 +50,7 @@ pub use symmetry::Symmetry;
 
 use crate::basis::Basis;
 use crate::grid::Grid;
-use crate::logic::Technique;
+use crate::logic::{technique, Technique};
 use crate::mask::Mask;
 use crate::solver::{SolveOptions, Solver};
 use crate::with_basis;
@@ -74,6 +74,35 @@ pub struct GenOptions {
     pub max_nodes: Option<u64>,
     /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
     pub attempts: usize,
+}
+
+impl GenOptions {
+    /// Whether these options make sense for a grid of side `n`, checked before any grid is made:
+    /// a `givens` target outside the grid or below what one solution needs, and a technique
+    /// list that is empty, names a uniqueness technique or one no puzzle can need, would
+    /// otherwise cost every attempt (or mean nothing), and `minimal` excludes both.
+    pub fn check(&self, n: usize) -> Result<(), GenError> {
+        if let Some(givens) = self.givens.filter(|&g| g > n * n || g + 1 < n) {
+            return Err(GenError::Givens { givens, n });
+        }
+        if let Some(ts) = &self.technique {
+            if ts.is_empty() {
+                return Err(GenError::NoTechnique);
+            }
+            let available = technique::default_order(n);
+            if let Some(&t) = ts.iter().find(|t| !available.contains(t)) {
+                return Err(GenError::Oversized { technique: t, n });
+            }
+            if let Some(&t) = ts.iter().find(|t| t.needs_uniqueness()) {
+                return Err(GenError::Uniqueness(t));
+            }
+        }
+        match (self.minimal, self.givens, &self.technique) {
+            (true, Some(_), _) => Err(GenError::MinimalWithGivens),
+            (true, _, Some(_)) => Err(GenError::MinimalWithTechnique),
+            _ => Ok(()),
+        }
+    }
 }
 
 impl Default for GenOptions {
@@ -110,6 +139,28 @@ pub enum GenError {
     /// `technique` names a uniqueness technique: digging checks uniqueness by solving with
     /// logic, which those techniques would make unsound.
     Uniqueness(Technique),
+    /// `givens` is more than the cells of an N×N grid, or fewer than the N − 1 digits a puzzle
+    /// with one solution shows (two digits it never shows could swap).
+    Givens {
+        /// The target asked for.
+        givens: usize,
+        /// The grid's side N.
+        n: usize,
+    },
+    /// `technique` names a tuple or fish above N/2: it is the complement of a smaller one,
+    /// which is easier and always tried first, so no puzzle can need it.
+    Oversized {
+        /// The technique asked for.
+        technique: Technique,
+        /// The grid's side N.
+        n: usize,
+    },
+    /// `minimal` with a `givens` target: digging stops at the target, so givens that could go
+    /// may remain.
+    MinimalWithGivens,
+    /// `minimal` with a `technique`: digging keeps the puzzle solvable with the technique, a
+    /// different stopping rule.
+    MinimalWithTechnique,
     /// No attempt met the `givens` target or the `technique` requirement.
     NotFound {
         /// Attempts made.
@@ -139,13 +190,41 @@ impl fmt::Display for GenError {
                  expected a technique that does not rest on uniqueness",
                 t.cli_name()
             ),
+            GenError::Givens { givens, n } if givens > &(n * n) => write!(
+                f,
+                "--givens {givens} is more than the {} cells of a {n}×{n} grid",
+                n * n
+            ),
+            GenError::Givens { givens, n } => write!(
+                f,
+                "--givens {givens}: a {n}×{n} puzzle with one solution shows at least {} of its \
+                 digits (two it never shows could swap); expected at least {}",
+                n - 1,
+                n - 1
+            ),
+            GenError::Oversized { technique, n } => write!(
+                f,
+                "no {n}×{n} puzzle can need {} (sizes above N/2 = {} are the complement of a \
+                 smaller one, which is easier); expected a size up to {}",
+                technique.cli_name(),
+                n / 2,
+                n / 2
+            ),
+            GenError::MinimalWithGivens => f.write_str(
+                "--minimal cannot be combined with --givens (digging stops at --givens, so givens \
+                 that could go may remain)",
+            ),
+            GenError::MinimalWithTechnique => f.write_str(
+                "--minimal cannot be combined with --technique (digging keeps the puzzle solvable \
+                 with the technique, which is a different stopping rule)",
+            ),
             GenError::NotFound {
                 attempts,
                 wanted,
                 fewest,
             } => {
-                let s = if *attempts == 1 { "" } else { "s" };
-                write!(f, "no puzzle {wanted} found in {attempts} attempt{s}")?;
+                let attempts = crate::output::plural(*attempts, "attempt");
+                write!(f, "no puzzle {wanted} found in {attempts}")?;
                 match fewest {
                     // Digging keeps a given whose check runs over budget: below some count
                     // every attempt stops at about the same place, and only a budget helps.
@@ -197,17 +276,7 @@ pub fn generate_observed<B: Basis>(
     seed: u64,
     seen: &mut dyn FnMut(Attempt),
 ) -> Result<Generated, GenError> {
-    if opts.technique.as_ref().is_some_and(|t| t.is_empty()) {
-        return Err(GenError::NoTechnique);
-    }
-    if let Some(&t) = opts
-        .technique
-        .iter()
-        .flatten()
-        .find(|t| t.needs_uniqueness())
-    {
-        return Err(GenError::Uniqueness(t));
-    }
+    opts.check(B::N)?;
     let mut rng = Rng::new(seed);
     let mut fewest = usize::MAX;
     for attempt in 1..=opts.attempts.max(1) {

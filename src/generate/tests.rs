@@ -55,7 +55,7 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     assert!(msg.contains("raise --max-nodes"));
     // A technique no attempt's puzzle needs: the givens were reached, so none is named.
     let opts = GenOptions {
-        givens: Some(81),
+        givens: Some(16),
         technique: Some(vec![Technique::ForcingChainNested]),
         attempts: 2,
         ..GenOptions::default()
@@ -68,6 +68,59 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     assert!(e
         .to_string()
         .ends_with("; raise --attempts or relax the request"));
+}
+
+/// A request no attempt could meet is refused before any grid is made, with what is wrong:
+/// a library caller gets the CLI's refusals, not `NotFound` after every attempt.
+#[test]
+fn requests_no_attempt_could_meet_are_refused_up_front() {
+    let no_attempt = |opts: GenOptions| {
+        let mut attempts = 0;
+        let r = generate_k_observed(3, &opts, 1, &mut |_| attempts += 1);
+        assert_eq!(attempts, 0, "{opts:?}");
+        r.expect_err("refused").to_string()
+    };
+    let with = |technique: Vec<Technique>| GenOptions {
+        technique: Some(technique),
+        ..GenOptions::default()
+    };
+    let err = no_attempt(with(vec![Technique::NakedTuple(5)]));
+    assert!(
+        err.contains("no 9×9 puzzle can need naked-tuple-5"),
+        "{err}"
+    );
+    let err = no_attempt(with(vec![]));
+    assert!(err.contains("no technique given"), "{err}");
+    let err = no_attempt(with(vec![Technique::UniqueRectangle]));
+    assert!(err.contains("cannot dig for unique-rectangle"), "{err}");
+    for (givens, says) in [(82, "more than the 81 cells"), (7, "shows at least 8")] {
+        let opts = GenOptions {
+            givens: Some(givens),
+            ..GenOptions::default()
+        };
+        let err = no_attempt(opts);
+        assert!(err.contains(says), "{err}");
+    }
+    let minimal = GenOptions {
+        minimal: true,
+        givens: Some(30),
+        ..GenOptions::default()
+    };
+    assert!(no_attempt(minimal).contains("--minimal cannot be combined with --givens"));
+    let minimal = GenOptions {
+        minimal: true,
+        ..with(vec![Technique::Fish(2)])
+    };
+    assert!(no_attempt(minimal).contains("--minimal cannot be combined with --technique"));
+    // At the edges the request stands.
+    for givens in [8, 81] {
+        let opts = GenOptions {
+            givens: Some(givens),
+            ..GenOptions::default()
+        };
+        assert_eq!(opts.check(9), Ok(()));
+    }
+    assert_eq!(with(vec![Technique::NakedTuple(4)]).check(9), Ok(()));
 }
 
 #[test]

@@ -60,14 +60,7 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// `n` things, one thing for one: `1 row`, `3 rows`.
-pub(super) fn plural(n: usize, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else {
-        format!("{n} {thing}s")
-    }
-}
+pub(super) use crate::output::plural;
 
 /// Whether `c` does not show when printed: a NUL, a control, a zero-width space or joiner, a
 /// byte-order mark.

@@ -72,11 +72,12 @@ pub struct ReadOptions {
 /// One item of a batch: a puzzle or the error that stands in its place.
 pub type Record = Result<Puzzle, InputError>;
 
-/// Grid sides this build supports.
+/// The side N of a grid of `len` cells (N²), N of a basis this build supports.
 fn side_of_cells(len: usize) -> Option<usize> {
     SUPPORTED.map(|k| k * k).find(|&n| n * n == len)
 }
 
+/// The side N of a candidate grid of `len` symbols (N³), N of a basis this build supports.
 fn side_of_candidates(len: usize) -> Option<usize> {
     SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
 }

@@ -111,7 +111,7 @@ pub(super) fn read_symbols(
     let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {
         (Some(Format::Candidates), _, Some(n)) => (n, true),
         (Some(Format::Line), Some(n), _) => (n, false),
-        (None, Some(n), _) if n <= 61 => (n, false),
+        (None, Some(n), _) if n <= Alphabet::Standard.capacity() => (n, false),
         (None, _, Some(n)) => (n, true),
         _ => {
             // A character that does not show (a NUL, a control) would leave the count

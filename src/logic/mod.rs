@@ -89,6 +89,15 @@ impl Config {
         self.deadline
             .is_some_and(|d| std::time::Instant::now() >= d)
     }
+
+    /// This config with its deadline `timeout` from now: none without a timeout, or for one
+    /// too long to fall on a representable instant.
+    pub fn until(self, timeout: Option<std::time::Duration>) -> Self {
+        Config {
+            deadline: timeout.and_then(|t| std::time::Instant::now().checked_add(t)),
+            ..self
+        }
+    }
 }
 
 impl Default for Config {
