@@ -151,8 +151,11 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             .map(|(d, count)| pom::DigitReport {
                 digit: d as u8,
                 count,
-                enumerated: false,
-                live: None,
+                listing: match count {
+                    TemplateCount::NotReached => pom::Listing::NotReached,
+                    TemplateCount::Intractable => pom::Listing::Intractable,
+                    _ => pom::Listing::CountOnly,
+                },
             })
             .collect()
     } else {
@@ -170,24 +173,22 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             }
             c => format!("{c} templates"),
         };
-        let status = if d.count == TemplateCount::NotReached {
-            "not reached by --timeout".to_string()
-        } else if a.count_only && d.count == TemplateCount::Intractable {
-            "over the counting's bounds of states and steps".to_string()
-        } else if a.count_only {
-            "counted".to_string()
-        } else if d.enumerated {
-            match d.live {
-                Some(l) if Some(l as u128) != d.count.exact() => format!("listed, {l} left"),
-                _ => "listed".into(),
+        let status = match d.listing {
+            pom::Listing::NotReached => "not reached by --timeout".to_string(),
+            pom::Listing::Intractable if a.count_only => {
+                "over the counting's bounds of states and steps".to_string()
             }
-        } else if d.count == TemplateCount::Intractable {
-            "skipped (too many to count)".into()
-        } else if d.count.within(a.pom_budget) {
-            let mb = cfg.pom_memory >> 20;
-            format!("skipped (over the memory bound of {mb} MB for listed templates)")
-        } else {
-            format!("skipped (over budget {})", a.pom_budget)
+            pom::Listing::CountOnly => "counted".to_string(),
+            pom::Listing::Listed { live } if Some(live as u128) != d.count.exact() => {
+                format!("listed, {live} left")
+            }
+            pom::Listing::Listed { .. } => "listed".into(),
+            pom::Listing::Intractable => "skipped (too many to count)".into(),
+            pom::Listing::OverMemory => {
+                let mb = cfg.pom_memory >> 20;
+                format!("skipped (over the memory bound of {mb} MB for listed templates)")
+            }
+            pom::Listing::OverBudget => format!("skipped (over budget {})", a.pom_budget),
         };
         text.push(format!("digit {}: {count}, {status}", sym(d.digit)));
         jd.push(serde_json::json!({
@@ -199,8 +200,8 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
                 TemplateCount::Intractable => "intractable",
                 TemplateCount::NotReached => "timeout",
             },
-            "enumerated": d.enumerated,
-            "live": d.live,
+            "enumerated": d.listing.live().is_some(),
+            "live": d.listing.live(),
         }));
     }
     let mut deductions = Vec::new();

@@ -2,6 +2,7 @@
 //! finds less (never something wrong), and says so through `logic::limits` and the solving path.
 
 use nsudoku::basis::B3;
+use nsudoku::logic::pom::Listing;
 use nsudoku::logic::{engine, find_all, limits, Config, State, Technique};
 use nsudoku::{input, Grid};
 
@@ -177,6 +178,8 @@ fn a_pom_memory_bound_skips_digits_that_would_not_fit() {
             ..Config::default()
         };
         let report = nsudoku::logic::pom::analyze(&s, Technique::PomRefined, &cfg);
+        // Each digit left out says why: the memory, not the budget it is within.
+        assert!(report.skipped().all(|d| d.listing == Listing::OverMemory));
         report.skipped().count()
     };
     assert_eq!(skipped(usize::MAX), 0);
@@ -202,6 +205,7 @@ fn a_deadline_in_the_past_stops_the_reduction_and_pom() {
     for v in [Technique::Pom, Technique::PomExclusion] {
         let report = nsudoku::logic::pom::analyze(&s, v, &past);
         assert_eq!(report.skipped().count(), 9, "{v:?}");
+        assert!(report.skipped().all(|d| d.listing == Listing::NotReached));
         assert!(report.deductions.is_empty());
     }
 }
@@ -291,7 +295,7 @@ fn pom_bounds_its_counting_on_sparse_grids() {
     assert!(report
         .digits
         .iter()
-        .all(|d| d.count == TemplateCount::Intractable));
+        .all(|d| d.count == TemplateCount::Intractable && d.listing == Listing::Intractable));
     let empty = State::<B4>::new(Grid::from_masks(&[(1u128 << 16) - 1; 256])).unwrap();
     let want = TemplateCount::Exact(24u128.pow(8));
     assert!(counts(&empty).iter().all(|&c| c == want));

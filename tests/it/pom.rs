@@ -2,7 +2,7 @@
 //! soundness of every POM deduction against the known solution.
 
 use nsudoku::basis::{B3, B4};
-use nsudoku::logic::pom::{self, count_templates, TemplateCount, Templates};
+use nsudoku::logic::pom::{self, count_templates, Listing, TemplateCount, Templates};
 use nsudoku::logic::{check, engine, Candidate, Config, Deduction, State, Technique};
 use nsudoku::{input, solve, Basis, Grid, Mask};
 use proptest::prelude::*;
@@ -31,7 +31,7 @@ fn write_up_example() {
         ".............61.47....48.52..........15..2..6.74.5..18..........28.75..4.56.34.21",
     );
     let r = pom::analyze(&s, Technique::Pom, &Config::default());
-    assert!(r.digits.iter().all(|d| d.enumerated));
+    assert!(r.digits.iter().all(|d| d.listing.live().is_some()));
     let of = |digit: u8| -> &Deduction {
         r.deductions
             .iter()
@@ -79,7 +79,7 @@ fn empty_grid_listing_and_budget() {
     assert!(r
         .digits
         .iter()
-        .all(|d| d.enumerated && d.live == Some(46_656)));
+        .all(|d| d.listing == Listing::Listed { live: 46_656 }));
     assert!(r.deductions.is_empty());
     let small = Config {
         pom_budget: 46_655,
@@ -87,6 +87,7 @@ fn empty_grid_listing_and_budget() {
     };
     let r = pom::analyze(&s, Technique::Pom, &small);
     assert_eq!(r.skipped().count(), 9);
+    assert!(r.skipped().all(|d| d.listing == Listing::OverBudget));
     assert!(r
         .digits
         .iter()
@@ -221,7 +222,13 @@ fn sound_on_16x16_after_singles() {
         let solution = input::read_one(sol, Default::default()).unwrap().digits();
         engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
         let r = pom::analyze(&s, Technique::Pom, &cfg);
-        assert!(r.digits.iter().filter(|d| d.enumerated).count() > 8);
+        assert!(
+            r.digits
+                .iter()
+                .filter(|d| d.listing.live().is_some())
+                .count()
+                > 8
+        );
         let found = check_variants(&s, &solution, &cfg);
         assert!(!found[0].is_empty());
     }

@@ -78,10 +78,38 @@ pub struct DigitReport {
     pub digit: u8,
     /// Its exact template count on the state analysed.
     pub count: TemplateCount,
-    /// True when its templates were listed; false when skipped for the budget.
-    pub enumerated: bool,
-    /// Templates left after the variant's refinement (listed digits only).
-    pub live: Option<usize>,
+    /// Whether its templates were listed, and why not, as decided when they were.
+    pub listing: Listing,
+}
+
+/// Whether a digit's templates were listed; when they were not, the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Listing {
+    /// Listed: `live` templates left after the variant's refinement.
+    Listed {
+        /// Templates left.
+        live: usize,
+    },
+    /// More templates than [`Config::pom_budget`].
+    OverBudget,
+    /// Within the budget, but over [`Config::pom_memory`] with the digits listed before it.
+    OverMemory,
+    /// Not counted within the counting's bounds of states and steps.
+    Intractable,
+    /// Not begun by the deadline.
+    NotReached,
+    /// Not asked for: the digits were only counted.
+    CountOnly,
+}
+
+impl Listing {
+    /// The templates left when listed.
+    pub fn live(self) -> Option<usize> {
+        match self {
+            Listing::Listed { live } => Some(live),
+            _ => None,
+        }
+    }
 }
 
 /// The outcome of one POM pass over every digit.
@@ -98,10 +126,10 @@ pub struct Report {
 }
 
 impl Report {
-    /// The digits skipped because they have more templates than the budget (or could not be
-    /// counted).
+    /// The digits whose templates were not listed: over the budget or the memory bound, not
+    /// counted, or not reached by the deadline ([`Listing`] says which).
     pub fn skipped(&self) -> impl Iterator<Item = &DigitReport> {
-        self.digits.iter().filter(|d| !d.enumerated)
+        self.digits.iter().filter(|d| d.listing.live().is_none())
     }
 }
 
@@ -203,6 +231,15 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             (count, listing)
         };
         let (tpl, prior) = listing.map_or((None, None), |(t, p)| (Some(t), p));
+        let listing = match (&tpl, count) {
+            (Some(t), _) => Listing::Listed {
+                live: t.live_count(),
+            },
+            _ if late => Listing::NotReached,
+            (None, TemplateCount::Intractable) => Listing::Intractable,
+            (None, c) if c.within(budget) => Listing::OverMemory,
+            (None, _) => Listing::OverBudget,
+        };
         if let (Some(t), false) = (&tpl, variant == Technique::Pom) {
             held += t.len() as u128 * per_template;
         }
@@ -213,13 +250,11 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
         digits.push(DigitReport {
             digit: d as u8,
             count,
-            enumerated: tpl.is_some(),
-            live: None,
+            listing,
         });
         if variant == Technique::Pom {
             // One digit at a time: nothing to share, so nothing to keep together.
             if let Some(t) = tpl {
-                digits[d].live = Some(t.live_count());
                 deductions.extend(deduce(s, variant, d, &t));
                 memo::keep(d, t, prior, cfg.pom_memory);
             }
@@ -242,7 +277,9 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
         }
         for (d, (t, prior)) in listed.into_iter().zip(priors).enumerate() {
             if let Some(t) = t {
-                digits[d].live = Some(t.live_count());
+                digits[d].listing = Listing::Listed {
+                    live: t.live_count(),
+                };
                 deductions.extend(deduce(s, variant, d, &t));
                 memo::keep(d, t, prior, cfg.pom_memory);
             }
