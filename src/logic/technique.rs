@@ -262,6 +262,8 @@ impl Technique {
 
     /// Parse one command-line name into the techniques it stands for, for grids of `n` digits.
     /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2.
+    /// Whether a name parses does not depend on `n`, which only sets how far a family reaches:
+    /// a list checked once, before the puzzles and their sizes are read, parses at every size.
     pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, String> {
         use Technique::*;
         let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
@@ -313,6 +315,7 @@ impl Technique {
     }
 
     /// Parse a comma-separated list; the result is sorted into difficulty order, deduplicated.
+    /// As with [`Technique::parse`], whether it parses does not depend on `n`.
     pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, String> {
         let mut out = Vec::new();
         for name in list.split(',').filter(|s| !s.trim().is_empty()) {
@@ -409,5 +412,41 @@ mod tests {
         assert!(Technique::parse("bogus", 9)
             .unwrap_err()
             .contains("unknown technique 'bogus'"));
+    }
+
+    /// The CLI checks a list at N = 9 before reading any puzzle, then parses it again at each
+    /// puzzle's size expecting success: acceptance must not depend on N.
+    #[test]
+    fn whether_a_name_parses_does_not_depend_on_n() {
+        let mut names: Vec<String> = default_order(100).iter().map(|t| t.cli_name()).collect();
+        names.extend(
+            [
+                "all",
+                "singles",
+                "fish",
+                "fish-1",
+                "fish-2",
+                "fish-50",
+                "fish-51",
+                "fish-x",
+                "naked-tuple-",
+                "hidden-tuple-99",
+                "naked-quint",
+                "bogus",
+                "",
+                " x-wing ",
+            ]
+            .map(String::from),
+        );
+        for name in &names {
+            let at_9 = Technique::parse_list(name, 9).is_ok();
+            for n in [4, 16, 25, 36, 100] {
+                assert_eq!(
+                    Technique::parse_list(name, n).is_ok(),
+                    at_9,
+                    "{name:?} at {n}"
+                );
+            }
+        }
     }
 }
