@@ -74,17 +74,7 @@ impl<B: Basis> Grid<B> {
 
     /// Digits of placed cells (cells with one candidate), 0 elsewhere.
     pub fn to_digits(&self) -> Vec<u8> {
-        self.cells
-            .as_ref()
-            .iter()
-            .map(|&m| {
-                if m.is_single() {
-                    m.first() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect()
+        self.cells.as_ref().iter().map(|&m| m.digit()).collect()
     }
 
     /// Candidates of `cell`.

@@ -74,6 +74,24 @@ pub trait Mask:
     fn is_single(self) -> bool {
         self != Self::ZERO && (self & self.minus_one()) == Self::ZERO
     }
+    /// The digit (1-based) of a set of one member, a placed cell's; 0 for any other set, an
+    /// open cell's (or an empty one's).
+    #[inline]
+    fn digit(self) -> u8 {
+        if self.is_single() {
+            self.first() as u8 + 1
+        } else {
+            0
+        }
+    }
+    /// The set of digit `d` (1-based), a placed cell's; for 0, an empty cell's: all `n` digits.
+    #[inline]
+    fn of_digit(d: u8, n: usize) -> Self {
+        match d {
+            0 => Self::low(n),
+            d => Self::bit(d as usize - 1),
+        }
+    }
     /// `self - 1` as an integer (used to clear the lowest bit).
     fn minus_one(self) -> Self;
     /// Members in increasing order.
@@ -451,6 +469,28 @@ impl MaskList for CellMasks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell's digit and its set go back and forth, for every digit of every width, and the
+    /// empty cell (0) is every digit, which reads back as 0.
+    #[test]
+    fn digits_and_their_sets_round_trip() {
+        fn case<M: Mask>(n: usize) {
+            for d in 1..=n as u8 {
+                let m = M::of_digit(d, n);
+                assert_eq!((m.count(), m.digit()), (1, d), "{d} of {n}");
+            }
+            assert_eq!(M::of_digit(0, n), M::low(n));
+            assert_eq!(M::of_digit(0, n).digit(), 0);
+            assert_eq!((M::bit(0) | M::bit(n - 1)).digit(), 0);
+            assert_eq!(M::ZERO.digit(), 0);
+        }
+        case::<u16>(9);
+        case::<u16>(16);
+        case::<u32>(25);
+        case::<u64>(64);
+        case::<u128>(100);
+        case::<Wide256>(225);
+    }
 
     #[test]
     fn bits_iterate_in_order() {

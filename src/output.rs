@@ -16,17 +16,7 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
             .collect::<Vec<_>>()
             .join(" "),
         Format::Candidates => {
-            let all = Wide256::low(n);
-            let masks: Vec<Wide256> = digits
-                .iter()
-                .map(|&d| {
-                    if d == 0 {
-                        all
-                    } else {
-                        Wide256::bit(d as usize - 1)
-                    }
-                })
-                .collect();
+            let masks: Vec<Wide256> = digits.iter().map(|&d| Wide256::of_digit(d, n)).collect();
             candidates_line(k, &masks, alphabet)
         }
     }

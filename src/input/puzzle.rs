@@ -94,16 +94,7 @@ impl Puzzle {
 
     /// Digits of placed cells, 0 for open cells.
     pub fn digits(&self) -> Vec<u8> {
-        self.masks
-            .iter()
-            .map(|m| {
-                if m.is_single() {
-                    m.first() as u8 + 1
-                } else {
-                    0
-                }
-            })
-            .collect()
+        self.masks.iter().map(Mask::digit).collect()
     }
 
     /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as
@@ -149,19 +140,9 @@ impl Puzzle {
         if let Some(&d) = digits.iter().find(|&&d| d as usize > n) {
             return Err(err(format!("digit {d}"), format!("0 (empty) or 1-{n}")));
         }
-        let all = Wide256::low(n);
         check_givens(Puzzle {
             k,
-            masks: CellMasks::of(
-                n,
-                digits.iter().map(|&d| {
-                    if d == 0 {
-                        all
-                    } else {
-                        Wide256::bit(d as usize - 1)
-                    }
-                }),
-            ),
+            masks: CellMasks::of(n, digits.iter().map(|&d| Wide256::of_digit(d, n))),
             alphabet,
             format: if n > alphabet.capacity() {
                 Format::Numbers

@@ -20,20 +20,12 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::{engine, Config, Deduction, State, Technique};
-use crate::mask::{Mask, Wide256};
+use crate::mask::Mask;
 use crate::topology::Topology;
 
 /// The shared topology of basis `k` (2..=10).
 pub fn topology(k: usize) -> &'static Topology {
     crate::with_basis!(k, B => B::topology())
-}
-
-fn single(m: Wide256) -> u8 {
-    if m.is_single() {
-        m.first() as u8 + 1
-    } else {
-        0
-    }
 }
 
 impl Board {
@@ -43,7 +35,7 @@ impl Board {
         Board {
             k: p.k,
             alphabet: p.text_alphabet(),
-            givens: p.masks.iter().map(single).collect(),
+            givens: p.masks.iter().map(Mask::digit).collect(),
             placed: vec![0; p.masks.len()],
             candidates: p.masks.to_vec(),
         }
