@@ -12,7 +12,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::{engine, Config, State, Technique};
-use crate::solver::{Count, SolveOptions, Solver};
+use crate::solver::{Count, SolveOptions, Solver, Verdict};
 use crate::{with_basis, with_solver_basis};
 use std::time::Instant;
 
@@ -86,8 +86,7 @@ pub fn proved_unique(p: &Puzzle, deadline: Option<Instant>) -> bool {
         timeout: left,
         ..SolveOptions::default()
     };
-    let c = count_only(p, &opts);
-    !c.budget_exceeded() && c.solutions == 1
+    count_only(p, &opts).verdict() == Verdict::Solved
 }
 
 /// The one solution of `p`, or `None` when it has none or several (or the budget ran out).

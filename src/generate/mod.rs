@@ -190,7 +190,7 @@ impl fmt::Display for GenError {
                  expected a technique that does not rest on uniqueness",
                 t.cli_name()
             ),
-            GenError::Givens { givens, n } if givens > &(n * n) => write!(
+            GenError::Givens { givens, n } if *givens > n * n => write!(
                 f,
                 "--givens {givens} is more than the {} cells of a {n}×{n} grid",
                 n * n
