@@ -3,7 +3,7 @@
 //! out before its last puzzles are read, and a line filter answers each line as it arrives.
 
 use super::{input_name, told_apart, unread, Labelled};
-use nsudoku::input::{self, ReadOptions, Reader, Record};
+use nsudoku::input::{self, InputError, Puzzle, ReadOptions, Reader, Record};
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -184,13 +184,14 @@ impl Feed {
         }
     }
 
-    /// Run `work` on every record, in parallel on `pool`, and hand each result to `emit` in
-    /// input order as soon as it and those before it are done (see [`super::in_order`]).
+    /// Run `work` on every puzzle, in parallel on `pool`, and hand each record's outcome to
+    /// `emit` in input order as soon as it and those before it are done (see
+    /// [`super::in_order`]).
     pub fn run<R: Send>(
         &mut self,
         pool: &rayon::ThreadPool,
-        work: impl Fn(&Labelled) -> R + Sync,
-        mut emit: impl FnMut(&Labelled, R) -> io::Result<()>,
+        work: impl Fn(&Puzzle) -> R + Sync,
+        mut emit: impl FnMut(&Option<String>, Worked<R>) -> io::Result<()>,
     ) -> io::Result<()> {
         loop {
             let chunk = self.next_chunk();
@@ -202,6 +203,10 @@ impl Feed {
         }
     }
 }
+
+/// A record's outcome as it is handed out: its puzzle and what the worker made of it, or the
+/// error read in its place (which no worker sees).
+pub type Worked<'a, R> = Result<(&'a Puzzle, R), &'a InputError>;
 
 /// Records handed to a worker at once, at most…
 const GROUP: usize = 64;
@@ -215,11 +220,11 @@ const GROUP_CELLS: usize = 1 << 14;
 /// [`super::in_order`] over `chunk`, a group of records at a time (up to 64 9×9 puzzles, 26 of
 /// 25×25, one from 49×49 up): a result handed over on its own costs a thread wake-up, about
 /// what a 9×9 puzzle costs to solve.
-pub fn in_groups<R: Send>(
+pub fn in_groups<'c, R: Send>(
     pool: &rayon::ThreadPool,
-    chunk: &[Labelled],
-    work: impl Fn(&Labelled) -> R + Sync,
-    mut emit: impl FnMut(&Labelled, R) -> io::Result<()>,
+    chunk: &'c [Labelled],
+    work: impl Fn(&Puzzle) -> R + Sync,
+    mut emit: impl FnMut(&Option<String>, Worked<'c, R>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut groups = Vec::new();
     let most = (chunk.len() / (GROUPS_A_THREAD * pool.current_num_threads())).clamp(1, GROUP);
@@ -231,12 +236,17 @@ pub fn in_groups<R: Send>(
             (from, cells_in) = (i + 1, 0);
         }
     }
-    let work_group = |group: &&[Labelled]| group.iter().map(&work).collect::<Vec<R>>();
+    let work_group = |group: &&'c [Labelled]| -> Vec<Worked<'c, R>> {
+        let worked = group
+            .iter()
+            .map(|(_, rec)| rec.as_ref().map(|p| (p, work(p))));
+        worked.collect()
+    };
     super::in_order(pool, &groups, work_group, |group, results| {
         group
             .iter()
             .zip(results)
-            .try_for_each(|(rec, r)| emit(rec, r))
+            .try_for_each(|((label, _), r)| emit(label, r))
     })
 }
 

@@ -3,9 +3,7 @@
 
 use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
 use super::solve::MARK_INVALID;
-use super::{
-    exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Labelled, Notes,
-};
+use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -36,9 +34,12 @@ pub struct RateArgs {
     limits: super::logic::LimitArgs,
 }
 
+/// What rating made of a puzzle.
 enum Outcome {
-    Invalid,
+    /// Its givens contradict each other: nothing to rate.
     Clash,
+    /// Its rating, the seconds it took, and for a puzzle the techniques got stuck on, how
+    /// many solutions a search found.
     Rated(Rating, f64, Option<Solutions>),
 }
 
@@ -64,29 +65,26 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut clashes = 0usize;
     let pool = thread_pool(a.threads)?;
     // Each line goes out as soon as it and those before it are rated.
-    let work = |(_, rec): &Labelled| match rec {
-        Err(_) => Outcome::Invalid,
-        Ok(p) => {
-            let t = Instant::now();
-            let deadline = a.timeout.and_then(|d| t.checked_add(d));
-            let cfg = Config {
-                deadline,
-                unique: nsudoku::solve::proved_unique(p, deadline),
-                ..cfg
-            };
-            match rating::rate(p, &cfg) {
-                Ok(r) => {
-                    let secs = t.elapsed().as_secs_f64();
-                    let sols = solutions_of_stuck(p, &r, &cfg);
-                    Outcome::Rated(r, secs, sols)
-                }
-                Err(_) => Outcome::Clash,
+    let work = |p: &Puzzle| {
+        let t = Instant::now();
+        let deadline = a.timeout.and_then(|d| t.checked_add(d));
+        let cfg = Config {
+            deadline,
+            unique: nsudoku::solve::proved_unique(p, deadline),
+            ..cfg
+        };
+        match rating::rate(p, &cfg) {
+            Ok(r) => {
+                let secs = t.elapsed().as_secs_f64();
+                let sols = solutions_of_stuck(p, &r, &cfg);
+                Outcome::Rated(r, secs, sols)
             }
+            Err(_) => Outcome::Clash,
         }
     };
-    feed.run(&pool, work, |(label, rec), res| {
-        let line = match (rec, res) {
-            (Err(e), _) => {
+    feed.run(&pool, work, |label, res| {
+        let line = match res {
+            Err(e) => {
                 say!("{}{e}", prefix(label));
                 bad += 1;
                 if a.json {
@@ -95,7 +93,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     MARK_INVALID.to_string()
                 }
             }
-            (Ok(p), Outcome::Clash) => {
+            Ok((p, Outcome::Clash)) => {
                 notes.tell(label, p);
                 say!(
                     "{}{}: no solution (the givens contradict each other); expected a \
@@ -119,7 +117,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     format!("{text} no solution (the givens contradict each other)")
                 }
             }
-            (Ok(p), Outcome::Rated(r, secs, sols)) => {
+            Ok((p, Outcome::Rated(r, secs, sols))) => {
                 notes.tell(label, p);
                 times.push(secs);
                 let line = if a.json {
@@ -142,7 +140,6 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 ratings.push(r);
                 line
             }
-            (Ok(_), Outcome::Invalid) => unreachable!("a parsed record is rated"),
         };
         writeln!(out, "{line}")?;
         out.flush()

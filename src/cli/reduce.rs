@@ -2,7 +2,7 @@
 
 use super::logic::{self, techniques_help};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{exit_status, plural, prefix, thread_pool, InputArgs, Labelled, Notes};
+use super::{exit_status, plural, prefix, thread_pool, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, limits};
 use nsudoku::{output, with_basis, Basis};
@@ -44,36 +44,28 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     // Each line goes out as soon as it and those before it are reduced (and `| head` ends the
     // run early).
     let pool = thread_pool(a.threads)?;
-    let work = |(label, rec): &Labelled| match rec {
-        Err(e) => Err((MARK_INVALID, format!("{}{e}", prefix(label)))),
-        Ok(p) => with_basis!(p.k, B => reduce::<B>(p, &a))
-            .map(|r| Reduced {
-                said: r
-                    .said
-                    .iter()
-                    .map(|w| format!("{}{w}", prefix(label)))
-                    .collect(),
-                ..r
-            })
-            .map_err(|e| (MARK_NONE, format!("{}{e}", prefix(label)))),
-    };
+    let work = |p: &Puzzle| with_basis!(p.k, B => reduce::<B>(p, &a));
     let mut first = true;
-    feed.run(&pool, work, |(label, rec), r| {
-        if let Ok(p) = rec {
-            notes.tell(label, p);
-        }
-        let line = match r {
-            Ok(r) => {
+    feed.run(&pool, work, |label, res| {
+        let line = match res {
+            Ok((p, Ok(r))) => {
+                notes.tell(label, p);
                 for why in &r.said {
-                    say!("{why}");
+                    say!("{}{why}", prefix(label));
                 }
                 failed |= r.failed;
                 r.line
             }
-            Err((mark, e)) => {
-                say!("{e}");
+            Ok((p, Err(e))) => {
+                notes.tell(label, p);
+                say!("{}{e}", prefix(label));
                 failed = true;
-                mark.to_string()
+                MARK_NONE.to_string()
+            }
+            Err(e) => {
+                say!("{}{e}", prefix(label));
+                failed = true;
+                MARK_INVALID.to_string()
             }
         };
         // Boxed grids one after another read as one: a blank line between them.

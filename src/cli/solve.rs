@@ -1,6 +1,7 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
-use super::{exit_status, prefix, thread_pool, with_file, InputArgs, Labelled, Notes};
+use super::feed::Worked;
+use super::{exit_status, prefix, thread_pool, with_file, InputArgs, Notes};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions, Verdict};
@@ -54,9 +55,9 @@ pub struct SolveArgs {
     reduce: Option<String>,
 }
 
-/// A solved record: the count, its time, and with --stats --reduce the count and time without
-/// reduction. `None` stands for an invalid record.
-type Solved = Option<(Count, f64, Option<(Count, f64)>)>;
+/// A solved puzzle: the count, its time, and with --stats --reduce the count and time without
+/// reduction.
+type Counted = (Count, f64, Option<(Count, f64)>);
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate_counting(a.reduce.as_deref()).map_err(io::Error::other)?;
@@ -79,8 +80,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         feed = feed.logic_only("solve --reduce");
     }
     let mut bar = Bar::new(feed.total_bytes);
-    let work = |(_, rec): &Labelled| -> Solved {
-        let p = rec.as_ref().ok()?;
+    let work = |p: &Puzzle| -> Counted {
         let t = Instant::now();
         let Some(list) = a.reduce.as_deref() else {
             // Counting prints no solution: none is kept.
@@ -89,7 +89,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             } else {
                 solve::count(p, &opts)
             };
-            return Some((c, t.elapsed().as_secs_f64(), None));
+            return (c, t.elapsed().as_secs_f64(), None);
         };
         let ts = super::logic::techniques_for(Some(list), p.n());
         let (c, _) = solve::count_with_reduce(p, &opts, &ts);
@@ -99,16 +99,16 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             let c = solve::count(p, &opts);
             (c, t.elapsed().as_secs_f64())
         });
-        Some((c, secs, plain))
+        (c, secs, plain)
     };
     loop {
         let chunk = feed.next_chunk();
         if chunk.is_empty() {
             break;
         }
-        let emit = |(label, rec): &Labelled, res: Solved| -> io::Result<()> {
-            let line = match (rec, res) {
-                (Err(e), _) => {
+        let emit = |label: &Option<String>, res: Worked<Counted>| -> io::Result<()> {
+            let line = match res {
+                Err(e) => {
                     bar.say(format_args!("{}{e}", prefix(label)));
                     tally.invalid += 1;
                     plain_tally.invalid += 1;
@@ -123,7 +123,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                         MARK_INVALID.to_string()
                     }
                 }
-                (Ok(p), Some((c, secs, plain))) => {
+                Ok((p, (c, secs, plain))) => {
                     if let Some(note) = notes.fresh(label, p) {
                         bar.say(note);
                     }
@@ -140,7 +140,6 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                         render(p, &c, a.count, a.input.boxed())
                     }
                 }
-                (Ok(_), None) => unreachable!("a parsed record is always counted"),
             };
             // Boxed grids one after another read as one: a blank line between them.
             if a.input.boxed() && !a.count && !a.json && written > 0 {
