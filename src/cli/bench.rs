@@ -17,7 +17,7 @@ use nsudoku::solver::{dlx, Count, SolveOptions, Solver, Verdict};
 use nsudoku::{solve, with_basis, with_solver_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -82,16 +82,31 @@ pub struct BenchArgs {
     baseline_timeout: Option<std::time::Duration>,
 }
 
-/// One engine configuration, or a baseline.
-#[derive(Clone, Debug)]
-struct Variant {
+/// One row's name and what it times.
+struct Variant<'a> {
     name: String,
-    locked: Option<bool>,
-    reduce: Option<String>,
-    /// Dancing links with this node budget instead of the engine.
-    dlx: Option<u64>,
-    /// This shell command instead of the engine (`--baseline-cmd`).
-    cmd: Option<String>,
+    kind: Kind<'a>,
+}
+
+/// What a variant times.
+enum Kind<'a> {
+    /// Each puzzle solved in this process.
+    InProcess(Solve<'a>),
+    /// A shell command run on the whole set (`--baseline-cmd`).
+    Command(&'a str),
+}
+
+/// How a puzzle is solved in this process.
+#[derive(Clone, Copy)]
+enum Solve<'a> {
+    /// nsudoku's search, with locked candidates as asked (`None`: by basis), after a logic
+    /// reduction by these techniques when given.
+    Search {
+        locked: Option<bool>,
+        reduce: Option<&'a str>,
+    },
+    /// Dancing links with this node budget a puzzle (`--baseline dlx`).
+    Dlx(u64),
 }
 
 /// One line of the table.
@@ -138,13 +153,55 @@ fn six_figures_or_null<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S:
 }
 
 pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
-    let variants = variants(&a);
     let files: Vec<PathBuf> = if a.input.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         a.input.files.clone()
     };
-    // What would fail later fails now, before minutes of timing are thrown away.
+    check_up_front(&a, &files)?;
+    let variants = variants(&a);
+    let mut bench = Bench {
+        a: &a,
+        variants: &variants,
+        threads: if a.threads == 0 {
+            rayon::current_num_threads()
+        } else {
+            a.threads
+        },
+        rows: Vec::new(),
+        failed: false,
+    };
+    let names: Vec<String> = files.iter().map(|f| set_name(&files, f)).collect();
+    for (i, file) in files.iter().enumerate() {
+        let name = super::told_apart(&names, i);
+        let puzzles = bench.read(file, &name)?;
+        let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
+        bases.sort_unstable();
+        bases.dedup();
+        for k in bases {
+            let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
+            let set = if these.len() == puzzles.len() {
+                name.clone()
+            } else {
+                format!("{name} ({0}×{0})", k * k)
+            };
+            bench.size(&set, k, &these)?;
+        }
+    }
+    let mut out = io::stdout().lock();
+    if a.json {
+        serde_json::to_writer_pretty(&mut out, &bench.rows)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", markdown(&bench.rows))?;
+    }
+    out.flush()?;
+    Ok(exit_status(bench.failed))
+}
+
+/// What would fail later fails now, before minutes of timing are thrown away: a technique
+/// list that does not parse, a file that cannot be opened, a directory.
+fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     for list in &a.reduce {
         super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
@@ -163,186 +220,26 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             )));
         }
     }
-    let all_threads = if a.threads == 0 {
-        rayon::current_num_threads()
-    } else {
-        a.threads
-    };
-    let mut rows = Vec::new();
-    let mut failed = false;
-    // A set is named by its file name, or by its path when two files share that name.
-    let set_name = |file: &PathBuf| {
-        let shared = files
-            .iter()
-            .filter(|f| f.file_name() == file.file_name())
-            .count()
-            > 1;
-        match file.file_name() {
-            _ if file.as_os_str() == "-" => "stdin".to_string(),
-            Some(base) if !shared => base.to_string_lossy().into_owned(),
-            _ => file.display().to_string(),
-        }
-    };
-    let names: Vec<String> = files.iter().map(set_name).collect();
-    for (i, file) in files.iter().enumerate() {
-        let mut one = a.input.clone();
-        one.files = vec![file.clone()];
-        let batch = one.read_no_grid("bench")?;
-        let name = super::told_apart(&names, i);
-        let mut puzzles = Vec::new();
-        for (_, rec) in batch.records {
-            match rec {
-                Ok(p) => puzzles.push(p),
-                Err(e) => {
-                    say!("{name}: {e} (skipped)");
-                    failed = true;
-                }
-            }
-        }
-        if puzzles.is_empty() {
-            // A set with nothing to time would leave no row, and no sign why.
-            say!("{name}: no puzzle to benchmark");
-            failed = true;
-        }
-        let mut rng = Rng::new(a.seed);
-        rng.shuffle(&mut puzzles);
-        if let Some(m) = a.max_puzzles {
-            // Each size is a set of its own (a table each): the first m of each.
-            let mut taken = std::collections::HashMap::new();
-            puzzles.retain(|p| {
-                let t = taken.entry(p.k).or_insert(0);
-                *t += 1;
-                *t <= m
-            });
-        }
-        let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
-        bases.sort_unstable();
-        bases.dedup();
-        for k in bases {
-            // Where each is, for messages: `line 5`, or `line 1: item 3 of the JSON list`.
-            let (places, masks): (Vec<String>, Vec<&CellMasks>) = puzzles
-                .iter()
-                .filter(|p| p.k == k)
-                .map(|p| (p.place(), &p.masks))
-                .unzip();
-            // Puzzles without one solution are named once a set, from the engine's first
-            // measurement; those the baseline gave up on, from its first.
-            let (mut named, mut named_baseline) = (false, false);
-            let set = if masks.len() == puzzles.len() {
-                name.clone()
-            } else {
-                format!("{name} ({0}×{0})", k * k)
-            };
-            for v in &variants {
-                if let Some(cmd) = &v.cmd {
-                    let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
-                    let t = external::time(cmd, &these, a.min_time, a.baseline_timeout)?;
-                    say_command(&set, cmd, &t, &places);
-                    if t.runs == 0 {
-                        // Stopped in its warm-up (`external::time`): no row. As for its
-                        // answers, the exit status stays the engine's.
-                        continue;
-                    }
-                    rows.push(command_row(&set, k, &v.name, &t, these.len()));
-                    continue;
-                }
-                if v.reduce.is_some() && !LOGIC.contains(&k) {
-                    // The logic layer is not built for this basis: the search alone is timed.
-                    say!(
-                        "{set}: variant '{}' skipped: a {n}×{n} grid is beyond the logic layer \
-                         (reductions work up to {m}×{m})",
-                        v.name,
-                        n = k * k,
-                        m = LOGIC.end() * LOGIC.end()
-                    );
-                    failed = true;
-                    continue;
-                }
-                let reduce = match &v.reduce {
-                    None => None,
-                    Some(list) => Some(
-                        Technique::parse_list(list, k * k)
-                            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
-                    ),
-                };
-                let cfg = Setup {
-                    opts: SolveOptions {
-                        limit: a.limit as usize,
-                        locked_candidates: v.locked,
-                        ..SolveOptions::default()
-                    },
-                    reduce,
-                    min_time: a.min_time,
-                };
-                let mut thread_counts = vec![1];
-                if !a.single_thread && all_threads > 1 {
-                    thread_counts.push(all_threads);
-                }
-                for &threads in &thread_counts {
-                    // The reduction's logic is built for the bases of `LOGIC` only (checked above).
-                    let limit = cfg.opts.limit;
-                    let m = with_threads(threads, || match (&cfg.reduce, v.dlx) {
-                        (_, Some(budget)) => with_solver_basis!(k, B => measure::<B>(
-                            &masks,
-                            &cfg,
-                            threads,
-                            |_, g| dlx::count(g, limit, Some(budget))
-                        )),
-                        (None, None) => with_solver_basis!(k, B => measure::<B>(
-                            &masks,
-                            &cfg,
-                            threads,
-                            |s, g| s.count(g)
-                        )),
-                        (Some(t), None) => with_basis!(k, B => measure::<B>(
-                            &masks,
-                            &cfg,
-                            threads,
-                            |s, g| solve::reduce_then_count(s, g, t).0
-                        )),
-                    })?;
-                    if v.dlx.is_some() {
-                        // The baseline's budget says nothing of the puzzle: no failure.
-                        if !named_baseline {
-                            named_baseline = true;
-                            for (i, why) in &m.unfit {
-                                if *why == Unfit::OverBudget {
-                                    say!("{set}: {}: {why}", places[*i]);
-                                }
-                            }
-                        }
-                    } else if !named {
-                        named = true;
-                        for (i, why) in &m.unfit {
-                            say!("{set}: {}: {why}", places[*i]);
-                            failed = true;
-                        }
-                    }
-                    if m.invalid > 0 {
-                        say!(
-                            "{set}: {} solutions of variant '{}' failed validation",
-                            m.invalid,
-                            v.name
-                        );
-                        failed = true;
-                    }
-                    rows.push(m.row(&set, k, &v.name, threads));
-                }
-            }
-        }
-    }
-    let mut out = io::stdout().lock();
-    if a.json {
-        serde_json::to_writer_pretty(&mut out, &rows)?;
-        writeln!(out)?;
-    } else {
-        write!(out, "{}", markdown(&rows))?;
-    }
-    out.flush()?;
-    Ok(exit_status(failed))
+    Ok(())
 }
 
-fn variants(a: &BenchArgs) -> Vec<Variant> {
+/// A set is named by its file name, or by its path when two of `files` share that name.
+fn set_name(files: &[PathBuf], file: &Path) -> String {
+    let shared = files
+        .iter()
+        .filter(|f| f.file_name() == file.file_name())
+        .count()
+        > 1;
+    match file.file_name() {
+        _ if file.as_os_str() == "-" => "stdin".to_string(),
+        Some(base) if !shared => base.to_string_lossy().into_owned(),
+        _ => file.display().to_string(),
+    }
+}
+
+/// The variants asked for, in the order of the rows: the baselines, then the search without
+/// and with each reduction, for each locked-candidates setting.
+fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
     let locked: Vec<(Option<bool>, &str)> = match a.locked_candidates.as_str() {
         "on" => vec![(Some(true), ", lc on")],
         "off" => vec![(Some(false), ", lc off")],
@@ -353,46 +250,214 @@ fn variants(a: &BenchArgs) -> Vec<Variant> {
     if a.baseline.is_some() {
         out.push(Variant {
             name: "dlx (baseline)".to_string(),
-            locked: None,
-            reduce: None,
-            dlx: Some(a.baseline_nodes),
-            cmd: None,
+            kind: Kind::InProcess(Solve::Dlx(a.baseline_nodes)),
         });
     }
     for cmd in &a.baseline_cmd {
         out.push(Variant {
             name: format!("`{cmd}` (command)"),
-            locked: None,
-            reduce: None,
-            dlx: None,
-            cmd: Some(cmd.clone()),
+            kind: Kind::Command(cmd),
         });
     }
-    for (l, suffix) in locked {
+    for (locked, suffix) in locked {
         out.push(Variant {
             name: format!("search{suffix}"),
-            locked: l,
-            reduce: None,
-            dlx: None,
-            cmd: None,
+            kind: Kind::InProcess(Solve::Search {
+                locked,
+                reduce: None,
+            }),
         });
         for list in &a.reduce {
             out.push(Variant {
                 name: format!("reduce {list} + search{suffix}"),
-                locked: l,
-                reduce: Some(list.clone()),
-                dlx: None,
-                cmd: None,
+                kind: Kind::InProcess(Solve::Search {
+                    locked,
+                    reduce: Some(list),
+                }),
             });
         }
     }
     out
 }
 
-/// What one measurement runs: the search's options, the reduction before it, how long to time.
+/// A run of the benchmark: its options and variants, and the rows and failures so far.
+struct Bench<'a> {
+    a: &'a BenchArgs,
+    variants: &'a [Variant<'a>],
+    /// Threads of the parallel rows.
+    threads: usize,
+    rows: Vec<Row>,
+    /// A puzzle could not be read or timed, or a solution failed its check.
+    failed: bool,
+}
+
+impl Bench<'_> {
+    /// The puzzles of `file`, the set `name`: shuffled, each size cut to `--max-puzzles`; its
+    /// bad lines are said and skipped.
+    fn read(&mut self, file: &Path, name: &str) -> io::Result<Vec<Puzzle>> {
+        let mut one = self.a.input.clone();
+        one.files = vec![file.to_path_buf()];
+        let batch = one.read_no_grid("bench")?;
+        let mut puzzles = Vec::new();
+        for (_, rec) in batch.records {
+            match rec {
+                Ok(p) => puzzles.push(p),
+                Err(e) => {
+                    say!("{name}: {e} (skipped)");
+                    self.failed = true;
+                }
+            }
+        }
+        if puzzles.is_empty() {
+            // A set with nothing to time would leave no row, and no sign why.
+            say!("{name}: no puzzle to benchmark");
+            self.failed = true;
+        }
+        Rng::new(self.a.seed).shuffle(&mut puzzles);
+        if let Some(m) = self.a.max_puzzles {
+            // Each size is a set of its own (a table each): the first m of each.
+            let mut taken = std::collections::HashMap::new();
+            puzzles.retain(|p| {
+                let t = taken.entry(p.k).or_insert(0);
+                *t += 1;
+                *t <= m
+            });
+        }
+        Ok(puzzles)
+    }
+
+    /// Every variant's rows for `these`, the puzzles of basis `k` of a set.
+    fn size(&mut self, set: &str, k: usize, these: &[&Puzzle]) -> io::Result<()> {
+        // Where each is, for messages: `line 5`, or `line 1: item 3 of the JSON list`.
+        let places: Vec<String> = these.iter().map(|p| p.place()).collect();
+        let masks: Vec<&CellMasks> = these.iter().map(|p| &p.masks).collect();
+        // Puzzles without one solution are named once a set, from the engine's first
+        // measurement; those the baseline gave up on, from its first.
+        let (mut named, mut named_baseline) = (false, false);
+        for v in self.variants {
+            let how = match v.kind {
+                Kind::Command(cmd) => {
+                    let t = external::time(cmd, these, self.a.min_time, self.a.baseline_timeout)?;
+                    say_command(set, cmd, &t, &places);
+                    // Stopped in its warm-up (`external::time`): no row. As for its answers,
+                    // the exit status stays the engine's.
+                    if t.runs > 0 {
+                        self.rows
+                            .push(command_row(set, k, &v.name, &t, these.len()));
+                    }
+                    continue;
+                }
+                Kind::InProcess(how) => how,
+            };
+            if matches!(
+                how,
+                Solve::Search {
+                    reduce: Some(_),
+                    ..
+                }
+            ) && !LOGIC.contains(&k)
+            {
+                // The logic layer is not built for this basis: the search alone is timed.
+                say!(
+                    "{set}: variant '{}' skipped: a {n}×{n} grid is beyond the logic layer \
+                     (reductions work up to {m}×{m})",
+                    v.name,
+                    n = k * k,
+                    m = LOGIC.end() * LOGIC.end()
+                );
+                self.failed = true;
+                continue;
+            }
+            let mut thread_counts = vec![1];
+            if !self.a.single_thread && self.threads > 1 {
+                thread_counts.push(self.threads);
+            }
+            for threads in thread_counts {
+                let m = self.measure(k, how, &masks, threads)?;
+                if let Solve::Dlx(_) = how {
+                    // The baseline's budget says nothing of the puzzle: no failure.
+                    if !std::mem::replace(&mut named_baseline, true) {
+                        for (i, why) in &m.unfit {
+                            if *why == Unfit::OverBudget {
+                                say!("{set}: {}: {why}", places[*i]);
+                            }
+                        }
+                    }
+                } else if !std::mem::replace(&mut named, true) {
+                    for (i, why) in &m.unfit {
+                        say!("{set}: {}: {why}", places[*i]);
+                        self.failed = true;
+                    }
+                }
+                if m.invalid > 0 {
+                    say!(
+                        "{set}: {} solutions of variant '{}' failed validation",
+                        m.invalid,
+                        v.name
+                    );
+                    self.failed = true;
+                }
+                self.rows.push(m.row(set, k, &v.name, threads));
+            }
+        }
+        Ok(())
+    }
+
+    /// `how` timed on the grids of basis `k` with `threads` threads.
+    fn measure(
+        &self,
+        k: usize,
+        how: Solve,
+        masks: &[&CellMasks],
+        threads: usize,
+    ) -> io::Result<Measured> {
+        let locked = match how {
+            Solve::Search { locked, .. } => locked,
+            Solve::Dlx(_) => None,
+        };
+        let cfg = Setup {
+            opts: SolveOptions {
+                limit: self.a.limit as usize,
+                locked_candidates: locked,
+                ..SolveOptions::default()
+            },
+            min_time: self.a.min_time,
+        };
+        let limit = cfg.opts.limit;
+        with_threads(threads, || match how {
+            Solve::Dlx(budget) => Ok(with_solver_basis!(k, B => measure::<B>(
+                masks,
+                &cfg,
+                threads,
+                |_, g| dlx::count(g, limit, Some(budget))
+            ))),
+            Solve::Search { reduce: None, .. } => Ok(with_solver_basis!(k, B => measure::<B>(
+                masks,
+                &cfg,
+                threads,
+                |s, g| s.count(g)
+            ))),
+            // The reduction's logic is built for the bases of `LOGIC` only (checked by the
+            // caller).
+            Solve::Search {
+                reduce: Some(list), ..
+            } => {
+                let ts = Technique::parse_list(list, k * k)
+                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+                Ok(with_basis!(k, B => measure::<B>(
+                    masks,
+                    &cfg,
+                    threads,
+                    |s, g| solve::reduce_then_count(s, g, &ts).0
+                )))
+            }
+        })?
+    }
+}
+
+/// What one measurement runs: the search's options, and how long to time.
 struct Setup {
     opts: SolveOptions,
-    reduce: Option<Vec<Technique>>,
     min_time: f64,
 }
 
