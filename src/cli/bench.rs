@@ -33,8 +33,8 @@ pub struct BenchArgs {
     /// Locked candidates inside the cell-mask search: auto (by basis), on, off, or both (two
     /// variants). The band engines always do box/line logic: no effect at 9×9, and at 16×16
     /// only on trees longer than the band phase (2,000 nodes).
-    #[arg(long, default_value = "auto", value_parser = ["auto", "on", "off", "both"])]
-    locked_candidates: String,
+    #[arg(long, value_enum, default_value_t = Locked::Auto)]
+    locked_candidates: Locked,
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
@@ -60,8 +60,8 @@ pub struct BenchArgs {
     json: bool,
     /// Add a baseline row to every set, timed the same way in the same run: `dlx`, dancing
     /// links (Knuth's Algorithm X with the fewest-rows column, the generic exact-cover solver).
-    #[arg(long, value_parser = ["dlx"])]
-    baseline: Option<String>,
+    #[arg(long, value_enum)]
+    baseline: Option<Baseline>,
     /// Rows the baseline may try per puzzle; a puzzle over it is named on stderr and counted
     /// under the table (the exit status stays as the engine's results make it).
     #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -80,6 +80,21 @@ pub struct BenchArgs {
     /// Default: no limit.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     baseline_timeout: Option<std::time::Duration>,
+}
+
+/// `--locked-candidates`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Locked {
+    Auto,
+    On,
+    Off,
+    Both,
+}
+
+/// `--baseline`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Baseline {
+    Dlx,
 }
 
 /// One row's name and what it times.
@@ -240,14 +255,14 @@ fn set_name(files: &[PathBuf], file: &Path) -> String {
 /// The variants asked for, in the order of the rows: the baselines, then the search without
 /// and with each reduction, for each locked-candidates setting.
 fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
-    let locked: Vec<(Option<bool>, &str)> = match a.locked_candidates.as_str() {
-        "on" => vec![(Some(true), ", lc on")],
-        "off" => vec![(Some(false), ", lc off")],
-        "both" => vec![(Some(false), ", lc off"), (Some(true), ", lc on")],
-        _ => vec![(None, "")],
+    let locked: Vec<(Option<bool>, &str)> = match a.locked_candidates {
+        Locked::On => vec![(Some(true), ", lc on")],
+        Locked::Off => vec![(Some(false), ", lc off")],
+        Locked::Both => vec![(Some(false), ", lc off"), (Some(true), ", lc on")],
+        Locked::Auto => vec![(None, "")],
     };
     let mut out = Vec::new();
-    if a.baseline.is_some() {
+    if let Some(Baseline::Dlx) = a.baseline {
         out.push(Variant {
             name: "dlx (baseline)".to_string(),
             kind: Kind::InProcess(Solve::Dlx(a.baseline_nodes)),

@@ -51,8 +51,8 @@ pub struct GenerateArgs {
     attempts: u64,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
-    #[arg(long, value_parser = ["line", "numbers"])]
-    format: Option<String>,
+    #[arg(long, value_enum)]
+    format: Option<Written>,
     /// Also print the solution after each puzzle, separated by a space (line format) or on the
     /// next line (numbers).
     #[arg(long)]
@@ -62,12 +62,19 @@ pub struct GenerateArgs {
     threads: usize,
 }
 
+/// `--format`.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Written {
+    Line,
+    Numbers,
+}
+
 pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let k = a.basis as usize;
     let n = k * k;
-    let format = match a.format.as_deref() {
-        Some("line") => Format::Line,
-        Some(_) => Format::Numbers,
+    let format = match a.format {
+        Some(Written::Line) => Format::Line,
+        Some(Written::Numbers) => Format::Numbers,
         None if n <= 25 => Format::Line,
         None => Format::Numbers,
     };
