@@ -183,70 +183,23 @@ impl<R: BufRead> Reader<R> {
 
     /// The next record and the number of lines it spans.
     fn record(&mut self) -> Option<(Record, usize)> {
-        let opts = self.opts;
         loop {
-            if let Some(list) = self.list {
-                // Items on one line (a list of any length may be one line) do not hold it again.
-                if self.next != list.line() {
-                    self.next = list.line();
-                    self.src.hold(self.next);
-                }
-                let step = self.more_lines(self.next, |lines, _| list_step(lines, list, opts));
-                self.list = None;
-                match step {
-                    // The next call holds the item's line (dropping those before it).
-                    ListStep::Item(rec, list) => {
-                        self.list = Some(list);
-                        return Some((rec, 0));
-                    }
-                    ListStep::End(line) => {
-                        self.next = line;
-                        continue;
-                    }
-                    ListStep::Broken(e, line) => {
-                        self.next = line;
-                        return Some((Err(e), 0));
-                    }
+            if let Some(list) = self.list.take() {
+                match self.list_item(list) {
+                    Some(rec) => return Some(rec),
+                    None => continue,
                 }
             }
             let i = self.next;
             self.src.hold(i);
-            let lines = &self.src.lines;
-            if i >= lines.end() {
+            if i >= self.src.lines.end() {
                 return None;
             }
-            let raw = lines.at(i).trim();
-            let line_no = i + 1;
-            if raw.is_empty() || raw.starts_with('#') {
-                self.next += 1;
-                continue;
-            }
-            // A box rule or frame of a grid drawn for people (`+-------+-------+`) is not a
-            // puzzle, unless it is dashes heading exactly a grid's other rows: its first row.
-            let rule = is_rule(raw, None);
-            let frame = if rule {
-                !self.more_lines(i, empty_first_row)
-            } else {
-                raw.starts_with('-') && self.more_lines(i, |l, i| frame_above_grid(l, i, opts))
-            };
-            if frame {
+            if self.passed_over(i) {
                 self.next += 1;
                 continue;
             }
             let raw = self.src.lines.at(i).trim();
-            // A section header (`[Puzzle]` of SadMan's .sdk files) says nothing of the grid.
-            let section = raw
-                .strip_prefix('[')
-                .and_then(|r| r.strip_suffix(']'))
-                .is_some_and(|name| {
-                    // JSON's words make a JSON array, read as one (and refused as a grid).
-                    !matches!(name, "null" | "true" | "false")
-                        && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
-                });
-            if section && raw.len() > 2 {
-                self.next += 1;
-                continue;
-            }
             // A JSON array or object, as programs print a grid, on its line or pretty-printed;
             // or a list of puzzles, read item by item.
             if raw.starts_with(['[', '{']) {
@@ -254,77 +207,145 @@ impl<R: BufRead> Reader<R> {
                     self.list = Some(list);
                     continue;
                 }
+                let opts = self.opts;
                 return Some(self.more_lines(i, |lines, i| read_json(lines, i, opts)));
             }
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
                 self.header = Some(format!(
-                    "line {line_no} ({}) is a CSV header, passed over",
+                    "line {} ({}) is a CSV header, passed over",
+                    i + 1,
                     quoted(raw)
                 ));
                 self.csv = true;
                 self.next += 1;
                 continue;
             }
-            let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
-            // A puzzle followed by more, as `rate` and `generate --solution` write lines,
-            // tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
-            // (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
-            let field = Field::find(raw).or_else(|| Field::labelled(raw).filter(|_| self.csv));
-            if let Some(field) = field.filter(|_| opts.format != Some(Format::Numbers)) {
-                let skipped = field.before.chars().count();
-                let at_column = |pos: usize| at_column(skipped + pos);
-                let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
-                if let Ok(p) = &mut rec {
-                    let note = field.note();
-                    p.note = Some(match p.note.take() {
-                        Some(other) => format!("{other}; {note}"),
-                        None => note,
-                    });
-                }
-                return Some((rec, 1));
-            }
-            let numbers = match opts.format {
-                Some(Format::Numbers) => true,
-                Some(_) => false,
-                None => numbers_line(raw),
-            };
-            // The same for a puzzle given as numbers (`rate` writes its rating after it): with
-            // the form detected, only when the line is not numbers alone.
-            let numbers_first = match opts.format {
-                None => !numbers,
-                Some(f) => f == Format::Numbers,
-            };
-            if numbers_first {
-                if let Some(rec) = numbers_then_more(raw, line_no) {
-                    return Some((rec, 1));
-                }
-            }
-            // Candidate grids too large for one symbol a digit, as `candidates_line` writes
-            // them: each cell's digits joined by commas, cells separated by spaces.
-            // Two cells or more: one puzzle with a stray comma (`…7382,`) is not one.
-            let lists = opts.format != Some(Format::Numbers)
-                && opts.format != Some(Format::Line)
-                && raw.contains(',')
-                && raw.split_whitespace().nth(1).is_some()
-                && raw
-                    .split_whitespace()
-                    .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
-            if lists {
-                return Some((read_candidate_lists(raw, line_no), 1));
-            }
-            // The forms that may go on over the next lines: read again with more of them
-            // when these ran out before the text did.
-            return Some(self.more_lines(i, |lines, i| {
-                if numbers {
-                    read_numbers(lines, i)
-                } else if let Some(n) = symbol_rows_start(lines, i, opts) {
-                    read_symbol_rows(lines, i, n, opts)
-                } else {
-                    let raw = lines.at(i).trim();
-                    (read_symbols(raw, line_no, opts, &at_column), 1)
-                }
-            }));
+            return Some(self.puzzle_at(i));
         }
+    }
+
+    /// The next item of `list`, a JSON list of puzzles, or `None` at its end (the line after
+    /// it is next).
+    fn list_item(&mut self, list: List) -> Option<(Record, usize)> {
+        // Items on one line (a list of any length may be one line) do not hold it again.
+        if self.next != list.line() {
+            self.next = list.line();
+            self.src.hold(self.next);
+        }
+        let opts = self.opts;
+        match self.more_lines(self.next, |lines, _| list_step(lines, list, opts)) {
+            // The next call holds the item's line (dropping those before it).
+            ListStep::Item(rec, list) => {
+                self.list = Some(list);
+                Some((rec, 0))
+            }
+            ListStep::End(line) => {
+                self.next = line;
+                None
+            }
+            ListStep::Broken(e, line) => {
+                self.next = line;
+                Some((Err(e), 0))
+            }
+        }
+    }
+
+    /// Line `i` says nothing of a puzzle: blank, a comment, a box rule or frame of a grid
+    /// drawn for people, a section header.
+    fn passed_over(&mut self, i: usize) -> bool {
+        let raw = self.src.lines.at(i).trim();
+        if raw.is_empty() || raw.starts_with('#') {
+            return true;
+        }
+        // A box rule or frame (`+-------+-------+`) is not a puzzle, unless it is dashes
+        // heading exactly a grid's other rows: its first row.
+        let opts = self.opts;
+        let frame = if is_rule(raw, None) {
+            !self.more_lines(i, empty_first_row)
+        } else {
+            raw.starts_with('-') && self.more_lines(i, |l, i| frame_above_grid(l, i, opts))
+        };
+        if frame {
+            return true;
+        }
+        // A section header (`[Puzzle]` of SadMan's .sdk files) says nothing of the grid.
+        let raw = self.src.lines.at(i).trim();
+        let section = raw
+            .strip_prefix('[')
+            .and_then(|r| r.strip_suffix(']'))
+            .is_some_and(|name| {
+                // JSON's words make a JSON array, read as one (and refused as a grid).
+                !matches!(name, "null" | "true" | "false")
+                    && name.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+            });
+        section && raw.len() > 2
+    }
+
+    /// The puzzle that starts on line `i`, in one of the forms of symbols or numbers, and the
+    /// number of lines it spans.
+    fn puzzle_at(&mut self, i: usize) -> (Record, usize) {
+        let opts = self.opts;
+        let raw = self.src.lines.at(i).trim();
+        let line_no = i + 1;
+        let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
+        // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
+        // `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
+        // (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
+        let field = Field::find(raw).or_else(|| Field::labelled(raw).filter(|_| self.csv));
+        if let Some(field) = field.filter(|_| opts.format != Some(Format::Numbers)) {
+            let skipped = field.before.chars().count();
+            let at_column = |pos: usize| at_column(skipped + pos);
+            let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
+            if let Ok(p) = &mut rec {
+                let note = field.note();
+                p.note = Some(match p.note.take() {
+                    Some(other) => format!("{other}; {note}"),
+                    None => note,
+                });
+            }
+            return (rec, 1);
+        }
+        let numbers = match opts.format {
+            Some(Format::Numbers) => true,
+            Some(_) => false,
+            None => numbers_line(raw),
+        };
+        // The same for a puzzle given as numbers (`rate` writes its rating after it): with
+        // the form detected, only when the line is not numbers alone.
+        let numbers_first = match opts.format {
+            None => !numbers,
+            Some(f) => f == Format::Numbers,
+        };
+        if numbers_first {
+            if let Some(rec) = numbers_then_more(raw, line_no) {
+                return (rec, 1);
+            }
+        }
+        // Candidate grids too large for one symbol a digit, as `candidates_line` writes them:
+        // each cell's digits joined by commas, cells separated by spaces. Two cells or more:
+        // one puzzle with a stray comma (`…7382,`) is not one.
+        let lists = opts.format != Some(Format::Numbers)
+            && opts.format != Some(Format::Line)
+            && raw.contains(',')
+            && raw.split_whitespace().nth(1).is_some()
+            && raw
+                .split_whitespace()
+                .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
+        if lists {
+            return (read_candidate_lists(raw, line_no), 1);
+        }
+        // The forms that may go on over the next lines: read again with more of them when
+        // these ran out before the text did.
+        self.more_lines(i, |lines, i| {
+            if numbers {
+                read_numbers(lines, i)
+            } else if let Some(n) = symbol_rows_start(lines, i, opts) {
+                read_symbol_rows(lines, i, n, opts)
+            } else {
+                let raw = lines.at(i).trim();
+                (read_symbols(raw, line_no, opts, &at_column), 1)
+            }
+        })
     }
 }
 
