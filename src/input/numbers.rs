@@ -351,6 +351,20 @@ pub(super) fn numbers_puzzle(
 ) -> Record {
     let line_no = row_lines[0] + 1;
     let k = basis_of(n);
+    if let Some(masks) = pencil_marks(values, n) {
+        let read = "each cell's digits are read as its candidates (a pencil-mark grid)";
+        return check_givens(Puzzle {
+            k,
+            masks,
+            alphabet: Alphabet::Standard,
+            format: Format::Candidates,
+            line: line_no,
+            item: None,
+            note: Some(note.map_or(read.to_string(), |other| format!("{other}; {read}"))),
+            lowercase: false,
+            empty: '.',
+        });
+    }
     let all = Wide256::low(n);
     let mut masks = CellMasks::with_capacity(n, values.len());
     for (cell, &v) in values.iter().enumerate() {
@@ -379,6 +393,29 @@ pub(super) fn numbers_puzzle(
         lowercase: false,
         empty: '.',
     })
+}
+
+/// The candidates of a pencil-mark grid as HoDoKu and Sudoku Explainer print one
+/// (`| 4 1259 12569 | …`): each cell's candidates run together in one number. Only up to 9×9,
+/// where no run of digits is also a digit, and only with no empty cell (such a grid lists
+/// every cell's candidates) and a cell of two candidates or more; else `None`, and the values
+/// are digits.
+fn pencil_marks(values: &[u32], n: usize) -> Option<CellMasks> {
+    if n > 9 || values.iter().all(|&v| v as usize <= n) {
+        return None;
+    }
+    let mut masks = CellMasks::with_capacity(n, values.len());
+    for v in values {
+        let mut m = Wide256::ZERO;
+        for d in v.to_string().bytes().map(|b| usize::from(b - b'0')) {
+            if d == 0 || d > n || m.has(d - 1) {
+                return None;
+            }
+            m |= Wide256::bit(d - 1);
+        }
+        masks.push(m);
+    }
+    Some(masks)
 }
 
 /// A puzzle of N² numbers followed by more on its line, as `rate` writes a puzzle given as

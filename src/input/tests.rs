@@ -1644,3 +1644,60 @@ fn rows_of_symbols_in_groups_on_one_line_are_one_puzzle() {
     let p = read_one("1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1", ReadOptions::default()).unwrap();
     assert_eq!(p.format, Format::Numbers);
 }
+
+/// Pencil-mark grids as HoDoKu and Sudoku Explainer print them, and as `reduce --format grid`
+/// writes them, read as the candidates they list; a grid with an empty cell stays numbers.
+#[test]
+fn reads_pencil_mark_grids_up_to_9x9() {
+    use crate::mask::Wide256;
+    // magictour_top1465 line 1 after naked singles, as `reduce --format grid` prints it.
+    let rows = [
+        "4 12569 1256789 5789 3 15789 259 2567 25679",
+        "1237 12359 12579 6 12479 14579 8 2357 234579",
+        "23678 23569 256789 45789 24789 45789 23459 23567 1",
+        "1236 12346 1246 3478 5 134678 1234 9 23478",
+        "123 8 12459 3479 1479 13479 6 12357 23457",
+        "136 7 14569 2 14689 134689 1345 1358 3458",
+        "68 46 468 1 4689 2 7 3568 35689",
+        "5 126 3 789 6789 6789 129 4 2689",
+        "9 1246 124678 34578 4678 345678 1235 123568 23568",
+    ];
+    let cells: Vec<&str> = rows.iter().flat_map(|r| r.split(' ')).collect();
+    let mask = |cell: &str| {
+        cell.bytes().fold(Wide256::ZERO, |m, b| {
+            m | Wide256::bit(usize::from(b - b'1'))
+        })
+    };
+    let want = CellMasks::of(9, cells.iter().map(|c| mask(c)));
+    let boxed = crate::output::boxed_candidates(3, &want, Alphabet::Standard);
+    let explainer = format!(
+        "*{0}*\n{1}\n*{0}*\n",
+        "-".repeat(60),
+        rows.iter()
+            .map(|r| format!("| {r} |"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for text in [rows.join("\n"), cells.join(" "), boxed, explainer] {
+        let p = read_one(&text, ReadOptions::default()).unwrap();
+        assert_eq!((p.k, p.format), (3, Format::Candidates), "{text}");
+        assert_eq!(p.masks, want, "{text}");
+        assert!(p.note.as_deref().unwrap().contains("pencil-mark grid"));
+    }
+    // An empty cell (0), a repeated or zero digit, a digit past N: numbers, and a bad one.
+    for (from, to) in [
+        ("1237 12359", "0 12359"),
+        ("12359", "12259"),
+        ("12359", "12309"),
+    ] {
+        let text = rows.join("\n").replacen(from, to, 1);
+        assert!(text.contains(to));
+        let e = read_one(&text, ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains("holds 12"), "{e}");
+    }
+    let four = "1 34 34 2\n34 2 1 34\n2 1 34 34\n34 34 2 1";
+    let p = read_one(four, ReadOptions::default()).unwrap();
+    assert_eq!((p.k, p.format, p.digits()[0]), (2, Format::Candidates, 1));
+    let e = read_one(&four.replacen("34", "35", 1), ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("holds 35"), "{e}");
+}
