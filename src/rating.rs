@@ -61,8 +61,10 @@ pub fn base(t: Technique) -> f64 {
         // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
         Pom => 7.5,
         PomRefined => 7.7,
-        PomExclusion => 8.0,
-        PomCovers => 8.2,
+        // Each finds what the one before finds: the stronger rates higher, so that a step
+        // covers can take is rated as covers.
+        PomCovers => 8.0,
+        PomExclusion => 8.2,
         // SE's multiple forcing chains (static), plus the length bonus on all their nodes.
         CellForcingChain | RegionForcingChain => 8.0,
         // SE's dynamic forcing chains (contradiction), plus the length bonus on the placements.
