@@ -3,7 +3,7 @@
 
 use super::InputArgs;
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{technique, Config, Technique};
+use nsudoku::logic::{Config, Technique};
 use nsudoku::render::{self, grid, html, step, Board, Options};
 use nsudoku::solver::Verdict;
 use std::io::{self, Write};
@@ -96,6 +96,16 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
 }
 
 fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
+    // Usage errors before any puzzle is read, as in the other logic subcommands.
+    super::logic::validate(a.techniques.as_deref()).map_err(bad)?;
+    let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    let wants_picture = a.output.is_some() || a.step.is_some() || a.solution || a.candidates;
+    if to_stdout(&a.html) && wants_picture && (a.output.is_none() || to_stdout(&a.output)) {
+        return Err(bad(
+            "--html - and the picture would both go to standard output; expected -o FILE for \
+             the picture",
+        ));
+    }
     let batch = a.input.read_no_grid("render")?.logic_only("render");
     batch.print_notes();
     let rest = batch.records.len().saturating_sub(1);
@@ -114,10 +124,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         Some((label, Ok(p))) => (label, p),
     };
     let unfit = |msg: String| unfit(&p, &label, msg);
-    let techniques = match &a.techniques {
-        None => technique::default_order(p.n()),
-        Some(list) => Technique::parse_list(list, p.n()).map_err(bad)?,
-    };
+    let techniques = super::logic::techniques_for(a.techniques.as_deref(), p.n());
     let cfg = a.limits.config().until(a.timeout);
     let cfg = super::logic::config_for(cfg, &p, &techniques);
     if a.html.is_some() || a.svg.is_some() {

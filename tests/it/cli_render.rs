@@ -125,9 +125,41 @@ fn bad_requests_are_clear_errors() {
         "{}",
         stderr(&o)
     );
-    let o = run(&["render", "--techniques", "bogus"], EASY9);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
+    // A bad technique list is a usage error before any puzzle is read: a bad first line, or
+    // none, does not hide it.
+    for input in [EASY9, "12345\n", ""] {
+        let o = run(&["render", "--techniques", "bogus"], input);
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert!(stderr(&o).contains("unknown technique"), "{}", stderr(&o));
+    }
+    // The page and the picture cannot both go to standard output.
+    for flags in [
+        &["--candidates"][..],
+        &["--solution", "-o", "-"],
+        &["--step", "2"],
+    ] {
+        let mut args = vec!["render", "--html", "-"];
+        args.extend(flags);
+        let o = run(&args, EASY9);
+        assert_eq!(o.status.code(), Some(2), "{flags:?}");
+        assert!(o.stdout.is_empty(), "{flags:?}");
+        assert!(stderr(&o).contains("would both go to standard output"));
+    }
+    let svg = tmp.join("picture.svg");
+    let o = run(
+        &[
+            "render",
+            "--html",
+            "-",
+            "--candidates",
+            "-o",
+            svg.to_str().unwrap(),
+        ],
+        EASY9,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("<!DOCTYPE html>"));
+    check_well_formed(&std::fs::read_to_string(&svg).unwrap()).unwrap();
     // --svg names a directory: a file there is refused as such.
     let file = tmp.join("not-a-dir.svg");
     std::fs::write(&file, "").unwrap();
