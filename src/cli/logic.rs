@@ -113,8 +113,8 @@ pub enum Solutions {
     Zero,
     One,
     Several,
-    /// The search ran out of time.
-    Unknown,
+    /// The search ran out of its time, this long (zero: none was left to search).
+    Unknown(std::time::Duration),
 }
 
 impl Solutions {
@@ -124,7 +124,7 @@ impl Solutions {
             Solutions::Zero => Some(0),
             Solutions::One => Some(1),
             Solutions::Several => Some(2),
-            Solutions::Unknown => None,
+            Solutions::Unknown(_) => None,
         }
     }
 }
@@ -136,12 +136,23 @@ impl Solutions {
         match self {
             Solutions::Zero => Some("no solution".into()),
             Solutions::Several => Some("several solutions".into()),
-            Solutions::Unknown => Some(format!(
-                "a search of at most {} s did not settle how many solutions it has",
-                SEARCH_LIMIT.as_secs()
-            )),
+            Solutions::Unknown(searched) => Some(Solutions::unsettled(searched)),
             Solutions::One => None,
         }
+    }
+
+    /// Why a count is unknown after a search of `searched`: its length, or that no time was
+    /// left before `--timeout` to search at all.
+    pub fn unsettled(searched: std::time::Duration) -> String {
+        if searched.is_zero() {
+            return "no time was left before --timeout to count its solutions".into();
+        }
+        let secs = if searched.subsec_nanos() == 0 {
+            format!("{} s", searched.as_secs())
+        } else {
+            format!("{:.2} s", searched.as_secs_f64())
+        };
+        format!("a search of at most {secs} did not settle how many solutions it has")
     }
 }
 
@@ -157,7 +168,7 @@ pub fn search_stuck(p: &Puzzle, cfg: &Config) -> Solutions {
             .min(SEARCH_LIMIT)
     });
     if left.is_zero() {
-        return Solutions::Unknown;
+        return Solutions::Unknown(left);
     }
     let opts = SolveOptions {
         timeout: Some(left),
@@ -165,7 +176,7 @@ pub fn search_stuck(p: &Puzzle, cfg: &Config) -> Solutions {
     };
     let c = solve::count_only(p, &opts);
     match c.verdict() {
-        Verdict::Unsettled(_) => Solutions::Unknown,
+        Verdict::Unsettled(_) => Solutions::Unknown(left),
         Verdict::NoSolution => Solutions::Zero,
         Verdict::Solved => Solutions::One,
         Verdict::Several => Solutions::Several,
@@ -191,6 +202,12 @@ mod tests {
             deadline: Some(Instant::now()),
             ..cfg
         };
-        assert!(matches!(search_stuck(&p, &passed), Solutions::Unknown));
+        let left = search_stuck(&p, &passed);
+        assert!(matches!(left, Solutions::Unknown(d) if d.is_zero()));
+        let why = left.not_one().unwrap();
+        assert_eq!(
+            why,
+            "no time was left before --timeout to count its solutions"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::logic::{search_stuck, Solutions, SEARCH_LIMIT};
+use super::logic::{search_stuck, Solutions};
 use super::solve::MARK_INVALID;
 use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
@@ -174,10 +174,9 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
         (_, Some(Solutions::Several)) => {
             format!("several solutions ({stuck}); expected a puzzle with one solution")
         }
-        (_, Some(Solutions::Unknown)) => format!(
-            "{stuck}, and a {} s search did not settle how many solutions it has",
-            SEARCH_LIMIT.as_secs()
-        ),
+        (_, Some(Solutions::Unknown(searched))) => {
+            format!("{stuck}, and {}", Solutions::unsettled(searched))
+        }
         _ => format!("{stuck}; the rating covers the steps taken"),
     }
 }
