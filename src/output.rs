@@ -23,8 +23,9 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
 }
 
 /// A candidate grid in the N³ pencil-mark format: each cell's N positions hold the digit's
-/// symbol or `.`. Beyond the alphabet (N > 61) no single symbol exists, so each cell is written
-/// as its digits in decimal joined by `,`, cells separated by spaces (for people, not input).
+/// symbol or `.`. Beyond the alphabet's capacity (64×64 and up, or from 16×16 up for a puzzle
+/// given as numbers, whose alphabet is decimal) each cell is written as its digits in decimal
+/// joined by `,`, cells separated by spaces; the reader takes that form back too.
 /// `masks` may be of any width (a puzzle's cell masks, a basis's own word, `u128`).
 pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;

@@ -89,7 +89,7 @@ pub fn proved_unique(p: &Puzzle, deadline: Option<Instant>) -> bool {
     count_only(p, &opts).verdict() == Verdict::Solved
 }
 
-/// The one solution of `p`, or `None` when it has none or several (or the budget ran out).
+/// The one solution of `p`, or `None` when it has none or several (the search has no budget).
 pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
     let c = count(p, &SolveOptions::default());
     c.is_unique().then_some(c.first?)

@@ -100,7 +100,8 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         print_markdown(&mut out, &rows, &caps)?;
     }
     out.flush()?;
-    // As for every subcommand: 1 when a line of the input was invalid.
+    // As for every subcommand: 1 when a puzzle was left out (invalid, with no solution or
+    // several, or not counted within --timeout).
     Ok(exit_status(skipped > 0))
 }
 

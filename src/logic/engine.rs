@@ -122,7 +122,8 @@ pub fn walk<B: Basis, X>(
     })
 }
 
-/// Take the easiest step again and again until solved, stuck, or `max_steps`.
+/// Take the easiest step again and again until solved, stuck, a contradiction, `max_steps` or
+/// `cfg`'s deadline (the ends of [`walk`]).
 pub fn solve_path<B: Basis>(
     s: &mut State<B>,
     techniques: &[Technique],
@@ -134,7 +135,9 @@ pub fn solve_path<B: Basis>(
 
 /// [`solve_path`], telling `told` each step as it is taken (the step that breaks the grid
 /// too), so that a long path can be shown while it is found. When `told` breaks, the path
-/// ends there as [`End::Stuck`]: the caller that broke it knows why.
+/// ends after that step: as [`End::Contradiction`] when the step broke the grid, else as
+/// [`walk`] ends before it picks a step (solved, the step limit, the deadline) or as
+/// [`End::Stuck`]: the caller that broke it knows why.
 pub fn solve_path_told<B: Basis>(
     s: &mut State<B>,
     techniques: &[Technique],
