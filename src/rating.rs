@@ -13,7 +13,6 @@
 //! number of steps taken and of cells left open. See `docs/rating.md` for the whole table.
 
 use crate::basis::Basis;
-use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::engine::{walk, End};
 use crate::logic::limits::{self, Hits};
@@ -288,7 +287,7 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
 /// check first, as `nsudoku rate` does).
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
     with_basis!(p.k, B => {
-        let mut s = State::<B>::new(Grid::<B>::from_masks(&p.masks))?;
+        let mut s = State::<B>::of_puzzle(p)?;
         Ok(rate_state(&mut s, cfg))
     })
 }

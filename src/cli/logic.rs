@@ -3,10 +3,10 @@
 //! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{technique, Config, State, Technique};
+use nsudoku::logic::{technique, Config, State, Technique, GIVENS_CLASH};
 use nsudoku::solve;
 use nsudoku::solver::{SolveOptions, Verdict};
-use nsudoku::{Basis, Grid};
+use nsudoku::Basis;
 use std::time::Instant;
 
 /// `--help` text listing the technique names.
@@ -99,8 +99,7 @@ pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
 
 /// The logic state of `p`, or why there is none (two givens clash).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
-    State::new(Grid::<B>::from_masks(&p.masks))
-        .map_err(|_| format!("{}: the givens contradict each other", p.place()))
+    State::of_puzzle(p).map_err(|_| format!("{}: {GIVENS_CLASH}", p.place()))
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

@@ -6,8 +6,8 @@
 use super::{exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
-use nsudoku::logic::{engine, Config, State, Technique};
-use nsudoku::{with_basis, Alphabet, Basis, Grid};
+use nsudoku::logic::{engine, Config, State, Technique, GIVENS_CLASH};
+use nsudoku::{with_basis, Alphabet, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -131,8 +131,7 @@ struct Output {
 }
 
 fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String> {
-    let contradiction = "the givens contradict each other";
-    let mut s = State::<B>::new(Grid::from_masks(&p.masks)).map_err(|_| contradiction)?;
+    let mut s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH)?;
     if a.singles {
         let singles = [
             Technique::FullHouse,

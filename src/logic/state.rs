@@ -6,6 +6,7 @@
 
 use crate::basis::Basis;
 use crate::grid::Grid;
+use crate::input::Puzzle;
 use crate::logic::deduction::Deduction;
 use crate::mask::Mask;
 use crate::solver::Contradiction;
@@ -18,7 +19,15 @@ pub struct State<B: Basis> {
     open: usize,
 }
 
+/// Why a puzzle has no logic state: said by every subcommand that builds one.
+pub const GIVENS_CLASH: &str = "the givens contradict each other";
+
 impl<B: Basis> State<B> {
+    /// The state of puzzle `p` (of basis `B`), as [`State::new`] builds it from its cells.
+    pub fn of_puzzle(p: &Puzzle) -> Result<Self, Contradiction> {
+        State::new(Grid::from_masks(&p.masks))
+    }
+
     /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
     /// leaves its peers. Fails when two givens clash or a cell has, or loses, every candidate.
     pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
