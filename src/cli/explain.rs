@@ -3,7 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::logic::{search_stuck, Solutions};
 use super::{
-    exit_status, input_name, plural, prefix, told_apart, with_file, write_invalid, InputArgs,
+    at, exit_status, input_name, plural, prefix, told_apart, with_file, write_invalid, InputArgs,
 };
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Deduction, State};
@@ -142,7 +142,7 @@ fn draw(
     label: &Option<String>,
     tag: Option<&str>,
 ) -> io::Result<bool> {
-    let at = format!("{}{}", prefix(label), p.place());
+    let at = at(label, p);
     // Items of a JSON list on one line share it: each names its item too.
     let line = match p.item {
         Some(item) => format!("line{}-item{item}", p.line),
@@ -273,9 +273,8 @@ fn explain<B: Basis>(
     }
     if path.end == End::Timeout {
         say!(
-            "{}{}: timeout exceeded after {}; expected a path found within --timeout",
-            prefix(label),
-            p.place(),
+            "{}: timeout exceeded after {}; expected a path found within --timeout",
+            at(label, p),
             plural(path.steps.len(), "step")
         );
     }
@@ -284,9 +283,8 @@ fn explain<B: Basis>(
         .flatten();
     if let Some(why) = &broke {
         say!(
-            "{}{}: contradiction at step {}: {why}",
-            prefix(label),
-            p.place(),
+            "{}: contradiction at step {}: {why}",
+            at(label, p),
             path.steps.len()
         );
     }
@@ -298,9 +296,8 @@ fn explain<B: Basis>(
     let not_one = sols.and_then(Solutions::not_one);
     if let Some(what) = &not_one {
         say!(
-            "{}{}: {what}; the {} after {}",
-            prefix(label),
-            p.place(),
+            "{}: {what}; the {} after {}",
+            at(label, p),
             if stopped {
                 "path stops at --max-steps"
             } else {
@@ -317,9 +314,8 @@ fn explain<B: Basis>(
     };
     if !path.limits.is_empty() {
         say!(
-            "{}{}: bounds hit: {}",
-            prefix(label),
-            p.place(),
+            "{}: bounds hit: {}",
+            at(label, p),
             path.limits.describe(&cfg)
         );
     }

@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
+use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{limits, Flow};
 use nsudoku::{with_basis, Basis};
@@ -110,7 +110,7 @@ fn find<B: Basis>(
             return Err(e);
         }
     }
-    let place = format!("{}{}", prefix(label), p.place());
+    let place = at(label, p);
     let hits = limits::take();
     if !hits.is_empty() {
         say!("{place}: bounds hit: {}", hits.describe(&cfg));

@@ -309,7 +309,7 @@ impl Notes {
         let note = p.note.as_ref()?;
         self.0
             .insert(note.clone())
-            .then(|| format!("note: {}{}: {note}", prefix(label), p.place()))
+            .then(|| format!("note: {}: {note}", at(label, p)))
     }
 }
 
@@ -435,6 +435,12 @@ pub fn set_line(v: &mut serde_json::Value, line: usize, item: Option<usize>) {
 /// `file: ` when the batch had several files.
 pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
+}
+
+/// Where puzzle `p` is, as a message about it begins: `line 3`, `p1.txt: line 3` when the
+/// batch had several files, `line 1: item 2 of the JSON list`.
+pub fn at(label: &Option<String>, p: &input::Puzzle) -> String {
+    format!("{}{}", prefix(label), p.place())
 }
 
 /// Stack of every worker thread, the library's (a 225×225 grid is 1.6 MB, a 100×100 one

@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
+use super::{at, exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, Config, State, Technique, GIVENS_CLASH};
@@ -77,10 +77,9 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
         if cfg.past_deadline() {
             say!(
-                "{}{}: timeout exceeded; expected the digits counted within --timeout \
+                "{}: timeout exceeded; expected the digits counted within --timeout \
                  (those not reached are reported as not counted)",
-                prefix(label),
-                p.place()
+                at(label, p)
             );
             failed = true;
         }

@@ -3,7 +3,9 @@
 
 use super::logic::{search_stuck, Solutions};
 use super::solve::MARK_INVALID;
-use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
+use super::{
+    at, exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes,
+};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
 use nsudoku::logic::Config;
@@ -96,10 +98,9 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             Ok((p, Outcome::Clash)) => {
                 notes.tell(label, p);
                 say!(
-                    "{}{}: no solution (the givens contradict each other); expected a \
+                    "{}: no solution (the givens contradict each other); expected a \
                          puzzle with one solution",
-                    prefix(label),
-                    p.place()
+                    at(label, p)
                 );
                 bad += 1;
                 clashes += 1;
@@ -126,16 +127,11 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     render(p, &r, sols)
                 };
                 if r.end != End::Solved {
-                    say!("{}{}: {}", prefix(label), p.place(), why_unrated(&r, sols));
+                    say!("{}: {}", at(label, p), why_unrated(&r, sols));
                     bad += 1;
                 }
                 if !r.limits.is_empty() {
-                    say!(
-                        "{}{}: bounds hit: {}",
-                        prefix(label),
-                        p.place(),
-                        r.limits.describe(&cfg)
-                    );
+                    say!("{}: bounds hit: {}", at(label, p), r.limits.describe(&cfg));
                 }
                 ratings.push(r);
                 line

@@ -1,7 +1,7 @@
 //! `nsudoku render`: the first puzzle of the input as an SVG picture (the puzzle, its solution,
 //! its candidate grid, or one step of its solving path), or its whole solving path as a web page.
 
-use super::InputArgs;
+use super::{at, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{Config, Technique};
 use nsudoku::render::{self, grid, html, step, Board, Options};
@@ -69,11 +69,7 @@ impl std::fmt::Display for Unfit {
 impl std::error::Error for Unfit {}
 
 fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io::Error {
-    io::Error::other(Unfit(format!(
-        "{}{}: {msg}",
-        super::prefix(label),
-        p.place()
-    )))
+    io::Error::other(Unfit(format!("{}: {msg}", at(label, p))))
 }
 
 /// Write `text` to `path`, or to standard output when it is `-`.

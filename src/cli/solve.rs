@@ -1,7 +1,7 @@
 //! `nsudoku solve`: a line filter from puzzles to solutions (or solution counts).
 
 use super::feed::Worked;
-use super::{exit_status, prefix, thread_pool, with_file, InputArgs, Notes};
+use super::{at, exit_status, prefix, thread_pool, with_file, InputArgs, Notes};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
 use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions, Verdict};
@@ -242,7 +242,7 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
         Verdict::NoSolution => "no solution".into(),
         Verdict::Several => format!("{} solutions", counted(c)),
     };
-    Some(format!("{}{}: {what}", prefix(label), p.place()))
+    Some(format!("{}: {what}", at(label, p)))
 }
 
 /// The solutions counted, with `+` when the limit was reached: `0`, `1`, `2+`.
