@@ -22,7 +22,9 @@ use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
-use numbers::{numbers_line, numbers_then_more, read_candidate_lists, read_numbers};
+use numbers::{
+    numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists, read_numbers,
+};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -305,11 +307,15 @@ impl<R: BufRead> Reader<R> {
             }
             return (rec, 1);
         }
-        let numbers = match opts.format {
+        let mut numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,
             None => numbers_line(raw),
         };
+        if opts.format.is_none() && !numbers && self.more_lines(i, pencil_grid_below) {
+            numbers = true;
+        }
+        let raw = self.src.lines.at(i).trim();
         // The same for a puzzle given as numbers (`rate` writes its rating after it): with
         // the form detected, only when the line is not numbers alone.
         let numbers_first = match opts.format {

@@ -85,6 +85,21 @@ pub(super) fn numbers_line(line: &str) -> bool {
         && (!line.contains('|') || (spaced_box() && t.any(above_9)))
 }
 
+/// Whether the line at `start`, a row of single digits 1-9 (in a boxed grid of symbols, a row
+/// of givens), is the first row of a pencil-mark grid whose cells there are all placed: a row
+/// of numbers below it, within the grid, runs a cell's candidates together (`| 59 3 18 | …`).
+pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
+    let first = tokens(lines.at(start));
+    let m = first.clone().count();
+    let digit = |t: &str| t.len() == 1 && t.bytes().all(|b| (b'1'..=b'9').contains(&b));
+    matches!(m, 4 | 9)
+        && first.clone().all(digit)
+        && next_rows(lines, start, m, m - 1).into_iter().any(|i| {
+            let row = lines.at(i);
+            numbers_line(row) && tokens(row).count() == m && tokens(row).any(|t| t.len() > 1)
+        })
+}
+
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
 /// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
 /// the text ends them.

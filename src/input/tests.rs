@@ -1684,6 +1684,20 @@ fn reads_pencil_mark_grids_up_to_9x9() {
         assert_eq!(p.masks, want, "{text}");
         assert!(p.note.as_deref().unwrap().contains("pencil-mark grid"));
     }
+    // A first row whose cells are all placed reads as a boxed grid's row of givens would:
+    // the rows below tell the grid.
+    let mut placed = want.clone();
+    for (c, d) in [4u8, 6, 8, 9, 3, 1, 5, 2, 7].into_iter().enumerate() {
+        placed.set(c, Wide256::of_digit(d, 9));
+    }
+    let boxed = crate::output::boxed_candidates(3, &placed, Alphabet::Standard);
+    assert!(boxed.lines().nth(1).unwrap().starts_with("| 4 "), "{boxed}");
+    let p = read_one(&boxed, ReadOptions::default()).unwrap();
+    assert_eq!(
+        (p.format, &p.masks),
+        (Format::Candidates, &placed),
+        "{boxed}"
+    );
     // An empty cell (0), a repeated or zero digit, a digit past N: numbers, and a bad one.
     for (from, to) in [
         ("1237 12359", "0 12359"),
