@@ -307,14 +307,11 @@ impl<R: BufRead> Reader<R> {
             }
             return (rec, 1);
         }
-        let mut numbers = match opts.format {
+        let numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,
-            None => numbers_line(raw),
+            None => numbers_line(raw) || self.more_lines(i, pencil_grid_below),
         };
-        if opts.format.is_none() && !numbers && self.more_lines(i, pencil_grid_below) {
-            numbers = true;
-        }
         let raw = self.src.lines.at(i).trim();
         // The same for a puzzle given as numbers (`rate` writes its rating after it): with
         // the form detected, only when the line is not numbers alone.
