@@ -362,12 +362,7 @@ pub fn chain_notation(chain: &[ChainNode], t: &Topology, a: Alphabet) -> String 
             s.push('(');
             s.push_str(&a.label(first.digit + 1, t.n));
             s.push(')');
-            let cells: Vec<String> = node
-                .candidates
-                .iter()
-                .map(|c| t.cell_name(c.cell as usize))
-                .collect();
-            s.push_str(&cells.join("|"));
+            s.push_str(&cell_names(&node.candidates, t, "|"));
         }
         if let Some(l) = node.link {
             s.push(l.symbol());
@@ -392,6 +387,15 @@ fn branches_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
         .map(|b| chain_notation(b, t, a))
         .collect();
     format!("{head}: {}", branches.join("; "))
+}
+
+/// The cells of `candidates`, named and joined by `sep`: `r2c3|r2c7`.
+fn cell_names(candidates: &[Candidate], t: &Topology, sep: &str) -> String {
+    let names: Vec<String> = candidates
+        .iter()
+        .map(|c| t.cell_name(c.cell as usize))
+        .collect();
+    names.join(sep)
 }
 
 /// A placement: `r4c5=8`.
@@ -437,12 +441,8 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
         .iter()
         .map(|n| match (n.link, n.candidates.first()) {
             (Some(LinkKind::Weak), Some(first)) => {
-                let cells: Vec<String> = n
-                    .candidates
-                    .iter()
-                    .map(|c| t.cell_name(c.cell as usize))
-                    .collect();
-                let removed = format!("{}<>{}", cells.join(","), a.label(first.digit + 1, t.n));
+                let cells = cell_names(&n.candidates, t, ",");
+                let removed = format!("{cells}<>{}", a.label(first.digit + 1, t.n));
                 if n.nested.is_empty() {
                     return removed;
                 }
@@ -465,15 +465,12 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
                 .join(" -> "),
         })
         .collect();
-    match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
-        (Some(&h), Some(&d), _) => parts.push(format!(
-            "no {} in {}",
-            a.label(d + 1, t.n),
-            t.house_name(h as usize)
-        )),
-        (_, _, Some(&c)) => parts.push(format!("{} empty", t.cell_name(c as usize))),
-        _ => {}
-    }
+    let end = match (ev.houses.first(), ev.digits.first(), ev.cells.first()) {
+        (Some(&house), Some(&digit), _) => Some(Emptied::House { house, digit }),
+        (_, _, Some(&c)) => Some(Emptied::Cell(c)),
+        _ => None,
+    };
+    parts.extend(end.map(|e| e.describe(t, a)));
     parts.join(" -> ")
 }
 
