@@ -12,6 +12,9 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     let has = |f: fn(char) -> bool| s.chars().any(f);
     let has_zero = has(|c| c == '0');
     let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
+    // A digit fills at most N cells (one a row), so a grid with more 0s than that has 0 for
+    // its empty mark, whatever else it holds (a stray `.` among them).
+    let zero_may_be_digit = candidates || s.chars().filter(|&c| c == '0').count() <= n;
     // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
     // past G shows, as 1-9A-G would not read it).
     let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
@@ -28,6 +31,8 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                         .into()
                 });
                 (Alphabet::Standard, note)
+            } else if has_zero && !zero_may_be_digit {
+                (Alphabet::Standard, None)
             } else if has_zero && (has_dot || candidates) {
                 (Alphabet::Hex, None)
             } else if has_zero {
@@ -62,6 +67,7 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
         // empty 0, so there the choice is sure.
         4 | 9
             if has_zero
+                && zero_may_be_digit
                 && (has_dot || candidates)
                 && !s.chars().any(|c| c.to_digit(10) == Some(n as u32)) =>
         {
@@ -113,48 +119,7 @@ pub(super) fn read_symbols(
         (Some(Format::Line), Some(n), _) => (n, false),
         (None, Some(n), _) if n <= Alphabet::Standard.capacity() => (n, false),
         (None, _, Some(n)) => (n, true),
-        _ => {
-            // A character that does not show (a NUL, a control) would leave the count
-            // unexplained, and so would bytes that are not UTF-8 (read as U+FFFD).
-            let odd = s
-                .char_indices()
-                .find(|&(_, c)| invisible(c) || c == char::REPLACEMENT_CHARACTER);
-            let what = match odd {
-                Some((i, c)) => format!(
-                    "{}, one of them {} at {}",
-                    plural(len, "symbol"),
-                    if c == char::REPLACEMENT_CHARACTER {
-                        "a byte that is not UTF-8".to_string()
-                    } else {
-                        format!("the invisible {}", shown(c))
-                    },
-                    locate(s[..i].chars().count()).1
-                ),
-                None => plural(len, "symbol"),
-            };
-            if let Some(e) = separated_numbers(raw, line_no, &what) {
-                return Err(e);
-            }
-            // The cells of a grid past one symbol a digit (N > 61): say so, not "wrong length".
-            if let (None, Some(n)) = (opts.format, side_of_cells(len)) {
-                return Err(InputError {
-                    line: line_no,
-                    item: None,
-                    what: format!(
-                        "{what}: a {n}×{n} grid, whose digits go past the {} symbols of an \
-                         alphabet",
-                        Alphabet::Standard.capacity()
-                    ),
-                    expected: "the numbers format (whitespace-separated integers)".into(),
-                });
-            }
-            return Err(InputError {
-                line: line_no,
-                item: None,
-                what,
-                expected: length_hint(opts.format),
-            });
-        }
+        _ => return Err(no_grid_length(raw, &s, line_no, opts, locate)),
     };
     let k = basis_of(n);
     let (alphabet, note) = match opts.alphabet {
@@ -169,9 +134,7 @@ pub(super) fn read_symbols(
             expected: "the numbers format (whitespace-separated integers)".into(),
         });
     }
-    let all = Wide256::low(n);
     let chars: Vec<char> = s.chars().collect();
-    let mut masks = CellMasks::with_capacity(n, n * n);
     let bad = |pos: usize, c: char, expected: String| {
         let (line, place) = locate(pos);
         InputError {
@@ -181,69 +144,11 @@ pub(super) fn read_symbols(
             expected,
         }
     };
-    if candidates {
-        for cell in 0..n * n {
-            let mut m = Wide256::ZERO;
-            for d in 0..n {
-                let pos = cell * n + d;
-                let c = chars[pos];
-                if alphabet.is_empty_mark(c) {
-                    continue;
-                }
-                match alphabet.digit(c, n) {
-                    Some(v) if v as usize == d + 1 => m |= Wide256::bit(d),
-                    _ => {
-                        let want = alphabet.symbol(d as u8 + 1);
-                        return Err(bad(
-                            pos,
-                            c,
-                            format!(
-                                "'{want}' or '.' at position {} of r{}c{}",
-                                d + 1,
-                                cell / n + 1,
-                                cell % n + 1
-                            ),
-                        ));
-                    }
-                }
-            }
-            if m.is_empty() {
-                return Err(InputError {
-                    line: line_no,
-                    item: None,
-                    what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
-                    expected: "at least one candidate in every cell".into(),
-                });
-            }
-            masks.push(m);
-        }
+    let (masks, format) = if candidates {
+        let masks = candidate_masks(&chars, n, alphabet, line_no, bad)?;
+        (masks, Format::Candidates)
     } else {
-        for (pos, &c) in chars.iter().enumerate() {
-            if alphabet.is_empty_mark(c) {
-                masks.push(all);
-            } else if let Some(d) = alphabet.digit(c, n) {
-                masks.push(Wide256::bit(d as usize - 1));
-            } else {
-                return Err(bad(
-                    pos,
-                    c,
-                    format!(
-                        "a digit {} or an empty mark {}",
-                        alphabet.describe(n),
-                        if alphabet.is_empty_mark('0') {
-                            ". 0 - _"
-                        } else {
-                            ". - _"
-                        }
-                    ),
-                ));
-            }
-        }
-    }
-    let format = if candidates {
-        Format::Candidates
-    } else {
-        Format::Line
+        (cell_masks(&chars, n, alphabet, bad)?, Format::Line)
     };
     check_givens(Puzzle {
         k,
@@ -258,6 +163,135 @@ pub(super) fn read_symbols(
             && !chars.iter().any(|c| c.is_ascii_uppercase()),
         empty: empty_mark(&chars, alphabet),
     })
+}
+
+/// Why `len` symbols (`s`, the line `raw` without whitespace) are no grid: the count, any
+/// character that does not show, or what the line is if not one symbol a cell.
+fn no_grid_length(
+    raw: &str,
+    s: &str,
+    line_no: usize,
+    opts: ReadOptions,
+    locate: &dyn Fn(usize) -> (usize, String),
+) -> InputError {
+    let len = s.chars().count();
+    // A character that does not show (a NUL, a control) would leave the count unexplained,
+    // and so would bytes that are not UTF-8 (read as U+FFFD).
+    let odd = s
+        .char_indices()
+        .find(|&(_, c)| invisible(c) || c == char::REPLACEMENT_CHARACTER);
+    let what = match odd {
+        Some((i, c)) => format!(
+            "{}, one of them {} at {}",
+            plural(len, "symbol"),
+            if c == char::REPLACEMENT_CHARACTER {
+                "a byte that is not UTF-8".to_string()
+            } else {
+                format!("the invisible {}", shown(c))
+            },
+            locate(s[..i].chars().count()).1
+        ),
+        None => plural(len, "symbol"),
+    };
+    if let Some(e) = separated_numbers(raw, line_no, &what) {
+        return e;
+    }
+    // The cells of a grid past one symbol a digit (N > 61): say so, not "wrong length".
+    if let (None, Some(n)) = (opts.format, side_of_cells(len)) {
+        return InputError {
+            line: line_no,
+            item: None,
+            what: format!(
+                "{what}: a {n}×{n} grid, whose digits go past the {} symbols of an alphabet",
+                Alphabet::Standard.capacity()
+            ),
+            expected: "the numbers format (whitespace-separated integers)".into(),
+        };
+    }
+    InputError {
+        line: line_no,
+        item: None,
+        what,
+        expected: length_hint(opts.format),
+    }
+}
+
+/// The masks of a candidate grid: cell by cell, each cell's N positions holding its digit's
+/// symbol or an empty mark. `bad` makes the error for a symbol out of place.
+fn candidate_masks(
+    chars: &[char],
+    n: usize,
+    alphabet: Alphabet,
+    line_no: usize,
+    bad: impl Fn(usize, char, String) -> InputError,
+) -> Result<CellMasks, InputError> {
+    let mut masks = CellMasks::with_capacity(n, n * n);
+    for cell in 0..n * n {
+        let mut m = Wide256::ZERO;
+        for d in 0..n {
+            let pos = cell * n + d;
+            let c = chars[pos];
+            if alphabet.is_empty_mark(c) {
+                continue;
+            }
+            match alphabet.digit(c, n) {
+                Some(v) if v as usize == d + 1 => m |= Wide256::bit(d),
+                _ => {
+                    let want = alphabet.symbol(d as u8 + 1);
+                    return Err(bad(
+                        pos,
+                        c,
+                        format!(
+                            "'{want}' or '.' at position {} of r{}c{}",
+                            d + 1,
+                            cell / n + 1,
+                            cell % n + 1
+                        ),
+                    ));
+                }
+            }
+        }
+        if m.is_empty() {
+            return Err(InputError {
+                line: line_no,
+                item: None,
+                what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
+                expected: "at least one candidate in every cell".into(),
+            });
+        }
+        masks.push(m);
+    }
+    Ok(masks)
+}
+
+/// The masks of a grid of one symbol a cell: a digit, or every digit for an empty mark.
+fn cell_masks(
+    chars: &[char],
+    n: usize,
+    alphabet: Alphabet,
+    bad: impl Fn(usize, char, String) -> InputError,
+) -> Result<CellMasks, InputError> {
+    let all = Wide256::low(n);
+    let mut masks = CellMasks::with_capacity(n, n * n);
+    for (pos, &c) in chars.iter().enumerate() {
+        if alphabet.is_empty_mark(c) {
+            masks.push(all);
+        } else if let Some(d) = alphabet.digit(c, n) {
+            masks.push(Wide256::bit(d as usize - 1));
+        } else {
+            let empties = if alphabet.is_empty_mark('0') {
+                ". 0 - _"
+            } else {
+                ". - _"
+            };
+            let expected = format!(
+                "a digit {} or an empty mark {empties}",
+                alphabet.describe(n)
+            );
+            return Err(bad(pos, c, expected));
+        }
+    }
+    Ok(masks)
 }
 
 /// The one empty mark `chars` use, or `.` when they use none or several.

@@ -751,6 +751,23 @@ fn detects_16_and_25_alphabets() {
     assert_eq!(p.alphabet, Alphabet::Standard);
     assert!(p.note.unwrap().contains("--alphabet hex"));
     assert_eq!(read_one(&std16, ReadOptions::default()).unwrap().note, None);
+    // 0 empty with one stray `.` and no G: more 0s than a digit has cells, so not hex.
+    let g = read_one(include_str!("../../examples/16x16.txt"), Default::default()).unwrap();
+    let no_g: String = g
+        .digits()
+        .iter()
+        .map(|&d| match d {
+            0 | 16 => '0',
+            d => Alphabet::Standard.symbol(d),
+        })
+        .collect();
+    let stray = no_g.replacen('0', ".", 1);
+    let p = read_one(&stray, ReadOptions::default()).unwrap();
+    assert_eq!((p.alphabet, &p.note), (Alphabet::Standard, &None));
+    assert_eq!(
+        p.digits(),
+        read_one(&no_g, Default::default()).unwrap().digits()
+    );
     // In hex 0 is a digit, not an empty mark.
     let hex_opts = ReadOptions {
         alphabet: Some(Alphabet::Hex),
@@ -783,7 +800,16 @@ fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
     };
     let r = read_one(&zero_based, standard).unwrap();
     assert_eq!((r.alphabet, r.note), (Alphabet::Standard, None));
-    // 0 and . with a 9 present, or 0 alone as the empty mark: standard, no note.
+    // 0 and . with a 9 present, or 0 alone as the empty mark, or more 0s than a digit has
+    // cells beside a stray `.` (none of them a 9): standard, no note.
+    let stray_dot =
+        ".00000000000000001000002030000004506003000000017000800000160000008000040060500200";
+    let stray = read_one(stray_dot, Default::default()).unwrap();
+    assert_eq!((stray.alphabet, &stray.note), (Alphabet::Standard, &None));
+    assert_eq!(
+        stray.digits(),
+        read_one(stray_dot, standard).unwrap().digits()
+    );
     for line in [EASY9.replacen('.', "0", 3), EASY9.replace('.', "0")] {
         let s = read_one(&line, Default::default()).unwrap();
         assert_eq!(
