@@ -12,9 +12,9 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     let has = |f: fn(char) -> bool| s.chars().any(f);
     let has_zero = has(|c| c == '0');
     let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
-    // A digit fills at most N cells (one a row), so a grid with more 0s than that has 0 for
-    // its empty mark, whatever else it holds (a stray `.` among them).
-    let zero_may_be_digit = candidates || s.chars().filter(|&c| c == '0').count() <= n;
+    // 0s that share a house cannot be one digit, so there 0 is the empty mark, whatever
+    // else the grid holds (a stray `.` among them).
+    let zero_may_be_digit = || candidates || !zeros_share_a_house(s, n);
     // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
     // past G shows, as 1-9A-G would not read it).
     let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
@@ -31,7 +31,7 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                         .into()
                 });
                 (Alphabet::Standard, note)
-            } else if has_zero && !zero_may_be_digit {
+            } else if has_zero && !zero_may_be_digit() {
                 (Alphabet::Standard, None)
             } else if has_zero && (has_dot || candidates) {
                 (Alphabet::Hex, None)
@@ -67,9 +67,9 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
         // empty 0, so there the choice is sure.
         4 | 9
             if has_zero
-                && zero_may_be_digit
                 && (has_dot || candidates)
-                && !s.chars().any(|c| c.to_digit(10) == Some(n as u32)) =>
+                && !s.chars().any(|c| c.to_digit(10) == Some(n as u32))
+                && zero_may_be_digit() =>
         {
             let note = (!candidates).then(|| {
                 format!(
@@ -82,6 +82,22 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
         }
         _ => (Alphabet::Standard, None),
     }
+}
+
+/// True when two cells of the grid `s` (one symbol a cell, N² of them) hold `0` in one row,
+/// column or box.
+fn zeros_share_a_house(s: &str, n: usize) -> bool {
+    let k = basis_of(n);
+    let mut seen = vec![false; 3 * n];
+    for (cell, _) in s.chars().enumerate().filter(|&(_, c)| c == '0') {
+        let (r, c) = (cell / n, cell % n);
+        for house in [r, n + c, 2 * n + r / k * k + c / k] {
+            if std::mem::replace(&mut seen[house], true) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// When `raw` is the N² numbers of a grid of a supported size separated by commas or by

@@ -810,6 +810,10 @@ fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
         stray.digits(),
         read_one(stray_dot, standard).unwrap().digits()
     );
+    // Two 0s in a row among dots: not a digit either.
+    let two_zeros = ".00".to_string() + &stray_dot[3..].replace('0', ".");
+    let two = read_one(&two_zeros, Default::default()).unwrap();
+    assert_eq!((two.alphabet, &two.note), (Alphabet::Standard, &None));
     for line in [EASY9.replacen('.', "0", 3), EASY9.replace('.', "0")] {
         let s = read_one(&line, Default::default()).unwrap();
         assert_eq!(
