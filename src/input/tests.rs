@@ -751,7 +751,7 @@ fn detects_16_and_25_alphabets() {
     assert_eq!(p.alphabet, Alphabet::Standard);
     assert!(p.note.unwrap().contains("--alphabet hex"));
     assert_eq!(read_one(&std16, ReadOptions::default()).unwrap().note, None);
-    // 0 empty with one stray `.` and no G: more 0s than a digit has cells, so not hex.
+    // 0 empty with one stray `.` and no G: 0s share rows, so 0 is no digit and this is not hex.
     let g = read_one(include_str!("../../examples/16x16.txt"), Default::default()).unwrap();
     let no_g: String = g
         .digits()
@@ -800,8 +800,8 @@ fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
     };
     let r = read_one(&zero_based, standard).unwrap();
     assert_eq!((r.alphabet, r.note), (Alphabet::Standard, None));
-    // 0 and . with a 9 present, or 0 alone as the empty mark, or more 0s than a digit has
-    // cells beside a stray `.` (none of them a 9): standard, no note.
+    // 0 and . with a 9 present, or 0 alone as the empty mark, or 0s that share houses beside
+    // a stray `.` (and no 9): standard, no note.
     let stray_dot =
         ".00000000000000001000002030000004506003000000017000800000160000008000040060500200";
     let stray = read_one(stray_dot, Default::default()).unwrap();

@@ -8,7 +8,7 @@
 //! cargo test --release --test it soundness_scale:: -- --ignored --nocapture
 //! ```
 //!
-//! (`NSUDOKU_SOUNDNESS_LIMIT=N` caps the puzzles taken from each file.)
+//! (`NSUDOKU_SOUNDNESS_LIMIT=N` takes N puzzles from each file, spread evenly over it.)
 //!
 //! The bases past 25×25 have checks of their own (`larger_bases_sample_is_sound`, and
 //! `larger_bases_are_sound`, ignored: the same with POM, and 100×100). Their masks are wider
@@ -81,26 +81,40 @@ fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8], skip: &[Technique], tal
         .fetch_add(s.is_complete() as usize, Ordering::Relaxed);
 }
 
-fn read(path: &str, alphabet: Option<Alphabet>, limit: usize) -> Vec<Puzzle> {
+/// Which puzzles of a file to check.
+#[derive(Clone, Copy)]
+enum Take {
+    /// The first N.
+    First(usize),
+    /// N spread evenly over the file (every k-th), so that a capped run still reaches its end.
+    Spread(usize),
+}
+
+fn read(path: &str, alphabet: Option<Alphabet>, take: Take) -> Vec<Puzzle> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    input::read_all(
+    let all = input::read_all(
         &text,
         ReadOptions {
             alphabet,
             format: None,
         },
-    )
-    .into_iter()
-    .take(limit)
-    .map(|r| r.unwrap())
-    .collect()
+    );
+    let (step, n) = match take {
+        Take::First(n) => (1, n),
+        Take::Spread(n) => ((all.len() / n.max(1)).max(1), n),
+    };
+    all.into_iter()
+        .step_by(step)
+        .take(n)
+        .map(|r| r.unwrap())
+        .collect()
 }
 
 /// Check every puzzle of `path` with every technique; solutions from `sol_path` when given, else
 /// by search (puzzles without a unique solution are skipped: they have no single truth to check
 /// against).
-fn run_file(path: &str, sol_path: Option<&str>, alphabet: Option<Alphabet>, limit: usize) -> Tally {
-    run_file_without(path, sol_path, alphabet, limit, &[])
+fn run_file(path: &str, sol_path: Option<&str>, alphabet: Option<Alphabet>, take: Take) -> Tally {
+    run_file_without(path, sol_path, alphabet, take, &[])
 }
 
 /// [`run_file`] leaving out the techniques of `skip`.
@@ -108,7 +122,7 @@ fn run_file_without(
     path: &str,
     sol_path: Option<&str>,
     alphabet: Option<Alphabet>,
-    limit: usize,
+    take: Take,
     skip: &[Technique],
 ) -> Tally {
     // Large stacks: the dispatch frame holds grids of every basis up to 100×100.
@@ -116,9 +130,9 @@ fn run_file_without(
         .stack_size(256 << 20)
         .build()
         .unwrap();
-    let puzzles = read(path, alphabet, limit);
+    let puzzles = read(path, alphabet, take);
     let solutions: Vec<Option<Vec<u8>>> = match sol_path {
-        Some(sp) => read(sp, alphabet, limit)
+        Some(sp) => read(sp, alphabet, take)
             .iter()
             .map(|s| Some(s.digits()))
             .collect(),
@@ -145,14 +159,14 @@ fn run_file_without(
 
 #[test]
 fn sample_is_sound() {
-    let t = run_file("tests/data/fuzz_seed_9x9.txt", None, None, 12);
+    let t = run_file("tests/data/fuzz_seed_9x9.txt", None, None, Take::First(12));
     assert_eq!(t.puzzles.load(Ordering::Relaxed), 12);
     assert!(t.deductions.load(Ordering::Relaxed) > 100);
     let t = run_file(
         "tests/data/16x16_gen_minimal200_first10.txt",
         Some("tests/data/16x16_gen_minimal200_first10.sol"),
         None,
-        2,
+        Take::First(2),
     );
     assert_eq!(t.puzzles.load(Ordering::Relaxed), 2);
     let letters = Some(Alphabet::Letters);
@@ -160,7 +174,7 @@ fn sample_is_sound() {
         "tests/data/25x25_gen_g300_10_first3.txt",
         Some("tests/data/25x25_gen_g300_10_first3.sol"),
         letters,
-        1,
+        Take::First(1),
     );
     assert_eq!(t.puzzles.load(Ordering::Relaxed), 1);
     // Keep the generic path honest: each basis type is exercised above.
@@ -174,11 +188,11 @@ fn sample_is_sound() {
 fn larger_bases_are_sound() {
     for f in ["36x36_generated", "49x49_generated", "64x64_generated"] {
         let (path, sol) = (format!("tests/data/{f}.txt"), format!("tests/data/{f}.sol"));
-        run_file(&path, Some(&sol), None, 1);
+        run_file(&path, Some(&sol), None, Take::First(1));
     }
     for f in ["rkkautsar_81x81", "rkkautsar_100x100"] {
         let path = format!("../shared/data/larger/{f}.txt");
-        run_file_without(&path, None, None, 1, &pom::VARIANTS);
+        run_file_without(&path, None, None, Take::First(1), &pom::VARIANTS);
     }
 }
 
@@ -226,7 +240,7 @@ fn larger_bases_sample_is_sound() {
         let path = format!("tests/data/{file}.txt");
         let sol = format!("tests/data/{file}.sol");
         let sol = std::path::Path::new(&sol).exists().then_some(sol.as_str());
-        let t = run_file_without(&path, sol, None, 1, skip);
+        let t = run_file_without(&path, sol, None, Take::First(1), skip);
         assert_eq!(t.solved.load(Ordering::Relaxed), 1, "{file}");
         let used = t.used.lock().unwrap();
         for (i, w) in wanted.iter().enumerate() {
@@ -241,10 +255,10 @@ fn larger_bases_sample_is_sound() {
 #[test]
 #[ignore = "hours: every technique on every shared puzzle; run with --ignored"]
 fn full_shared_sets_are_sound() {
-    let limit = std::env::var("NSUDOKU_SOUNDNESS_LIMIT")
+    let take = std::env::var("NSUDOKU_SOUNDNESS_LIMIT")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(usize::MAX);
+        .map_or(Take::First(usize::MAX), Take::Spread);
     let d = "../shared/data";
     for f in [
         "norvig_top95",
@@ -255,14 +269,14 @@ fn full_shared_sets_are_sound() {
         "17_clue",
         "forum_hardest_1905_11plus",
     ] {
-        run_file(&format!("{d}/9x9/{f}.txt"), None, None, limit);
+        run_file(&format!("{d}/9x9/{f}.txt"), None, None, take);
     }
     for f in ["gen_minimal200", "goomii_hard300"] {
         run_file(
             &format!("{d}/16x16/{f}.txt"),
             Some(&format!("{d}/16x16/{f}.sol")),
             None,
-            limit,
+            take,
         );
     }
     for f in ["gen_g300_10", "gen_g280_10"] {
@@ -270,7 +284,7 @@ fn full_shared_sets_are_sound() {
             &format!("{d}/25x25/{f}.txt"),
             Some(&format!("{d}/25x25/{f}.sol")),
             Some(Alphabet::Letters),
-            limit,
+            take,
         );
     }
 }
