@@ -89,9 +89,13 @@ impl<B: Basis> Grid<B> {
         self.cells.as_mut()[cell] = m;
     }
 
-    /// Remove candidate `digit` (0-based) from `cell`; true when it was there.
+    /// Remove candidate `digit` (0-based) from `cell`; true when it was there. A digit of N or
+    /// more is no candidate: nothing changes.
     #[inline]
     pub fn eliminate(&mut self, cell: usize, digit: usize) -> bool {
+        if digit >= B::N {
+            return false;
+        }
         let m = self.get(cell);
         let had = m.has(digit);
         self.set(cell, m & !B::Mask::bit(digit));

@@ -352,8 +352,9 @@ impl CellMasks {
     pub fn of(n: usize, masks: impl IntoIterator<Item = Wide256>) -> Self {
         let masks = masks.into_iter();
         let mut m = Self::with_capacity(n, masks.size_hint().0);
+        let all = Wide256::low(n);
         for x in masks {
-            m.push(x);
+            m.push(x & all);
         }
         m
     }

@@ -66,6 +66,10 @@ impl Need {
 }
 
 /// True when logic with `techniques` solves `digits` completely.
+///
+/// # Panics
+///
+/// As [`Grid::from_digits`]: when `digits` does not hold `B::CELLS` digits of 0..=N.
 pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
     let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
         return false;
@@ -76,6 +80,10 @@ pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
 
 /// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
 /// with `target` added it solves the puzzle.
+///
+/// # Panics
+///
+/// As [`Grid::from_digits`]: when `digits` does not hold `B::CELLS` digits of 0..=N.
 pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
     let need = Need::new(B::N, target);
     let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {

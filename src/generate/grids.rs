@@ -34,7 +34,12 @@ pub fn random_solution<B: Basis>(rng: &mut Rng) -> Vec<u8> {
 /// to fill an 81×81 and did not fill a 100×100 in two minutes, losing its way near the end as
 /// on an empty grid), and test inputs that must not depend on the solver. The grids are far
 /// less varied than searched ones: each is the pattern under those moves.
+///
+/// # Panics
+///
+/// When `k` is above 15: the digits of a larger grid do not fit a `u8`.
 pub fn pattern_grid(k: usize, rng: &mut Rng) -> Vec<u8> {
+    assert!(k <= 15, "basis {k} above 15");
     let n = k * k;
     let mut lines = || {
         let mut bands: Vec<usize> = (0..k).collect();

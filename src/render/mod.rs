@@ -41,6 +41,10 @@ impl Board {
     }
 
     /// The puzzle's givens with `solution` (1-based digits) filling the other cells.
+    ///
+    /// # Panics
+    ///
+    /// When `solution` holds more digits than the puzzle has cells.
     pub fn with_solution(p: &Puzzle, solution: &[u8]) -> Board {
         let mut b = Board::from_puzzle(p);
         for (cell, &d) in solution.iter().enumerate() {

@@ -26,6 +26,30 @@ fn a_digit_beyond_the_grid_is_never_a_candidate() {
     assert_eq!(s.place(0, 20), Err(Contradiction));
     assert_eq!(s.eliminate(0, 24), Ok(false));
     assert_eq!(s.get(0), Grid::<B3>::empty().get(0), "no digit removed");
+    // The grid itself: digit 16 of a 9×9 is no candidate, and digit 1 stays.
+    let mut g = Grid::<B3>::empty();
+    assert!(!g.eliminate(0, 16));
+    assert_eq!(g, Grid::<B3>::empty(), "no digit removed");
+}
+
+#[test]
+fn a_cell_without_candidates_counts_no_solution_at_every_engine() {
+    // The band engines (9×9, 16×16) read a grid's masks themselves; an empty cell is no
+    // solution there too, not an overflow.
+    let mut masks = easy().to_masks();
+    masks[EASY9.find('.').unwrap()] = Mask::ZERO;
+    let g = Grid::<B3>::from_masks(&masks);
+    assert_eq!(nsudoku::solver::count::<B3>(&g, 2).solutions, 0);
+    let mut g4 = Grid::<nsudoku::basis::B4>::empty();
+    g4.set(5, Mask::ZERO);
+    assert_eq!(nsudoku::solver::count(&g4, 2).solutions, 0);
+}
+
+#[test]
+fn cell_masks_drop_the_bits_past_n() {
+    use nsudoku::mask::{CellMasks, Wide256};
+    let m = CellMasks::of(4, [Wide256::from_u128(0xFF)]);
+    assert_eq!(m.get(0), Wide256::from_u128(0xF));
 }
 
 #[test]

@@ -37,7 +37,7 @@ macro_rules! band_state {
                         let m = m & all;
                         if m == all {
                             *open |= 1 << pos;
-                        } else if m & (m - 1) == 0 && m != 0 {
+                        } else if m != 0 && m & (m - 1) == 0 {
                             givens[b * N + m.trailing_zeros() as usize] |= 1 << pos;
                         } else {
                             let mut m = m;
