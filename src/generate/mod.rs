@@ -342,8 +342,8 @@ pub fn generate_k_observed(
 /// # Panics
 ///
 /// When `k` is outside [`SUPPORTED`](crate::basis::SUPPORTED) or `puzzle` does not hold its
-/// k⁴ cells, each 0..=k². It needs only the solver, so it takes every basis the solver does (up to
-/// 225×225), not only those of the logic layer.
+/// k⁴ cells, each 0..=k². It needs only the solver, so it takes every basis the solver does
+/// (up to 225×225), not only those of the logic layer.
 pub fn is_minimal(k: usize, puzzle: &[u8]) -> bool {
     crate::with_solver_basis!(k, B => is_minimal_b::<B>(puzzle))
 }
