@@ -312,6 +312,7 @@ impl<R: BufRead> Reader<R> {
             Some(_) => false,
             None => numbers_line(raw) || self.more_lines(i, pencil_grid_below),
         };
+        // Taken again: reading lines ahead may have moved the buffer `raw` pointed into.
         let raw = self.src.lines.at(i).trim();
         // The same for a puzzle given as numbers (`rate` writes its rating after it): with
         // the form detected, only when the line is not numbers alone.
