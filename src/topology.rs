@@ -5,6 +5,14 @@
 
 use crate::basis::SUPPORTED;
 
+/// Box of the cell in row `r`, column `c` (0-based) of a grid of basis `k`, boxes numbered
+/// row-major. The one formula for code that has no [`Topology`] at hand (reading a line, the
+/// dancing-links matrix).
+#[inline]
+pub fn box_index(k: usize, r: usize, c: usize) -> usize {
+    (r / k) * k + c / k
+}
+
 /// Which of the three house kinds a house is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum HouseKind {
@@ -51,7 +59,7 @@ impl Topology {
         for r in 0..n {
             for c in 0..n {
                 let cell = r * n + c;
-                let b = (r / k) * k + c / k;
+                let b = box_index(k, r, c);
                 let p = (r % k) * k + c % k;
                 house_cells[r * n + c] = cell as u16;
                 house_cells[(n + c) * n + r] = cell as u16;
@@ -133,7 +141,7 @@ impl Topology {
     /// Box of `cell` (0-based, row-major over boxes).
     #[inline]
     pub fn box_of(&self, cell: usize) -> usize {
-        (self.row(cell) / self.k) * self.k + self.col(cell) / self.k
+        box_index(self.k, self.row(cell), self.col(cell))
     }
 
     /// Kind of house `h`.

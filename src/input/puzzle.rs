@@ -5,6 +5,7 @@ use super::{Format, InputError, Record};
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
+use crate::topology::box_index;
 
 /// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
 ///
@@ -169,7 +170,7 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
             continue;
         }
         let (r, c) = (cell / n, cell % n);
-        let b = (r / k) * k + c / k;
+        let b = box_index(k, r, c);
         for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
             let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
             if *slot != usize::MAX {

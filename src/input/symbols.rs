@@ -6,6 +6,7 @@ use super::{
     side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
+use crate::topology::box_index;
 
 /// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
 fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
@@ -91,7 +92,7 @@ fn zeros_share_a_house(s: &str, n: usize) -> bool {
     let mut seen = vec![false; 3 * n];
     for (cell, _) in s.chars().enumerate().filter(|&(_, c)| c == '0') {
         let (r, c) = (cell / n, cell % n);
-        for house in [r, n + c, 2 * n + r / k * k + c / k] {
+        for house in [r, n + c, 2 * n + box_index(k, r, c)] {
             if std::mem::replace(&mut seen[house], true) {
                 return true;
             }

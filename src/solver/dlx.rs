@@ -21,6 +21,7 @@ use super::{Count, Exceeded};
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::mask::Mask;
+use crate::topology::box_index;
 
 /// The exact-cover matrix of one grid and the state of its search.
 struct Links {
@@ -66,7 +67,7 @@ impl Links {
         }
         for (cell, &m) in g.masks().iter().enumerate() {
             let (r, c) = (cell / n, cell % n);
-            let b = (r / k) * k + c / k;
+            let b = box_index(k, r, c);
             for d in m.iter() {
                 let heads = [
                     cell,
