@@ -2,7 +2,8 @@
 //!
 //! A cell with one candidate is not necessarily solved: it is a naked single until a step places
 //! it. Placing a digit removes it from the cell's peers at once (that is what placing means, not a
-//! separate step).
+//! separate step). A cell left without a candidate, and a house left without a place for a
+//! digit, are both contradictions, found as the candidate goes.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
@@ -17,6 +18,9 @@ pub struct State<B: Basis> {
     grid: Grid<B>,
     solved: Vec<bool>,
     open: usize,
+    /// Cells of house `h` where digit `d` is a candidate (a placed cell holds its digit), at
+    /// `h * N + d`: one that would reach 0 is a contradiction. N ≤ 225 fits a byte.
+    places: Vec<u8>,
 }
 
 /// Why a puzzle has no logic state: said by every subcommand that builds one.
@@ -29,15 +33,29 @@ impl<B: Basis> State<B> {
     }
 
     /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
-    /// leaves its peers. Fails when two givens clash or a cell has, or loses, every candidate.
+    /// leaves its peers. Fails when two givens clash, or a cell has, or loses, every candidate,
+    /// or a house has, or loses, every place for a digit.
     pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
         if (0..B::CELLS).any(|c| grid.get(c).is_empty()) {
+            return Err(Contradiction);
+        }
+        let t = B::topology();
+        let mut places = vec![0u8; t.houses() * B::N];
+        for c in 0..B::CELLS {
+            for d in grid.get(c).iter() {
+                for &h in &t.houses_of(c) {
+                    places[h as usize * B::N + d] += 1;
+                }
+            }
+        }
+        if places.contains(&0) {
             return Err(Contradiction);
         }
         let mut s = State {
             grid,
             solved: vec![false; B::CELLS],
             open: B::CELLS,
+            places,
         };
         let givens: Vec<usize> = (0..B::CELLS).filter(|&c| grid.get(c).is_single()).collect();
         for c in givens {
@@ -86,6 +104,27 @@ impl<B: Basis> State<B> {
         self.open == 0
     }
 
+    /// Cells of house `h` (numbered as [`crate::topology::Topology`] numbers them) where
+    /// `digit` is a candidate, a placed cell holding its digit included.
+    pub fn places(&self, h: usize, digit: usize) -> usize {
+        self.places[h * B::N + digit] as usize
+    }
+
+    /// Count `digit` out of the three houses of `cell`, which has just lost it.
+    fn lose(&mut self, cell: usize, digit: usize) -> Result<(), Contradiction> {
+        let mut emptied = false;
+        for &h in &B::topology().houses_of(cell) {
+            let n = &mut self.places[h as usize * B::N + digit];
+            *n -= 1;
+            emptied |= *n == 0;
+        }
+        if emptied {
+            Err(Contradiction)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Digits of placed cells (0 elsewhere).
     pub fn digits(&self) -> Vec<u8> {
         (0..B::CELLS)
@@ -100,9 +139,9 @@ impl<B: Basis> State<B> {
     }
 
     /// Place `digit` (0-based) in `cell` and remove it from the peers. Placing the digit a solved
-    /// cell already holds is a no-op; anything else that breaks a cell is a contradiction, and
-    /// so is a digit that is not a candidate (one of N or more among them, or any digit of a
-    /// cell outside the grid).
+    /// cell already holds is a no-op; anything else that breaks a cell or a house is a
+    /// contradiction, and so is a digit that is not a candidate (one of N or more among them,
+    /// or any digit of a cell outside the grid).
     pub fn place(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
         if cell >= B::CELLS || digit >= B::N || !self.grid.get(cell).has(digit) {
             return Err(Contradiction);
@@ -111,9 +150,14 @@ impl<B: Basis> State<B> {
             return Ok(false);
         }
         let bit = B::Mask::bit(digit);
+        let others = self.grid.get(cell) & !bit;
         self.grid.set(cell, bit);
         self.solved[cell] = true;
         self.open -= 1;
+        let mut broken = Ok(());
+        for d in others.iter() {
+            broken = broken.and(self.lose(cell, d));
+        }
         for &p in B::topology().peers(cell) {
             let p = p as usize;
             let pm = self.grid.get(p);
@@ -122,14 +166,18 @@ impl<B: Basis> State<B> {
                     return Err(Contradiction);
                 }
                 self.grid.set(p, pm & !bit);
+                broken = broken.and(self.lose(p, digit));
             }
         }
-        Ok(true)
+        // Counted to the end, so that the counts stay true of the grid whatever the caller
+        // does with the broken state.
+        broken.map(|()| true)
     }
 
     /// Remove `digit` from `cell`; true when it was a candidate (a digit of N or more, or of a
     /// cell outside the grid, never is).
-    /// Removing the last candidate is a contradiction.
+    /// Removing a cell's last candidate, or a house's last place for the digit, is a
+    /// contradiction.
     pub fn eliminate(&mut self, cell: usize, digit: usize) -> Result<bool, Contradiction> {
         if cell >= B::CELLS || digit >= B::N || !self.grid.get(cell).has(digit) {
             return Ok(false);
@@ -139,6 +187,7 @@ impl<B: Basis> State<B> {
             return Err(Contradiction);
         }
         self.grid.set(cell, r);
+        self.lose(cell, digit)?;
         Ok(true)
     }
 

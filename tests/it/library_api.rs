@@ -5,7 +5,7 @@ use nsudoku::basis::B3;
 use nsudoku::generate::{self, GenError, GenOptions};
 use nsudoku::logic::State;
 use nsudoku::solver::{Contradiction, SolveOptions, Solver};
-use nsudoku::{Alphabet, Grid, Mask, Puzzle};
+use nsudoku::{Alphabet, Basis, Grid, Mask, Puzzle};
 
 const EASY9: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -59,6 +59,62 @@ fn a_cell_without_candidates_is_a_contradiction_from_the_start() {
     masks[open] = Mask::ZERO;
     assert!(State::new(Grid::<B3>::from_masks(&masks)).is_err());
     assert!(State::new(easy()).is_ok());
+}
+
+/// A house with no place left for a digit is a contradiction as a cell without a candidate
+/// is: from the start, by an elimination and by a placement, and the counts follow the grid.
+#[test]
+fn a_house_without_a_place_for_a_digit_is_a_contradiction() {
+    // Row 1 holds 2-7 in c1-c6, and r2c7 = 1 takes 1 out of box 3: row 1 has no place for 1,
+    // though every cell has candidates.
+    let p = format!("234567.........1..{}", ".".repeat(63));
+    let p = nsudoku::input::read_one(&p, Default::default()).unwrap();
+    assert!(State::<B3>::new(Grid::from_masks(&p.masks)).is_err());
+
+    let mut s = State::new(Grid::<B3>::empty()).unwrap();
+    for c in 0..8 {
+        assert_eq!(s.eliminate(c, 0), Ok(true));
+    }
+    assert_eq!(
+        (s.places(0, 0), s.places(9 + 8, 0)),
+        (1, 9),
+        "row 1, column 9"
+    );
+    assert_eq!(
+        s.eliminate(8, 0),
+        Err(Contradiction),
+        "row 1's last place for 1"
+    );
+    assert_eq!(s.places(0, 0), 0);
+
+    // Placing 2 in r1c9, the only place left for 1 in row 1, leaves row 1 none.
+    let mut s = State::new(Grid::<B3>::empty()).unwrap();
+    for c in 0..8 {
+        s.eliminate(c, 0).unwrap();
+    }
+    assert_eq!(s.place(8, 1), Err(Contradiction));
+    // Placing 1 there instead is fine: the column and the box lose 1 elsewhere.
+    let mut s = State::new(Grid::<B3>::empty()).unwrap();
+    for c in 0..8 {
+        s.eliminate(c, 0).unwrap();
+    }
+    assert_eq!(s.place(8, 0), Ok(true));
+    assert_eq!(
+        (s.places(0, 0), s.places(9 + 8, 0), s.places(18 + 2, 0)),
+        (1, 1, 1)
+    );
+    // The counts agree with the grid, house by house and digit by digit.
+    let t = nsudoku::basis::B3::topology();
+    for h in 0..t.houses() {
+        for d in 0..9 {
+            let held = t
+                .house(h)
+                .iter()
+                .filter(|&&c| s.get(c as usize).has(d))
+                .count();
+            assert_eq!(s.places(h, d), held, "house {h}, digit {}", d + 1);
+        }
+    }
 }
 
 #[test]
