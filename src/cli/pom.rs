@@ -20,8 +20,8 @@ pub struct PomArgs {
     #[arg(long, default_value_t = Config::default().pom_budget)]
     pom_budget: u64,
     /// Which POM variant: pom (template delete/set per digit), pom-refined, pom-covers,
-    /// pom-exclusion.
-    #[arg(long, default_value = "pom", value_parser = parse_variant)]
+    /// pom-exclusion. Not with --count-only, which deduces nothing.
+    #[arg(long, default_value = "pom", value_parser = parse_variant, conflicts_with = "count_only")]
     variant: Technique,
     /// Apply singles to a fixed point first (useful at 16×16 and above).
     #[arg(long)]
@@ -129,6 +129,25 @@ struct Output {
     json: serde_json::Value,
 }
 
+/// As a technique, POM gives a digit's count a tenth of a second, enough to decide whether to
+/// list it; a digit it left uncounted gets the whole counting bound here (what `--count-only`
+/// gives it), so that both modes print the same counts. Over the budget it is skipped as such.
+fn count_the_undecided<B: Basis>(s: &State<B>, r: &mut pom::Report, cfg: &Config) {
+    let undecided = |d: &pom::DigitReport| d.count == TemplateCount::Intractable;
+    if !r.digits.iter().any(undecided) {
+        return;
+    }
+    let full = pom::counts_until(s, cfg.deadline);
+    for d in r.digits.iter_mut().filter(|d| undecided(d)) {
+        d.count = full[d.digit as usize];
+        if matches!(d.count, TemplateCount::Overflow)
+            || d.count.exact().is_some_and(|c| c > r.budget as u128)
+        {
+            d.listing = pom::Listing::OverBudget;
+        }
+    }
+}
+
 fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String> {
     let mut s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH)?;
     if a.singles {
@@ -159,7 +178,10 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     } else {
         Vec::new()
     };
-    let report = (!a.count_only).then(|| pom::analyze(&s, a.variant, cfg));
+    let mut report = (!a.count_only).then(|| pom::analyze(&s, a.variant, cfg));
+    if let Some(r) = &mut report {
+        count_the_undecided(&s, r, cfg);
+    }
     let digits = report.as_ref().map_or(&digits, |r| &r.digits);
     let mut text = Vec::new();
     let mut jd = Vec::new();
@@ -181,6 +203,10 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
                 format!("listed, {live} left")
             }
             pom::Listing::Listed { .. } => "listed".into(),
+            // Counted only now: within the budget, but past the steps POM has as a technique.
+            pom::Listing::Intractable if d.count.exact().is_some() => {
+                "skipped (its count took longer than POM gives one as a technique)".into()
+            }
             pom::Listing::Intractable => "skipped (too many to count)".into(),
             pom::Listing::OverMemory => {
                 let mb = cfg.pom_memory >> 20;
