@@ -27,8 +27,9 @@ fn an_empty_range_is_named() {
 /// An unreachable givens target says how far digging got, and what to raise.
 #[test]
 fn a_missed_givens_target_names_the_fewest_reached() {
+    // 17, the fewest a 9×9 puzzle can have: allowed, but about one dig in millions gets there.
     let opts = GenOptions {
-        givens: Some(10),
+        givens: Some(17),
         attempts: 3,
         ..GenOptions::default()
     };
@@ -50,7 +51,7 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     assert_eq!(seen.iter().map(|t| t.givens).min(), Some(fewest));
     assert_eq!(generate::<B3>(&opts, 1), Err(e.clone()));
     let msg = e.to_string();
-    assert!(msg.starts_with("no puzzle with at most 10 givens found in 3 attempts"));
+    assert!(msg.starts_with("no puzzle with at most 17 givens found in 3 attempts"));
     assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));
     assert!(msg.contains("raise --max-nodes"));
     // A technique no attempt's puzzle needs: the givens were reached, so none is named.
@@ -93,7 +94,11 @@ fn requests_no_attempt_could_meet_are_refused_up_front() {
     assert!(err.contains("no technique given"), "{err}");
     let err = no_attempt(with(vec![Technique::UniqueRectangle]));
     assert!(err.contains("cannot dig for unique-rectangle"), "{err}");
-    for (givens, says) in [(82, "more than the 81 cells"), (7, "shows at least 8")] {
+    for (givens, says) in [
+        (82, "more than the 81 cells"),
+        (16, "has at least 17 givens (McGuire"),
+        (7, "has at least 17 givens"),
+    ] {
         let opts = GenOptions {
             givens: Some(givens),
             ..GenOptions::default()
@@ -112,13 +117,23 @@ fn requests_no_attempt_could_meet_are_refused_up_front() {
         ..with(vec![Technique::Fish(2)])
     };
     assert!(no_attempt(minimal).contains("--minimal cannot be combined with --technique"));
-    // At the edges the request stands.
-    for givens in [8, 81] {
+    // At the edges the request stands: 17 and 81 at 9×9, 4 at 4×4 and N − 1 where no
+    // minimum is known.
+    for (givens, n) in [(17, 9), (81, 9), (4, 4), (15, 16), (24, 25)] {
         let opts = GenOptions {
             givens: Some(givens),
             ..GenOptions::default()
         };
-        assert_eq!(opts.check(9), Ok(()));
+        assert_eq!(opts.check(n), Ok(()), "{givens} of {n}×{n}");
+        let fewer = GenOptions {
+            givens: Some(givens - 1),
+            ..GenOptions::default()
+        };
+        assert!(
+            givens == 81 || fewer.check(n).is_err(),
+            "{} of {n}×{n}",
+            givens - 1
+        );
     }
     assert_eq!(with(vec![Technique::NakedTuple(4)]).check(9), Ok(()));
 }
