@@ -38,6 +38,12 @@ pub struct BenchArgs {
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     limit: u64,
+    /// Search nodes (conflicts, once the engine's CDCL has taken over) the engine may spend on
+    /// one puzzle, as `solve --max-nodes`; a puzzle over it is named on stderr, counted under
+    /// the table and makes the exit status 1. Default: no limit, so that one puzzle that
+    /// nothing settles (a 225×225 may be one) holds the whole run.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
     /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
     /// passes over the set).
     #[arg(long, default_value_t = 1.0, value_parser = parse_min_time)]
@@ -149,8 +155,8 @@ struct Row {
     unsolved: usize,
     /// Puzzles with a second solution (found only when counting to 2, `--limit 2`).
     multiple: usize,
-    /// Puzzles the baseline gave up on (`--baseline-nodes`); 0 for the engine, which has no
-    /// budget here.
+    /// Puzzles over the node budget: the baseline's (`--baseline-nodes`), or the engine's
+    /// (`--max-nodes`).
     over_budget: usize,
 }
 
@@ -220,6 +226,13 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     for list in &a.reduce {
         super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
+    if a.baseline_cmd.iter().any(|c| c.trim().is_empty()) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--baseline-cmd: the command is empty; expected a shell command that reads \
+             puzzles on stdin and writes solutions",
+        ));
+    }
     for file in files.iter().filter(|f| f.as_os_str() != "-") {
         let cannot =
             |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()));
@@ -246,9 +259,10 @@ fn set_name(files: &[PathBuf], file: &Path) -> String {
         .count()
         > 1;
     match file.file_name() {
-        _ if file.as_os_str() == "-" => "stdin".to_string(),
-        Some(base) if !shared => base.to_string_lossy().into_owned(),
-        _ => file.display().to_string(),
+        Some(base) if !shared && file.as_os_str() != "-" => {
+            nsudoku::input::visible(&base.to_string_lossy())
+        }
+        _ => super::input_name(file),
     }
 }
 
@@ -270,7 +284,7 @@ fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
     }
     for cmd in &a.baseline_cmd {
         out.push(Variant {
-            name: format!("`{cmd}` (command)"),
+            name: format!("{} (command)", code_span(cmd)),
             kind: Kind::Command(cmd),
         });
     }
@@ -394,7 +408,11 @@ impl Bench<'_> {
                     if !std::mem::replace(&mut named_baseline, true) {
                         for (i, why) in &m.unfit {
                             if *why == Unfit::OverBudget {
-                                say!("{set}: {}: {why}", places[*i]);
+                                say!(
+                                    "{set}: {}: over the baseline's node budget \
+                                     (--baseline-nodes)",
+                                    places[*i]
+                                );
                             }
                         }
                     }
@@ -433,6 +451,8 @@ impl Bench<'_> {
         let cfg = Setup {
             opts: SolveOptions {
                 limit: self.a.limit as usize,
+                // The baseline has a budget of its own (`Solve::Dlx`).
+                max_nodes: self.a.max_nodes,
                 locked_candidates: locked,
                 ..SolveOptions::default()
             },
@@ -590,7 +610,7 @@ fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles:
 enum Unfit {
     NoSolution,
     Several,
-    /// Only a baseline runs under a node budget.
+    /// Over the node budget (`--max-nodes`, or the baseline's `--baseline-nodes`).
     OverBudget,
 }
 
@@ -611,7 +631,7 @@ impl std::fmt::Display for Unfit {
         f.write_str(match self {
             Unfit::NoSolution => "no solution",
             Unfit::Several => "several solutions",
-            Unfit::OverBudget => "over the baseline's node budget (--baseline-nodes)",
+            Unfit::OverBudget => "over the node budget (--max-nodes)",
         })
     }
 }
@@ -730,14 +750,11 @@ fn markdown(rows: &[Row]) -> String {
     while i < rows.len() {
         let set = &rows[i].set;
         let n = rows[i].basis * rows[i].basis;
-        // A set of a mixed file already names its size.
         let count = super::plural(rows[i].puzzles, "puzzle");
         let size = format!("{n}×{n}");
-        out.push_str(&if set.ends_with(&format!("({size})")) {
-            format!("### {set} ({count})\n\n")
-        } else {
-            format!("### {set} ({count}, {size})\n\n")
-        });
+        // A set of a mixed file already names its size: said once, in the same place.
+        let file = set.strip_suffix(&format!(" ({size})")).unwrap_or(set);
+        out.push_str(&format!("### {file} ({count}, {size})\n\n"));
         out.push_str(
             "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
              median µs | worst µs |\n",
@@ -748,10 +765,10 @@ fn markdown(rows: &[Row]) -> String {
             // What a command's row cannot know shows as a dash.
             let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("–".into(), f);
             out.push_str(&format!(
-                "| {} | {} | {:.0} | {:.2} | {} | {} | {} | {} |\n",
-                r.variant,
+                "| {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
+                table_cell(&r.variant),
                 r.threads.map_or("–".into(), |t| t.to_string()),
-                r.puzzles_per_sec,
+                three_figures(r.puzzles_per_sec),
                 r.us_per_puzzle,
                 or_dash(r.no_guess_pct, &|x| format!("{x:.1}%")),
                 or_dash(r.guesses_per_puzzle, &|x| format!("{x:.2}")),
@@ -771,7 +788,7 @@ fn markdown(rows: &[Row]) -> String {
             }
             if r.over_budget > 0 {
                 out.push_str(&format!(
-                    "| ↳ {} over the baseline's node budget |  |  |  |  |  |  |  |\n",
+                    "| ↳ {} over the node budget |  |  |  |  |  |  |  |\n",
                     super::plural(r.over_budget, "puzzle")
                 ));
             }
@@ -788,18 +805,73 @@ fn markdown(rows: &[Row]) -> String {
     out
 }
 
+/// `text` in one cell of a markdown table: a `|` would end the cell, even inside a code span.
+fn table_cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// `cmd` as a markdown code span: fenced by one more backtick than its longest run of them,
+/// and padded when it starts or ends with one.
+fn code_span(cmd: &str) -> String {
+    let longest = cmd.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if cmd.starts_with('`') || cmd.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{cmd}{pad}{fence}")
+}
+
+/// Puzzles a second: whole ones from 10 up, else three significant figures (a 64×64 set does
+/// a fraction of one, which `0` would hide).
+fn three_figures(rate: f64) -> String {
+    if rate >= 10.0 || rate <= 0.0 {
+        return format!("{rate:.0}");
+    }
+    let decimals = (2.0 - rate.log10().floor()).clamp(0.0, 6.0) as usize;
+    format!("{rate:.decimals$}")
+}
+
 /// `--min-time`: seconds, from 0 (one pass) to a day, or a duration with a unit as
 /// `--timeout` takes them (`500ms`); `nan` or `inf` would never end.
 fn parse_min_time(s: &str) -> Result<f64, String> {
-    // Zero too, with a unit or not (`0s`), which `--timeout` refuses.
-    let secs = super::duration_secs(s).ok();
-    secs.filter(|x| (0.0..=86_400.0).contains(x))
+    // Zero too, with a unit or not (`0s`), which `--timeout` refuses. An unknown unit is
+    // said as such (`1ns`).
+    let secs = super::duration_secs(s)?;
+    Some(secs)
+        .filter(|x| (0.0..=86_400.0).contains(x))
         .ok_or_else(|| format!("`{s}` is not a time from 0 to 86400 s (e.g. 2, 0.5, 500ms)"))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_min_time;
+    use super::{code_span, parse_min_time, table_cell, three_figures};
+
+    #[test]
+    fn table_cells_keep_pipes_and_backticks_of_a_command() {
+        assert_eq!(code_span("head -n 2"), "`head -n 2`");
+        assert_eq!(code_span("echo `x` && y"), "``echo `x` && y``");
+        assert_eq!(code_span("`a``b`"), "``` `a``b` ```");
+        assert_eq!(
+            table_cell(&code_span("tac | nsudoku solve")),
+            "`tac \\| nsudoku solve`"
+        );
+    }
+
+    #[test]
+    fn slow_rates_keep_three_figures() {
+        for (rate, text) in [
+            (123_456.7, "123457"),
+            (10.0, "10"),
+            (9.876, "9.88"),
+            (0.2567, "0.257"),
+            (0.001234, "0.00123"),
+            (0.0, "0"),
+        ] {
+            assert_eq!(three_figures(rate), text, "{rate}");
+        }
+    }
 
     #[test]
     fn min_time_takes_seconds_units_and_zero() {

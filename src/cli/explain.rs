@@ -153,8 +153,10 @@ fn draw(
         None => line,
     };
     if let Some(dir) = &a.svg {
-        nsudoku::render::step::write_all(dir, &format!("{name}-"), p, &path.steps)
+        let prefix = format!("{name}-");
+        let written = nsudoku::render::step::write_all(dir, &prefix, p, &path.steps)
             .map_err(|e| io::Error::other(format!("{at}: {e}")))?;
+        super::say_left_over(dir, &prefix, &written);
     }
     if let Some(file) = &a.html {
         let file = if many {
@@ -187,10 +189,25 @@ fn draw(
 }
 
 /// What breaks when `d` is applied to `s` (a state it contradicts): a cell that would lose
-/// its last candidate, or two peers that would hold the same digit.
+/// its last candidate, two peers that would hold the same digit, or a house that would have
+/// no place left for a digit.
 fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<String> {
     let t = B::topology();
     let sym = |digit: u8| alpha.label(digit + 1, t.n);
+    // The house a failed change left without a place for a digit (the state counts to the
+    // end of a change).
+    let emptied = |s: &State<B>| {
+        (0..t.houses())
+            .flat_map(|h| (0..t.n).map(move |digit| (h, digit)))
+            .find(|&(h, digit)| s.places(h, digit) == 0)
+            .map(|(h, digit)| {
+                format!(
+                    "{} would have no place left for {}",
+                    t.house_name(h),
+                    sym(digit as u8)
+                )
+            })
+    };
     let mut s = s.clone();
     for e in &d.eliminations {
         let (c, digit) = (e.cell as usize, e.digit as usize);
@@ -201,7 +218,9 @@ fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<Strin
                 sym(e.digit)
             ));
         }
-        s.eliminate(c, digit).ok()?;
+        if s.eliminate(c, digit).is_err() {
+            return emptied(&s);
+        }
     }
     for pl in &d.placements {
         let (c, digit) = (pl.cell as usize, pl.digit as usize);
@@ -223,7 +242,9 @@ fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<Strin
                 t.house_name(h as usize)
             ));
         }
-        s.place(c, digit).ok()?;
+        if s.place(c, digit).is_err() {
+            return emptied(&s);
+        }
     }
     None
 }

@@ -72,8 +72,9 @@ pub fn validate_counting(list: Option<&str>) -> Result<(), String> {
         let named = Technique::parse(name, 9).unwrap_or_default();
         if let Some(t) = named.iter().find(|t| t.needs_uniqueness()) {
             return Err(format!(
-                "--reduce {}: it assumes the puzzle has one solution, which the search is \
-                 counting; expected techniques that do not rest on uniqueness",
+                "--reduce {}: it assumes the puzzle has one solution, which is what the \
+                 search after it is there to find out; expected techniques that do not rest on \
+                 uniqueness",
                 t.cli_name()
             ));
         }

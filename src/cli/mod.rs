@@ -223,12 +223,13 @@ pub fn told_apart(names: &[String], i: usize) -> String {
     }
 }
 
-/// What messages call an input file: its path, `stdin` for `-`.
+/// What messages call an input file: its path (characters that would not show written
+/// `U+001B`: a line break in a name would split a header), `stdin` for `-`.
 pub fn input_name(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "stdin".to_string()
     } else {
-        path.display().to_string()
+        input::visible(&path.display().to_string())
     }
 }
 
@@ -435,6 +436,25 @@ pub fn set_line(v: &mut serde_json::Value, line: usize, item: Option<usize>) {
 /// `file: ` when the batch had several files.
 pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
+}
+
+/// A note on stderr when `dir` still holds step pictures for `prefix` past those just
+/// `written` (an earlier run's longer path): they would pass for this path's.
+pub fn say_left_over(dir: &std::path::Path, prefix: &str, written: &[std::path::PathBuf]) {
+    let old = nsudoku::render::step::left_over(dir, prefix, written);
+    match old.as_slice() {
+        [] => {}
+        [one] => say!(
+            "note: {} also holds {one}, not from this path: left as it was",
+            dir.display()
+        ),
+        [first, .., last] => say!(
+            "note: {} also holds {} step pictures not from this path ({first} … {last}): left \
+             as they were",
+            dir.display(),
+            old.len()
+        ),
+    }
 }
 
 /// Where puzzle `p` is, as a message about it begins: `line 3`, `p1.txt: line 3` when the

@@ -7,7 +7,7 @@ use nsudoku::logic::{Config, Technique};
 use nsudoku::render::{self, grid, html, step, Board, Options};
 use nsudoku::solver::Verdict;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -72,6 +72,25 @@ fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io:
     io::Error::other(Unfit(format!("{}: {msg}", at(label, p))))
 }
 
+/// True when `a` and `b` name one file, also when reached by two paths (`x.svg` and
+/// `./x.svg`), whether it exists yet or not.
+fn same_file(a: &Path, b: &Path) -> bool {
+    // The file itself, else its folder and name (a file still to be written).
+    let resolved = |p: &Path| {
+        p.canonicalize()
+            .ok()
+            .or_else(|| {
+                let dir = match p.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                Some(dir.canonicalize().ok()?.join(p.file_name()?))
+            })
+            .unwrap_or_else(|| p.to_path_buf())
+    };
+    a == b || resolved(a) == resolved(b)
+}
+
 /// Write `text` to `path`, or to standard output when it is `-`.
 fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
     if path.as_os_str() == "-" {
@@ -102,6 +121,15 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
              the picture",
         ));
     }
+    if let (Some(page), Some(picture)) = (&a.html, &a.output) {
+        if !to_stdout(&a.html) && same_file(page, picture) {
+            return Err(bad(format!(
+                "--html and -o both name {}: the picture would overwrite the page; expected \
+                 two files",
+                page.display()
+            )));
+        }
+    }
     let batch = a.input.read_no_grid("render")?.logic_only("render");
     batch.print_notes();
     let rest = batch.records.len().saturating_sub(1);
@@ -126,6 +154,14 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
+        if !run.limits.is_empty() {
+            // As `explain` says it: a path stuck on a bound is not stuck for good.
+            say!(
+                "{}: bounds hit: {}",
+                at(&label, &p),
+                run.limits.describe(&cfg)
+            );
+        }
         if let Some(path) = &a.html {
             // The puzzle's own file: with several, its label (the first may be unreadable).
             let file = match (&label, a.input.files.as_slice()) {
@@ -152,6 +188,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
                 files.len(),
                 dir.display()
             );
+            super::say_left_over(dir, "", &files);
         }
         if a.output.is_none() && a.step.is_none() && !a.solution && !a.candidates {
             return Ok(ExitCode::SUCCESS);

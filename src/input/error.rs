@@ -85,8 +85,14 @@ pub(super) fn shown(c: char) -> String {
 /// Text from the input quoted in a message: `'…'`, each character that would not show (an
 /// escape sequence of a terminal, a bell) written as [`shown`] writes one alone.
 pub(super) fn quoted(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('\'');
+    format!("'{}'", visible(text))
+}
+
+/// `text` (a file name, say) as a message or a header writes it: each character that would
+/// not show written `U+001B`, so that a line break or a terminal's escape sequence in it
+/// neither splits a record nor reaches the terminal.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if invisible(c) {
             out.push_str(&code_point(c));
@@ -94,7 +100,6 @@ pub(super) fn quoted(text: &str) -> String {
             out.push(c);
         }
     }
-    out.push('\'');
     out
 }
 

@@ -30,8 +30,8 @@ use std::io::{self, BufRead};
 use symbols::read_symbols;
 
 pub use decode::{decode, open};
-pub use error::InputError;
 use error::{invisible, length_hint, plural, quoted, shown, sizes_hint};
+pub use error::{visible, InputError};
 use fields::{csv_header, Field};
 use puzzle::check_givens;
 pub use puzzle::{item_name, Puzzle};

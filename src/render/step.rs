@@ -134,3 +134,25 @@ pub fn write_all(
         None => Ok(files),
     }
 }
+
+/// The files of `dir` named as [`write_all`] names them for `prefix` (`{prefix}step-` digits
+/// `.svg`) that are not among `written`, in name order: what an earlier, longer path left.
+/// They are the user's files now, so they are named, not removed.
+pub fn left_over(dir: &Path, prefix: &str, written: &[PathBuf]) -> Vec<String> {
+    let ours = |name: &str| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.strip_prefix("step-"))
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| !written.contains(&e.path()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| ours(n))
+        .collect();
+    names.sort();
+    names
+}

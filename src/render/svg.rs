@@ -23,7 +23,9 @@ impl Display for Num {
     }
 }
 
-/// Escape `&`, `<`, `>`, `"` and `'` for XML text and attribute values.
+/// Escape `&`, `<`, `>`, `"` and `'` for XML text and attribute values. The characters XML 1.0
+/// cannot hold at all, even as references (control characters but tab and line ends, U+FFFE,
+/// U+FFFF: say from a file name), become U+FFFD, so that the document stays well-formed.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -33,6 +35,8 @@ pub fn escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            '\0'..='\x1f' | '\u{fffe}' | '\u{ffff}' => out.push(char::REPLACEMENT_CHARACTER),
             c => out.push(c),
         }
     }
@@ -322,6 +326,15 @@ mod tests {
             "<svg class=\"a&lt;b\"><text x=\"1.5\">r3c7&lt;&gt;5 &amp; more</text><rect/></svg>"
         );
         assert_eq!(check_well_formed(&s), Ok(3));
+    }
+
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        assert_eq!(
+            escape("ctl\u{1}\u{1b}x\u{ffff}.txt"),
+            "ctl\u{fffd}\u{fffd}x\u{fffd}.txt"
+        );
+        assert_eq!(escape("tab\there\r\n é ∑"), "tab\there\r\n é ∑");
     }
 
     #[test]

@@ -196,6 +196,47 @@ fn explain_names_the_clash_of_a_contradiction() {
     assert_eq!(end["error"], "r1c15 and r1c16 would both hold 5 in row 1");
 }
 
+/// A house left with no place for a digit is a contradiction: in the givens (no solution, no
+/// made-up rating) and along a path (named).
+#[test]
+fn a_house_without_a_place_for_a_digit_is_a_contradiction() {
+    // Row 1 holds 2-7, and r2c7 = 1 takes 1 out of box 3: row 1 has no place for 1.
+    let p = format!("234567.........1..{}\n", ".".repeat(63));
+    let o = run(&["rate"], &p);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{} no solution (the givens contradict each other)\n",
+            p.trim_end()
+        )
+    );
+    for sub in [
+        &["explain"][..],
+        &["pom"],
+        &["find", "--technique", "all"],
+        &["reduce"],
+    ] {
+        let o = run(sub, &p);
+        assert_eq!(o.status.code(), Some(1), "{sub:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("the givens contradict each other"),
+            "{sub:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+    // magictour_top1465 line 1 with a 1 in r1c2, where no solution has it: after step 2 box 7
+    // has no place for 7 (every cell still has candidates).
+    let wrong = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let o = run(&["explain"], wrong);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("contradiction at step 2: box 7 would have no place left for 7"),
+        "{err}"
+    );
+}
+
 /// A chain step's `nodes` spell its `chain` node by node, and its `cells` and `digits` hold the
 /// chain's (coloring and cycles name only a digit, multi-digit chains only cells).
 #[test]

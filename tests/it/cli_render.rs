@@ -91,6 +91,25 @@ fn writes_the_path_page_and_step_files() {
     assert_eq!(files + 2, html.matches("<svg ").count());
     let first = std::fs::read_to_string(dir.join("step-001.svg")).unwrap();
     check_well_formed(&first).unwrap();
+    assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
+
+    // Pictures of an earlier, longer path are named, and left in place; other files are not
+    // the path's business.
+    for old in ["step-999.svg", "step-1000.svg", "step-x.svg", "notes.txt"] {
+        std::fs::write(dir.join(old), "").unwrap();
+    }
+    let o = run(&["render", "--svg", dir.to_str().unwrap()], EASY9);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "note: {} also holds 2 step pictures not from this path (step-1000.svg … \
+             step-999.svg): left as they were",
+            dir.display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), files + 4);
 }
 
 /// What the puzzle does not allow exits with 1, as in every subcommand; usage errors with 2.
@@ -160,6 +179,28 @@ fn bad_requests_are_clear_errors() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("<!DOCTYPE html>"));
     check_well_formed(&std::fs::read_to_string(&svg).unwrap()).unwrap();
+    // The page and the picture cannot be one file either, however it is written.
+    let page = tmp.join("both.x");
+    let dotted = tmp.join(".").join("both.x");
+    for picture in [&page, &dotted] {
+        let o = run(
+            &[
+                "render",
+                "--html",
+                page.to_str().unwrap(),
+                "-o",
+                picture.to_str().unwrap(),
+            ],
+            EASY9,
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--html and -o both name"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!page.exists());
+    }
     // --svg names a directory: a file there is refused as such.
     let file = tmp.join("not-a-dir.svg");
     std::fs::write(&file, "").unwrap();
@@ -205,4 +246,26 @@ fn a_timeout_bounds_the_solution_search_and_the_path() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A path cut short by a work bound says so, as `explain` does: stuck there is not stuck for
+/// good.
+#[test]
+fn a_path_stopped_by_a_bound_names_it() {
+    let tmp = Scratch::new("cli-render-bounds");
+    let hard = include_str!("../data/9x9_magictour_top1465_first30.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let page = tmp.join("bounds.html");
+    let args = ["render", "--html", page.to_str().unwrap()];
+    let o = run(&[&args[..], &["--forcing-budget", "0"]].concat(), hard);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 1: bounds hit: forcing chain search cut"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&args, hard);
+    assert!(!stderr(&o).contains("bounds hit"), "{}", stderr(&o));
 }

@@ -742,6 +742,67 @@ fn bench_max_puzzles_takes_the_first_of_each_size() {
     assert_eq!(sizes, [(3, 3), (4, 3)]);
 }
 
+/// `--max-nodes` bounds the engine's search of one puzzle: those over it are named, counted
+/// and make the exit status 1, the rest are timed.
+#[test]
+fn bench_bounds_the_engine_by_max_nodes() {
+    let out = bench_30_json(&["--max-nodes", "1", "--limit", "2"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = lines(&out.stderr);
+    assert!(!err.is_empty());
+    assert!(
+        err.iter().all(
+            |l| l.starts_with("9x9_magictour_top1465_first30.txt: line ")
+                && l.ends_with(": over the node budget (--max-nodes)")
+        ),
+        "{err:?}"
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &rows[0];
+    assert_eq!(row["over_budget"], err.len());
+    assert_eq!(row["unsolved"], 0);
+    // The magictour puzzles need more than one node each; a budget they fit leaves all alone.
+    let out = bench_30_json(&["--max-nodes", "1000000", "--limit", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+}
+
+/// A command in a markdown row keeps its cell: a `|` is escaped, a backtick gets a longer
+/// fence. An empty command is a usage error.
+#[test]
+fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
+    let path = data_path("9x9_magictour_top1465_first30.txt");
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let cmd = format!("cat | '{bin}' solve --limit 1 --threads 1 # `x`");
+    let args = ["bench", &path, "--min-time", "0", "--single-thread"];
+    let out = run(&[&args[..], &["--baseline-cmd", &cmd]].concat(), "");
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let table = String::from_utf8_lossy(&out.stdout);
+    let row = lines(&out.stdout)
+        .into_iter()
+        .find(|l| l.contains("(command)"))
+        .unwrap_or_else(|| panic!("{table}"));
+    let escaped = cmd.replace('|', "\\|");
+    // It ends with a backtick, so the fence stands a space apart.
+    assert!(
+        row.starts_with(&format!("| `` {escaped} `` (command) | – | ")),
+        "{row}"
+    );
+    // Nine `|` cut eight cells, as in the header.
+    let cells = |l: &str| l.replace("\\|", "").matches('|').count();
+    assert_eq!(cells(&row), 9, "{row}");
+    assert!(table.starts_with("### 9x9_magictour_top1465_first30.txt (30 puzzles, 9×9)\n"));
+
+    for empty in ["", "  "] {
+        let out = run(&[&args[..], &["--baseline-cmd", empty]].concat(), "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--baseline-cmd: the command is empty"),
+            "{:?}",
+            lines(&out.stderr)
+        );
+    }
+}
+
 /// `bench --json` of 30 magictour puzzles, one untimed pass on one thread, with `more`.
 fn bench_30_json(more: &[&str]) -> std::process::Output {
     let path = data_path("9x9_magictour_top1465_first30.txt");
