@@ -40,8 +40,9 @@ pub struct BenchArgs {
     limit: u64,
     /// Search nodes (conflicts, once the engine's CDCL has taken over) the engine may spend on
     /// one puzzle, as `solve --max-nodes`; a puzzle over it is named on stderr, counted under
-    /// the table and makes the exit status 1. Default: no limit, so that one puzzle that
-    /// nothing settles (a 225×225 may be one) holds the whole run.
+    /// the table (its time up to the budget stays in the row's figures) and makes the exit
+    /// status 1. Default: no limit (a puzzle that nothing settles, as a 225×225 may be, then
+    /// holds the whole run).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
     /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
@@ -788,7 +789,7 @@ fn markdown(rows: &[Row]) -> String {
             }
             if r.over_budget > 0 {
                 out.push_str(&format!(
-                    "| ↳ {} over the node budget |  |  |  |  |  |  |  |\n",
+                    "| ↳ {} over the node budget (timed up to it) |  |  |  |  |  |  |  |\n",
                     super::plural(r.over_budget, "puzzle")
                 ));
             }
@@ -826,11 +827,13 @@ fn code_span(cmd: &str) -> String {
 /// Puzzles a second: whole ones from 10 up, else three significant figures (a 64×64 set does
 /// a fraction of one, which `0` would hide).
 fn three_figures(rate: f64) -> String {
-    if rate >= 10.0 || rate <= 0.0 {
+    // Rounded first, so that 9.996 is 10, not 10.00.
+    let rounded: f64 = format!("{rate:.2e}").parse().unwrap_or(rate);
+    if rounded >= 10.0 || rounded <= 0.0 || !rounded.is_finite() {
         return format!("{rate:.0}");
     }
-    let decimals = (2.0 - rate.log10().floor()).clamp(0.0, 6.0) as usize;
-    format!("{rate:.decimals$}")
+    let decimals = (2.0 - rounded.log10().floor()).clamp(0.0, 6.0) as usize;
+    format!("{rounded:.decimals$}")
 }
 
 /// `--min-time`: seconds, from 0 (one pass) to a day, or a duration with a unit as
@@ -865,6 +868,8 @@ mod tests {
             (123_456.7, "123457"),
             (10.0, "10"),
             (9.876, "9.88"),
+            (9.996, "10"),
+            (0.0009996, "0.00100"),
             (0.2567, "0.257"),
             (0.001234, "0.00123"),
             (0.0, "0"),

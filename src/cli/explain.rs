@@ -195,7 +195,7 @@ fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<Strin
     let t = B::topology();
     let sym = |digit: u8| alpha.label(digit + 1, t.n);
     // The house a failed change left without a place for a digit (the state counts to the
-    // end of a change).
+    // end of a change); of several, the first in house order (rows, columns, boxes).
     let emptied = |s: &State<B>| {
         (0..t.houses())
             .flat_map(|h| (0..t.n).map(move |digit| (h, digit)))

@@ -133,18 +133,26 @@ struct Output {
 /// list it; a digit it left uncounted gets the whole counting bound here (what `--count-only`
 /// gives it), so that both modes print the same counts. Over the budget it is skipped as such.
 fn count_the_undecided<B: Basis>(s: &State<B>, r: &mut pom::Report, cfg: &Config) {
-    let undecided = |d: &pom::DigitReport| d.count == TemplateCount::Intractable;
-    if !r.digits.iter().any(undecided) {
-        return;
-    }
-    let full = pom::counts_until(s, cfg.deadline);
-    for d in r.digits.iter_mut().filter(|d| undecided(d)) {
-        d.count = full[d.digit as usize];
-        if matches!(d.count, TemplateCount::Overflow)
-            || d.count.exact().is_some_and(|c| c > r.budget as u128)
-        {
-            d.listing = pom::Listing::OverBudget;
+    let rows = pom::digit_rows(s);
+    // Digits counted here, whose count a digit with the same candidate rows shares.
+    let mut counted: Vec<(usize, TemplateCount)> = Vec::new();
+    for d in r.digits.iter_mut() {
+        if d.count != TemplateCount::Intractable {
+            continue;
         }
+        let i = d.digit as usize;
+        d.count = match counted.iter().find(|(e, _)| rows[*e] == rows[i]) {
+            Some(&(_, c)) => c,
+            None if cfg.past_deadline() => TemplateCount::NotReached,
+            None => pom::count_templates(B::K, &rows[i]),
+        };
+        counted.push((i, d.count));
+        d.listing = match d.count {
+            TemplateCount::NotReached => pom::Listing::NotReached,
+            TemplateCount::Overflow => pom::Listing::OverBudget,
+            TemplateCount::Exact(c) if c > r.budget as u128 => pom::Listing::OverBudget,
+            _ => d.listing,
+        };
     }
 }
 

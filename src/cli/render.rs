@@ -166,7 +166,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             // The puzzle's own file: with several, its label (the first may be unreadable).
             let file = match (&label, a.input.files.as_slice()) {
                 (Some(name), _) => Some(name.clone()),
-                (None, [f]) if f.as_os_str() != "-" => Some(f.display().to_string()),
+                (None, [f]) if f.as_os_str() != "-" => Some(super::input_name(f)),
                 _ => None,
             };
             let title = match file {

@@ -136,7 +136,7 @@ pub fn write_all(
 }
 
 /// The files of `dir` named as [`write_all`] names them for `prefix` (`{prefix}step-` digits
-/// `.svg`) that are not among `written`, in name order: what an earlier, longer path left.
+/// `.svg`) that are not among `written`, in step order: what an earlier, longer path left.
 /// They are the user's files now, so they are named, not removed.
 pub fn left_over(dir: &Path, prefix: &str, written: &[PathBuf]) -> Vec<String> {
     let ours = |name: &str| {
@@ -153,6 +153,7 @@ pub fn left_over(dir: &Path, prefix: &str, written: &[PathBuf]) -> Vec<String> {
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|n| ours(n))
         .collect();
-    names.sort();
+    // In step order: a shorter number is an earlier step (step-999 before step-1000).
+    names.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
     names
 }

@@ -102,8 +102,8 @@ fn writes_the_path_page_and_step_files() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains(&format!(
-            "note: {} also holds 2 step pictures not from this path (step-1000.svg … \
-             step-999.svg): left as they were",
+            "note: {} also holds 2 step pictures not from this path (step-999.svg … \
+             step-1000.svg): left as they were",
             dir.display()
         )),
         "{}",
