@@ -3,7 +3,7 @@
 //! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{technique, Config, State, Technique, GIVENS_CLASH};
+use nsudoku::logic::{givens_clash, technique, Config, State, Technique};
 use nsudoku::solve;
 use nsudoku::solver::{SolveOptions, Verdict};
 use nsudoku::Basis;
@@ -100,7 +100,7 @@ pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
 
 /// The logic state of `p`, or why there is none (two givens clash).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
-    State::of_puzzle(p).map_err(|_| format!("{}: {GIVENS_CLASH}", p.place()))
+    State::of_puzzle(p).map_err(|_| format!("{}: {}", p.place(), givens_clash(p)))
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

@@ -6,7 +6,7 @@
 use super::{at, exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
-use nsudoku::logic::{engine, Config, State, Technique, GIVENS_CLASH};
+use nsudoku::logic::{engine, givens_clash, Config, State, Technique};
 use nsudoku::{with_basis, Alphabet, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -157,7 +157,7 @@ fn count_the_undecided<B: Basis>(s: &State<B>, r: &mut pom::Report, cfg: &Config
 }
 
 fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String> {
-    let mut s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH)?;
+    let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
     if a.singles {
         let singles = [
             Technique::FullHouse,

@@ -8,7 +8,7 @@ use super::{
 };
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
-use nsudoku::logic::{Config, GIVENS_CLASH};
+use nsudoku::logic::{givens_clash, Config};
 use nsudoku::output;
 use nsudoku::rating::{self, Rating};
 use std::io::{self, Write};
@@ -98,8 +98,9 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             Ok((p, Outcome::Clash)) => {
                 notes.tell(label, p);
                 say!(
-                    "{}: no solution ({GIVENS_CLASH}); expected a puzzle with one solution",
-                    at(label, p)
+                    "{}: no solution ({}); expected a puzzle with one solution",
+                    at(label, p),
+                    givens_clash(p)
                 );
                 bad += 1;
                 clashes += 1;

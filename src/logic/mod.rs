@@ -27,7 +27,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
-pub use state::{State, GIVENS_CLASH};
+pub use state::{givens_clash, State, GIVENS_CLASH};
 pub use technique::Technique;
 
 use crate::basis::Basis;

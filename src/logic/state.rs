@@ -26,6 +26,21 @@ pub struct State<B: Basis> {
 /// Why a puzzle has no logic state: said by every subcommand that builds one.
 pub const GIVENS_CLASH: &str = "the givens contradict each other";
 
+/// Why `p` has no logic state ([`State::of_puzzle`] fails): [`GIVENS_CLASH`] and what clashes,
+/// `the givens contradict each other: row 1 has no place for 1`. Just [`GIVENS_CLASH`] when
+/// `p` has a state, or a basis beyond the logic layer.
+pub fn givens_clash(p: &Puzzle) -> String {
+    let what = if crate::basis::LOGIC.contains(&p.k) {
+        crate::with_basis!(p.k, B => State::<B>::clash(p))
+    } else {
+        None
+    };
+    match what {
+        Some(what) => format!("{GIVENS_CLASH}: {what}"),
+        None => GIVENS_CLASH.to_string(),
+    }
+}
+
 impl<B: Basis> State<B> {
     /// The state of puzzle `p` (of basis `B`), as [`State::new`] builds it from its cells.
     pub fn of_puzzle(p: &Puzzle) -> Result<Self, Contradiction> {
@@ -39,6 +54,20 @@ impl<B: Basis> State<B> {
         if (0..B::CELLS).any(|c| grid.get(c).is_empty()) {
             return Err(Contradiction);
         }
+        let mut s = State::unplaced(grid);
+        if s.places.contains(&0) {
+            return Err(Contradiction);
+        }
+        let givens: Vec<usize> = (0..B::CELLS).filter(|&c| grid.get(c).is_single()).collect();
+        for c in givens {
+            let d = grid.get(c).first();
+            s.place(c, d)?;
+        }
+        Ok(s)
+    }
+
+    /// `grid` with nothing placed yet: every cell open, the places counted.
+    fn unplaced(grid: Grid<B>) -> Self {
         let t = B::topology();
         let mut places = vec![0u8; t.houses() * B::N];
         for c in 0..B::CELLS {
@@ -48,21 +77,64 @@ impl<B: Basis> State<B> {
                 }
             }
         }
-        if places.contains(&0) {
-            return Err(Contradiction);
-        }
-        let mut s = State {
+        State {
             grid,
             solved: vec![false; B::CELLS],
             open: B::CELLS,
             places,
-        };
-        let givens: Vec<usize> = (0..B::CELLS).filter(|&c| grid.get(c).is_single()).collect();
-        for c in givens {
-            let d = grid.get(c).first();
-            s.place(c, d)?;
         }
-        Ok(s)
+    }
+
+    /// What keeps `p` from having a state, the first thing [`State::new`] runs into: a cell
+    /// without a candidate, a house without a place for a digit, or a given that a peer's
+    /// single candidate (or given) contradicts. `None` when it has one.
+    fn clash(p: &Puzzle) -> Option<String> {
+        let t = B::topology();
+        let alphabet = p.text_alphabet();
+        let sym = |d: usize| alphabet.label(d as u8 + 1, B::N);
+        let grid = Grid::<B>::from_masks(&p.masks);
+        if let Some(c) = (0..B::CELLS).find(|&c| grid.get(c).is_empty()) {
+            return Some(format!("{} has no candidate", t.cell_name(c)));
+        }
+        // As `new` builds it, step by step, to say where it fails.
+        let mut s = State::unplaced(grid);
+        let emptied = |s: &State<B>| {
+            (0..t.houses())
+                .flat_map(|h| (0..B::N).map(move |d| (h, d)))
+                .find(|&(h, d)| s.places(h, d) == 0)
+                .map(|(h, d)| format!("{} has no place for {}", t.house_name(h), sym(d)))
+        };
+        if let Some(what) = emptied(&s) {
+            return Some(what);
+        }
+        for c in (0..B::CELLS).filter(|&c| grid.get(c).is_single()) {
+            let d = grid.get(c).first();
+            if s.place(c, d).is_ok() {
+                continue;
+            }
+            // The peer loop stops at a peer that holds the digit alone, before changing it.
+            let bit = B::Mask::bit(d);
+            let same = t
+                .peers(c)
+                .iter()
+                .map(|&q| q as usize)
+                .find(|&q| s.get(q) == bit);
+            return match same {
+                Some(q) => {
+                    let shared = t.houses_of(q);
+                    let h = t.houses_of(c).into_iter().find(|h| shared.contains(h))?;
+                    let (c, h, d) = (t.cell_name(c), t.house_name(h as usize), sym(d));
+                    let q_name = t.cell_name(q);
+                    Some(if s.is_solved(q) {
+                        format!("{c} and {q_name} both hold {d} in {h}")
+                    } else {
+                        format!("the other givens leave {q_name} only {d}, which {c} holds in {h}")
+                    })
+                }
+                None => emptied(&s),
+            };
+        }
+        None
     }
 
     /// The candidate grid.

@@ -18,7 +18,7 @@ pub use grid::{Board, Options};
 
 use crate::basis::Basis;
 use crate::input::Puzzle;
-use crate::logic::{engine, Config, Deduction, State, Technique, GIVENS_CLASH};
+use crate::logic::{engine, givens_clash, Config, Deduction, State, Technique};
 use crate::mask::Mask;
 use crate::topology::Topology;
 
@@ -87,7 +87,7 @@ pub(crate) fn logic_basis(p: &Puzzle) -> Result<(), Error> {
 pub fn initial_candidates(p: &Puzzle) -> Result<Board, Error> {
     logic_basis(p)?;
     crate::with_basis!(p.k, B => {
-        let s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH.to_string())?;
+        let s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
         Ok(Board::from_state(p, &s))
     })
 }
@@ -111,7 +111,7 @@ fn replay_in<B: Basis>(
     steps: &[Deduction],
     f: &mut dyn FnMut(usize, &Board, &Deduction),
 ) -> Result<Board, Error> {
-    let mut s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH.to_string())?;
+    let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
     for (i, d) in steps.iter().enumerate() {
         if !d.fits(B::topology()) {
             let n = B::N;
@@ -142,7 +142,7 @@ pub fn solve_path(
 ) -> Result<engine::Path, Error> {
     logic_basis(p)?;
     crate::with_basis!(p.k, B => {
-        let mut s = State::<B>::of_puzzle(p).map_err(|_| GIVENS_CLASH.to_string())?;
+        let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
         let all = crate::logic::technique::default_order(B::N);
         let ts = techniques.unwrap_or(&all);
         Ok(engine::solve_path(&mut s, ts, cfg, max_steps))

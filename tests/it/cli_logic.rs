@@ -211,19 +211,44 @@ fn a_house_without_a_place_for_a_digit_is_a_contradiction() {
             p.trim_end()
         )
     );
+    let why = "line 1: the givens contradict each other: row 1 has no place for 1";
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1: no solution (the givens contradict each other: row 1 has no place"),
+        "{err}"
+    );
     for sub in [
         &["explain"][..],
         &["pom"],
         &["find", "--technique", "all"],
         &["reduce"],
+        &["render", "--candidates"],
     ] {
         let o = run(sub, &p);
         assert_eq!(o.status.code(), Some(1), "{sub:?}");
         assert!(
-            String::from_utf8_lossy(&o.stderr).contains("the givens contradict each other"),
+            String::from_utf8_lossy(&o.stderr).contains(why),
             "{sub:?}: {}",
             String::from_utf8_lossy(&o.stderr)
         );
+    }
+    // Givens that leave a cell one digit a peer holds, and two givens whose peers' singles
+    // clash, are named too.
+    for (p, why) in [
+        (
+            format!("12345678.........9{}", ".".repeat(63)),
+            "the other givens leave r1c9 only 9, which r2c9 holds in column 9",
+        ),
+        (
+            // A candidate grid (N³ form) whose row 1 has no 1 and nothing placed.
+            format!("{}{}", ".23456789".repeat(9), "123456789".repeat(72)),
+            "row 1 has no place for 1",
+        ),
+    ] {
+        let o = run(&["explain"], &p);
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{err}");
     }
     // magictour_top1465 line 1 with a 1 in r1c2, where no solution has it: after step 2 box 7
     // has no place for 7 (every cell still has candidates).
