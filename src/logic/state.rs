@@ -125,7 +125,8 @@ impl<B: Basis> State<B> {
                     let h = t.houses_of(c).into_iter().find(|h| shared.contains(h))?;
                     let (c, h, d) = (t.cell_name(c), t.house_name(h as usize), sym(d));
                     let q_name = t.cell_name(q);
-                    Some(if s.is_solved(q) {
+                    // A given, placed already or still to come, or a cell the others left so.
+                    Some(if s.is_solved(q) || grid.get(q).is_single() {
                         format!("{c} and {q_name} both hold {d} in {h}")
                     } else {
                         format!("the other givens leave {q_name} only {d}, which {c} holds in {h}")
