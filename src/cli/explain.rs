@@ -194,19 +194,14 @@ fn draw(
 fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<String> {
     let t = B::topology();
     let sym = |digit: u8| alpha.label(digit + 1, t.n);
-    // The house a failed change left without a place for a digit (the state counts to the
-    // end of a change); of several, the first in house order (rows, columns, boxes).
+    // The house a failed change left without a place for a digit.
     let emptied = |s: &State<B>| {
-        (0..t.houses())
-            .flat_map(|h| (0..t.n).map(move |digit| (h, digit)))
-            .find(|&(h, digit)| s.places(h, digit) == 0)
-            .map(|(h, digit)| {
-                format!(
-                    "{} would have no place left for {}",
-                    t.house_name(h),
-                    sym(digit as u8)
-                )
-            })
+        let (h, digit) = s.emptied()?;
+        Some(format!(
+            "{} would have no place left for {}",
+            t.house_name(h),
+            sym(digit as u8)
+        ))
     };
     let mut s = s.clone();
     for e in &d.eliminations {

@@ -99,10 +99,8 @@ impl<B: Basis> State<B> {
         // As `new` builds it, step by step, to say where it fails.
         let mut s = State::unplaced(grid);
         let emptied = |s: &State<B>| {
-            (0..t.houses())
-                .flat_map(|h| (0..B::N).map(move |d| (h, d)))
-                .find(|&(h, d)| s.places(h, d) == 0)
-                .map(|(h, d)| format!("{} has no place for {}", t.house_name(h), sym(d)))
+            let (h, d) = s.emptied()?;
+            Some(format!("{} has no place for {}", t.house_name(h), sym(d)))
         };
         if let Some(what) = emptied(&s) {
             return Some(what);
@@ -181,6 +179,13 @@ impl<B: Basis> State<B> {
     /// `digit` is a candidate, a placed cell holding its digit included.
     pub fn places(&self, h: usize, digit: usize) -> usize {
         self.places[h * B::N + digit] as usize
+    }
+
+    /// The first house (in house order: rows, columns, boxes) and digit with no place left: what
+    /// a failed change broke, when it broke a house (the counts run to the end of a change).
+    pub fn emptied(&self) -> Option<(usize, usize)> {
+        let i = self.places.iter().position(|&n| n == 0)?;
+        Some((i / B::N, i % B::N))
     }
 
     /// Count `digit` out of the three houses of `cell`, which has just lost it.
