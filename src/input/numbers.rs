@@ -19,7 +19,8 @@ pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputEr
                 line: line_no,
                 item: None,
                 what: not_a_value(t),
-                expected: "whitespace-separated integers, 0 (or `.`) for an empty cell".into(),
+                expected: "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell"
+                    .into(),
             }),
         })
         .collect()

@@ -67,32 +67,44 @@ impl Hits {
         let mut parts = Vec::new();
         if self.pom_digits > 0 {
             parts.push(format!(
-                "POM skipped a digit {} times (over {} templates, too many to count, or over \
+                "POM skipped a digit {} (over {} templates, too many to count, or over \
                  {} MB of listed templates)",
-                self.pom_digits,
+                times(self.pom_digits),
                 cfg.pom_budget,
                 cfg.pom_memory >> 20
             ));
         }
         if self.subset_searches > 0 {
             parts.push(format!(
-                "tuple/fish subset search cut {} times (over {} subsets in one house)",
-                self.subset_searches, cfg.subset_budget
+                "tuple/fish subset search cut {} (over {} subsets in one house)",
+                times(self.subset_searches),
+                cfg.subset_budget
             ));
         }
         if self.chain_tables > 0 {
             parts.push(format!(
-                "chain table skipped {} times (over {} tags)",
-                self.chain_tables, cfg.chain_tags
+                "chain table skipped {} (over {} tags)",
+                times(self.chain_tables),
+                cfg.chain_tags
             ));
         }
         if self.forcing_searches > 0 {
             parts.push(format!(
-                "forcing chain search cut {} times (over {} units of work)",
-                self.forcing_searches, cfg.forcing_budget
+                "forcing chain search cut {} (over {} units of work)",
+                times(self.forcing_searches),
+                cfg.forcing_budget
             ));
         }
         parts.join("; ")
+    }
+}
+
+/// `once`, or `N times`.
+fn times(n: u64) -> String {
+    if n == 1 {
+        "once".into()
+    } else {
+        format!("{n} times")
     }
 }
 

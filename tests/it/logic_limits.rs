@@ -70,7 +70,7 @@ fn a_forcing_budget_cuts_the_trials_and_keeps_what_they_found() {
     assert_eq!(hits.forcing_searches, 1);
     assert!(hits
         .describe(&none)
-        .contains("forcing chain search cut 1 times"));
+        .contains("forcing chain search cut once (over"));
     // A budget that cuts the search part way keeps a subset of the deductions.
     let some = Config {
         forcing_budget: 20_000,
