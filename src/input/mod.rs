@@ -23,7 +23,8 @@ use crate::basis::SUPPORTED;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
-    numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists, read_numbers,
+    bad_first_number_row, numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists,
+    read_numbers,
 };
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
@@ -310,7 +311,11 @@ impl<R: BufRead> Reader<R> {
         let numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,
-            None => numbers_line(raw) || self.more_lines(i, pencil_grid_below),
+            None => {
+                numbers_line(raw)
+                    || self.more_lines(i, pencil_grid_below)
+                    || self.more_lines(i, bad_first_number_row)
+            }
         };
         // Taken again: reading lines ahead may have moved the buffer `raw` pointed into.
         let raw = self.src.lines.at(i).trim();

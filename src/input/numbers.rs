@@ -101,6 +101,26 @@ pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
         })
 }
 
+/// Whether the line at `start` is the first row of a grid of numbers with a bad token in it
+/// (`2x457` in a pencil-mark grid, `1x` at 16×16): as many tokens as a grid's side, one of
+/// them of two characters or more and no number, above exactly the grid's other rows, each a
+/// row of numbers as long. Read as numbers the grid is one error; read as a line of symbols,
+/// it would be two (this line, then the other rows cut short).
+pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
+    let first = tokens(lines.at(start));
+    let m = first.clone().count();
+    let rows = || next_rows(lines, start, m, m - 1);
+    SUPPORTED.clone().any(|k| k * k == m)
+        && first
+            .clone()
+            .any(|t| t.chars().nth(1).is_some() && !number_token(t))
+        && rows().len() == m - 1
+        && rows().into_iter().all(|i| {
+            let row = lines.at(i);
+            numbers_line(row) && tokens(row).count() == m
+        })
+}
+
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
 /// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
 /// the text ends them.
@@ -381,12 +401,24 @@ pub(super) fn numbers_puzzle(
             empty: '.',
         });
     }
+    let line_of = |cell: usize| row_lines.get(cell / n).map_or(line_no, |&i| i + 1);
+    if let Some((cell, what)) = pencil_fault(values, n) {
+        return Err(InputError {
+            line: line_of(cell),
+            item: None,
+            what: format!("r{}c{} {what}", cell / n + 1, cell % n + 1),
+            expected: format!(
+                "each cell's candidates 1-{n}, each once, as the grid's other cells list theirs \
+                 (a pencil-mark grid)"
+            ),
+        });
+    }
     let all = Wide256::low(n);
     let mut masks = CellMasks::with_capacity(n, values.len());
     for (cell, &v) in values.iter().enumerate() {
         if v as usize > n {
             return Err(InputError {
-                line: row_lines.get(cell / n).map_or(line_no, |&i| i + 1),
+                line: line_of(cell),
                 item: None,
                 what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
                 expected: format!("0 (empty) or a digit 1-{n}"),
@@ -432,6 +464,35 @@ fn pencil_marks(values: &[u32], n: usize) -> Option<CellMasks> {
         masks.push(m);
     }
     Some(masks)
+}
+
+/// In a grid up to 9×9 with two values or more above N and fewer empty cells (0) than those,
+/// so that it is meant as a pencil-mark grid and not as digits with a slip, the first cell
+/// [`pencil_marks`] cannot read, and why.
+fn pencil_fault(values: &[u32], n: usize) -> Option<(usize, String)> {
+    let count = |f: &dyn Fn(usize) -> bool| values.iter().filter(|&&v| f(v as usize)).count();
+    let above = count(&|v| v > n);
+    if n > 9 || above < 2 || count(&|v| v == 0) >= above {
+        return None;
+    }
+    values.iter().enumerate().find_map(|(cell, &v)| {
+        let digits: Vec<usize> = v
+            .to_string()
+            .bytes()
+            .map(|b| usize::from(b - b'0'))
+            .collect();
+        let why = if v == 0 {
+            "is empty (0)".to_string()
+        } else if let Some(d) = digits.iter().find(|&&d| d == 0 || d > n) {
+            format!("holds {v}, with {d}")
+        } else {
+            let twice = digits
+                .iter()
+                .find(|&&d| digits.iter().filter(|&&e| e == d).count() > 1)?;
+            format!("holds {v}, with {twice} twice")
+        };
+        Some((cell, why))
+    })
 }
 
 /// A puzzle of N² numbers followed by more on its line, as `rate` writes a puzzle given as

@@ -19,6 +19,40 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
     // past G shows, as 1-9A-G would not read it).
     let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
+    // Away from 16×16 (which has rules of its own, above): a grid whose 0s may be one digit,
+    // with no symbol for the top digit N and every symbol a zero-based digit, reads both ways
+    // (0-8 at 9×9, 0-9A-O at 25×25).
+    let zero_based = || {
+        has_zero
+            && n <= Alphabet::Hex.capacity()
+            && zero_may_be_digit()
+            && !s
+                .chars()
+                .any(|c| Alphabet::Standard.digit(c, n) == Some(n as u8))
+            && s.chars()
+                .all(|c| Alphabet::Hex.is_empty_mark(c) || Alphabet::Hex.digit(c, n).is_some())
+    };
+    // Beside another empty mark, 0 is more likely the zero-based first digit, as in hex at
+    // 16×16; alone, it is the empty mark (a grid whose empty cells are exactly the top digit's
+    // reads both ways). A candidate grid has no empty 0, so there the choice is sure.
+    let zero_based_read = || {
+        let (hex, standard) = (Alphabet::Hex.describe(n), Alphabet::Standard.describe(n));
+        if candidates {
+            (Alphabet::Hex, None)
+        } else if has_dot {
+            let note = format!(
+                "{n}×{n} symbols {hex} and an empty mark fit both {standard} with 0 empty and \
+                 {hex} zero-based; read as {hex} (use --alphabet standard for the other)"
+            );
+            (Alphabet::Hex, Some(note))
+        } else {
+            let note = format!(
+                "{n}×{n} symbols {hex} fit both {standard} with 0 empty and {hex} zero-based; \
+                 read as {standard} with 0 empty (use --alphabet hex for the other)"
+            );
+            (Alphabet::Standard, Some(note))
+        }
+    };
     match n {
         16 if letters_only && has(|c| matches!(c.to_ascii_uppercase(), 'H'..='P')) => {
             (Alphabet::Letters, None)
@@ -49,6 +83,7 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                 (Alphabet::Standard, None)
             }
         }
+        25 if zero_based() => zero_based_read(),
         25 => {
             if has(|c| c.is_ascii_digit() && c != '0') {
                 (Alphabet::Standard, None)
@@ -63,24 +98,7 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
             }
         }
         _ if letters_only && n <= Alphabet::Letters.capacity() => (Alphabet::Letters, None),
-        // 0 beside another empty mark, and no symbol for the top digit N: 0 is more likely the
-        // zero-based first digit (0-8 at 9×9), as in hex at 16×16. A candidate grid has no
-        // empty 0, so there the choice is sure.
-        4 | 9
-            if has_zero
-                && (has_dot || candidates)
-                && !s.chars().any(|c| c.to_digit(10) == Some(n as u32))
-                && zero_may_be_digit() =>
-        {
-            let note = (!candidates).then(|| {
-                format!(
-                    "{n}×{n} symbols 0-{top} and an empty mark fit both 1-{n} with 0 empty and \
-                     0-{top} zero-based; read as 0-{top} (use --alphabet standard for the other)",
-                    top = n - 1
-                )
-            });
-            (Alphabet::Hex, note)
-        }
+        _ if zero_based() => zero_based_read(),
         _ => (Alphabet::Standard, None),
     }
 }

@@ -336,6 +336,8 @@ fn a_bad_row_of_a_sixteen_grid_is_one_error() {
     for (r, bad_row) in [
         (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
         (5, rows[5].replacen(' ', " x ", 1)),
+        // The first row too, with a typo in a number: the grid's shape comes from its tokens.
+        (0, rows[0].replacen(' ', "x ", 1)),
     ] {
         let mut bad = rows.clone();
         bad[r] = bad_row;
@@ -821,6 +823,46 @@ fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
             (Alphabet::Standard, p.digits(), None)
         );
     }
+}
+
+#[test]
+fn zero_based_grids_away_from_16x16_are_read_so_or_noted() {
+    // A solution grid of basis k (the canonical pattern), zero-based, with holes: its 0s (digit
+    // 1) share no house and no symbol stands for digit N, so 0 beside `.` is a digit.
+    let pattern = |k: usize| {
+        let n = k * k;
+        (0..n * n)
+            .map(move |cell| ((k * (cell / n % k) + cell / n / k + cell % n) % n + 1) as u8)
+            .collect::<Vec<u8>>()
+    };
+    for k in [3, 5, 6] {
+        let solution = pattern(k);
+        let holed: String = (0..solution.len())
+            .map(|c| match c % 7 {
+                3 => '.',
+                _ => Alphabet::Hex.symbol(solution[c]),
+            })
+            .collect();
+        let p = read_one(&holed, Default::default()).unwrap();
+        assert_eq!(p.alphabet, Alphabet::Hex, "{k}");
+        assert!(
+            p.note.as_ref().unwrap().contains("--alphabet standard"),
+            "{k}"
+        );
+        for (c, &d) in p.digits().iter().enumerate() {
+            assert_eq!(d, if c % 7 == 3 { 0 } else { solution[c] }, "{k} cell {c}");
+        }
+    }
+    // With no other empty mark a full 0-8 grid is also the grid with its 9s blanked: read so,
+    // and the note names the other reading.
+    let full: String = pattern(3)
+        .iter()
+        .map(|&d| Alphabet::Hex.symbol(d))
+        .collect();
+    let p = read_one(&full, Default::default()).unwrap();
+    assert_eq!(p.alphabet, Alphabet::Standard);
+    assert!(p.note.as_ref().unwrap().contains("--alphabet hex"));
+    assert_eq!(p.digits().iter().filter(|&&d| d == 0).count(), 9);
 }
 
 #[test]
@@ -1728,17 +1770,43 @@ fn reads_pencil_mark_grids_up_to_9x9() {
         (Format::Candidates, &placed),
         "{boxed}"
     );
-    // An empty cell (0), a repeated or zero digit, a digit past N: numbers, and a bad one.
-    for (from, to) in [
-        ("1237 12359", "0 12359"),
-        ("12359", "12259"),
-        ("12359", "12309"),
+    // An empty cell (0), a repeated or zero digit: the grid is still a pencil-mark grid, and
+    // the message names the cell that is not one.
+    for (from, to, what) in [
+        ("1237 12359", "0 12359", "r2c1 is empty (0)"),
+        ("12359", "12259", "r2c2 holds 12259, with 2 twice"),
+        ("12359", "12309", "r2c2 holds 12309, with 0"),
     ] {
         let text = rows.join("\n").replacen(from, to, 1);
         assert!(text.contains(to));
         let e = read_one(&text, ReadOptions::default()).unwrap_err();
-        assert!(e.what.contains("holds 12"), "{e}");
+        assert_eq!((e.line, e.what.as_str()), (2, what), "{e}");
+        assert!(e.expected.contains("(a pencil-mark grid)"), "{e}");
     }
+    // A bad token in the first row spoils the grid alone: one error, then the next puzzle.
+    let text = rows.join("\n").replacen("12569", "12x69", 1) + "\n" + EASY9;
+    let recs = read_all(&text, ReadOptions::default());
+    assert_eq!(recs.len(), 2, "{recs:?}");
+    assert_eq!(
+        recs[0].as_ref().unwrap_err().what,
+        "'12x69' is not a number"
+    );
+    assert_eq!(recs[1].as_ref().unwrap().line, 10);
+    // Digits with two slips (cells of 0 outnumber them) are numbers with a value out of range.
+    let slips = EASY9
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                "0".to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>();
+    let mut slips: Vec<String> = slips.chunks(9).map(|r| r.join(" ")).collect();
+    slips[0] = slips[0].replacen('0', "12", 2);
+    let e = read_one(&slips.join("\n"), ReadOptions::default()).unwrap_err();
+    assert!(e.what.ends_with("holds 12"), "{e}");
     let four = "1 34 34 2\n34 2 1 34\n2 1 34 34\n34 34 2 1";
     let p = read_one(four, ReadOptions::default()).unwrap();
     assert_eq!((p.k, p.format, p.digits()[0]), (2, Format::Candidates, 1));
