@@ -27,7 +27,8 @@ pub trait Basis: sealed::Sealed + Copy + Default + Debug + Send + Sync + 'static
     const N: usize = Self::K * Self::K;
     /// Cells in the grid.
     const CELLS: usize = Self::N * Self::N;
-    /// Candidate word of one cell: the smallest unsigned integer with at least N bits.
+    /// Candidate word of one cell: the smallest of `u16`, `u32`, `u64`, `u128` and `Wide` with
+    /// at least N bits.
     type Mask: Mask;
     /// One mask per cell, stored inline so that a search node copies one block of memory.
     type Cells: Copy + Send + Sync + Debug + AsRef<[Self::Mask]> + AsMut<[Self::Mask]>;

@@ -151,13 +151,18 @@ impl<B: Basis> fmt::Debug for Grid<B> {
 /// True when `digits` is a complete, valid solution: every house rebuilt from scratch holds
 /// every digit once. Independent of the solver's own bookkeeping.
 pub fn is_valid_solution(k: usize, digits: &[u8]) -> bool {
-    let n = k * k;
-    if digits.len() != n * n || digits.iter().any(|&d| d == 0 || d as usize > n) {
+    // No grid of basis 0, and none so large that its size overflows.
+    let Some(n) = k.checked_mul(k).filter(|&n| n > 0) else {
+        return false;
+    };
+    if n.checked_mul(n) != Some(digits.len()) || digits.iter().any(|&d| d == 0 || d as usize > n) {
         return false;
     }
+    let (mut row, mut col, mut bx) = (vec![false; n + 1], vec![false; n + 1], vec![false; n + 1]);
     for i in 0..n {
-        let (mut row, mut col, mut bx) =
-            (vec![false; n + 1], vec![false; n + 1], vec![false; n + 1]);
+        for seen in [&mut row, &mut col, &mut bx] {
+            seen.fill(false);
+        }
         for j in 0..n {
             let r = digits[i * n + j] as usize;
             let c = digits[j * n + i] as usize;

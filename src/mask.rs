@@ -1,8 +1,8 @@
 //! Digit masks: one word holds the candidates of one cell (bit `d` = digit `d + 1`).
 //!
-//! The word is the smallest unsigned integer with at least N bits, chosen per basis in
-//! [`crate::basis`]: `u16` up to 16×16, `u32` for 25×25, `u64` up to 64×64, `u128` up to 121×121,
-//! and beyond that [`Wide`], an array of `u64` words used as one integer (three words up to
+//! The word is the smallest of `u16`, `u32`, `u64`, `u128` and [`Wide`] with at least N bits,
+//! chosen per basis in [`crate::basis`]: `u16` up to 16×16, `u32` for 25×25, `u64` up to
+//! 64×64, `u128` up to 121×121, and beyond that [`Wide`], an array of `u64` words used as one integer (three words up to
 //! 169×169, four up to 225×225). A mask also serves as a set of positions inside a house, since
 //! a house has N cells too.
 //!
@@ -329,7 +329,7 @@ impl<const W: usize> Mask for Wide<W> {
 }
 
 /// Per-cell masks of one grid, packed: as many 64-bit words a cell as N needs (one up to 64×64,
-/// two up to 121×121, four at 225×225). What [`crate::Puzzle`] holds: each cell reads and
+/// two up to 121×121, three up to 169×169, four up to 225×225). What [`crate::Puzzle`] holds: each cell reads and
 /// writes as a [`Wide256`]. A batch of 9×9 puzzles takes 8 bytes a cell, not 32.
 #[derive(Clone, PartialEq, Eq)]
 pub struct CellMasks {

@@ -67,8 +67,10 @@ pub struct CapRow {
     pub time_us: f64,
 }
 
-/// Study `grids` (puzzles of basis `B`) for tuple sizes `2..=k_max`.
+/// Study `grids` (puzzles of basis `B`) for tuple sizes `2..=k_max`, at most N/2 (a larger
+/// tuple is the complement of a smaller one, counted there).
 pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<CapRow>) {
+    let k_max = k_max.min(B::N / 2);
     let cfg = logic::Config::default();
     let base = vec![
         Technique::FullHouse,

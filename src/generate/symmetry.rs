@@ -70,8 +70,12 @@ impl Symmetry {
         out
     }
 
-    /// True when the givens of `digits` (non-zero cells) form a pattern with this symmetry.
+    /// True when the givens of `digits` (non-zero cells) form a pattern with this symmetry;
+    /// false when `digits` is not a grid of side `n` (N² cells).
     pub fn holds(self, n: usize, digits: &[u8]) -> bool {
+        if n.checked_mul(n) != Some(digits.len()) {
+            return false;
+        }
         self.orbits(n)
             .iter()
             .all(|o| o.iter().all(|&c| (digits[c] == 0) == (digits[o[0]] == 0)))

@@ -232,17 +232,20 @@ impl Search {
 /// assert!(c.is_unique());
 /// ```
 pub fn count<B: Basis>(g: &Grid<B>, limit: usize, max_nodes: Option<u64>) -> Count {
-    let mut s = Search {
-        links: Links::new(g),
-        n: B::N,
-        limit: limit.max(1),
-        max_nodes: max_nodes.unwrap_or(u64::MAX),
-        path: Vec::with_capacity(B::CELLS),
-        count: Count::default(),
-    };
-    s.run();
-    s.count.limit_reached = s.count.solutions >= s.limit;
-    s.count
+    // The search recurses once a placed cell: beyond 100×100, deeper than a default stack.
+    crate::solve::with_room::<B, _>(|| {
+        let mut s = Search {
+            links: Links::new(g),
+            n: B::N,
+            limit: limit.max(1),
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            path: Vec::with_capacity(B::CELLS),
+            count: Count::default(),
+        };
+        s.run();
+        s.count.limit_reached = s.count.solutions >= s.limit;
+        s.count
+    })
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 //! fixed point of naked singles, hidden singles and locked candidates; at 16×16 and 25×25 each
 //! node also runs a pass of failed-literal probing on bivalue cells; branching takes the cell
 //! with the fewest candidates (per conflict seen around it, dom/wdeg, from 25×25 up). From
-//! 25×25 up, a search that has found no solution after 30 dead ends (and more than one node
-//! in 16) hands over to `cdcl`:
+//! 25×25 up, a search that has found no solution after 30 dead ends (and dead ends at more
+//! than one node in 16) hands over to `cdcl`:
 //! conflict-driven clause learning on the root-propagated grid, less the root alternatives the
 //! search exhausted (at 16×16 it takes over at once). From 36×36 up, on a near-empty grid the
 //! search tries first the digit of a pattern solution fitted to the placed cells (`pattern`),
@@ -105,8 +105,8 @@ enum Branch {
 enum Cutoff {
     /// After this many nodes (restarts).
     Nodes(u64),
-    /// After this many dead ends (propagations that failed), and more than one node in 16 (the
-    /// hand-over to the CDCL).
+    /// After this many dead ends (propagations that failed), and dead ends at more than one
+    /// node in 16 (the hand-over to the CDCL).
     DeadEnds(u64),
     Never,
 }
@@ -190,6 +190,10 @@ impl<B: Basis> Solver<B> {
     }
 
     /// Count the solutions of `start` up to the limit, keeping the first.
+    ///
+    /// From 121×121 up the search needs more stack than a default thread has: call it inside
+    /// [`with_room`](crate::solve::with_room), as [`count`] does (so do
+    /// [`Solver::count_only`] and [`Solver::search`]).
     pub fn count(&mut self, start: &Grid<B>) -> Count {
         let mut first = None;
         if self.bands {
@@ -673,8 +677,9 @@ impl<B: Basis> Solver<B> {
 
     /// What to branch on, with its alternatives; `None` when every cell is placed.
     ///
-    /// The cell with the fewest candidates; when that has more than two, a digit with exactly two
-    /// places in some house is taken instead (if enabled and one exists).
+    /// The cell with the fewest candidates (per conflict weight with `wdeg`); when that has more
+    /// than two, a digit with exactly two places in some house is taken instead (if enabled and
+    /// one exists).
     fn choose(&self, g: &Grid<B>) -> Option<(Branch, B::Mask)> {
         let mut best = None;
         let mut best_count = u32::MAX;
@@ -777,9 +782,11 @@ fn solved_grid<B: Basis>(digits: &[u8]) -> Grid<B> {
 /// assert!(!c.limit_reached);
 /// ```
 pub fn count<B: Basis>(grid: &Grid<B>, limit: usize) -> Count {
-    Solver::<B>::new(SolveOptions {
-        limit,
-        ..SolveOptions::default()
+    crate::solve::with_room::<B, _>(|| {
+        Solver::<B>::new(SolveOptions {
+            limit,
+            ..SolveOptions::default()
+        })
+        .count(grid)
     })
-    .count(grid)
 }

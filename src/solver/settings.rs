@@ -40,7 +40,8 @@ pub struct Tuning {
     /// One probing pass before the search only (when `probe` is off): cheap at any size, and it
     /// solves the 100×100 set at the root.
     pub probe_root: bool,
-    /// When no cell has two candidates, branch on a digit with two places in a house instead.
+    /// When the cell chosen to branch on has more than two candidates, branch on a digit with
+    /// two places in a house instead.
     pub place_branching: bool,
     /// Branch on the cell with the fewest candidates per conflict seen in its houses
     /// (dom/wdeg) instead of the first cell with the fewest candidates.
@@ -58,9 +59,10 @@ pub struct Tuning {
     /// propagates singles only (off at 16×16: 25% more nodes on gen_minimal200, 3-7% less
     /// time; no clear difference at 25×25, kept on there).
     pub probe_locked: bool,
-    /// Solve with conflict-driven clause learning on the grid left by root propagation (and
-    /// root probing when `probe` or `probe_root` is on) instead of the depth-first search;
-    /// `max_nodes` then bounds its decisions.
+    /// Hand over to conflict-driven clause learning after `cdcl_after` depth-first dead ends
+    /// (0: at once), on the grid left by root propagation (and root probing when `probe` or
+    /// `probe_root` is on) less the root alternatives the depth-first search refuted;
+    /// `max_nodes` then bounds its conflicts (with the depth-first nodes before them).
     pub cdcl: bool,
     /// With `cdcl`: depth-first dead ends allowed first (the CDCL takes over when they are
     /// spent without a solution; 0 starts with it).

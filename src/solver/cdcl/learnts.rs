@@ -43,8 +43,8 @@ impl Sat {
         n
     }
 
-    /// Halve the learnt clauses: keep those of LBD ≤ 2 and those that are a reason now; then
-    /// compact the arena.
+    /// Halve the learnt clauses: keep those of LBD ≤ 2, those that are a reason now and those of
+    /// LBD ≤ `TIER2_LBD` used in a conflict since the last reduction; then compact the arena.
     pub(super) fn reduce(&mut self) {
         let mut cand: Vec<(u32, u32)> = Vec::new();
         let mut c = 0;
