@@ -272,3 +272,21 @@ fn a_144x144_count_works_from_a_default_thread() {
     .unwrap();
     assert!(c.is_unique(), "{c:?}");
 }
+
+#[test]
+fn counts_beyond_100x100_work_on_a_default_thread() {
+    use nsudoku::basis::B11;
+    use nsudoku::solver::{self, dlx};
+    // A 121×121 solution (the canonical pattern) with one band's first row emptied: the
+    // searches need more stack than a spawned thread's 2 MB, and find the room themselves.
+    let (k, n) = (11, 121);
+    let mut digits: Vec<u8> = (0..n * n)
+        .map(|cell| ((k * (cell / n % k) + cell / n / k + cell % n) % n + 1) as u8)
+        .collect();
+    digits[..n].fill(0);
+    let grid = Grid::<B11>::from_digits(&digits);
+    let counts = std::thread::spawn(move || (solver::count(&grid, 2), dlx::count(&grid, 2, None)))
+        .join()
+        .unwrap();
+    assert!(counts.0.is_unique() && counts.1.is_unique(), "{counts:?}");
+}

@@ -619,6 +619,11 @@ impl Sat {
                 let Some(v) = self.pick() else {
                     return Outcome::Sat;
                 };
+                // The clock is read at conflicts, but a large open grid can run thousands of
+                // decisions without one.
+                if self.decisions % 4096 == 4095 && budget.out_of_time() {
+                    return Outcome::Stopped(Exceeded::Time);
+                }
                 self.decisions += 1;
                 self.trail_lim.push(self.trail.len());
                 let phase = if stable {
