@@ -489,10 +489,23 @@ enum Cells<'a> {
 fn cells(value: &Value) -> Result<Cells<'_>, String> {
     // An object holds the grid under one of the names APIs give it (`{"board": [[…]]}`).
     let value = match value {
-        Value::Object(fields) => GRID_NAMES
-            .iter()
-            .find_map(|&name| fields.get(name))
-            .ok_or("a JSON object with no board, puzzle, grid or quiz")?,
+        Value::Object(fields) => match GRID_NAMES.iter().find_map(|&name| fields.get(name)) {
+            Some(grid) => grid,
+            // A list read as a batch only as the object's first field, so that it can be read
+            // item by item as it arrives.
+            None => match LIST_NAMES
+                .iter()
+                .find(|&&name| fields.get(name).is_some_and(Value::is_array))
+            {
+                Some(name) => {
+                    return Err(format!(
+                        "a JSON object whose list \"{name}\" is not its first field (a batch \
+                         is read from the first field only)"
+                    ))
+                }
+                None => return Err("a JSON object with no board, puzzle, grid or quiz".into()),
+            },
+        },
         _ => value,
     };
     let outer = match value {

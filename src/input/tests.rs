@@ -1135,6 +1135,11 @@ fn json_arrays_are_read_on_one_line_or_pretty_printed() {
         what(r#"{"id": 3}"#),
         "a JSON object with no board, puzzle, grid or quiz"
     );
+    assert_eq!(
+        what(r#"{"meta": {}, "puzzles": ["1234341221434321"]}"#),
+        "a JSON object whose list \"puzzles\" is not its first field (a batch is read from the \
+         first field only)"
+    );
     assert_eq!(what("[1, 2, 3]"), "a JSON array of 3 cells");
     assert_eq!(
         what(&rows(&number, ",").replacen("[0,", "[", 1)),
