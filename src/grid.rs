@@ -83,7 +83,8 @@ impl<B: Basis> Grid<B> {
         self.cells.as_ref()[cell]
     }
 
-    /// Overwrite the candidates of `cell`.
+    /// Overwrite the candidates of `cell`. As written: a bit at N or above is the caller's to
+    /// keep clear ([`Grid::from_masks`] clears them).
     #[inline(always)]
     pub fn set(&mut self, cell: usize, m: B::Mask) {
         self.cells.as_mut()[cell] = m;
@@ -108,7 +109,7 @@ impl<B: Basis> Grid<B> {
         self.cells.as_ref()
     }
 
-    /// All cell masks, mutable.
+    /// All cell masks, mutable: as [`Grid::set`], nothing is cleared.
     #[inline(always)]
     pub fn masks_mut(&mut self) -> &mut [B::Mask] {
         self.cells.as_mut()
