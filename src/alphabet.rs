@@ -107,6 +107,7 @@ impl Alphabet {
         match self {
             Alphabet::Standard if n <= 9 => format!("1-{}", last()),
             Alphabet::Standard if n <= 35 => format!("1-9A-{}", last()),
+            Alphabet::Standard if n == 36 => "1-9A-Za".into(),
             Alphabet::Standard => format!("1-9A-Za-{}", last()),
             Alphabet::Hex if n <= 10 => format!("0-{}", last()),
             Alphabet::Hex => format!("0-9A-{}", last()),

@@ -101,24 +101,41 @@ pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
         })
 }
 
-/// Whether the line at `start` is the first row of a grid of numbers with a bad token in it
-/// (`2x457` in a pencil-mark grid, `1x` at 16×16): as many tokens as a grid's side, one of
-/// them of two characters or more and no number, above exactly the grid's other rows, each a
-/// row of numbers as long. Read as numbers the grid is one error; read as a line of symbols,
-/// it would be two (this line, then the other rows cut short).
+/// Whether the line at `start` is the first row of a grid of numbers with a slip in it (`2x457`
+/// in a pencil-mark grid, `1x` at 16×16): as many tokens as a grid's side, all numbers but one
+/// of two characters or more, above exactly the grid's other rows of numbers as long (the
+/// line after them is no such row). Read as numbers the grid is one error; read as a line of
+/// symbols, it would be two (this line, then the other rows cut short).
+///
+/// The rows are looked at one by one, so a line that is no row ends the look: a pipe is
+/// waited on only while rows keep coming, and for the line after the last.
 pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     let first = tokens(lines.at(start));
     let m = first.clone().count();
-    let rows = || next_rows(lines, start, m, m - 1);
-    SUPPORTED.clone().any(|k| k * k == m)
-        && first
-            .clone()
-            .any(|t| t.chars().nth(1).is_some() && !number_token(t))
-        && rows().len() == m - 1
-        && rows().into_iter().all(|i| {
-            let row = lines.at(i);
-            numbers_line(row) && tokens(row).count() == m
-        })
+    let mut bad = first.filter(|t| !number_token(t));
+    let slip = bad.next().is_some_and(|t| t.chars().nth(1).is_some()) && bad.next().is_none();
+    if !slip || !SUPPORTED.clone().any(|k| k * k == m) {
+        return false;
+    }
+    let mut rows = 0;
+    for i in start + 1.. {
+        // Not read yet, or the end of the text: the grid ends here.
+        let Some(line) = lines.get(i).map(str::trim) else {
+            return rows == m - 1;
+        };
+        if is_number_rule(line, m) {
+            continue;
+        }
+        let row = !line.starts_with('#')
+            && !whole_puzzle(line, m)
+            && numbers_line(line)
+            && tokens(line).count() == m;
+        if rows == m - 1 || !row {
+            return rows == m - 1 && !row;
+        }
+        rows += 1;
+    }
+    false
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
@@ -466,13 +483,13 @@ fn pencil_marks(values: &[u32], n: usize) -> Option<CellMasks> {
     Some(masks)
 }
 
-/// In a grid up to 9×9 with two values or more above N and fewer empty cells (0) than those,
-/// so that it is meant as a pencil-mark grid and not as digits with a slip, the first cell
-/// [`pencil_marks`] cannot read, and why.
+/// In a grid up to 9×9 with at least N cells of two digits or more and fewer empty cells (0)
+/// than those, so that it is meant as a pencil-mark grid and not as digits with a slip or two,
+/// the first cell [`pencil_marks`] cannot read, and why.
 fn pencil_fault(values: &[u32], n: usize) -> Option<(usize, String)> {
-    let count = |f: &dyn Fn(usize) -> bool| values.iter().filter(|&&v| f(v as usize)).count();
-    let above = count(&|v| v > n);
-    if n > 9 || above < 2 || count(&|v| v == 0) >= above {
+    let count = |f: &dyn Fn(u32) -> bool| values.iter().filter(|&&v| f(v)).count();
+    let runs = count(&|v| v >= 10);
+    if n > 9 || runs < n || count(&|v| v == 0) >= runs {
         return None;
     }
     values.iter().enumerate().find_map(|(cell, &v)| {

@@ -336,12 +336,17 @@ fn a_bad_row_of_a_sixteen_grid_is_one_error() {
     for (r, bad_row) in [
         (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
         (5, rows[5].replacen(' ', " x ", 1)),
-        // The first row too, with a typo in a number: the grid's shape comes from its tokens.
+        // The first row too, with a typo in a number, above exactly the grid's other rows
+        // (then a blank line): the grid's shape comes from its tokens.
         (0, rows[0].replacen(' ', "x ", 1)),
     ] {
         let mut bad = rows.clone();
         bad[r] = bad_row;
-        let all = read_all(&format!("{}\n{good}\n", bad.join("\n")), Default::default());
+        let gap = if r == 0 { "\n" } else { "" };
+        let all = read_all(
+            &format!("{}\n{gap}{good}\n", bad.join("\n")),
+            Default::default(),
+        );
         assert_eq!(all.len(), 2, "row {r}");
         assert_eq!(all[0].as_ref().unwrap_err().line, r + 1);
         assert_eq!(all[1].as_ref().unwrap().digits(), g.digits());
@@ -1797,7 +1802,25 @@ fn reads_pencil_mark_grids_up_to_9x9() {
         "'12x69' is not a number"
     );
     assert_eq!(recs[1].as_ref().unwrap().line, 10);
-    // Digits with two slips (cells of 0 outnumber them) are numbers with a value out of range.
+    // A line above a whole grid of numbers is not its first row, slip or not: a title, a puzzle
+    // of grouped rows, a row of numbers with a slip above all 4 rows.
+    let grid4 = "1 0 0 4\n0 4 1 0\n0 1 0 3\n4 0 0 1";
+    for above in ["Puzzle 1: very easy", "1..4 .41. .1.3 4..1", "1 2 3x 4"] {
+        let recs = read_all(&format!("{above}\n{grid4}\n"), ReadOptions::default());
+        assert_eq!(recs.len(), 2, "{above}: {recs:?}");
+        assert!(
+            recs[0].is_err() == (above != "1..4 .41. .1.3 4..1"),
+            "{above}"
+        );
+        assert_eq!(recs[1].as_ref().unwrap().line, 2, "{above}");
+    }
+    // Digits with two slips (cells of 0 outnumber them), or a full grid with a slip or two
+    // (a value above N, or two cells of two digits), are numbers with a value out of range.
+    let full4 = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1";
+    let e = read_one(&full4.replacen('2', "5", 1), ReadOptions::default()).unwrap_err();
+    assert_eq!(e.what, "r1c2 holds 5", "{e}");
+    let e = read_one(&full4.replacen('3', "33", 2), ReadOptions::default()).unwrap_err();
+    assert_eq!(e.what, "r1c3 holds 33", "{e}");
     let slips = EASY9
         .chars()
         .map(|c| {
