@@ -117,38 +117,28 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     if !slip || !SUPPORTED.clone().any(|k| k * k == m) {
         return false;
     }
-    let mut rows = 0;
-    for i in start + 1.. {
-        // Not read yet, or the end of the text: the grid ends here.
-        let Some(line) = lines.get(i).map(str::trim) else {
-            return rows == m - 1;
-        };
-        if is_number_rule(line, m) {
-            continue;
-        }
-        let row = !line.starts_with('#')
-            && !whole_puzzle(line, m)
-            && numbers_line(line)
-            && tokens(line).count() == m;
-        if rows == m - 1 || !row {
-            return rows == m - 1 && !row;
-        }
-        rows += 1;
-    }
-    false
+    let mut rows = row_lines_after(lines, start, m).map(|i| {
+        let row = lines.at(i);
+        numbers_line(row) && tokens(row).count() == m
+    });
+    // Exactly m - 1 rows (the first line that is none ends the count), then no row.
+    rows.by_ref().take(m - 1).take_while(|&row| row).count() == m - 1 && rows.next() != Some(true)
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
 /// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
 /// the text ends them.
 fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
+    row_lines_after(lines, start, m).take(most).collect()
+}
+
+/// [`next_rows`] one by one, as far as they go: a line is read only when asked for.
+fn row_lines_after(lines: &Lines, start: usize, m: usize) -> impl Iterator<Item = usize> + '_ {
     (start + 1..)
         .map_while(|i| Some((i, lines.get(i)?.trim())))
-        .filter(|(_, l)| !is_number_rule(l, m))
-        .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
+        .filter(move |(_, l)| !is_number_rule(l, m))
+        .take_while(move |(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
         .map(|(i, _)| i)
-        .take(most)
-        .collect()
 }
 
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
@@ -470,17 +460,29 @@ fn pencil_marks(values: &[u32], n: usize) -> Option<CellMasks> {
         return None;
     }
     let mut masks = CellMasks::with_capacity(n, values.len());
-    for v in values {
-        let mut m = Wide256::ZERO;
-        for d in v.to_string().bytes().map(|b| usize::from(b - b'0')) {
-            if d == 0 || d > n || m.has(d - 1) {
-                return None;
-            }
-            m |= Wide256::bit(d - 1);
-        }
-        masks.push(m);
+    for &v in values {
+        masks.push(pencil_cell(v, n).ok()?);
     }
     Some(masks)
+}
+
+/// The candidates of one pencil-mark cell (`1259`), or why it is none (`is empty (0)`,
+/// `holds 1209, with 0`, `holds 1229, with 2 twice`), to follow its name.
+fn pencil_cell(v: u32, n: usize) -> Result<Wide256, String> {
+    if v == 0 {
+        return Err("is empty (0)".into());
+    }
+    let mut m = Wide256::ZERO;
+    for d in v.to_string().bytes().map(|b| usize::from(b - b'0')) {
+        if d == 0 || d > n {
+            return Err(format!("holds {v}, with {d}"));
+        }
+        if m.has(d - 1) {
+            return Err(format!("holds {v}, with {d} twice"));
+        }
+        m |= Wide256::bit(d - 1);
+    }
+    Ok(m)
 }
 
 /// In a grid up to 9×9 with at least N cells of two digits or more and fewer empty cells (0)
@@ -492,24 +494,10 @@ fn pencil_fault(values: &[u32], n: usize) -> Option<(usize, String)> {
     if n > 9 || runs < n || count(&|v| v == 0) >= runs {
         return None;
     }
-    values.iter().enumerate().find_map(|(cell, &v)| {
-        let digits: Vec<usize> = v
-            .to_string()
-            .bytes()
-            .map(|b| usize::from(b - b'0'))
-            .collect();
-        let why = if v == 0 {
-            "is empty (0)".to_string()
-        } else if let Some(d) = digits.iter().find(|&&d| d == 0 || d > n) {
-            format!("holds {v}, with {d}")
-        } else {
-            let twice = digits
-                .iter()
-                .find(|&&d| digits.iter().filter(|&&e| e == d).count() > 1)?;
-            format!("holds {v}, with {twice} twice")
-        };
-        Some((cell, why))
-    })
+    values
+        .iter()
+        .enumerate()
+        .find_map(|(cell, &v)| pencil_cell(v, n).err().map(|why| (cell, why)))
 }
 
 /// A puzzle of N² numbers followed by more on its line, as `rate` writes a puzzle given as
