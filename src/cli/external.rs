@@ -6,8 +6,8 @@
 //! for the engine, a first run is a warm-up whose every answer is checked from scratch (a full
 //! grid, every house whole, inside the puzzle's candidates); the timed passes are whole runs,
 //! the process's start-up included, until `--min-time` has gone by. A run past
-//! `--baseline-timeout` is killed (the shell, or the command it became) and the command is not
-//! timed on that set.
+//! `--baseline-timeout` is killed (its process group: the shell and what it started) and the
+//! command is not timed on that set.
 
 use nsudoku::grid;
 use nsudoku::input::{self, Puzzle, ReadOptions, Reader, Record};
@@ -195,7 +195,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
     let mut stdout = match read {
         Ok(stdout) => stdout?,
         Err(RecvTimeoutError::Timeout) => {
-            let _ = child.kill();
+            stop(&mut child);
             let status = child.wait()?;
             // The threads end when the pipes close: with the command, or with whatever it
             // started that holds them still. Nothing waits for them.
@@ -217,7 +217,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
     let capped = stdout.len() > cap;
     if capped {
         stdout.truncate(cap);
-        let _ = child.kill();
+        stop(&mut child);
     }
     let status = child.wait()?;
     let secs = start.elapsed().as_secs_f64();
@@ -252,11 +252,37 @@ fn keep_tail(mut r: impl Read) -> Vec<u8> {
     kept.split_off(from)
 }
 
-#[cfg(not(windows))]
+/// The shell running `cmd`, in a process group of its own ([`stop`]).
+#[cfg(unix)]
+fn shell(cmd: &str) -> Command {
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new("sh");
+    c.arg("-c").arg(cmd).process_group(0);
+    c
+}
+
+#[cfg(all(not(unix), not(windows)))]
 fn shell(cmd: &str) -> Command {
     let mut c = Command::new("sh");
     c.arg("-c").arg(cmd);
     c
+}
+
+/// Kill a run: its whole process group where there is one, so that what the shell started (a
+/// pipeline, a script's solver) goes too and does not run on beside the timed rows.
+fn stop(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    {
+        let group = format!("-{}", child.id());
+        let killed = Command::new("kill")
+            .args(["-KILL", &group])
+            .stderr(Stdio::null())
+            .status();
+        if killed.is_ok_and(|s| s.success()) {
+            return;
+        }
+    }
+    let _ = child.kill();
 }
 
 #[cfg(windows)]

@@ -40,7 +40,8 @@ pub struct GenerateArgs {
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and
     /// with it the puzzle is solved. With a comma-separated list, every technique easier than
     /// the easiest listed gets stuck, and the listed ones added solve it. Not unique-rectangle
-    /// or bug: they assume the uniqueness that digging checks.
+    /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
+    /// as in `explain`: the puzzle has one solution).
     #[arg(long, alias = "techniques")]
     technique: Option<String>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given).

@@ -79,21 +79,29 @@ pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
 }
 
 /// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
-/// with `target` added it solves the puzzle.
+/// with `target` added it solves the puzzle. Solved so, the puzzle has one solution, so the
+/// easier techniques include the uniqueness ones (unique rectangle, BUG+1), as `explain` and
+/// `rate` use them on such a puzzle.
 ///
 /// # Panics
 ///
 /// As [`Grid::from_digits`]: when `digits` does not hold `B::CELLS` digits of 0..=N.
 pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
     let need = Need::new(B::N, target);
-    let Ok(mut s) = State::new(Grid::<B>::from_digits(digits)) else {
+    let Ok(start) = State::new(Grid::<B>::from_digits(digits)) else {
         return false;
     };
+    let mut s = start.clone();
     let cfg = logic::Config::default();
-    if logic::engine::reduce(&mut s, &need.without, &cfg).is_err() || s.is_complete() {
+    if logic::engine::reduce(&mut s, &need.with, &cfg).is_err() || !s.is_complete() {
         return false;
     }
-    logic::engine::reduce(&mut s, &need.with, &cfg).is_ok() && s.is_complete()
+    let mut s = start;
+    let unique = logic::Config {
+        unique: true,
+        ..cfg
+    };
+    logic::engine::reduce(&mut s, &need.without, &unique).is_ok() && !s.is_complete()
 }
 
 /// Dig givens out of the full grid `solution` in random order. Returns the puzzle.

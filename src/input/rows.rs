@@ -240,7 +240,9 @@ pub(super) fn big_grid(first_above: bool, above: usize, givens: usize, complete:
     if first_above {
         above > 0 || (givens == 0 && complete)
     } else {
-        2 * above > givens
+        // Cut short, the rows would be a bad big grid: one value too big (a typo in the small
+        // grid on the next line) does not take the good small grid above into it.
+        2 * above > givens && (complete || above > 1)
     }
 }
 

@@ -169,6 +169,24 @@ fn empty_small_grids_after_a_bad_one_are_still_read() {
     assert_eq!(all[0].as_ref().unwrap().n(), 16);
 }
 
+#[test]
+fn a_small_grid_above_a_typo_line_is_read() {
+    // A good 4×4 line, then one with a 5 (a typo) and the end of the text or a blank line:
+    // two small grids, the second an error, not the start of a 16×16 cut short.
+    for end in ["", "\n...23.....1..4..\n"] {
+        let text = format!(".....1.334.1....\n5...............\n{end}");
+        let all = read_all(&text, ReadOptions::default());
+        assert_eq!(all.len(), if end.is_empty() { 2 } else { 3 }, "{text}");
+        assert_eq!(all[0].as_ref().unwrap().n(), 4);
+        assert_eq!(all[1].as_ref().unwrap_err().line, 2);
+    }
+    // With two values too big in the rows below, a 16×16 cut short, as before.
+    let text = ".....1.334.1....\n5...............\n..9.............\n";
+    let all = read_all(text, ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert!(all[0].is_err());
+}
+
 /// `- - - - - - - - -` between the bands of a 9×9 grid of numbers is a box rule, framing it
 /// too; the grid is read whole.
 #[test]

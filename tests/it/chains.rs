@@ -26,8 +26,23 @@ fn describe<B: Basis>(d: &Deduction) -> String {
     d.describe(B::topology(), Alphabet::Standard)
 }
 
-/// Every deduction of every chain technique is sound, after singles and along a path that uses
-/// singles and chains (the easiest first), up to `max_steps` chain steps.
+/// The chain of `d` passes every candidate once (a loop closes on its first node): a chain
+/// that passed one twice would be a loop with a tail, whose loop alone proves that candidate.
+fn assert_simple<B: Basis>(d: &Deduction) {
+    let mut nodes = d.evidence.chain.as_slice();
+    if let [first, .., last] = nodes {
+        if first.candidates == last.candidates {
+            nodes = &nodes[..nodes.len() - 1];
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for c in nodes.iter().flat_map(|n| &n.candidates) {
+        assert!(seen.insert(*c), "{c:?} twice in {}", describe::<B>(d));
+    }
+}
+
+/// Every deduction of every chain technique is sound and its chain simple, after singles and
+/// along a path that uses singles and chains (the easiest first), up to `max_steps` chain steps.
 fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
     let mut s = state::<B>(line);
     let cfg = Config::default();
@@ -45,6 +60,7 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
                 assert!(!d.eliminations.is_empty());
                 assert!(d.chain_length() >= 1 && d.chain_length() <= cfg.chain_length);
                 check::check_in_state(&s, solution, &d).unwrap();
+                assert_simple::<B>(&d);
                 checked += 1;
             }
         }

@@ -994,6 +994,30 @@ fn help_that_cannot_be_written_is_an_io_error() {
     }
 }
 
+/// The process a command started goes with it: a pipeline or a script's solver left running
+/// would slow every row timed after it.
+#[cfg(target_os = "linux")]
+#[test]
+fn bench_kills_what_a_command_past_its_time_limit_started() {
+    let dir = Scratch::new("bench-group");
+    let pid_file = dir.join("pid");
+    let cmd = format!("sleep 59 & echo $! > '{}'; wait", pid_file.display());
+    let out = bench_30_json(&["--baseline-cmd", &cmd, "--baseline-timeout", "300ms"]);
+    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let stat = format!("/proc/{}/stat", pid.trim());
+    // Gone, or a zombie left to whoever adopted it.
+    for _ in 0..50 {
+        match std::fs::read_to_string(&stat) {
+            Ok(s) if !s.contains(") Z ") => {
+                std::thread::sleep(std::time::Duration::from_millis(20))
+            }
+            _ => return,
+        }
+    }
+    panic!("`sleep 59`, started by the command, still runs after the command was killed");
+}
+
 #[test]
 fn bench_kills_a_command_past_its_time_limit() {
     let out = bench_30_json(&["--baseline-cmd", "sleep 60", "--baseline-timeout", "300ms"]);

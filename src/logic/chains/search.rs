@@ -22,6 +22,8 @@ pub struct Search {
     parent: Vec<u32>,
     generation: u32,
     queue: Vec<(u32, u32)>,
+    /// A visit marks both literals of its node: no path goes through a node twice.
+    strict: bool,
 }
 
 impl Search {
@@ -33,6 +35,7 @@ impl Search {
             parent: vec![NO; lits],
             generation: 0,
             queue: Vec::new(),
+            strict: false,
         }
     }
 
@@ -47,6 +50,9 @@ impl Search {
             return false;
         }
         self.stamp[l] = self.generation;
+        if self.strict {
+            self.stamp[l ^ 1] = self.generation;
+        }
         self.parent[l] = parent;
         self.queue.push((lit, depth));
         true
@@ -67,8 +73,18 @@ impl Search {
     }
 
     /// The shortest AIC `a = … = z` (at most `cap` links) with `x` weakly linked to both ends:
-    /// the path `on(x) → off(a) → … → on(z) → off(x)`. Returns `[a, …, z]`.
+    /// the path `on(x) → off(a) → … → on(z) → off(x)`. Returns `[a, …, z]`, a chain through
+    /// distinct candidates none of which is `x` ([`Search::simple`]).
     pub fn elimination<B: Basis>(
+        &mut self,
+        g: &Tagging<B>,
+        x: u32,
+        cap: usize,
+    ) -> Option<Vec<u32>> {
+        self.simple(g, &[x], |s| s.elimination_path(g, x, cap))
+    }
+
+    fn elimination_path<B: Basis>(
         &mut self,
         g: &Tagging<B>,
         x: u32,
@@ -109,8 +125,18 @@ impl Search {
     }
 
     /// The shortest AIC `v = … = u` (at most `cap` links): the path `off(v) → … → on(u)`.
-    /// Returns `[v, …, u]`.
+    /// Returns `[v, …, u]`, through distinct candidates ([`Search::simple`]).
     pub fn path_off_on<B: Basis>(
+        &mut self,
+        g: &Tagging<B>,
+        v: u32,
+        u: u32,
+        cap: usize,
+    ) -> Option<Vec<u32>> {
+        self.simple(g, &[], |s| s.off_on_path(g, v, u, cap))
+    }
+
+    fn off_on_path<B: Basis>(
         &mut self,
         g: &Tagging<B>,
         v: u32,
@@ -148,4 +174,33 @@ impl Search {
         }
         None
     }
+
+    /// The path `search` finds, when it and `also` hold every candidate once. The shortest path
+    /// over literals may pass a candidate twice, once true and once false (a loop with a tail:
+    /// its loop alone proves that candidate, and the whole is no chain), so then the search is
+    /// made again with a visit marking both literals, and its path is taken if it is one.
+    fn simple<B: Basis>(
+        &mut self,
+        g: &Tagging<B>,
+        also: &[u32],
+        mut search: impl FnMut(&mut Self) -> Option<Vec<u32>>,
+    ) -> Option<Vec<u32>> {
+        let path = search(self)?;
+        if distinct(g, also, &path) {
+            return Some(path);
+        }
+        self.strict = true;
+        let path = search(self);
+        self.strict = false;
+        path.filter(|p| distinct(g, also, p))
+    }
+}
+
+/// True when the nodes of `a` and `b` share no candidate (a group shares its cells').
+fn distinct<B: Basis>(g: &Tagging<B>, a: &[u32], b: &[u32]) -> bool {
+    let mut seen = hashbrown::HashSet::new();
+    a.iter().chain(b).all(|&id| {
+        let (d, cells) = g.node(id);
+        cells.iter().all(|&c| seen.insert((c, d)))
+    })
 }
