@@ -74,7 +74,7 @@ impl Search {
 
     /// The shortest AIC `a = … = z` (at most `cap` links) with `x` weakly linked to both ends:
     /// the path `on(x) → off(a) → … → on(z) → off(x)`. Returns `[a, …, z]`, a chain through
-    /// distinct candidates none of which is `x` ([`Search::simple`]).
+    /// distinct candidates none of which is `x` (see `Search::simple`).
     pub fn elimination<B: Basis>(
         &mut self,
         g: &Tagging<B>,
@@ -125,7 +125,7 @@ impl Search {
     }
 
     /// The shortest AIC `v = … = u` (at most `cap` links): the path `off(v) → … → on(u)`.
-    /// Returns `[v, …, u]`, through distinct candidates ([`Search::simple`]).
+    /// Returns `[v, …, u]`, through distinct candidates (see `Search::simple`).
     pub fn path_off_on<B: Basis>(
         &mut self,
         g: &Tagging<B>,
