@@ -273,13 +273,12 @@ fn shell(cmd: &str) -> Command {
 fn stop(child: &mut std::process::Child) {
     #[cfg(unix)]
     {
-        let group = format!("-{}", child.id());
-        let killed = Command::new("kill")
-            .args(["-KILL", &group])
-            .stderr(Stdio::null())
-            .status();
-        if killed.is_ok_and(|s| s.success()) {
-            return;
+        // The shell leads its own group (`shell`), not yet waited for: its pid names the group.
+        if let Ok(group) = libc::pid_t::try_from(child.id()) {
+            // SAFETY: `killpg` only sends a signal; a group already gone is an error it returns.
+            if group > 1 && unsafe { libc::killpg(group, libc::SIGKILL) } == 0 {
+                return;
+            }
         }
     }
     let _ = child.kill();
