@@ -43,7 +43,7 @@ pub struct BenchArgs {
     /// the table (its time up to the budget stays in the row's figures) and makes the exit
     /// status 1. Default: no limit (a puzzle that nothing settles, as a 225×225 may be, then
     /// holds the whole run).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = super::at_least::<1, u64>)]
     max_nodes: Option<u64>,
     /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
     /// passes over the set).
@@ -51,7 +51,7 @@ pub struct BenchArgs {
     min_time: f64,
     /// Use only the first this many puzzles of each set (after the shuffle; of each size, in a
     /// file of several).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
     /// Seed of the shuffle.
     #[arg(long, default_value_t = 1)]
@@ -71,7 +71,7 @@ pub struct BenchArgs {
     baseline: Option<Baseline>,
     /// Rows the baseline may try per puzzle; a puzzle over it is named on stderr and counted
     /// under the table (the exit status stays as the engine's results make it).
-    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000_000, value_parser = super::at_least::<1, u64>)]
     baseline_nodes: u64,
     /// Add a row that times another solver, run through the shell on every set: it reads the
     /// puzzles on stdin, one a line, and writes one solution a line in order (any form nsudoku
@@ -227,6 +227,11 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     for list in &a.reduce {
         super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
+    for (flag, values) in [("--reduce", &a.reduce), ("--baseline-cmd", &a.baseline_cmd)] {
+        if first_of_each(values).count() < values.len() {
+            say!("note: {flag} names a variant more than once; each is timed once");
+        }
+    }
     if a.baseline_cmd.iter().any(|c| c.trim().is_empty()) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -267,6 +272,15 @@ fn set_name(files: &[PathBuf], file: &Path) -> String {
     }
 }
 
+/// `values` without repeats, in order: a flag given twice the same times one variant.
+fn first_of_each(values: &[String]) -> impl Iterator<Item = &String> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| !values[..*i].contains(v))
+        .map(|(_, v)| v)
+}
+
 /// The variants asked for, in the order of the rows: the baselines, then the search without
 /// and with each reduction, for each locked-candidates setting.
 fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
@@ -283,9 +297,10 @@ fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
             kind: Kind::InProcess(Solve::Dlx(a.baseline_nodes)),
         });
     }
-    for cmd in &a.baseline_cmd {
+    for cmd in first_of_each(&a.baseline_cmd) {
         out.push(Variant {
-            name: format!("{} (command)", code_span(cmd)),
+            // As typed: the table marks it up (`table_variant`), JSON keeps it plain.
+            name: format!("{cmd}{COMMAND}"),
             kind: Kind::Command(cmd),
         });
     }
@@ -297,7 +312,7 @@ fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
                 reduce: None,
             }),
         });
-        for list in &a.reduce {
+        for list in first_of_each(&a.reduce) {
             out.push(Variant {
                 name: format!("reduce {list} + search{suffix}"),
                 kind: Kind::InProcess(Solve::Search {
@@ -767,7 +782,7 @@ fn markdown(rows: &[Row]) -> String {
             let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("–".into(), f);
             out.push_str(&format!(
                 "| {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
-                table_cell(&r.variant),
+                table_cell(&table_variant(r)),
                 r.threads.map_or("–".into(), |t| t.to_string()),
                 three_figures(r.puzzles_per_sec),
                 r.us_per_puzzle,
@@ -809,6 +824,17 @@ fn markdown(rows: &[Row]) -> String {
 /// `text` in one cell of a markdown table: a `|` would end the cell, even inside a code span.
 fn table_cell(text: &str) -> String {
     text.replace('|', "\\|")
+}
+
+/// What marks a command's variant name (the command itself comes first).
+const COMMAND: &str = " (command)";
+
+/// A row's variant as the table shows it: a command's in a code span.
+fn table_variant(r: &Row) -> String {
+    match r.variant.strip_suffix(COMMAND) {
+        Some(cmd) if r.threads.is_none() => format!("{}{COMMAND}", code_span(cmd)),
+        _ => r.variant.clone(),
+    }
 }
 
 /// `cmd` as a markdown code span: fenced by one more backtick than its longest run of them,

@@ -59,18 +59,32 @@ struct Explained {
 pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
     // Standard output holds the path: pictures go to files (one a puzzle of a batch).
-    for (flag, path) in [("--svg", &a.svg), ("--html", &a.html)] {
+    let there = [
+        (
+            "--svg",
+            &a.svg,
+            "directory",
+            "render --step N writes one step's picture",
+        ),
+        (
+            "--html",
+            &a.html,
+            "file",
+            "render --html - writes one puzzle's page",
+        ),
+    ];
+    for (flag, path, expected, instead) in there {
         if path.as_ref().is_some_and(|p| p.as_os_str() == "-") {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
-                    "{flag} -: the solving path is on standard output; expected a {} \
-                     (render --html - writes one puzzle's page there)",
-                    if flag == "--svg" { "directory" } else { "file" }
+                    "{flag} -: the solving path is on standard output; expected a {expected} \
+                     ({instead} there)"
                 ),
             ));
         }
     }
+    super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     let batch = a.input.read_json(a.json)?.logic_only("explain");
     batch.print_notes();
     let many = batch.records.len() > 1;

@@ -111,6 +111,20 @@ fn find<B: Basis>(
         }
     }
     let place = at(label, p);
+    // Without a proof of one solution they find nothing: a user is told why.
+    let skipped: Vec<String> = ts
+        .iter()
+        .filter(|t| t.needs_uniqueness() && !cfg.unique)
+        .map(|t| t.cli_name())
+        .collect();
+    if !skipped.is_empty() {
+        say!(
+            "{place}: {} not run: the puzzle is not proved to have one solution (a count \
+             within {} nodes found none, several, or did not settle)",
+            skipped.join(", "),
+            nsudoku::solve::UNIQUE_NODES
+        );
+    }
     let hits = limits::take();
     if !hits.is_empty() {
         say!("{place}: bounds hit: {}", hits.describe(&cfg));

@@ -2,7 +2,7 @@
 
 use super::exit_status;
 use super::thread_pool;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use nsudoku::basis::LOGIC;
 use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
@@ -45,11 +45,12 @@ pub struct GenerateArgs {
     #[arg(long, alias = "techniques")]
     technique: Option<String>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given).
-    /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above.
+    /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
+    /// by logic instead, which it does not bound.
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Grids tried per puzzle before giving up on --givens or --technique.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]
     attempts: u64,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
@@ -129,9 +130,18 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
             ProgressStyle::with_template(if a.count == 1 {
                 "{spinner} puzzle 1 {elapsed}{msg}"
             } else {
-                "{bar:40} {pos}/{len} puzzles {elapsed} {per_sec} eta {eta}{msg}"
+                "{bar:40} {pos}/{len} puzzles {elapsed} {rate} eta {eta}{msg}"
             })
-            .unwrap(),
+            .unwrap()
+            // indicatif's own `per_sec` shows four decimals (`100.5114/s`).
+            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let rate = s.per_sec();
+                let _ = if rate >= 10.0 {
+                    write!(w, "{rate:.0}/s")
+                } else {
+                    write!(w, "{rate:.2}/s")
+                };
+            }),
         );
         // An attempt at 49×49 takes seconds: the clock moves between them.
         b.enable_steady_tick(std::time::Duration::from_millis(500));

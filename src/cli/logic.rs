@@ -35,7 +35,7 @@ pub struct LimitArgs {
     pub pom_budget: u64,
     /// Chains and cycles: the longest chain searched, in links.
     #[arg(long, default_value_t = Config::default().chain_length,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+          value_parser = super::at_least::<1, usize>)]
     pub chain_length: usize,
     /// Forcing chains: most work of one search (peers visited and cells scanned by its trials,
     /// about 10⁹ a second); the trials left are skipped.

@@ -411,11 +411,16 @@ pub fn exit_status(failed: bool) -> ExitCode {
 
 pub use nsudoku::output::plural;
 
-/// Sort `times` and give their median (the upper one of an even count) and their largest; 0
-/// for none.
+/// Sort `times` and give their median (the mean of the middle two of an even count) and their
+/// largest; 0 for none.
 pub fn median_worst(times: &mut [f64]) -> (f64, f64) {
     times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let half = times.len() / 2;
+    let median = match times.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => times[half],
+        _ => (times[half - 1] + times[half]) / 2.0,
+    };
     (median, times.last().copied().unwrap_or(0.0))
 }
 
@@ -436,6 +441,46 @@ pub fn set_line(v: &mut serde_json::Value, line: usize, item: Option<usize>) {
 /// `file: ` when the batch had several files.
 pub fn prefix(label: &Option<String>) -> String {
     label.as_ref().map(|l| format!("{l}: ")).unwrap_or_default()
+}
+
+/// True when `a` and `b` name one file, also when reached by two paths (`x.svg` and
+/// `./x.svg`), whether it exists yet or not.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    // The file itself, else its folder and name (a file still to be written).
+    let resolved = |p: &Path| {
+        p.canonicalize()
+            .ok()
+            .or_else(|| {
+                let dir = match p.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                Some(dir.canonicalize().ok()?.join(p.file_name()?))
+            })
+            .unwrap_or_else(|| p.to_path_buf())
+    };
+    a == b || resolved(a) == resolved(b)
+}
+
+/// What would fail only after a solving path is found fails before: `--svg` naming a file
+/// that is not a directory, or the same path as `--html`.
+pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Result<()> {
+    let Some(dir) = svg else { return Ok(()) };
+    let refuse = |msg: String| Err(io::Error::new(io::ErrorKind::InvalidInput, msg));
+    if dir.exists() && !dir.is_dir() {
+        return refuse(format!(
+            "--svg {}: it is a file; expected a directory for the pictures",
+            dir.display()
+        ));
+    }
+    match html {
+        Some(page) if page.as_os_str() != "-" && same_file(dir, page) => refuse(format!(
+            "--html and --svg both name {}; expected a file for the page and a directory for \
+             the pictures",
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A note on stderr when `dir` still holds step pictures for `prefix` past those just
@@ -537,6 +582,19 @@ pub fn threads_arg(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is not a thread count from 0 (all cores) to {MAX_THREADS}"))
 }
 
+/// A whole number of at least `MIN`, as a flag's value (clap's own range check names its
+/// upper end: `0 is not in 1..18446744073709551615`).
+pub fn at_least<const MIN: u64, T: TryFrom<u64>>(s: &str) -> Result<T, String> {
+    let n: u64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number; expected one of at least {MIN}"))?;
+    if n < MIN {
+        return Err(format!("{n} is too small; expected at least {MIN}"));
+    }
+    T::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::parse_duration;
@@ -559,6 +617,24 @@ mod tests {
             "b.txt",
         ];
         assert_eq!(told, want);
+    }
+
+    #[test]
+    fn a_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(super::median_worst(&mut [4.0, 1.0, 3.0, 2.0]), (2.5, 4.0));
+        assert_eq!(super::median_worst(&mut [3.0, 1.0, 2.0]), (2.0, 3.0));
+        assert_eq!(super::median_worst(&mut []), (0.0, 0.0));
+    }
+
+    #[test]
+    fn counts_of_at_least_one() {
+        assert_eq!(super::at_least::<1, u64>("7"), Ok(7));
+        assert_eq!(super::at_least::<2, usize>(" 2 "), Ok(2));
+        let zero = super::at_least::<1, u64>("0").unwrap_err();
+        assert_eq!(zero, "0 is too small; expected at least 1");
+        for bad in ["-1", "x", "", "1.5"] {
+            assert!(super::at_least::<1, u64>(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -61,8 +61,11 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let start = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut times = Vec::new();
-    let mut ratings: Vec<Rating> = Vec::new();
+    // Each rating with what a search found of a stuck puzzle, for --stats.
+    let mut ratings: Vec<(Rating, Option<Solutions>)> = Vec::new();
     let mut bad = 0usize;
+    // Lines that are not puzzles: not rated, but counted by --stats.
+    let mut invalid = 0usize;
     // Puzzles whose givens contradict each other: no rating, but counted by --stats.
     let mut clashes = 0usize;
     let pool = thread_pool(a.threads)?;
@@ -89,6 +92,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             Err(e) => {
                 say!("{}{e}", prefix(label));
                 bad += 1;
+                invalid += 1;
                 if a.json {
                     json_failure(label, e)
                 } else {
@@ -133,7 +137,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 if !r.limits.is_empty() {
                     say!("{}: bounds hit: {}", at(label, p), r.limits.describe(&cfg));
                 }
-                ratings.push(r);
+                ratings.push((r, sols));
                 line
             }
         };
@@ -142,7 +146,8 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     })?;
     out.flush()?;
     if a.stats {
-        print_stats(&ratings, clashes, &mut times, start.elapsed().as_secs_f64());
+        let unrated = Unrated { clashes, invalid };
+        print_stats(&ratings, unrated, &mut times, start.elapsed().as_secs_f64());
     }
     Ok(exit_status(bad > 0))
 }
@@ -236,32 +241,55 @@ fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     }
 }
 
+/// Lines of a batch that got no rating.
+struct Unrated {
+    /// Puzzles whose givens contradict each other (no solution).
+    clashes: usize,
+    /// Lines that are not puzzles.
+    invalid: usize,
+}
+
 /// How the puzzles ended (a contradiction, found by a step or in the givens, is no
-/// solution), a histogram by whole rating points, the hardest techniques, time per puzzle.
-fn print_stats(ratings: &[Rating], clashes: usize, times: &mut [f64], wall: f64) {
+/// solution; a stuck puzzle is told apart by what the search found of it), a histogram by
+/// whole rating points, the hardest techniques, time per puzzle.
+fn print_stats(
+    ratings: &[(Rating, Option<Solutions>)],
+    unrated: Unrated,
+    times: &mut [f64],
+    wall: f64,
+) {
     let n = ratings.len().max(1) as f64;
-    let ended = |end: End| ratings.iter().filter(|r| r.end == end).count();
-    let timed_out = ended(End::Timeout);
-    let no_solution = ended(End::Contradiction) + clashes;
-    let solved = ended(End::Solved);
-    let stuck = ratings.len() + clashes - solved - no_solution - timed_out;
+    let count = |f: &dyn Fn(&Rating, Option<Solutions>) -> bool| {
+        ratings.iter().filter(|(r, s)| f(r, *s)).count()
+    };
+    let solved = count(&|r, _| r.end == End::Solved);
+    let timed_out = count(&|r, _| r.end == End::Timeout);
+    let no_solution =
+        count(&|r, s| r.end == End::Contradiction || s == Some(Solutions::Zero)) + unrated.clashes;
+    let several = count(&|_, s| s == Some(Solutions::Several));
+    let stuck = ratings.len() + unrated.clashes - solved - no_solution - timed_out - several;
+    let more = [
+        ("several solutions", several),
+        ("timeout", timed_out),
+        ("invalid", unrated.invalid),
+    ];
+    let more: String = more
+        .iter()
+        .filter(|(_, c)| *c > 0)
+        .map(|(what, c)| format!("  {what} {c}"))
+        .collect();
+    say!(
+        "rated {}  solved {solved}  stuck {stuck}  no solution {no_solution}{more}",
+        ratings.len() + unrated.clashes,
+    );
     let mut buckets = std::collections::BTreeMap::new();
     let mut hardest = std::collections::BTreeMap::new();
-    for r in ratings.iter().filter(|r| r.end == End::Solved) {
+    for (r, _) in ratings.iter().filter(|(r, _)| r.end == End::Solved) {
         *buckets.entry(r.er.floor() as i32).or_insert(0usize) += 1;
         if let Some(t) = r.hardest {
             *hardest.entry(t.cli_name()).or_insert(0usize) += 1;
         }
     }
-    say!(
-        "rated {}  solved {solved}  stuck {stuck}  no solution {no_solution}{}",
-        ratings.len() + clashes,
-        if timed_out > 0 {
-            format!("  timeout {timed_out}")
-        } else {
-            String::new()
-        }
-    );
     for (b, c) in &buckets {
         say!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
     }

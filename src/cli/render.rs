@@ -1,13 +1,15 @@
 //! `nsudoku render`: the first puzzle of the input as an SVG picture (the puzzle, its solution,
 //! its candidate grid, or one step of its solving path), or its whole solving path as a web page.
 
+use super::logic::search_stuck;
 use super::{at, InputArgs};
 use nsudoku::input::Puzzle;
+use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::{Config, Technique};
 use nsudoku::render::{self, grid, html, step, Board, Options};
 use nsudoku::solver::Verdict;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -23,7 +25,7 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with = "step")]
     candidates: bool,
     /// Draw step N (1-based) of the solving path on the grid it was found in.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::at_least::<1, u64>)]
     step: Option<u64>,
     /// Techniques of the solving path, comma-separated in any order (default: all).
     #[arg(long, alias = "technique", value_name = "LIST")]
@@ -72,25 +74,6 @@ fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io:
     io::Error::other(Unfit(format!("{}: {msg}", at(label, p))))
 }
 
-/// True when `a` and `b` name one file, also when reached by two paths (`x.svg` and
-/// `./x.svg`), whether it exists yet or not.
-fn same_file(a: &Path, b: &Path) -> bool {
-    // The file itself, else its folder and name (a file still to be written).
-    let resolved = |p: &Path| {
-        p.canonicalize()
-            .ok()
-            .or_else(|| {
-                let dir = match p.parent() {
-                    Some(d) if !d.as_os_str().is_empty() => d,
-                    _ => Path::new("."),
-                };
-                Some(dir.canonicalize().ok()?.join(p.file_name()?))
-            })
-            .unwrap_or_else(|| p.to_path_buf())
-    };
-    a == b || resolved(a) == resolved(b)
-}
-
 /// Write `text` to `path`, or to standard output when it is `-`.
 fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
     if path.as_os_str() == "-" {
@@ -122,7 +105,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         ));
     }
     if let (Some(page), Some(picture)) = (&a.html, &a.output) {
-        if !to_stdout(&a.html) && same_file(page, picture) {
+        if !to_stdout(&a.html) && super::same_file(page, picture) {
             return Err(bad(format!(
                 "--html and -o both name {}: the picture would overwrite the page; expected \
                  two files",
@@ -130,6 +113,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             )));
         }
     }
+    super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     let batch = a.input.read_no_grid("render")?.logic_only("render");
     batch.print_notes();
     let rest = batch.records.len().saturating_sub(1);
@@ -176,30 +160,59 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;
             say!(
-                "wrote {} ({} steps, {ended})",
+                "wrote {} ({}, {ended})",
                 path.display(),
-                run.steps.len()
+                super::plural(run.steps.len(), "step")
             );
         }
         if let Some(dir) = &a.svg {
             let files = step::write_all(dir, "", &p, &run.steps).map_err(bad)?;
             say!(
-                "wrote {} step pictures to {} ({ended})",
-                files.len(),
+                "wrote {} to {} ({ended})",
+                super::plural(files.len(), "step picture"),
                 dir.display()
             );
             super::say_left_over(dir, "", &files);
         }
+        let status = super::exit_status(!one_solution(&p, &label, &run, &cfg));
         if a.output.is_none() && a.step.is_none() && !a.solution && !a.candidates {
-            return Ok(ExitCode::SUCCESS);
+            return Ok(status);
         }
+        write_picture(&a, &picture(&a, &p, &techniques, &cfg).map_err(unfit)?)?;
+        return Ok(status);
     }
-    let svg = picture(&a, &p, &techniques, &cfg).map_err(unfit)?;
-    match &a.output {
-        Some(path) => write_file(path, &svg)?,
-        None => io::stdout().lock().write_all(svg.as_bytes())?,
-    }
+    write_picture(&a, &picture(&a, &p, &techniques, &cfg).map_err(unfit)?)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the drawn `path` leaves `p` with one solution as far as is known. When not, it is
+/// said on stderr as `explain` says it, and as there the run fails: the path broke the grid or
+/// ran out of time, or its techniques got stuck on a puzzle the search finds no or several
+/// solutions for.
+fn one_solution(p: &Puzzle, label: &Option<String>, path: &engine::Path, cfg: &Config) -> bool {
+    let steps = super::plural(path.steps.len(), "step");
+    let why = match path.end {
+        End::Solved => return true,
+        End::Contradiction => format!(
+            "no solution; the path breaks the grid at step {}",
+            path.steps.len()
+        ),
+        End::Timeout => format!("the path stops at the time limit after {steps}"),
+        End::Stuck | End::StepLimit => match search_stuck(p, cfg).not_one() {
+            None => return true,
+            Some(what) => format!("{what}; the techniques get stuck after {steps}"),
+        },
+    };
+    say!("{}: {why}", at(label, p));
+    false
+}
+
+/// `svg` to the file `a` names, or to stdout.
+fn write_picture(a: &RenderArgs, svg: &str) -> io::Result<()> {
+    match &a.output {
+        Some(path) => write_file(path, svg),
+        None => io::stdout().lock().write_all(svg.as_bytes()),
+    }
 }
 
 fn picture(
@@ -258,9 +271,12 @@ fn picture(
     let n = n as usize;
     let run = render::solve_path(p, Some(techniques), cfg, n)?;
     if run.steps.len() < n {
+        let has = match run.steps.len() {
+            0 => "no steps".to_string(),
+            m => format!("only {}", super::plural(m, "step")),
+        };
         return Err(format!(
-            "the solving path has only {} ({})",
-            super::plural(run.steps.len(), "step"),
+            "the solving path has {has} ({})",
             html::end_text(run.end).trim_end_matches('.').to_lowercase()
         ));
     }

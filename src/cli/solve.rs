@@ -29,7 +29,7 @@ pub struct SolveArgs {
     count: bool,
     /// Stop counting at this many solutions. With 1, a puzzle's first solution is printed and
     /// counted as solved without checking that it is the only one.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 2, value_parser = super::at_least::<1, u64>)]
     limit: u64,
     /// Give up on a puzzle after this many search nodes and report "budget exceeded".
     #[arg(long)]

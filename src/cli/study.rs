@@ -29,11 +29,11 @@ struct TuplesArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Largest tuple size studied (default: K + 3, at most N/2).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..))]
+    #[arg(long, value_parser = super::at_least::<2, usize>)]
     k_max: Option<usize>,
     /// Use only the first this many puzzles of each basis (after a shuffle of that basis's
     /// puzzles with a fixed seed: the same sample whatever else the input holds).
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
     /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
     #[arg(long)]

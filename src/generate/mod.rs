@@ -169,6 +169,9 @@ pub enum GenError {
         wanted: String,
         /// When no attempt met the `givens` target: the fewest givens one was dug to.
         fewest: Option<usize>,
+        /// Whether digging's checks were searches, which `max_nodes` bounds (with a
+        /// `technique` they are logic, which it does not).
+        searched: bool,
     },
 }
 
@@ -223,16 +226,21 @@ impl fmt::Display for GenError {
                 attempts,
                 wanted,
                 fewest,
+                searched,
             } => {
                 let attempts = crate::output::plural(*attempts, "attempt");
                 write!(f, "no puzzle {wanted} found in {attempts}")?;
                 match fewest {
                     // Digging keeps a given whose check runs over budget: below some count
                     // every attempt stops at about the same place, and only a budget helps.
-                    Some(g) => write!(
+                    Some(g) if *searched => write!(
                         f,
                         " (the fewest givens reached: {g}); raise --max-nodes (a check over it \
                          keeps its given) or --attempts, or relax the request"
+                    ),
+                    Some(g) => write!(
+                        f,
+                        " (the fewest givens reached: {g}); raise --attempts or relax the request"
                     ),
                     None => f.write_str("; raise --attempts or relax the request"),
                 }
@@ -333,6 +341,7 @@ pub fn generate_observed<B: Basis>(
         wanted: wanted.join(" and "),
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
+        searched: opts.technique.is_none(),
     })
 }
 

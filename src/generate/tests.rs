@@ -54,6 +54,22 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     assert!(msg.starts_with("no puzzle with at most 17 givens found in 3 attempts"));
     assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));
     assert!(msg.contains("raise --max-nodes"));
+    // With a technique digging checks by logic, which --max-nodes does not bound.
+    let by_logic = GenOptions {
+        technique: Some(vec![Technique::HiddenTuple(2)]),
+        attempts: 2,
+        ..opts
+    };
+    let e = generate::<B3>(&by_logic, 1).unwrap_err();
+    assert!(
+        matches!(e, GenError::NotFound { fewest: Some(f), searched: false, .. } if f > 17),
+        "{e:?}"
+    );
+    let msg = e.to_string();
+    assert!(
+        msg.ends_with("); raise --attempts or relax the request"),
+        "{msg}"
+    );
     // A technique no attempt's puzzle needs: the givens were reached, so none is named.
     let opts = GenOptions {
         givens: Some(16),

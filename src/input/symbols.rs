@@ -18,7 +18,9 @@ fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
     let zero_may_be_digit = || candidates || !zeros_share_a_house(s, n);
     // Letters and no digit: A = 1, as at 25×25 (a 9×9 in A-I; a 16×16 in A-P when a letter
     // past G shows, as 1-9A-G would not read it).
-    let letters_only = !has(|c| matches!(c, '1'..='9')) && has(|c| c.is_ascii_alphabetic());
+    // A letter past the N-th (`x` in a 4×4) is a typo, not a sign of letters.
+    let letters_only = !has(|c| matches!(c, '1'..='9'))
+        && s.chars().any(|c| Alphabet::Letters.digit(c, n).is_some());
     // Away from 16×16 (which has rules of its own, below): a grid whose 0s may be one digit,
     // with no symbol for the top digit N and every symbol a zero-based digit, reads both ways
     // (0-8 at 9×9, 0-9A-O at 25×25).

@@ -806,6 +806,16 @@ fn detects_16_and_25_alphabets() {
     );
 }
 
+/// A letter past the grid's digits is a typo in the usual digits, not a sign of letters
+/// (A = 1); letters that are digits still are.
+#[test]
+fn a_stray_letter_is_told_against_the_usual_digits() {
+    let bad = read_one("..x.............", Default::default()).unwrap_err();
+    assert!(bad.expected.starts_with("a digit 1-4 "), "{bad}");
+    let bad = read_one("..x..A..........", Default::default()).unwrap_err();
+    assert!(bad.expected.starts_with("a digit A-D "), "{bad}");
+}
+
 #[test]
 fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
     let p = read_one(EASY9, Default::default()).unwrap();

@@ -9,6 +9,7 @@
 //! [`Path`]: super::engine::Path
 
 use super::Config;
+use crate::output::plural;
 use std::cell::Cell;
 
 /// How many times each bound was hit.
@@ -67,32 +68,32 @@ impl Hits {
         let mut parts = Vec::new();
         if self.pom_digits > 0 {
             parts.push(format!(
-                "POM skipped a digit {} (over {} templates, too many to count, or over \
-                 {} MB of listed templates)",
+                "POM skipped a digit {} (over {}, too many to count, or over {} MB of \
+                 listed templates)",
                 times(self.pom_digits),
-                cfg.pom_budget,
+                plural(cfg.pom_budget as usize, "template"),
                 cfg.pom_memory >> 20
             ));
         }
         if self.subset_searches > 0 {
             parts.push(format!(
-                "tuple/fish subset search cut {} (over {} subsets in one house)",
+                "tuple/fish subset search cut {} (over {} in one house)",
                 times(self.subset_searches),
-                cfg.subset_budget
+                plural(cfg.subset_budget as usize, "subset")
             ));
         }
         if self.chain_tables > 0 {
             parts.push(format!(
-                "chain table skipped {} (over {} tags)",
+                "chain table skipped {} (over {})",
                 times(self.chain_tables),
-                cfg.chain_tags
+                plural(cfg.chain_tags, "tag")
             ));
         }
         if self.forcing_searches > 0 {
             parts.push(format!(
-                "forcing chain search cut {} (over {} units of work)",
+                "forcing chain search cut {} (over {} of work)",
                 times(self.forcing_searches),
-                cfg.forcing_budget
+                plural(cfg.forcing_budget as usize, "unit")
             ));
         }
         parts.join("; ")

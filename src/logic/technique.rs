@@ -284,7 +284,9 @@ impl Technique {
         ];
         for (prefix, make) in sized {
             if let Some(k) = name.strip_prefix(prefix) {
-                let k: u64 = k.parse().map_err(|_| {
+                // Digits only: `parse` would take `+3`.
+                let digits = Some(k).filter(|k| k.bytes().all(|b| b.is_ascii_digit()));
+                let k: u64 = digits.and_then(|k| k.parse().ok()).ok_or_else(|| {
                     format!("bad size in '{name}'; expected a number 2..={MAX_SIZE}")
                 })?;
                 let Some(k) = u8::try_from(k).ok().filter(|k| (2..=MAX_SIZE).contains(k)) else {
@@ -328,7 +330,7 @@ impl Technique {
         if out.is_empty() {
             // An empty list would run nothing and still look like success.
             return Err(format!(
-                "the technique list '{list}' names none; expected one of: all, {}",
+                "the technique list '{list}' names none; expected one of: {}",
                 cli_names()
             ));
         }
@@ -448,5 +450,17 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A size is written in digits alone, and the list of names a list names none of is said
+    /// once.
+    #[test]
+    fn sizes_are_digits_and_the_names_are_listed_once() {
+        for bad in ["fish-+3", "naked-tuple- 3", "hidden-tuple-3x"] {
+            assert!(Technique::parse(bad, 9).is_err(), "{bad}");
+        }
+        assert_eq!(Technique::parse("fish-03", 9), Ok(vec![Technique::Fish(3)]));
+        let e = Technique::parse_list(",", 9).unwrap_err();
+        assert_eq!(e.matches("all").count(), 1, "{e}");
     }
 }

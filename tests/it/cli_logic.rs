@@ -692,6 +692,14 @@ fn uniqueness_steps_skip_a_puzzle_with_several_solutions() {
     let o = run(&["find", "--technique", "unique-rectangle,bug"], &grid);
     common::assert_success(&o);
     assert_eq!(stdout(&o), "");
+    // Said, not silent: a user learns why they found nothing.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "line 1: unique-rectangle, bug not run: the puzzle is not proved to have one solution"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -211,10 +211,32 @@ fn bad_requests_are_clear_errors() {
         "{}",
         stderr(&o)
     );
+    // One path for the page and the pictures is refused before any path is found.
+    let both = tmp.join("both");
+    let also = tmp.join(".").join("both");
+    for cmd in ["render", "explain"] {
+        let args = [
+            cmd,
+            "--html",
+            both.to_str().unwrap(),
+            "--svg",
+            also.to_str().unwrap(),
+        ];
+        let o = run(&args, EASY9);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--html and --svg both name"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty());
+        assert!(!both.exists());
+    }
 }
 
 /// `--timeout` bounds the search behind `--solution` (10 s when not given: a picture should not
-/// wait on a puzzle no solver settles) and the solving path of `--html`, which ends `timeout`.
+/// wait on a puzzle no solver settles) and the solving path of `--html`, which ends `timeout`:
+/// its page is written, and as with `explain` the run fails.
 #[test]
 fn a_timeout_bounds_the_solution_search_and_the_path() {
     let tmp = Scratch::new("cli-render-timeout");
@@ -240,12 +262,56 @@ fn a_timeout_bounds_the_solution_search_and_the_path() {
         ],
         hard,
     );
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(page.exists());
     assert!(
         stderr(&o).contains("stopped at the time limit"),
         "{}",
         stderr(&o)
     );
+    assert!(
+        stderr(&o).contains("line 1: the path stops at the time limit after"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A page of a puzzle without one solution is drawn, and as `explain` does the run says so
+/// and fails: stuck on several solutions, or broken by the givens' consequences.
+#[test]
+fn a_page_of_a_puzzle_without_one_solution_fails_the_run() {
+    let tmp = Scratch::new("cli-render-not-one");
+    let page = tmp.join("not-one.html");
+    let args = ["render", "--html", page.to_str().unwrap()];
+    let several = format!("1{}1", ".".repeat(79));
+    let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    for (puzzle, why) in [
+        (
+            several.as_str(),
+            "line 1: several solutions; the techniques get stuck after",
+        ),
+        (
+            none,
+            "line 1: no solution; the path breaks the grid at step",
+        ),
+    ] {
+        let o = run(
+            &[&args[..], &["--techniques", "singles,locked-candidates"]].concat(),
+            puzzle,
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+        assert!(std::fs::read_to_string(&page)
+            .unwrap()
+            .starts_with("<!DOCTYPE html>"));
+        std::fs::remove_file(&page).unwrap();
+    }
+    let easy = include_str!("../../examples/9x9.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let o = run(&args, easy);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 /// A path cut short by a work bound says so, as `explain` does: stuck there is not stuck for

@@ -265,18 +265,21 @@ fn rate_says_why_a_puzzle_is_not_rated() {
 }
 
 /// `--stats` counts each way a puzzle ends: a contradiction, in a step or in the givens, is no
-/// solution, not stuck.
+/// solution, not stuck; a puzzle with several solutions and a line that is no puzzle are told
+/// apart too.
 #[test]
 fn rate_stats_tell_no_solution_from_stuck() {
     let several = format!("1{}1", ".".repeat(79));
     let none = "46....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     // r1c1 can only be 9, which r2c1 holds.
     let clash = format!(".123456789{}", ".".repeat(71));
-    let input = format!("{several}\n{none}\n{clash}\n{EASY}\n");
+    let input = format!("{several}\n{none}\n{clash}\n12x\n{EASY}\n");
     let out = common::run(&["rate", "--stats", "--threads", "1"], &input);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("rated 4  solved 1  stuck 1  no solution 2\n"),
+        stderr.contains(
+            "rated 4  solved 1  stuck 0  no solution 2  several solutions 1  invalid 1\n"
+        ),
         "{stderr}"
     );
 }
