@@ -227,15 +227,18 @@ fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
         ),
         _ => {
             let stuck = format!(
-                "stuck after {}, {} open (hardest {:.1})",
+                "stuck after {}, {} open",
                 plural(r.steps, "step"),
                 plural(r.open, "cell"),
-                r.er
             );
+            let er = r.er;
+            // One pair of parentheses: `(stuck …, hardest 0.0)`, not `(stuck … (hardest 0.0))`.
             match sols {
-                Some(Solutions::Zero) => format!("{text} no solution ({stuck})"),
-                Some(Solutions::Several) => format!("{text} several solutions ({stuck})"),
-                _ => format!("{text} {stuck}"),
+                Some(Solutions::Zero) => format!("{text} no solution ({stuck}, hardest {er:.1})"),
+                Some(Solutions::Several) => {
+                    format!("{text} several solutions ({stuck}, hardest {er:.1})")
+                }
+                _ => format!("{text} {stuck} (hardest {er:.1})"),
             }
         }
     }

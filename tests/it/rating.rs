@@ -239,6 +239,12 @@ fn rate_says_why_a_puzzle_is_not_rated() {
         "{stdout}"
     );
     assert!(lines[1].starts_with(&format!("{several} several solutions (stuck")));
+    // One pair of parentheses: `(stuck …, hardest 0.0)`.
+    assert!(
+        lines[1].ends_with(')') && !lines[1].contains("))"),
+        "{}",
+        lines[1]
+    );
     assert!(lines[2].starts_with(&format!("{none} no solution (contradiction")));
     assert_eq!(lines.len(), 4);
     for expected in [
