@@ -452,8 +452,8 @@ mod tests {
         }
     }
 
-    /// A size is written in digits alone, and the list of names a list names none of is said
-    /// once.
+    /// A size is written in digits alone, and the error of a list that names none lists each
+    /// name once.
     #[test]
     fn sizes_are_digits_and_the_names_are_listed_once() {
         for bad in ["fish-+3", "naked-tuple- 3", "hidden-tuple-3x"] {
