@@ -135,6 +135,8 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     let techniques = super::logic::techniques_for(a.techniques.as_deref(), p.n());
     let cfg = a.limits.config().until(a.timeout);
     let cfg = super::logic::config_for(cfg, &p, &techniques);
+    // Without a page or step pictures no path is judged: a picture alone succeeds.
+    let mut status = ExitCode::SUCCESS;
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
@@ -174,15 +176,17 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             );
             super::say_left_over(dir, "", &files);
         }
-        let status = super::exit_status(!one_solution(&p, &label, &run, &cfg));
-        if a.output.is_none() && a.step.is_none() && !a.solution && !a.candidates {
+        status = super::exit_status(!one_solution(&p, &label, &run, &cfg));
+        if !wants_picture {
             return Ok(status);
         }
-        write_picture(&a, &picture(&a, &p, &techniques, &cfg).map_err(unfit)?)?;
-        return Ok(status);
     }
-    write_picture(&a, &picture(&a, &p, &techniques, &cfg).map_err(unfit)?)?;
-    Ok(ExitCode::SUCCESS)
+    let svg = picture(&a, &p, &techniques, &cfg).map_err(unfit)?;
+    match &a.output {
+        Some(path) => write_file(path, &svg)?,
+        None => io::stdout().lock().write_all(svg.as_bytes())?,
+    }
+    Ok(status)
 }
 
 /// Whether the drawn `path` leaves `p` with one solution as far as is known. When not, it is
@@ -205,14 +209,6 @@ fn one_solution(p: &Puzzle, label: &Option<String>, path: &engine::Path, cfg: &C
     };
     say!("{}: {why}", at(label, p));
     false
-}
-
-/// `svg` to the file `a` names, or to stdout.
-fn write_picture(a: &RenderArgs, svg: &str) -> io::Result<()> {
-    match &a.output {
-        Some(path) => write_file(path, svg),
-        None => io::stdout().lock().write_all(svg.as_bytes()),
-    }
 }
 
 fn picture(
