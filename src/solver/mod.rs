@@ -391,7 +391,12 @@ impl<B: Basis> Solver<B> {
                 (g, ok)
             }
         };
-        let mut c = if ok {
+        let mut c = if ok && !cdcl::fits(&g) {
+            // Too large for the instance's 32-bit offsets (an open grid from 196×196 up, and
+            // tens of gigabytes besides): the depth-first search goes on alone.
+            let budget = budget.less(spent.nodes);
+            self.run(start, visit, budget, Cutoff::Never).0
+        } else if ok {
             let budget = budget.less(spent.nodes);
             cdcl::search(&g, self.opts.limit, budget, self.learning, visit)
         } else {

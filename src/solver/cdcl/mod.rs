@@ -674,6 +674,20 @@ pub(super) struct Learning {
     pub stable: bool,
 }
 
+/// Whether the instance of `g` fits the 32-bit offsets of its at-most-one lists (`amo_start`):
+/// bounded by each variable having every other candidate of its cell and the same digit in
+/// every peer as partners.
+pub(super) fn fits<B: Basis>(g: &Grid<B>) -> bool {
+    let vars: u64 = g
+        .masks()
+        .iter()
+        .map(|m| m.count() as u64)
+        .filter(|&k| k > 1)
+        .sum();
+    let partners = (B::N - 1 + B::topology().peers(0).len()) as u64;
+    vars * partners <= u64::from(u32::MAX)
+}
+
 /// Count the solutions of `g` (propagated at the root, no contradiction found) up to `limit`,
 /// visiting each; `budget` bounds the conflicts (the `nodes` of the stats; `guesses` counts
 /// decisions).
@@ -833,4 +847,24 @@ pub(super) fn search<B: Basis>(
         guesses: sat.decisions,
     };
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::basis::{B14, B5};
+
+    #[test]
+    fn an_open_196x196_grid_does_not_fit_the_instance_offsets() {
+        // 7.5 million variables with 754 partners each: 5.7 billion offsets. The grid (1.2 MB)
+        // is built on a thread with room for it.
+        let fits_empty = std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| fits(&Grid::<B14>::empty()))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(!fits_empty);
+        assert!(fits(&Grid::<B5>::empty()));
+    }
 }
