@@ -30,6 +30,29 @@ pub(super) struct Field<'a> {
     pub(super) after: Option<char>,
 }
 
+/// Whether `field`, taken for a label, is rather a puzzle cut short (its empty cells `0`)
+/// before its solution or itself whole in `next`: digits only, more than an id has (over 10),
+/// each a `0` or the digit at the same place of `next`. The solution is then not read in the
+/// puzzle's place.
+fn cut_puzzle(field: &str, next: &str) -> bool {
+    field.len() > 10
+        && field.len() < next.len()
+        && field.bytes().all(|b| b.is_ascii_digit())
+        && field
+            .bytes()
+            .zip(next.bytes())
+            .all(|(a, b)| a == b'0' || a == b)
+}
+
+/// Whether `raw`, whose first field has the `n` symbols of a small puzzle, is rather a larger
+/// grid typed row by row on one line with a slip (a 16×16 of 16 rows of 16, one short): four
+/// fields or more, each within one symbol of the first's length. Its length is then the
+/// error, not the first row read as a 4×4 and the rest passed over.
+fn rows_in_a_line(raw: &str, n: usize) -> bool {
+    let mut fields = raw.split_whitespace();
+    fields.clone().count() >= 4 && fields.all(|f| f.chars().count().abs_diff(n) <= 1)
+}
+
 impl<'a> Field<'a> {
     pub(super) fn find(raw: &'a str) -> Option<Self> {
         const SEPARATORS: [char; 5] = [',', ':', ';', '\t', ' '];
@@ -50,6 +73,9 @@ impl<'a> Field<'a> {
                 // puzzle's length, so a puzzle of the wrong length followed by its solution
                 // stays an error, not the solution read in its place.
                 let more = after.is_some_and(|c| !raw[end + c.len_utf8()..].trim().is_empty());
+                if labels == 0 && rows_in_a_line(raw, n) {
+                    return None;
+                }
                 return ((labels > 0 || more) && 2 * longest < n).then_some(Field {
                     before: &raw[..start],
                     puzzle: field,
@@ -68,6 +94,10 @@ impl<'a> Field<'a> {
             }
             longest = longest.max(n);
             start = raw.len() - raw[end..].trim_start_matches(SEPARATORS).len();
+            let next = raw[start..].split(SEPARATORS).next().unwrap_or("");
+            if cut_puzzle(field, next) {
+                return None;
+            }
         }
         None
     }
@@ -86,6 +116,9 @@ impl<'a> Field<'a> {
             longest = longest.max(label.chars().count());
             start = end + 1;
             let field = raw[start..].split(',').next().unwrap_or("");
+            if cut_puzzle(label, field.trim()) {
+                return None;
+            }
             if field.chars().filter(|c| !c.is_whitespace()).count() > 2 * longest {
                 return Some(Field {
                     before: &raw[..start],

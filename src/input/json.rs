@@ -172,8 +172,8 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
                     // the value runs past the window.
                     value_end(lines, line, at).map_or(open_list, |end| {
                         let text = text_between(lines, (line, at), end);
-                        let rows = serde_json::from_str::<Vec<Value>>(&text).map_or(0, |v| v.len());
-                        rows != cells
+                        let items = serde_json::from_str::<Vec<Value>>(&text).unwrap_or_default();
+                        items.len() != cells || !big_givens(&items, cells)
                     })
                 }
             },
@@ -185,6 +185,38 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         items: 0,
         wrapped,
     })
+}
+
+/// Whether `items`, `cells` of them, each `cells` cells long, are the rows of one big grid
+/// rather than as many whole small puzzles (16 of 4×4, 81 of 9×9): most of their givens are
+/// too big for the small grid, as the reader asks of rows of text (`rows::big_grid`). Sixteen
+/// 4×4 puzzles, one with a typo, stay sixteen puzzles; an empty big grid reads as small ones,
+/// as in text.
+fn big_givens(items: &[Value], cells: usize) -> bool {
+    let side = (1..=cells).find(|s| s * s == cells).unwrap_or(cells) as u64;
+    let (mut givens, mut above) = (0usize, 0usize);
+    let mut count = |v: Option<u64>| {
+        if let Some(v) = v.filter(|&v| v > 0) {
+            givens += 1;
+            above += usize::from(v > side);
+        }
+    };
+    for item in items {
+        match item {
+            Value::Array(cells) => cells.iter().for_each(|c| count(c.as_u64())),
+            Value::String(row) if numbers_line(row) => {
+                row.split_whitespace().for_each(|t| count(t.parse().ok()));
+            }
+            // Symbols: `0`, `.`, `-` and `_` are empty cells, `1`-`9` and letters digits.
+            Value::String(row) => row.chars().for_each(|c| match c {
+                '1'..='9' => count(c.to_digit(10).map(u64::from)),
+                c if c.is_ascii_alphabetic() => count(Some(side + 1)),
+                _ => {}
+            }),
+            _ => {}
+        }
+    }
+    2 * above > givens
 }
 
 /// What the items at the head of an array say it is.

@@ -1061,6 +1061,47 @@ fn a_puzzle_after_a_label_is_read_with_a_note() {
         assert_eq!(all.len(), 1, "{text}");
         assert!(all[0].is_err(), "{text}");
     }
+    // Cut to 40 or 11 symbols, with `0` for empty cells (digits alone, as an id is), then
+    // its solution or itself whole: an error too, with a CSV header or without.
+    let zeros = EASY9.replace('.', "0");
+    for cut in [40, 11] {
+        for after in [solution, zeros.as_str()] {
+            for header in ["", "quizzes,solutions\n"] {
+                let text = format!("{header}{},{after}\n", &zeros[..cut]);
+                let all = read_all(&text, Default::default());
+                assert_eq!(all.len(), 1, "{text}");
+                assert!(all[0].is_err(), "{text}");
+            }
+        }
+    }
+    // A long id of digits is still a label: it does not agree with the grid after it.
+    for text in [
+        format!("202611291200,{solution}"),
+        format!("id,solution\n202611291200,{solution}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert!(all[0].is_ok(), "{text}");
+    }
+}
+
+/// A 16×16 typed row by row on one line, one row a symbol short or long: its length is the
+/// error, not its first row read as a 4×4 with the rest passed over.
+#[test]
+fn a_16x16_of_rows_on_one_line_with_a_slip_is_named_by_its_length() {
+    let text = include_str!("../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
+    let whole = read_one(&rows.join(" "), Default::default()).unwrap();
+    assert_eq!(whole.k, 4);
+    for (slip, len) in [(&rows[7][1..], 255), (&format!("{}.", rows[7])[..], 257)] {
+        let mut typed = rows.clone();
+        typed[7] = slip;
+        let e = read_one(&typed.join(" "), Default::default()).unwrap_err();
+        assert_eq!(e.what, format!("{len} symbols"), "{e}");
+    }
+    // A 4×4 puzzle followed by its solution is still read with a note.
+    let p = read_one("1.3.....2.......  1234341221434321", Default::default()).unwrap();
+    assert_eq!(p.k, 2);
 }
 
 #[test]
@@ -1633,6 +1674,56 @@ fn pretty_json_grid(k: usize, keep: impl Fn(usize, usize) -> bool) -> (String, V
         })
         .collect();
     (format!("[\n{}\n]", rows.join(",\n")), cells)
+}
+
+/// A JSON list of exactly 16 puzzles of 4×4 (or 81 of 9×9 as flat arrays) is a list, not
+/// the rows of one 16×16 (81×81) grid: as for rows of text, most givens of a big grid's rows
+/// are too big for the small one.
+#[test]
+fn a_json_list_of_as_many_small_puzzles_as_a_big_grid_has_rows_is_a_list() {
+    let small = "1.3.....2.......";
+    let numbers = |p: &str| {
+        let cells: Vec<String> = p
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect();
+        format!("[{}]", cells.join(","))
+    };
+    let typo = "1.3.....2......5";
+    let lists = [
+        (vec![format!("\"{small}\""); 16], 2),
+        (vec![numbers(small); 16], 2),
+        (vec![numbers(EASY9); 81], 3),
+        (
+            [
+                vec![format!("\"{typo}\"")],
+                vec![format!("\"{small}\""); 15],
+            ]
+            .concat(),
+            2,
+        ),
+    ];
+    for (items, k) in lists {
+        let text = format!("[{}]", items.join(", "));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), items.len(), "{text}");
+        let ok: Vec<&Puzzle> = all.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert!(
+            ok.len() >= items.len() - 1 && ok.iter().all(|p| p.k == k),
+            "{text}"
+        );
+    }
+    // The rows of a 16×16 as strings are still one grid.
+    let line = include_str!("../../examples/16x16.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let rows: Vec<String> = (0..16)
+        .map(|r| format!("\"{}\"", &line[16 * r..16 * (r + 1)]))
+        .collect();
+    let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
 }
 
 #[test]
