@@ -83,7 +83,7 @@ fn find<B: Basis>(
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     limits::take();
-    let mut searched = 0;
+    let (mut searched, mut found) = (0, 0usize);
     for &t in &ts {
         if cfg.past_deadline() {
             break;
@@ -98,6 +98,7 @@ fn find<B: Basis>(
             } else {
                 writeln!(out, "{}", d.describe(topo, alpha))
             };
+            found += 1;
             match written {
                 Ok(()) => Flow::Continue,
                 Err(e) => {
@@ -136,6 +137,17 @@ fn find<B: Basis>(
              --timeout (what it found is printed)",
             plural(ts.len(), "technique")
         );
+    }
+    if a.json {
+        // The puzzle's last record, as in `explain`: a reader learns that a puzzle with no
+        // instance was searched, and whether the deadline cut the list short.
+        let end = if timed_out { "timeout" } else { "listed" };
+        let mut v = serde_json::json!({"end": end, "found": found});
+        if !skipped.is_empty() {
+            v["not_run"] = skipped.into();
+        }
+        super::set_place(&mut v, p);
+        writeln!(out, "{}", with_file(v, label))?;
     }
     Ok(Ok(timed_out))
 }

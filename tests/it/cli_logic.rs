@@ -337,13 +337,29 @@ fn chain_records_give_their_nodes_cells_and_digits() {
 fn find_lists_every_instance() {
     let o = run(&["find", "--technique", "naked-pair", "--json"], EASY);
     assert!(o.status.success());
-    // Givens only: the naked pairs of the easy puzzle's first state.
-    for l in stdout(&o).lines() {
-        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+    // Givens only: the naked pairs of the easy puzzle's first state, then the end record.
+    let out = stdout(&o);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (end, pairs) = records.split_last().unwrap();
+    for v in pairs {
         assert_eq!(v["technique"], "naked-pair");
         assert_eq!(v["cells"].as_array().unwrap().len(), 2);
         assert!(!v["eliminations"].as_array().unwrap().is_empty());
     }
+    assert_eq!(end["end"], "listed");
+    assert_eq!(end["found"], pairs.len());
+    assert_eq!(end["line"], 1);
+    // A puzzle with no instance shows too; the uniqueness techniques not run are named.
+    let none = run(
+        &["find", "--technique", "x-wing,bug", "--json"],
+        &".".repeat(81),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&none).trim()).unwrap();
+    assert_eq!(v["found"], 0);
+    assert_eq!(v["not_run"], serde_json::json!(["bug"]));
     // Either spelling of the flag, in every subcommand that takes techniques.
     assert_eq!(
         stdout(&run(
