@@ -293,8 +293,15 @@ fn print_stats(
             *hardest.entry(t.cli_name()).or_insert(0usize) += 1;
         }
     }
+    // Of the solved puzzles alone: a stuck path's ER is only what its steps reached.
+    if solved < ratings.len() + unrated.clashes && solved > 0 {
+        say!("  ER of the {} solved:", plural(solved, "puzzle"));
+    }
     for (b, c) in &buckets {
-        say!("  ER {b}.0-{b}.9  {c:6}  {:5.1}%", 100.0 * *c as f64 / n);
+        say!(
+            "  ER {b}.0-{b}.9  {c:6}  {:5.1}%",
+            100.0 * *c as f64 / solved as f64
+        );
     }
     let mut h: Vec<_> = hardest.into_iter().collect();
     h.sort_by_key(|b| std::cmp::Reverse(b.1));

@@ -288,4 +288,12 @@ fn rate_stats_tell_no_solution_from_stuck() {
         ),
         "{stderr}"
     );
+    // The ER table is of the solved puzzle alone, its shares of it.
+    assert!(
+        stderr.contains("  ER of the 1 puzzle solved:\n"),
+        "{stderr}"
+    );
+    let rows: Vec<&str> = stderr.lines().filter(|l| l.starts_with("  ER ")).collect();
+    assert_eq!(rows.len(), 2, "{stderr}");
+    assert!(rows[1].ends_with("100.0%"), "{stderr}");
 }
