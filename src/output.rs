@@ -158,8 +158,8 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 
 /// A boxed pencil-mark grid for people: each cell shows its candidates (a placed cell its
 /// digit), every column as wide as its widest cell, boxes drawn as in [`boxed`]. Beyond the
-/// alphabet a cell's digits are written in decimal joined by `,`. The reader takes it back up
-/// to 9×9; from 16×16 up `12` could be twelve or the candidates 1 and 2, so there it does not.
+/// alphabet a cell's digits are written in decimal joined by `,`. The reader takes it back:
+/// up to 9×9 as numbers, from 16×16 up as symbols (digits alone there could be a number).
 ///
 /// # Panics
 ///

@@ -201,18 +201,33 @@ fn big_givens(items: &[Value], cells: usize) -> bool {
             above += usize::from(v > side);
         }
     };
+    // A symbol's value: `1`-`9` their own, a letter past the small grid's digits; `0`, `.`,
+    // `-` and `_` empty.
+    let symbol = |c: char| match c {
+        '1'..='9' => c.to_digit(10).map(u64::from),
+        c if c.is_ascii_alphabetic() => Some(side + 1),
+        _ => None,
+    };
     for item in items {
         match item {
-            Value::Array(cells) => cells.iter().for_each(|c| count(c.as_u64())),
+            Value::Array(cells) => {
+                for c in cells {
+                    count(match c {
+                        Value::String(s) => s.trim().parse().ok().or_else(|| {
+                            let mut chars = s.trim().chars();
+                            chars
+                                .next()
+                                .filter(|_| chars.next().is_none())
+                                .and_then(symbol)
+                        }),
+                        c => c.as_u64(),
+                    });
+                }
+            }
             Value::String(row) if numbers_line(row) => {
                 row.split_whitespace().for_each(|t| count(t.parse().ok()));
             }
-            // Symbols: `0`, `.`, `-` and `_` are empty cells, `1`-`9` and letters digits.
-            Value::String(row) => row.chars().for_each(|c| match c {
-                '1'..='9' => count(c.to_digit(10).map(u64::from)),
-                c if c.is_ascii_alphabetic() => count(Some(side + 1)),
-                _ => {}
-            }),
+            Value::String(row) => row.chars().for_each(|c| count(symbol(c))),
             _ => {}
         }
     }

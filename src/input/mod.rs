@@ -12,6 +12,7 @@ mod fields;
 mod json;
 mod lines;
 mod numbers;
+mod pencil;
 mod puzzle;
 mod rows;
 mod symbols;
@@ -26,6 +27,7 @@ use numbers::{
     bad_first_number_row, numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists,
     read_numbers,
 };
+use pencil::{pencil_rows_start, read_pencil_rows};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -348,6 +350,8 @@ impl<R: BufRead> Reader<R> {
         self.more_lines(i, |lines, i| {
             if numbers {
                 read_numbers(lines, i)
+            } else if let Some(n) = pencil_rows_start(lines, i, opts) {
+                read_pencil_rows(lines, i, n, opts)
             } else if let Some(n) = symbol_rows_start(lines, i, opts) {
                 read_symbol_rows(lines, i, n, opts)
             } else {

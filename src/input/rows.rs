@@ -318,6 +318,6 @@ pub(super) fn read_symbol_rows(
 }
 
 /// Whether `n` is the side of a grid of a supported basis (4, 9, 16, …).
-fn is_side(n: usize) -> bool {
+pub(super) fn is_side(n: usize) -> bool {
     SUPPORTED.map(|k| k * k).any(|m| m == n)
 }

@@ -9,7 +9,7 @@ use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::box_index;
 
 /// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
-fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
+pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
     let has = |f: fn(char) -> bool| s.chars().any(f);
     let has_zero = has(|c| c == '0');
     let has_dot = has(|c| matches!(c, '.' | '-' | '_'));

@@ -1724,6 +1724,26 @@ fn a_json_list_of_as_many_small_puzzles_as_a_big_grid_has_rows_is_a_list() {
     let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].as_ref().unwrap().k, 4);
+    // And so are its rows as arrays of one-symbol strings (LeetCode's form), or of numbers.
+    let digits = read_one(line, Default::default()).unwrap().digits();
+    let forms: [&dyn Fn(u8) -> String; 2] = [
+        &|d| format!("\"{}\"", Alphabet::Standard.symbol_or_dot(d)),
+        &|d| d.to_string(),
+    ];
+    for cell in forms {
+        let rows: Vec<String> = digits
+            .chunks(16)
+            .map(|r| {
+                format!(
+                    "[{}]",
+                    r.iter().map(|&d| cell(d)).collect::<Vec<_>>().join(",")
+                )
+            })
+            .collect();
+        let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
+        assert_eq!(all.len(), 1, "{rows:?}");
+        assert_eq!(all[0].as_ref().unwrap().digits(), digits);
+    }
 }
 
 #[test]
@@ -1848,6 +1868,115 @@ fn rows_of_symbols_in_groups_on_one_line_are_one_puzzle() {
 
 /// Pencil-mark grids as HoDoKu and Sudoku Explainer print them, and as `reduce --format grid`
 /// writes them, read as the candidates they list; a grid with an empty cell stays numbers.
+/// The candidates the givens of `line` leave (each given out of its peers), as a grid of
+/// basis `k`.
+fn peer_candidates(k: usize, line: &str) -> CellMasks {
+    use crate::mask::{MaskList, Wide256};
+    let p = read_one(line, Default::default()).unwrap();
+    let t = crate::topology::Topology::new(k);
+    let cell = |c: usize| p.masks.mask_as::<Wide256>(c);
+    let masks = (0..k.pow(4)).map(|c| {
+        t.peers(c)
+            .iter()
+            .map(|&q| cell(q as usize))
+            .filter(|m| m.count() == 1 && cell(c).count() > 1)
+            .fold(cell(c), |m, given| m & !given)
+    });
+    CellMasks::of(k * k, masks)
+}
+
+/// A solved grid of basis `k` (the canonical pattern) drawn with spaces and bars, in
+/// `alphabet`.
+fn solved_rows(k: usize, alphabet: Alphabet) -> String {
+    let n = k * k;
+    let row = |r: usize| -> String {
+        let symbols: Vec<String> = (0..n)
+            .map(|c| {
+                alphabet
+                    .symbol(((k * (r % k) + r / k + c) % n + 1) as u8)
+                    .to_string()
+            })
+            .collect();
+        format!("| {} |\n", symbols.join(" "))
+    };
+    (0..n).map(row).collect()
+}
+
+/// From 16×16 up a pencil-mark grid of symbols, as `--format grid` prints one, reads back:
+/// boxed or not, in each alphabet.
+#[test]
+fn reads_pencil_mark_grids_of_symbols_from_16x16_up() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let cases = [
+        (
+            4,
+            first(include_str!("../../examples/16x16.txt")),
+            Alphabet::Standard,
+        ),
+        (
+            4,
+            first(include_str!("../../examples/16x16.txt")),
+            Alphabet::Hex,
+        ),
+        (
+            5,
+            first(include_str!("../../examples/25x25.txt")),
+            Alphabet::Letters,
+        ),
+        (
+            5,
+            first(include_str!("../../examples/25x25.txt")),
+            Alphabet::Standard,
+        ),
+    ];
+    for (k, line, alphabet) in cases {
+        let want = peer_candidates(k, line);
+        let boxed = crate::output::boxed_candidates(k, &want, alphabet);
+        // Without the box drawing: the rows of cells alone.
+        let bare: Vec<String> = boxed
+            .lines()
+            .filter(|l| l.starts_with('|'))
+            .map(|l| l.replace('|', " ").trim().to_string())
+            .collect();
+        for text in [boxed.clone(), bare.join("\n")] {
+            let p = read_one(&text, ReadOptions::default()).unwrap();
+            assert_eq!(
+                (p.k, p.format, p.alphabet),
+                (k, Format::Candidates, alphabet),
+                "{text}"
+            );
+            assert_eq!(p.masks, want, "{text}");
+            assert!(
+                p.note.as_deref().unwrap().contains("pencil-mark grid"),
+                "{text}"
+            );
+        }
+        // A solved grid drawn with spaces is a grid of symbols, not of candidates.
+        let solved = solved_rows(k, alphabet);
+        let p = read_one(&solved, ReadOptions::default()).unwrap();
+        assert_eq!(p.format, Format::Line, "{solved}");
+        // A symbol the alphabet has not, or one twice in a cell: named with its cell.
+        let cells: Vec<&str> = bare[1].split_whitespace().collect();
+        let col = cells.iter().position(|c| c.len() > 1).unwrap();
+        let cell = cells[col];
+        let twice = cell.chars().nth(1).unwrap();
+        for (to, what) in [
+            ('Z', "unknown symbol 'Z'".to_string()),
+            (twice, format!("'{twice}' twice")),
+        ] {
+            let mut row = cells.clone();
+            let changed = format!("{to}{}", &cell[1..]);
+            row[col] = &changed;
+            let mut rows = bare.clone();
+            rows[1] = row.join(" ");
+            let e = read_one(&rows.join("\n"), ReadOptions::default()).unwrap_err();
+            assert_eq!(e.line, 2, "{e}");
+            let named = format!("{what} in r2c{} ('{changed}')", col + 1);
+            assert_eq!(e.what, named, "{e}");
+        }
+    }
+}
+
 #[test]
 fn reads_pencil_mark_grids_up_to_9x9() {
     use crate::mask::Wide256;

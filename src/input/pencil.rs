@@ -1,0 +1,136 @@
+//! Pencil-mark grids of symbols from 16×16 up, as `--format grid` prints the candidates of a
+//! puzzle left unfinished: N rows of N cells, each cell its candidates run together
+//! (`| 89BCEF 3 59EF … |`), box rules passed over. Up to 9×9 such grids are numbers
+//! (`numbers::pencil_marks`); from 16×16 up a run of digits alone could be a number (`12`),
+//! so a grid is read so only when it shows runs no number is.
+
+use super::lines::Lines;
+use super::rows::{is_rule, is_side};
+use super::symbols::{detect_alphabet, read_symbols};
+use super::{shown, Format, InputError, ReadOptions, Record};
+use crate::alphabet::Alphabet;
+
+/// The cells of a row: its runs of symbols between spaces and `|`.
+fn row_cells(line: &str) -> Vec<&str> {
+    line.split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// A cell of a pencil-mark grid: letters and digits (one twice is that cell's error).
+fn candidates_cell(t: &str) -> bool {
+    t.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A cell no number of a grid of side `n` can be (`19AG`, `259`, `17`): so the grid is
+/// candidates, not numbers.
+fn no_number(t: &str, n: usize) -> bool {
+    t.parse::<usize>().map_or(true, |v| v > n)
+}
+
+/// The rows of the grid that starts at line `start`, `n` cells each: up to `n` of them, box
+/// rules passed over, ending at a blank line, a comment or a line that is no such row. With
+/// the line index of each.
+fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
+    (start..)
+        .map_while(|i| lines.get(i).map(|l| (i, l.trim())))
+        .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .filter(|(_, l)| !is_rule(l, Some(n)))
+        .map(|(i, l)| (i, row_cells(l)))
+        .take_while(|(_, cells)| cells.len() == n && cells.iter().all(|t| candidates_cell(t)))
+        .take(n)
+        .collect()
+}
+
+/// The side N when a pencil-mark grid of symbols starts at line `start`: N rows (N from 16 to
+/// 49) of N cells of letters and digits, some cell of several, and at least N cells no number
+/// is, so that a grid of numbers with a slip or two stays one.
+pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) -> Option<usize> {
+    if !matches!(opts.format, None | Some(Format::Candidates)) {
+        return None;
+    }
+    let n = row_cells(lines.at(start).trim()).len();
+    if !(16..=Alphabet::Standard.capacity()).contains(&n) || !is_side(n) {
+        return None;
+    }
+    let rows = rows(lines, start, n);
+    let runs = rows
+        .iter()
+        .flat_map(|(_, cells)| cells)
+        .filter(|t| no_number(t, n))
+        .count();
+    // A cell of several candidates, or it is a grid of digits drawn with spaces (a solved one).
+    let several = rows
+        .iter()
+        .any(|(_, cells)| cells.iter().any(|t| t.len() > 1));
+    (rows.len() == n && runs >= n && several).then_some(n)
+}
+
+/// The grid [`pencil_rows_start`] found at `start`, read as the candidate grid it is (each
+/// cell's symbols its candidates), and the lines it spans (its rules included).
+pub(super) fn read_pencil_rows(
+    lines: &Lines,
+    start: usize,
+    n: usize,
+    opts: ReadOptions,
+) -> (Record, usize) {
+    let rows = rows(lines, start, n);
+    let used = rows.last().map_or(1, |(i, _)| i + 1 - start);
+    let symbols: String = rows
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().copied())
+        .collect();
+    let (alphabet, note) = match opts.alphabet {
+        Some(a) => (a, None),
+        None => detect_alphabet(&symbols, n, true),
+    };
+    // The N³ candidate line: each cell's N positions its digits' symbols, `.` elsewhere.
+    let mut line = String::with_capacity(n * n * n);
+    for (r, (at, cells)) in rows.iter().enumerate() {
+        for (c, cell) in cells.iter().enumerate() {
+            let mut slots = vec!['.'; n];
+            for ch in cell.chars() {
+                let fault = match alphabet.digit(ch, n) {
+                    None => Some(format!("unknown symbol {}", shown(ch))),
+                    Some(d) if slots[d as usize - 1] != '.' => Some(format!("{} twice", shown(ch))),
+                    Some(d) => {
+                        slots[d as usize - 1] = ch;
+                        None
+                    }
+                };
+                if let Some(what) = fault {
+                    let err = InputError {
+                        line: at + 1,
+                        item: None,
+                        what: format!("{what} in r{}c{} ('{cell}')", r + 1, c + 1),
+                        expected: format!(
+                            "each cell's candidates, digits {} (a pencil-mark grid)",
+                            alphabet.describe(n)
+                        ),
+                    };
+                    return (Err(err), used);
+                }
+            }
+            line.extend(slots);
+        }
+    }
+    let locate = |pos: usize| {
+        (
+            start + 1,
+            format!("r{}c{}", pos / n / n + 1, pos / n % n + 1),
+        )
+    };
+    let opts = ReadOptions {
+        format: Some(Format::Candidates),
+        alphabet: Some(alphabet),
+    };
+    let mut rec = read_symbols(&line, start + 1, opts, &locate);
+    if let Ok(p) = &mut rec {
+        let read = "each cell's symbols are read as its candidates (a pencil-mark grid)";
+        p.note = Some(match note {
+            Some(note) => format!("{note}; {read}"),
+            None => read.into(),
+        });
+    }
+    (rec, used)
+}
