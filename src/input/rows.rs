@@ -5,6 +5,7 @@ use super::lines::Lines;
 use super::numbers::{number_token, tokens, whole_puzzle};
 use super::symbols::read_symbols;
 use super::{basis_of, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
+use crate::alphabet::Alphabet;
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
 fn row_cells(line: &str) -> Vec<char> {
@@ -215,7 +216,18 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     if n != 16 || lines.at(start).contains('|') {
         return Some(n);
     }
-    let small = |c: &char| matches!(c, '0'..='4' | '.' | '-' | '_');
+    // Letters A-D are a 4×4's digits when the lines show no other digit (a 4×4 in letters,
+    // A = 1), and a 16×16's 10-13 beside digits 1-9 or later letters.
+    let symbols = || first.iter().chain(rows.iter().copied().flatten());
+    let letters_small = match opts.alphabet {
+        Some(a) => a == Alphabet::Letters,
+        None => !symbols()
+            .any(|c| matches!(c, '1'..='9') || matches!(c.to_ascii_uppercase(), 'E'..='Z')),
+    };
+    let small = |c: &char| {
+        matches!(c, '0'..='4' | '.' | '-' | '_')
+            || letters_small && matches!(c.to_ascii_uppercase(), 'A'..='D')
+    };
     let given = |c: &char| !matches!(c, '0' | '.' | '-' | '_');
     let above: usize = rows
         .iter()

@@ -1977,6 +1977,29 @@ fn reads_pencil_mark_grids_of_symbols_from_16x16_up() {
     }
 }
 
+/// 4×4 puzzles in letters (A = 1), one a line, are so many puzzles: A-D are not a 16×16's
+/// digits 10-13 where no other digit shows.
+#[test]
+fn lines_of_4x4_puzzles_in_letters_are_not_one_16x16() {
+    let two = "...C.B.....A.D..\n...D.D.AC.......\n";
+    let all = read_all(two, ReadOptions::default());
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(
+        all.iter().all(|r| r.as_ref().is_ok_and(|p| p.k == 2)),
+        "{all:?}"
+    );
+    let sixteen = "...C.B.....A.D..\n".repeat(16);
+    let all = read_all(&sixteen, ReadOptions::default());
+    assert_eq!(all.len(), 16);
+    // Beside digits, A-D stay a 16×16's: its rows as they were.
+    let text = include_str!("../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
+    let all = read_all(&rows.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
 #[test]
 fn reads_pencil_mark_grids_up_to_9x9() {
     use crate::mask::Wide256;
