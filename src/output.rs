@@ -159,7 +159,8 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 /// A boxed pencil-mark grid for people: each cell shows its candidates (a placed cell its
 /// digit), every column as wide as its widest cell, boxes drawn as in [`boxed`]. Beyond the
 /// alphabet a cell's digits are written in decimal joined by `,`. The reader takes it back:
-/// up to 9×9 as numbers, from 16×16 up as symbols (digits alone there could be a number).
+/// a 9×9 in digits as numbers, others as symbols (from 16×16 up digits alone could be a
+/// number).
 ///
 /// # Panics
 ///

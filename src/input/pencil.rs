@@ -1,8 +1,8 @@
-//! Pencil-mark grids of symbols from 16×16 up, as `--format grid` prints the candidates of a
-//! puzzle left unfinished: N rows of N cells, each cell its candidates run together
-//! (`| 89BCEF 3 59EF … |`), box rules passed over. Up to 9×9 such grids are numbers
-//! (`numbers::pencil_marks`); from 16×16 up a run of digits alone could be a number (`12`),
-//! so a grid is read so only when it shows runs no number is.
+//! Pencil-mark grids of symbols, as `--format grid` prints the candidates of a puzzle left
+//! unfinished: N rows of N cells, each cell its candidates run together (`| 89BCEF 3 59EF … |`),
+//! box rules passed over. A 9×9 in digits is a grid of numbers (`numbers::pencil_marks`);
+//! this reads the others (a 9×9 in letters, 16×16 to 49×49), and only when the grid shows
+//! runs no number is: from 16×16 up a run of digits alone could be a number (`12`).
 
 use super::lines::Lines;
 use super::rows::{is_rule, is_side};
@@ -42,7 +42,7 @@ fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
         .collect()
 }
 
-/// The side N when a pencil-mark grid of symbols starts at line `start`: N rows (N from 16 to
+/// The side N when a pencil-mark grid of symbols starts at line `start`: N rows (N from 9 to
 /// 49) of N cells of letters and digits, some cell of several, and at least N cells no number
 /// is, so that a grid of numbers with a slip or two stays one.
 pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) -> Option<usize> {
@@ -50,7 +50,7 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         return None;
     }
     let n = row_cells(lines.at(start).trim()).len();
-    if !(16..=Alphabet::Standard.capacity()).contains(&n) || !is_side(n) {
+    if !(9..=Alphabet::Standard.capacity()).contains(&n) || !is_side(n) {
         return None;
     }
     let rows = rows(lines, start, n);

@@ -1902,10 +1902,10 @@ fn solved_rows(k: usize, alphabet: Alphabet) -> String {
     (0..n).map(row).collect()
 }
 
-/// From 16×16 up a pencil-mark grid of symbols, as `--format grid` prints one, reads back:
-/// boxed or not, in each alphabet.
+/// A pencil-mark grid of symbols, as `--format grid` prints one, reads back from 16×16 up and
+/// at 9×9 in letters: boxed or not, in each alphabet.
 #[test]
-fn reads_pencil_mark_grids_of_symbols_from_16x16_up() {
+fn reads_pencil_mark_grids_of_symbols() {
     let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
     let cases = [
         (
@@ -1927,6 +1927,11 @@ fn reads_pencil_mark_grids_of_symbols_from_16x16_up() {
             5,
             first(include_str!("../../examples/25x25.txt")),
             Alphabet::Standard,
+        ),
+        (
+            3,
+            first(include_str!("../../examples/9x9.txt")),
+            Alphabet::Letters,
         ),
     ];
     for (k, line, alphabet) in cases {
