@@ -193,7 +193,7 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
 /// 4×4 puzzles, one with a typo, stay sixteen puzzles; an empty big grid reads as small ones,
 /// as in text.
 fn big_givens(items: &[Value], cells: usize) -> bool {
-    let side = (1..=cells).find(|s| s * s == cells).unwrap_or(cells) as u64;
+    let side = side_of_cells(cells).unwrap_or(cells) as u64;
     let (mut givens, mut above) = (0usize, 0usize);
     let mut count = |v: Option<u64>| {
         if let Some(v) = v.filter(|&v| v > 0) {

@@ -11,10 +11,9 @@ use super::{shown, Format, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
 
 /// The cells of a row: its runs of symbols between spaces and `|`.
-fn row_cells(line: &str) -> Vec<&str> {
+fn row_cells(line: &str) -> impl Iterator<Item = &str> {
     line.split(|c: char| c.is_whitespace() || c == '|')
         .filter(|t| !t.is_empty())
-        .collect()
 }
 
 /// A cell of a pencil-mark grid: letters and digits (one twice is that cell's error).
@@ -36,7 +35,7 @@ fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
         .map_while(|i| lines.get(i).map(|l| (i, l.trim())))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .filter(|(_, l)| !is_rule(l, Some(n)))
-        .map(|(i, l)| (i, row_cells(l)))
+        .map(|(i, l)| (i, row_cells(l).collect::<Vec<_>>()))
         .take_while(|(_, cells)| cells.len() == n && cells.iter().all(|t| candidates_cell(t)))
         .take(n)
         .collect()
@@ -49,7 +48,8 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     if !matches!(opts.format, None | Some(Format::Candidates)) {
         return None;
     }
-    let n = row_cells(lines.at(start).trim()).len();
+    // Counted, not collected: every one-line puzzle comes by here.
+    let n = row_cells(lines.at(start).trim()).count();
     if !(9..=Alphabet::Standard.capacity()).contains(&n) || !is_side(n) {
         return None;
     }

@@ -1104,20 +1104,22 @@ fn a_16x16_of_rows_on_one_line_with_a_slip_is_named_by_its_length() {
     assert_eq!(p.k, 2);
 }
 
+/// `digits` as JSON arrays of `n` cells each, a cell written by `cell`.
+fn json_rows(digits: &[u8], n: usize, cell: &dyn Fn(u8) -> String) -> Vec<String> {
+    digits
+        .chunks(n)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&d| cell(d)).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect()
+}
+
 #[test]
 fn json_arrays_are_read_on_one_line_or_pretty_printed() {
     let want = easy9_digits();
     let rows = |cell: &dyn Fn(u8) -> String, sep: &str| {
-        let rows: Vec<String> = want
-            .chunks(9)
-            .map(|r| {
-                format!(
-                    "[{}]",
-                    r.iter().map(|&d| cell(d)).collect::<Vec<_>>().join(",")
-                )
-            })
-            .collect();
-        format!("[{}]", rows.join(sep))
+        format!("[{}]", json_rows(&want, 9, cell).join(sep))
     };
     let number = |d: u8| d.to_string();
     let leetcode = |d: u8| match d {
@@ -1682,12 +1684,13 @@ fn pretty_json_grid(k: usize, keep: impl Fn(usize, usize) -> bool) -> (String, V
 #[test]
 fn a_json_list_of_as_many_small_puzzles_as_a_big_grid_has_rows_is_a_list() {
     let small = "1.3.....2.......";
+    // A puzzle as one flat array of numbers.
     let numbers = |p: &str| {
-        let cells: Vec<String> = p
+        let digits: Vec<u8> = p
             .chars()
-            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .map(|c| c.to_digit(10).unwrap_or(0) as u8)
             .collect();
-        format!("[{}]", cells.join(","))
+        json_rows(&digits, digits.len(), &|d| d.to_string()).concat()
     };
     let typo = "1.3.....2......5";
     let lists = [
@@ -1731,15 +1734,7 @@ fn a_json_list_of_as_many_small_puzzles_as_a_big_grid_has_rows_is_a_list() {
         &|d| d.to_string(),
     ];
     for cell in forms {
-        let rows: Vec<String> = digits
-            .chunks(16)
-            .map(|r| {
-                format!(
-                    "[{}]",
-                    r.iter().map(|&d| cell(d)).collect::<Vec<_>>().join(",")
-                )
-            })
-            .collect();
+        let rows = json_rows(&digits, 16, cell);
         let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
         assert_eq!(all.len(), 1, "{rows:?}");
         assert_eq!(all[0].as_ref().unwrap().digits(), digits);
