@@ -149,7 +149,10 @@ pub(super) fn read_symbols(
     opts: ReadOptions,
     locate: &dyn Fn(usize) -> (usize, String),
 ) -> Record {
-    let s: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    let s: String = match separated_rows(raw) {
+        Some(s) => s,
+        None => raw.chars().filter(|c| !c.is_whitespace()).collect(),
+    };
     let len = s.chars().count();
     let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {
         (Some(Format::Candidates), _, Some(n)) => (n, true),
@@ -202,6 +205,32 @@ pub(super) fn read_symbols(
     })
 }
 
+/// Where rows are set apart on one line by `|` or `/` (`...3|.2..|...1|.4..`, or the
+/// boxes' row segments too: `..3|.2.|6../9..|…`): the symbols without them, when every part
+/// holds N symbols, or K, and the parts make an N×N grid. Parts of other lengths leave the
+/// line as it is, for its length to be the error.
+fn separated_rows(raw: &str) -> Option<String> {
+    let apart = |c: char| c == '|' || c == '/';
+    if !raw.contains(apart) {
+        return None;
+    }
+    let symbols = |part: &str| part.chars().filter(|c| !c.is_whitespace()).count();
+    let parts: Vec<usize> = raw
+        .trim_matches(|c: char| apart(c) || c.is_whitespace())
+        .split(apart)
+        .map(symbols)
+        .collect();
+    let n = side_of_cells(parts.iter().sum())?;
+    let part = parts[0];
+    let regular =
+        parts.len() > 1 && (part == n || part == basis_of(n)) && parts.iter().all(|&p| p == part);
+    regular.then(|| {
+        raw.chars()
+            .filter(|&c| !c.is_whitespace() && !apart(c))
+            .collect()
+    })
+}
+
 /// Why `len` symbols (`s`, the line `raw` without whitespace) are no grid: the count, any
 /// character that does not show, or what the line is if not one symbol a cell.
 fn no_grid_length(
@@ -228,7 +257,12 @@ fn no_grid_length(
             },
             locate(s[..i].chars().count()).1
         ),
-        None => plural(len, "symbol"),
+        // Rows set apart by bars that [`separated_rows`] did not take: the bars are not
+        // counted as symbols.
+        None => match s.chars().filter(|&c| c == '|' || c == '/').count() {
+            0 => plural(len, "symbol"),
+            bars => format!("{} besides {bars} `|` or `/`", plural(len - bars, "symbol")),
+        },
     };
     if let Some(e) = separated_numbers(raw, line_no, &what) {
         return e;

@@ -1104,6 +1104,36 @@ fn a_16x16_of_rows_on_one_line_with_a_slip_is_named_by_its_length() {
     assert_eq!(p.k, 2);
 }
 
+/// A puzzle on one line with its rows, or its boxes' row segments, set apart by `|` or `/`
+/// is read without them; parts of unequal length leave the line's length the error.
+#[test]
+fn rows_set_apart_by_bars_or_slashes_on_one_line_are_read() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let rows: Vec<&str> = (0..9).map(|r| &easy[9 * r..9 * (r + 1)]).collect();
+    let segments: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..]))
+        .collect();
+    let want = read_one(easy, Default::default()).unwrap();
+    for line in [
+        rows.join("|"),
+        rows.join("/"),
+        format!("|{}|", rows.join(" | ")),
+        segments.join("/"),
+    ] {
+        let p = read_one(&line, Default::default()).unwrap();
+        assert_eq!(p.masks, want.masks, "{line}");
+        assert_eq!(p.format, Format::Line);
+    }
+    let small = read_one("...3|.2..|...1|.4..", Default::default()).unwrap();
+    assert_eq!(small.k, 2);
+    // A row a symbol short: the line's length is the error, as without the bars.
+    let mut slip = rows.clone();
+    slip[4] = &rows[4][1..];
+    let e = read_one(&slip.join("|"), Default::default()).unwrap_err();
+    assert_eq!(e.what, "80 symbols besides 8 `|` or `/`", "{e}");
+}
+
 /// `digits` as JSON arrays of `n` cells each, a cell written by `cell`.
 fn json_rows(digits: &[u8], n: usize, cell: &dyn Fn(u8) -> String) -> Vec<String> {
     digits
