@@ -13,6 +13,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -324,6 +325,14 @@ fn explain<B: Basis>(
     let stopped = path.end == End::StepLimit;
     let sols = (path.end == End::Stuck || stopped).then(|| search_stuck(p, &cfg));
     let not_one = sols.and_then(Solutions::not_one);
+    // A path cut by the deadline leaves no time to search: its JSON record says `null` (not
+    // settled), as `rate`'s does, or 1 when the count before the path proved it.
+    let counted = if cfg.unique {
+        Solutions::One
+    } else {
+        Solutions::Unknown(Duration::ZERO)
+    };
+    let timed_out = (path.end == End::Timeout).then_some(counted);
     if let Some(what) = &not_one {
         say!(
             "{}: {what}; the {} after {}",
@@ -350,7 +359,7 @@ fn explain<B: Basis>(
         );
     }
     Ok(Explained {
-        lines: end_lines(p, a, label, &path, grid, broke, sols),
+        lines: end_lines(p, a, label, &path, grid, broke, sols.or(timed_out)),
         broken: matches!(path.end, End::Contradiction | End::Timeout)
             || not_one.is_some()
             || !drawn,

@@ -591,8 +591,24 @@ fn a_timeout_stops_explain_and_rate_with_the_steps_taken() {
     );
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["end"], "timeout");
-    assert_eq!(v["solutions"], serde_json::Value::Null);
+    assert_eq!(v.get("solutions"), Some(&serde_json::Value::Null));
     assert_eq!(o.status.code(), Some(1));
+    // explain's end record says the same: no time was left to count the solutions (and no
+    // count proved them before the path, as none is made for singles alone).
+    let o = run(
+        &[
+            "explain",
+            "--json",
+            "--techniques",
+            "singles",
+            "--timeout",
+            "0.000000001",
+        ],
+        &format!("{EASY}\n"),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!((&v["end"], &v["steps"]), (&"timeout".into(), &0.into()));
+    assert_eq!(v.get("solutions"), Some(&serde_json::Value::Null), "{v}");
 
     // A generous one changes nothing.
     let o = run(&["explain", "--timeout", "1m"], &format!("{EASY}\n"));
