@@ -7,7 +7,7 @@ use super::{
 };
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Deduction, State};
-use nsudoku::{output, with_basis, Alphabet, Basis, Mask};
+use nsudoku::{output, rating, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -46,6 +46,11 @@ pub struct ExplainArgs {
     /// numbered as for --svg, before its extension).
     #[arg(long, value_name = "FILE")]
     html: Option<std::path::PathBuf>,
+    /// Take the step `rate` takes, the easiest by rating (Sudoku Explainer's scale) rather than
+    /// by technique order, and show each step's rating after it (`[3.4]`; `difficulty` in
+    /// JSON): the path that `rate` measures.
+    #[arg(long)]
+    rated: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
@@ -281,13 +286,22 @@ fn explain<B: Basis>(
     // steps.
     let mut written = 0;
     let mut failure = None;
-    let path = engine::solve_path_told(&mut s, &ts, &cfg, a.max_steps, |d| {
+    let tell = |d: &Deduction| {
         written += 1;
         let line = if a.json {
             let mut v = d.to_json(topo, alpha);
             super::set_place(&mut v, p);
             v["step"] = written.into();
+            if a.rated {
+                v["difficulty"] = rating::difficulty(d, topo).into();
+            }
             with_file(v, label)
+        } else if a.rated {
+            format!(
+                "{} [{:.1}]",
+                d.describe(topo, alpha),
+                rating::difficulty(d, topo)
+            )
         } else {
             d.describe(topo, alpha)
         };
@@ -298,7 +312,16 @@ fn explain<B: Basis>(
                 ControlFlow::Break(())
             }
         }
-    });
+    };
+    let path = if a.rated {
+        // `rate`'s order: by lowest rating (stable, so ties keep the technique order).
+        let mut ts = ts;
+        ts.sort_by(|x, y| rating::base(*x).total_cmp(&rating::base(*y)));
+        let next = |s: &State<B>| rating::easiest_step(s, &ts, &cfg).map(|(d, _)| d);
+        engine::path_told(&mut s, &cfg, a.max_steps, next, tell)
+    } else {
+        engine::solve_path_told(&mut s, &ts, &cfg, a.max_steps, tell)
+    };
     if let Some(e) = failure {
         return Err(e);
     }
@@ -311,7 +334,14 @@ fn explain<B: Basis>(
     }
     let broke = (path.end == End::Contradiction)
         .then(|| path_clash::<B>(p, &path.steps, alpha))
-        .flatten();
+        .flatten()
+        .and_then(|(before, why)| {
+            // The step that broke the grid was applied only in part (up to the change that
+            // failed): the grid shown is the one it was found in, which the steps before it
+            // replay to.
+            s = before;
+            why
+        });
     if let Some(why) = &broke {
         say!(
             "{}: contradiction at step {}: {why}",
@@ -420,13 +450,18 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
     }
 }
 
-/// What the last step of a path that ends in a contradiction breaks, found by replaying the
-/// path from the givens up to that step.
-fn path_clash<B: Basis>(p: &Puzzle, steps: &[Deduction], alpha: Alphabet) -> Option<String> {
+/// The state before the last step of a path that ends in a contradiction, replayed from the
+/// givens, and what that step breaks there.
+fn path_clash<B: Basis>(
+    p: &Puzzle,
+    steps: &[Deduction],
+    alpha: Alphabet,
+) -> Option<(State<B>, Option<String>)> {
     let (last, before) = steps.split_last()?;
     let mut s = logic::state::<B>(p).ok()?;
     for d in before {
         s.apply(d).ok()?;
     }
-    clash(&s, last, alpha)
+    let why = clash(&s, last, alpha);
+    Some((s, why))
 }

@@ -309,6 +309,33 @@ impl Deduction {
         out
     }
 
+    /// Whether this is a single (full house, hidden or naked single): one placement, which
+    /// its JSON record names in `cells` and `digits` where the text has no pattern for it.
+    fn is_single(&self) -> bool {
+        use Technique::*;
+        matches!(self.technique, FullHouse | HiddenSingle | NakedSingle)
+    }
+
+    /// The cells of the JSON record: the pattern's, or a single's cell.
+    fn json_cells(&self) -> Vec<u16> {
+        match self.evidence.pattern_cells() {
+            none if none.is_empty() && self.is_single() => {
+                self.placements.iter().map(|c| c.cell).collect()
+            }
+            cells => cells,
+        }
+    }
+
+    /// The digits of the JSON record: the pattern's, or a single's digit.
+    fn json_digits(&self) -> Vec<u8> {
+        match self.evidence.pattern_digits() {
+            none if none.is_empty() && self.is_single() => {
+                self.placements.iter().map(|c| c.digit).collect()
+            }
+            digits => digits,
+        }
+    }
+
     /// The machine-readable form used by `--json`.
     pub fn to_json(&self, t: &Topology, a: Alphabet) -> serde_json::Value {
         let ev = &self.evidence;
@@ -326,8 +353,8 @@ impl Deduction {
             "placements": self.placements.iter().map(|c| cand(c, "=")).collect::<Vec<_>>(),
             "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),
             "houses": ev.houses.iter().map(|&h| t.house_name(h as usize)).collect::<Vec<_>>(),
-            "cells": ev.pattern_cells().iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
-            "digits": ev.pattern_digits().iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
+            "cells": self.json_cells().iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
+            "digits": self.json_digits().iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
         });
         // Always present (null for steps that have none), as the docs list it.
         v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();

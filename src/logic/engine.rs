@@ -143,6 +143,18 @@ pub fn solve_path_told<B: Basis>(
     techniques: &[Technique],
     cfg: &Config,
     max_steps: usize,
+    told: impl FnMut(&Deduction) -> ControlFlow<()>,
+) -> Path {
+    path_told(s, cfg, max_steps, |s| next_step(s, techniques, cfg), told)
+}
+
+/// [`solve_path_told`] with the next step found by `next` (`None` when nothing applies): the
+/// easiest-first path of another measure of ease, as [`crate::rating::easiest_step`]'s.
+pub fn path_told<B: Basis>(
+    s: &mut State<B>,
+    cfg: &Config,
+    max_steps: usize,
+    mut next: impl FnMut(&State<B>) -> Option<Deduction>,
     mut told: impl FnMut(&Deduction) -> ControlFlow<()>,
 ) -> Path {
     limits::take();
@@ -150,7 +162,7 @@ pub fn solve_path_told<B: Basis>(
     // Set by `took`, read by `pick` before the next step: both closures share it.
     let broken = Cell::new(false);
     let pick = |s: &State<B>| {
-        let d = (!broken.get()).then(|| next_step(s, techniques, cfg))??;
+        let d = (!broken.get()).then(|| next(s))??;
         Some((d, ()))
     };
     let end = walk(s, cfg, max_steps, pick, |d, ()| {

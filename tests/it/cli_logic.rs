@@ -194,6 +194,23 @@ fn explain_names_the_clash_of_a_contradiction() {
     let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(end["end"], "contradiction");
     assert_eq!(end["error"], "r1c15 and r1c16 would both hold 5 in row 1");
+    // The grid shown is the one the breaking step was found in (that step applied in part
+    // would match no replay): the grid a path one step shorter ends with. On magictour_top1465
+    // line 5 with a 9 in r1c2 the breaking step is a hidden pair whose removals in r5c5 go
+    // before the one in r5c6 that fails.
+    let wrong = "59.7..6....38...........2..62.4............917............35.8.4.....1......9....";
+    for puzzle in [&bad[..], wrong] {
+        let last = |args: &[&str]| -> serde_json::Value {
+            let out = stdout(&run(args, puzzle));
+            serde_json::from_str(out.lines().last().unwrap()).unwrap()
+        };
+        let end = last(&["explain", "--json"]);
+        assert_eq!(end["end"], "contradiction");
+        let shorter = (end["steps"].as_u64().unwrap() - 1).to_string();
+        let before = last(&["explain", "--json", "--max-steps", &shorter]);
+        assert_eq!(before["end"], "step limit");
+        assert_eq!(end["grid"], before["grid"], "{puzzle}");
+    }
 }
 
 /// A house left with no place for a digit is a contradiction: in the givens (no solution, no
@@ -331,6 +348,32 @@ fn chain_records_give_their_nodes_cells_and_digits() {
     }
     assert!(chains >= 30, "only {chains} chain steps");
     assert!(forcing > 0, "no forcing chain step");
+}
+
+/// Every single's record names its cell and digit in `cells` and `digits` (a naked single
+/// and a full house have no pattern of their own in the text), as the other steps do.
+#[test]
+fn single_records_name_their_cell_and_digit() {
+    // magictour_top1465 line 1: all three kinds of single on its path.
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let out = stdout(&run(&["explain", "--json"], puzzle));
+    let mut kinds = std::collections::BTreeSet::new();
+    for l in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        let Some(t) = v["technique"]
+            .as_str()
+            .filter(|t| t.ends_with("single") || *t == "full-house")
+        else {
+            continue;
+        };
+        let placed = v["placements"][0].as_str().unwrap();
+        let (cell, digit) = placed.split_once('=').unwrap();
+        assert_eq!(v["cells"], serde_json::json!([cell]), "{l}");
+        assert_eq!(v["digits"], serde_json::json!([digit]), "{l}");
+        kinds.insert(t.to_string());
+    }
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
 }
 
 #[test]

@@ -208,6 +208,51 @@ fn rate_cli_end_to_end() {
     assert_eq!(v[2]["line"], 3);
 }
 
+/// `explain --rated` shows the path `rate` measures: as many steps, the first one's rating its
+/// ED, the hardest its ER and technique, where `explain`'s own order takes other steps
+/// (norvig_top95 line 5: an X-Cycle at 6.5 where `explain` takes a longer Simple Coloring).
+#[test]
+fn explain_rated_shows_the_path_rate_measures() {
+    let norvig5 =
+        "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...";
+    let magictour = include_str!("../data/9x9_magictour_top1465_first30.txt");
+    let lines: Vec<&str> = magictour.lines().take(4).chain([norvig5, EASY]).collect();
+    for puzzle in lines {
+        let json = |args: &[&str]| -> Vec<serde_json::Value> {
+            let out = common::run(args, puzzle);
+            assert!(out.status.success(), "{args:?} {puzzle}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            text.lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect()
+        };
+        let rated = &json(&["rate", "--json"])[0];
+        let path = json(&["explain", "--rated", "--json"]);
+        let (end, steps) = path.split_last().unwrap();
+        assert_eq!(end["end"], "solved");
+        assert_eq!(
+            steps.len() as u64,
+            rated["steps"].as_u64().unwrap(),
+            "{puzzle}"
+        );
+        let value = |v: &serde_json::Value| v["difficulty"].as_f64().unwrap();
+        assert_eq!(value(&steps[0]), rated["ed"].as_f64().unwrap());
+        let hardest = steps
+            .iter()
+            .fold(&steps[0], |h, v| if value(v) > value(h) { v } else { h });
+        assert_eq!(value(hardest), rated["er"].as_f64().unwrap(), "{puzzle}");
+        assert_eq!(hardest["technique"], rated["hardest"], "{puzzle}");
+    }
+    // The text lines end with each step's rating.
+    let out = common::run(&["explain", "--rated"], norvig5);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("X-Cycle") && l.ends_with(" [6.5]")),
+        "{text}"
+    );
+}
+
 /// A candidate grid is echoed as given: its givens alone would show candidates it was given
 /// without (and so a puzzle that looks solvable where it is not).
 #[test]
