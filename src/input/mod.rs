@@ -27,7 +27,7 @@ use numbers::{
     bad_first_number_row, numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists,
     read_numbers,
 };
-use pencil::{pencil_rows_start, read_pencil_rows};
+use pencil::{list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
 use symbols::read_symbols;
@@ -310,6 +310,14 @@ impl<R: BufRead> Reader<R> {
             }
             return (rec, 1);
         }
+        // A pencil-mark grid in decimal, whose rows of single numbers (as its first may be)
+        // would pass for a grid of numbers.
+        let lists =
+            |lines: &Lines, i| list_rows_start(lines, i, opts).map(|n| read_list_rows(lines, i, n));
+        if let Some(read) = self.more_lines(i, lists) {
+            return read;
+        }
+        let raw = self.src.lines.at(i).trim();
         let numbers = match opts.format {
             Some(Format::Numbers) => true,
             Some(_) => false,

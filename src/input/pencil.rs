@@ -2,9 +2,12 @@
 //! unfinished: N rows of N cells, each cell its candidates run together (`| 89BCEF 3 59EF … |`),
 //! box rules passed over. A 9×9 in digits is a grid of numbers (`numbers::pencil_marks`);
 //! this reads the others (a 9×9 in letters, 16×16 to 49×49), and only when the grid shows
-//! runs no number is: from 16×16 up a run of digits alone could be a number (`12`).
+//! runs no number is: from 16×16 up a run of digits alone could be a number (`12`). Past one
+//! symbol a digit (and for puzzles given as numbers) a cell is its candidates in decimal
+//! joined by `,` (`| 3  1,2,5,16 … |`): those grids are read here too.
 
 use super::lines::Lines;
+use super::numbers::read_candidate_lists;
 use super::rows::{is_rule, is_side};
 use super::symbols::{detect_alphabet, read_symbols};
 use super::{shown, Format, InputError, ReadOptions, Record};
@@ -27,18 +30,63 @@ fn no_number(t: &str, n: usize) -> bool {
     t.parse::<usize>().map_or(true, |v| v > n)
 }
 
-/// The rows of the grid that starts at line `start`, `n` cells each: up to `n` of them, box
-/// rules passed over, ending at a blank line, a comment or a line that is no such row. With
-/// the line index of each.
-fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
+/// A cell of a pencil-mark grid in decimal: numbers joined by single commas (`1,2,16`).
+fn list_cell(t: &str) -> bool {
+    t.split(',')
+        .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The rows of the grid that starts at line `start`, `n` cells each, every cell one that
+/// `cell` takes: up to `n` of them, box rules passed over, ending at a blank line, a comment
+/// or a line that is no such row. With the line index of each.
+fn rows_of(
+    lines: &Lines,
+    start: usize,
+    n: usize,
+    cell: fn(&str) -> bool,
+) -> Vec<(usize, Vec<&str>)> {
     (start..)
         .map_while(|i| lines.get(i).map(|l| (i, l.trim())))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .filter(|(_, l)| !is_rule(l, Some(n)))
         .map(|(i, l)| (i, row_cells(l).collect::<Vec<_>>()))
-        .take_while(|(_, cells)| cells.len() == n && cells.iter().all(|t| candidates_cell(t)))
+        .take_while(|(_, cells)| cells.len() == n && cells.iter().all(|t| cell(t)))
         .take(n)
         .collect()
+}
+
+fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
+    rows_of(lines, start, n, candidates_cell)
+}
+
+/// The side N when a pencil-mark grid in decimal starts at line `start` (as
+/// [`crate::output::boxed_candidates`] draws one past its alphabet): N rows of N cells of
+/// numbers joined by commas, some cell of several.
+pub(super) fn list_rows_start(lines: &Lines, start: usize, opts: ReadOptions) -> Option<usize> {
+    if !matches!(opts.format, None | Some(Format::Candidates)) {
+        return None;
+    }
+    let n = row_cells(lines.at(start).trim()).count();
+    if !is_side(n) {
+        return None;
+    }
+    let rows = rows_of(lines, start, n, list_cell);
+    let several = rows
+        .iter()
+        .any(|(_, cells)| cells.iter().any(|t| t.contains(',')));
+    (rows.len() == n && several).then_some(n)
+}
+
+/// The grid [`list_rows_start`] found at `start`, read as the cells of comma-separated
+/// candidates it holds, and the lines it spans (its rules included).
+pub(super) fn read_list_rows(lines: &Lines, start: usize, n: usize) -> (Record, usize) {
+    let rows = rows_of(lines, start, n, list_cell);
+    let used = rows.last().map_or(1, |(i, _)| i + 1 - start);
+    let cells: Vec<&str> = rows
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().copied())
+        .collect();
+    (read_candidate_lists(&cells.join(" "), start + 1), used)
 }
 
 /// The side N when a pencil-mark grid of symbols starts at line `start`: N rows (N from 9 to

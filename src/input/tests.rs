@@ -1927,6 +1927,30 @@ fn solved_rows(k: usize, alphabet: Alphabet) -> String {
     (0..n).map(row).collect()
 }
 
+/// A boxed pencil-mark grid in decimal (cells of numbers joined by commas, as `--format grid`
+/// prints the candidates of a puzzle given as numbers) reads back at every size.
+#[test]
+fn reads_pencil_mark_grids_of_comma_lists() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    for (k, line) in [
+        (2, "1.3.....2......."),
+        (3, first(include_str!("../../examples/9x9.txt"))),
+        (4, first(include_str!("../../examples/16x16.txt"))),
+        (5, first(include_str!("../../examples/25x25.txt"))),
+    ] {
+        let want = peer_candidates(k, line);
+        let boxed = crate::output::boxed_candidates(k, &want, Alphabet::Decimal);
+        assert!(boxed.contains(','), "{boxed}");
+        let p = read_one(&boxed, ReadOptions::default()).unwrap();
+        assert_eq!((p.k, p.format), (k, Format::Candidates), "{boxed}");
+        assert_eq!(p.masks, want, "{boxed}");
+        // A number past the grid's side is named with its cell.
+        let bad = boxed.replacen(',', &format!(",{},", k * k + 1), 1);
+        let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains(&format!("lists {}", k * k + 1)), "{e}");
+    }
+}
+
 /// A pencil-mark grid of symbols, as `--format grid` prints one, reads back from 16×16 up and
 /// at 9×9 in letters: boxed or not, in each alphabet.
 #[test]
