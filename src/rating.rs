@@ -78,8 +78,9 @@ pub fn base(t: Technique) -> f64 {
 
 /// SE's length bonus: 0.1 each time `length` passes 4, 6, 8, 12, 16, 24, 32, 48, …
 pub fn length_bonus(length: usize) -> f64 {
-    let (mut ceil, mut odd, mut bonus) = (4usize, false, 0.0f64);
-    while length > ceil {
+    // In u128 the ceiling passes any `usize` without wrapping.
+    let (mut ceil, mut odd, mut bonus) = (4u128, false, 0.0f64);
+    while length as u128 > ceil {
         bonus += 0.1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
@@ -295,6 +296,12 @@ pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn length_bonus_ends_for_any_length() {
+        let top = length_bonus(usize::MAX);
+        assert!(top > length_bonus(1 << 62) && top < 20.0, "{top}");
+    }
 
     #[test]
     fn length_bonus_follows_se() {

@@ -44,7 +44,9 @@ const MAX_CHOICES: usize = 1 << 20;
 pub enum TemplateCount {
     /// Exactly this many.
     Exact(u128),
-    /// More than `u128::MAX` (empty grids from K = 7 on).
+    /// More than `u128::MAX` (empty grids from K = 7 on, when the limits let the count run
+    /// that far: with the default limits of [`count_templates`] an empty grid from K = 6 on
+    /// is [`Intractable`](Self::Intractable) first).
     Overflow,
     /// Not counted: the dynamic program needed more than [`MAX_COUNT_STATES`] states or
     /// [`MAX_COUNT_WORK`] steps.
@@ -81,6 +83,11 @@ impl std::fmt::Display for TemplateCount {
 
 /// Count the templates through the candidate cells given per row: `rows[r]` is the set of
 /// columns of row `r` where the digit is placed or a candidate (`rows.len() == k * k`).
+///
+/// # Panics
+///
+/// When `rows.len() != k * k`, and from K = 12 on (a row's columns are read as a `u128`; the
+/// logic layer goes to K = 10).
 pub fn count_templates<M: Mask>(k: usize, rows: &[M]) -> TemplateCount {
     count_templates_limited(k, rows, MAX_COUNT_STATES, MAX_COUNT_WORK)
 }
