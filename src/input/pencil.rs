@@ -30,10 +30,11 @@ fn no_number(t: &str, n: usize) -> bool {
     t.parse::<usize>().map_or(true, |v| v > n)
 }
 
-/// A cell of a pencil-mark grid in decimal: numbers joined by single commas (`1,2,16`).
+/// A cell of a pencil-mark grid in decimal: numbers joined by single commas (`1,2,16`), none
+/// of them 0 (a grid of numbers has its empty cells as 0s).
 fn list_cell(t: &str) -> bool {
     t.split(',')
-        .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()))
+        .all(|x| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit()) && x != "0")
 }
 
 /// The rows of the grid that starts at line `start`, `n` cells each, every cell one that
@@ -55,26 +56,32 @@ fn rows_of(
         .collect()
 }
 
+/// [`rows_of`] cells of symbols.
 fn rows(lines: &Lines, start: usize, n: usize) -> Vec<(usize, Vec<&str>)> {
     rows_of(lines, start, n, candidates_cell)
 }
 
-/// The side N when a pencil-mark grid in decimal starts at line `start` (as
-/// [`crate::output::boxed_candidates`] draws one past its alphabet): N rows of N cells of
-/// numbers joined by commas, some cell of several.
+/// The side N when a pencil-mark grid in decimal starts at line `start`, boxed as
+/// [`crate::output::boxed_candidates`] draws one past its alphabet: N rows of N cells of
+/// numbers joined by commas between `|`, some cell of several. Without the bars, lines of 81
+/// numbers (9×9 puzzles) with a comma in one would pass for its rows.
 pub(super) fn list_rows_start(lines: &Lines, start: usize, opts: ReadOptions) -> Option<usize> {
-    if !matches!(opts.format, None | Some(Format::Candidates)) {
+    let first = lines.at(start).trim();
+    if !matches!(opts.format, None | Some(Format::Candidates)) || !first.starts_with('|') {
         return None;
     }
-    let n = row_cells(lines.at(start).trim()).count();
+    let n = row_cells(first).count();
     if !is_side(n) {
         return None;
     }
     let rows = rows_of(lines, start, n, list_cell);
+    let boxed = rows
+        .iter()
+        .all(|&(i, _)| lines.at(i).trim().starts_with('|'));
     let several = rows
         .iter()
         .any(|(_, cells)| cells.iter().any(|t| t.contains(',')));
-    (rows.len() == n && several).then_some(n)
+    (rows.len() == n && boxed && several).then_some(n)
 }
 
 /// The grid [`list_rows_start`] found at `start`, read as the cells of comma-separated
@@ -82,6 +89,23 @@ pub(super) fn list_rows_start(lines: &Lines, start: usize, opts: ReadOptions) ->
 pub(super) fn read_list_rows(lines: &Lines, start: usize, n: usize) -> (Record, usize) {
     let rows = rows_of(lines, start, n, list_cell);
     let used = rows.last().map_or(1, |(i, _)| i + 1 - start);
+    // A number past the side is named on its own row's line.
+    for (r, (at, cells)) in rows.iter().enumerate() {
+        for (c, cell) in cells.iter().enumerate() {
+            let past = cell
+                .split(',')
+                .find(|x| x.parse::<usize>().map_or(true, |d| d > n));
+            if let Some(x) = past {
+                let err = InputError {
+                    line: at + 1,
+                    item: None,
+                    what: format!("r{}c{} lists {x}", r + 1, c + 1),
+                    expected: format!("candidates 1-{n}, joined by single commas"),
+                };
+                return (Err(err), used);
+            }
+        }
+    }
     let cells: Vec<&str> = rows
         .iter()
         .flat_map(|(_, cells)| cells.iter().copied())

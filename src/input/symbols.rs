@@ -2,8 +2,8 @@
 //! alphabet the symbols are in.
 
 use super::{
-    basis_of, check_givens, invisible, length_hint, plural, shown, side_of_candidates,
-    side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
+    basis_of, check_givens, invisible, length_hint, plural, puzzle_length, shown,
+    side_of_candidates, side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::box_index;
@@ -205,25 +205,39 @@ pub(super) fn read_symbols(
     })
 }
 
+/// `|` and `/`, which set rows apart on one line.
+fn apart(c: char) -> bool {
+    c == '|' || c == '/'
+}
+
+/// The symbols of each part of a line that `|` or `/` cut (bars at its ends cut nothing).
+fn parts(raw: &str) -> Vec<usize> {
+    let symbols = |part: &str| part.chars().filter(|c| !c.is_whitespace()).count();
+    raw.trim_matches(|c: char| apart(c) || c.is_whitespace())
+        .split(apart)
+        .map(symbols)
+        .collect()
+}
+
 /// Where rows are set apart on one line by `|` or `/` (`...3|.2..|...1|.4..`, or the
 /// boxes' row segments too: `..3|.2.|6../9..|…`): the symbols without them, when every part
-/// holds N symbols, or K, and the parts make an N×N grid. Parts of other lengths leave the
-/// line as it is, for its length to be the error.
+/// holds N symbols, or K, and the parts make an N×N grid (of a candidate grid: every part a
+/// row's N² symbols, a box row's K·N or a cell's N). Parts of other lengths leave the line as
+/// it is, for [`no_grid_length`] to name.
 fn separated_rows(raw: &str) -> Option<String> {
-    let apart = |c: char| c == '|' || c == '/';
     if !raw.contains(apart) {
         return None;
     }
-    let symbols = |part: &str| part.chars().filter(|c| !c.is_whitespace()).count();
-    let parts: Vec<usize> = raw
-        .trim_matches(|c: char| apart(c) || c.is_whitespace())
-        .split(apart)
-        .map(symbols)
-        .collect();
-    let n = side_of_cells(parts.iter().sum())?;
+    let parts = parts(raw);
+    let total = parts.iter().sum();
+    let lengths = match (side_of_cells(total), side_of_candidates(total)) {
+        (Some(n), _) if n <= Alphabet::Standard.capacity() => [n, basis_of(n), n],
+        (_, Some(n)) => [n * n, basis_of(n) * n, n],
+        _ => return None,
+    };
     let part = parts[0];
-    let regular =
-        parts.len() > 1 && (part == n || part == basis_of(n)) && parts.iter().all(|&p| p == part);
+    // One part is the whole puzzle between bars.
+    let regular = parts.len() == 1 || (lengths.contains(&part) && parts.iter().all(|&p| p == part));
     regular.then(|| {
         raw.chars()
             .filter(|&c| !c.is_whitespace() && !apart(c))
@@ -259,11 +273,28 @@ fn no_grid_length(
         ),
         // Rows set apart by bars that [`separated_rows`] did not take: the bars are not
         // counted as symbols.
-        None => match s.chars().filter(|&c| c == '|' || c == '/').count() {
+        None => match s.chars().filter(|&c| apart(c)).count() {
             0 => plural(len, "symbol"),
             bars => format!("{} besides {bars} `|` or `/`", plural(len - bars, "symbol")),
         },
     };
+    let bars = s.chars().filter(|&c| apart(c)).count();
+    if bars > 0 && odd.is_none() && puzzle_length(len - bars) {
+        // A grid's worth of symbols, cut unevenly: say so, not that the length is wrong.
+        let lengths: Vec<String> = parts(raw).iter().map(usize::to_string).collect();
+        return InputError {
+            line: line_no,
+            item: None,
+            what: format!(
+                "{}, set apart by `|` or `/` in parts of {} symbols",
+                plural(len - bars, "symbol"),
+                lengths.join(", ")
+            ),
+            expected: "rows of N symbols each between the bars (or every part a box's row \
+                       of K)"
+                .into(),
+        };
+    }
     if let Some(e) = separated_numbers(raw, line_no, &what) {
         return e;
     }

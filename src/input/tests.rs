@@ -1132,6 +1132,20 @@ fn rows_set_apart_by_bars_or_slashes_on_one_line_are_read() {
     slip[4] = &rows[4][1..];
     let e = read_one(&slip.join("|"), Default::default()).unwrap_err();
     assert_eq!(e.what, "80 symbols besides 8 `|` or `/`", "{e}");
+    // A grid's worth cut unevenly is named as such; a bar after a whole puzzle cuts nothing.
+    let uneven = format!("{}|{}", &easy[..10], rows[1..].join("|").split_at(1).1);
+    let e = read_one(&uneven, Default::default()).unwrap_err();
+    assert!(
+        e.what
+            .starts_with("81 symbols, set apart by `|` or `/` in parts of 10, 8, 9"),
+        "{e}"
+    );
+    assert_eq!(
+        read_one(&format!("{easy}|"), Default::default())
+            .unwrap()
+            .masks,
+        want.masks
+    );
 }
 
 /// `digits` as JSON arrays of `n` cells each, a cell written by `cell`.
@@ -1945,10 +1959,28 @@ fn reads_pencil_mark_grids_of_comma_lists() {
         assert_eq!((p.k, p.format), (k, Format::Candidates), "{boxed}");
         assert_eq!(p.masks, want, "{boxed}");
         // A number past the grid's side is named with its cell.
+        // A number past the grid's side is named with its cell, on its row's line.
         let bad = boxed.replacen(',', &format!(",{},", k * k + 1), 1);
         let e = read_one(&bad, ReadOptions::default()).unwrap_err();
         assert!(e.what.contains(&format!("lists {}", k * k + 1)), "{e}");
+        assert_eq!(
+            e.line,
+            1 + bad.lines().position(|l| l.contains(',')).unwrap()
+        );
     }
+    // Lines of 81 numbers (9×9 puzzles), one with a comma typed in: so many puzzles, the one
+    // an error, not one 81×81 pencil-mark grid.
+    let easy = first(include_str!("../../examples/9x9.txt"));
+    let numbers: Vec<String> = easy
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let mut lines = vec![numbers.join(" "); 81];
+    lines[9] = lines[9].replacen(' ', ",", 1);
+    let records = read_all(&lines.join("\n"), ReadOptions::default());
+    assert_eq!(records.len(), 81);
+    assert_eq!(records.iter().filter(|r| r.is_err()).count(), 1);
+    assert_eq!(records[9].as_ref().unwrap_err().line, 10);
 }
 
 /// A pencil-mark grid of symbols, as `--format grid` prints one, reads back from 16×16 up and
