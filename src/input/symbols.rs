@@ -255,6 +255,7 @@ fn no_grid_length(
     locate: &dyn Fn(usize) -> (usize, String),
 ) -> InputError {
     let len = s.chars().count();
+    let bars = s.chars().filter(|&c| apart(c)).count();
     // A character that does not show (a NUL, a control) would leave the count unexplained,
     // and so would bytes that are not UTF-8 (read as U+FFFD).
     let odd = s
@@ -273,12 +274,9 @@ fn no_grid_length(
         ),
         // Rows set apart by bars that [`separated_rows`] did not take: the bars are not
         // counted as symbols.
-        None => match s.chars().filter(|&c| apart(c)).count() {
-            0 => plural(len, "symbol"),
-            bars => format!("{} besides {bars} `|` or `/`", plural(len - bars, "symbol")),
-        },
+        None if bars > 0 => format!("{} besides {bars} `|` or `/`", plural(len - bars, "symbol")),
+        None => plural(len, "symbol"),
     };
-    let bars = s.chars().filter(|&c| apart(c)).count();
     if bars > 0 && odd.is_none() && puzzle_length(len - bars) {
         // A grid's worth of symbols, cut unevenly: say so, not that the length is wrong.
         let lengths: Vec<String> = parts(raw).iter().map(usize::to_string).collect();

@@ -309,30 +309,15 @@ impl Deduction {
         out
     }
 
-    /// Whether this is a single (full house, hidden or naked single): one placement, which
-    /// its JSON record names in `cells` and `digits` where the text has no pattern for it.
-    fn is_single(&self) -> bool {
+    /// The pattern's `named` items for the JSON record, or a single's placement read by `of`:
+    /// full houses and naked singles have no pattern in their text, but name a cell and digit.
+    fn named_or_placed<T>(&self, named: Vec<T>, of: impl Fn(&Candidate) -> T) -> Vec<T> {
         use Technique::*;
-        matches!(self.technique, FullHouse | HiddenSingle | NakedSingle)
-    }
-
-    /// The cells of the JSON record: the pattern's, or a single's cell.
-    fn json_cells(&self) -> Vec<u16> {
-        match self.evidence.pattern_cells() {
-            none if none.is_empty() && self.is_single() => {
-                self.placements.iter().map(|c| c.cell).collect()
-            }
-            cells => cells,
-        }
-    }
-
-    /// The digits of the JSON record: the pattern's, or a single's digit.
-    fn json_digits(&self) -> Vec<u8> {
-        match self.evidence.pattern_digits() {
-            none if none.is_empty() && self.is_single() => {
-                self.placements.iter().map(|c| c.digit).collect()
-            }
-            digits => digits,
+        let single = matches!(self.technique, FullHouse | HiddenSingle | NakedSingle);
+        if named.is_empty() && single {
+            self.placements.iter().map(of).collect()
+        } else {
+            named
         }
     }
 
@@ -353,8 +338,8 @@ impl Deduction {
             "placements": self.placements.iter().map(|c| cand(c, "=")).collect::<Vec<_>>(),
             "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),
             "houses": ev.houses.iter().map(|&h| t.house_name(h as usize)).collect::<Vec<_>>(),
-            "cells": self.json_cells().iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
-            "digits": self.json_digits().iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
+            "cells": self.named_or_placed(ev.pattern_cells(), |c| c.cell).iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
+            "digits": self.named_or_placed(ev.pattern_digits(), |c| c.digit).iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
         });
         // Always present (null for steps that have none), as the docs list it.
         v["house"] = ev.houses.first().map(|&h| t.house_name(h as usize)).into();
