@@ -4,7 +4,8 @@
 //! a puzzle on one line is read without waiting for the next.
 
 use super::json::Brackets;
-use std::cell::Cell;
+use super::numbers::RowFacts;
+use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead};
 
 /// At most this many lines ahead of the one being read: no grid has more rows.
@@ -37,6 +38,8 @@ pub(super) struct Lines {
     wanted: Cell<usize>,
     /// A JSON value was read to the window's end without closing: the scan so far.
     open: Cell<Option<Brackets>>,
+    /// What the lines are to a grid of numbers read from a line above them.
+    pub(super) row_facts: RefCell<RowFacts>,
 }
 
 impl Lines {
@@ -222,6 +225,8 @@ impl<R: BufRead> LineSource<R> {
     /// The text has ended: a Ctrl-Z after the last line goes, with the empty lines it leaves.
     fn finish(&mut self) {
         self.lines.eof = true;
+        // The last line may lose its end marks below: what was known of it may not hold.
+        self.lines.row_facts.take();
         while let Some(last) = self.lines.held.last_mut() {
             let kept = last.trim_end_matches(['\u{1a}', '\r', '\n']).len();
             self.lines.bytes -= last.len() - kept;

@@ -139,6 +139,35 @@ fn a_number_out_of_range_stays_on_its_line() {
     }
 }
 
+/// A long file of 9×9 puzzles in numbers, each line of which might start an 81×81 grid, is
+/// read puzzle by puzzle past the memo's first trim, with a 16×16 among them and a line out
+/// of range named on its own line.
+#[test]
+fn a_long_file_of_number_lines_reads_each_puzzle() {
+    let good = easy9_numbers().join(" ");
+    let mut bad = easy9_numbers();
+    bad[1] = "10".into();
+    let bad = bad.join(" ");
+    let sixteen = number_rows(&[0; 256], 256).remove(0);
+    let lines: Vec<&str> = (0..9000)
+        .map(|i| match i {
+            5000 => sixteen.as_str(),
+            8500 => bad.as_str(),
+            _ => good.as_str(),
+        })
+        .collect();
+    let all = read_all(&lines.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 9000);
+    assert_eq!(all[5000].as_ref().unwrap().k, 4);
+    let err = all[8500].as_ref().unwrap_err();
+    assert_eq!(err.line, 8501);
+    let good = |r: &Record| r.as_ref().is_ok_and(|p| p.k == 3);
+    assert!(all
+        .iter()
+        .enumerate()
+        .all(|(i, r)| good(r) != [5000, 8500].contains(&i)));
+}
+
 #[test]
 fn empty_small_grids_after_a_bad_one_are_still_read() {
     // Too few rows for a big grid: a small grid with a digit out of range, then empty ones.
