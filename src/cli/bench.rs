@@ -78,7 +78,8 @@ pub struct BenchArgs {
     /// reads; another line, such as `no solution`, stands for its puzzle). Each timed pass is
     /// one run of the command, start-up included; every answer of a first, untimed run is
     /// checked, and those that are not solutions are named and counted under the table (the
-    /// exit status stays as the engine's results make it). Median, worst and guesses are not
+    /// exit status stays as the engine's results make it); a command that solves none is not
+    /// timed. Median, worst and guesses are not
     /// seen from outside: `–`. Repeat for more commands.
     #[arg(long, value_name = "COMMAND")]
     baseline_cmd: Vec<String>,
@@ -382,9 +383,12 @@ impl Bench<'_> {
         for v in self.variants {
             let how = match v.kind {
                 Kind::Command(cmd) => {
-                    let t = external::time(cmd, these, self.a.min_time, self.a.baseline_timeout)?;
+                    let mut t =
+                        external::time(cmd, these, self.a.min_time, self.a.baseline_timeout)?;
+                    t.wrong
+                        .sort_by_key(|(i, _)| (these[*i].line, these[*i].item));
                     say_command(set, cmd, &t, &places);
-                    // Stopped in its warm-up (`external::time`): no row. As for its answers,
+                    // Stopped in its warm-up, or solving nothing (`external::time`): no row. As for its answers,
                     // the exit status stays the engine's.
                     if t.runs > 0 {
                         self.rows
@@ -418,7 +422,10 @@ impl Bench<'_> {
                 thread_counts.push(self.threads);
             }
             for threads in thread_counts {
-                let m = self.measure(k, how, &masks, threads)?;
+                let mut m = self.measure(k, how, &masks, threads)?;
+                // The set was shuffled: its puzzles are named in file order.
+                m.unfit
+                    .sort_by_key(|&(i, _)| (these[i].line, these[i].item));
                 if let Solve::Dlx(_) = how {
                     // The baseline's budget says nothing of the puzzle: no failure.
                     if !std::mem::replace(&mut named_baseline, true) {
@@ -920,5 +927,11 @@ mod tests {
         for bad in ["-1", "-2s", "nan", "inf", "2 days", "1e9", "0x", "s"] {
             assert!(parse_min_time(bad).is_err(), "{bad}");
         }
+        // Past f64's range: too long, not "not a duration".
+        let e = parse_min_time("1e400").unwrap_err();
+        assert!(e.starts_with("`1e400` is too long a duration"), "{e}");
+        assert!(parse_min_time("inf")
+            .unwrap_err()
+            .contains("not a positive duration"));
     }
 }

@@ -38,7 +38,8 @@ pub struct Timed {
 
 /// Run `cmd` on `puzzles` as the module doc says. An error is one of starting the command.
 /// A command that writes more than [`cap`] allows in its warm-up, or has not ended a run
-/// within `limit`, is stopped and not timed (`runs` 0).
+/// within `limit`, is stopped and not timed (`runs` 0); one that solved no puzzle in its
+/// warm-up is not timed either.
 pub fn time(
     cmd: &str,
     puzzles: &[&Puzzle],
@@ -112,6 +113,15 @@ pub fn time(
         unread: false,
     };
     if warm.capped {
+        return Ok(timed);
+    }
+    // A command that solved nothing (not found, refusing the input) would only time its exit.
+    let solved = answers.len().min(puzzles.len()) - timed.wrong.len();
+    if solved == 0 && !puzzles.is_empty() {
+        timed.failure = Some(match timed.failure.take() {
+            Some(how) => format!("{how}, and solved no puzzle: not timed"),
+            None => "solved no puzzle: not timed".into(),
+        });
         return Ok(timed);
     }
     let start = Instant::now();

@@ -29,7 +29,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
     /// No given can be removed (under a symmetry: no orbit of givens). Checks that ran over
-    /// --max-nodes are repeated without a budget.
+    /// --max-nodes are repeated without a budget. Not with --givens or --technique, which
+    /// stop digging before every given that could go has gone.
     #[arg(long)]
     minimal: bool,
     /// Stop digging at this many givens; grids that end above it are retried. Under a

@@ -341,11 +341,14 @@ pub fn duration_secs(s: &str) -> Result<f64, String> {
         "h" => 3600.0,
         _ => return Err(format!("unknown unit `{unit}`; expected ms, s, m or h")),
     };
-    num.parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite())
-        .map(|x| x * scale)
-        .ok_or_else(|| not_a_duration(s))
+    match num.parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x * scale),
+        // Past f64's range (`1e400`) reads as infinity: a number, too large.
+        Ok(x) if x == f64::INFINITY && !num.to_ascii_lowercase().contains("inf") => Err(format!(
+            "`{s}` is too long a duration; expected e.g. 2, 0.5, 500ms, 1m"
+        )),
+        _ => Err(not_a_duration(s)),
+    }
 }
 
 fn not_a_duration(s: &str) -> String {

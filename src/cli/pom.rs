@@ -84,8 +84,18 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             failed = true;
         }
         match result {
-            Ok(o) if a.json => writeln!(out, "{}", with_file(o.json, label))?,
+            Ok(o) if a.json => {
+                if let Some(why) = &o.contradiction {
+                    say!("{}: {why}", at(label, p));
+                    failed = true;
+                }
+                writeln!(out, "{}", with_file(o.json, label))?
+            }
             Ok(o) => {
+                if let Some(why) = &o.contradiction {
+                    say!("{}: {why}", at(label, p));
+                    failed = true;
+                }
                 writeln!(
                     out,
                     "# {}puzzle at {}: {n}×{n}, {}, budget {}",
@@ -127,6 +137,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
 struct Output {
     text: Vec<String>,
     json: serde_json::Value,
+    /// Why the counts or deductions prove that the grid has no solution.
+    contradiction: Option<String>,
 }
 
 /// As a technique, POM gives a digit's count a tenth of a second, enough to decide whether to
@@ -236,6 +248,21 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             "live": d.listing.live(),
         }));
     }
+    // Every deduction holds in every solution, so a digit without a template, or deductions
+    // that cannot hold together, leave the grid none.
+    let mut contradiction = digits
+        .iter()
+        .find(|d| d.count == TemplateCount::Exact(0))
+        .map(|d| format!("no solution: digit {} has no template", sym(d.digit)));
+    if let (None, Some(r)) = (&contradiction, &report) {
+        let mut after = s.clone();
+        contradiction = r.deductions.iter().find_map(|d| {
+            let why = d.describe(t, al);
+            after.apply(d).err().map(|_| {
+                format!("no solution: the deductions cannot all hold ({why} breaks the grid)")
+            })
+        });
+    }
     let mut deductions = Vec::new();
     if let Some(r) = &report {
         for d in &r.deductions {
@@ -246,6 +273,9 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
             text.push("no deduction".into());
         }
     }
+    if let Some(why) = &contradiction {
+        text.push(format!("contradiction: {why}"));
+    }
     let mut json = serde_json::json!({
         "size": p.n(),
         "variant": if a.count_only { "count-only".into() } else { a.variant.cli_name() },
@@ -253,6 +283,14 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
         "digits": jd,
         "deductions": deductions,
     });
+    if let Some(why) = &contradiction {
+        json["end"] = "contradiction".into();
+        json["error"] = why.as_str().into();
+    }
     super::set_place(&mut json, p);
-    Ok(Output { text, json })
+    Ok(Output {
+        text,
+        json,
+        contradiction,
+    })
 }

@@ -97,6 +97,12 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     // Usage errors before any puzzle is read, as in the other logic subcommands.
     super::logic::validate(a.techniques.as_deref()).map_err(bad)?;
     let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+    if to_stdout(&a.svg) {
+        return Err(bad(
+            "--svg -: the step pictures are files of a directory; expected a directory \
+             (-o - --step N writes one step's picture to standard output)",
+        ));
+    }
     let wants_picture = a.output.is_some() || a.step.is_some() || a.solution || a.candidates;
     if to_stdout(&a.html) && wants_picture && (a.output.is_none() || to_stdout(&a.output)) {
         return Err(bad(

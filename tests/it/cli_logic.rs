@@ -71,6 +71,55 @@ fn pom_heads_each_puzzle_by_its_line() {
     );
 }
 
+/// A grid whose templates refute it: `pom` says there is no solution (on stderr, in a last
+/// `contradiction:` line, as `end` in JSON) and exits 1, whether a digit has no template or
+/// the deductions of the digits cannot all hold.
+#[test]
+fn pom_tells_a_grid_its_templates_refute() {
+    // A 4×4 candidate grid: every house has a place for 1, but no placement of all four 1s
+    // fits (column 4 takes r3, so row 4 takes c3, row 2 c1, and row 1 is left c2 in r2c1's box).
+    let rows = [
+        ["1234", "1234", "1234", ".234"],
+        ["1234", ".234", ".234", ".234"],
+        [".234", "1234", "1234", "1234"],
+        [".234", ".234", "1234", ".234"],
+    ];
+    let no_template = rows.concat().concat();
+    // A 9×9 puzzle of one solution with a wrong 1 at r1c2 (digit 1's and 7's templates each
+    // place their digit in r9c3).
+    let clash = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    for (grid, why) in [
+        (no_template.as_str(), "no solution: digit 1 has no template"),
+        (clash, "no solution: the deductions cannot all hold"),
+    ] {
+        for args in [&["pom"][..], &["pom", "--json"], &["pom", "--count-only"]] {
+            let o = run(args, &format!("{grid}\n"));
+            let err = String::from_utf8_lossy(&o.stderr);
+            let out = stdout(&o);
+            if grid == clash && args.contains(&"--count-only") {
+                // Counted only, every digit has templates: nothing is deduced to clash.
+                assert_eq!(o.status.code(), Some(0), "{err}");
+                continue;
+            }
+            assert_eq!(o.status.code(), Some(1), "{args:?} {err}");
+            assert!(err.contains(&format!("line 1: {why}")), "{args:?} {err}");
+            if args.contains(&"--json") {
+                let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+                assert_eq!(v["end"], "contradiction");
+                assert!(v["error"].as_str().unwrap().starts_with(why), "{v}");
+                assert!(!v["digits"].as_array().unwrap().is_empty());
+            } else {
+                let last = out.lines().last().unwrap();
+                assert!(last.starts_with(&format!("contradiction: {why}")), "{out}");
+            }
+        }
+    }
+    // A puzzle with a solution says nothing of the kind.
+    let o = run(&["pom"], &format!("{EASY}\n"));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stdout(&o).contains("contradiction"));
+}
+
 /// `pom --timeout`: the digits not begun by the deadline are not counted, the puzzle says so
 /// on stderr and the status is 1; within it every digit is counted.
 #[test]

@@ -58,6 +58,16 @@ fn draws_puzzle_solution_candidates_and_a_step() {
     assert_eq!(to_stdout("-o"), String::from_utf8_lossy(&o.stdout));
     assert!(to_stdout("--html").starts_with("<!DOCTYPE html>"));
     assert!(!dash.join("-").exists());
+    // `--svg -` names no directory of step pictures: refused, and none made.
+    let o = std::process::Command::new(bin)
+        .args(["render", "--svg", "-", "-"])
+        .current_dir(&dash)
+        .stdin(std::fs::File::open(tmp.join("in.txt")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--svg -: the step pictures are files of a directory"));
+    assert!(!dash.join("-").exists());
     // The first puzzle of several is drawn, and the rest are said to be left out.
     let o = run(&["render"], &format!("{EASY9}\n{EASY9}\n{EASY9}\n"));
     assert!(o.status.success());

@@ -803,6 +803,80 @@ fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
     }
 }
 
+/// A command that solves no puzzle (not found, or failing at once) gets no row: a throughput
+/// of its exits would stand in the table beside the solvers'.
+#[test]
+fn bench_does_not_time_a_command_that_solves_nothing() {
+    let out = bench_30_json(&[
+        "--baseline-cmd",
+        "false",
+        "--baseline-cmd",
+        "cat > /dev/null",
+    ]);
+    let err = lines(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    let set = "9x9_magictour_top1465_first30.txt";
+    assert!(
+        err.contains(&format!(
+            "{set}: `false` ended with exit status: 1, and solved no puzzle: not timed"
+        )),
+        "{err:?}"
+    );
+    assert!(err.contains(&format!(
+        "{set}: `cat > /dev/null` solved no puzzle: not timed"
+    )));
+    assert!(err.contains(&format!("{set}: `false` wrote no answer")));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let variants: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .collect();
+    assert_eq!(variants, ["search"]);
+}
+
+/// The set is timed shuffled, but its puzzles without one solution are named in file order.
+#[test]
+fn bench_names_unfit_puzzles_in_file_order() {
+    // Puzzles of several solutions (the first 1 to 6 digits in row 1) and one of none between
+    // two that have one: seven named, in a shuffled set of nine.
+    let mut puzzles: Vec<String> = (1..=6)
+        .map(|k| format!("{:.<81}", &"123456"[..k]))
+        .collect();
+    puzzles.insert(3, format!("{:.<81}", "12345678.........9"));
+    puzzles.insert(0, EASY9.to_string());
+    puzzles.push(EASY9.to_string());
+    let out = run(
+        &[
+            "bench",
+            "--min-time",
+            "0",
+            "--single-thread",
+            "--limit",
+            "2",
+        ],
+        &puzzles.join("\n"),
+    );
+    let named: Vec<String> = lines(&out.stderr)
+        .into_iter()
+        .filter(|l| l.starts_with("stdin: line"))
+        .collect();
+    let at: Vec<usize> = named
+        .iter()
+        .map(|l| {
+            l["stdin: line ".len()..]
+                .split(':')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(at.len(), 7, "{named:?}");
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{named:?}");
+}
+
 /// `bench --json` of 30 magictour puzzles, one untimed pass on one thread, with `more`.
 fn bench_30_json(more: &[&str]) -> std::process::Output {
     let path = data_path("9x9_magictour_top1465_first30.txt");
@@ -862,7 +936,9 @@ fn bench_times_a_command_beside_the_engine() {
         run(&args, "")
     };
 
-    let out = bench(&[&solver, "head -n 2", &shuffled, "exit 3"], true);
+    // The first 20 answers only: the other 10 puzzles have none.
+    let partial = format!("{solver} | head -n 20");
+    let out = bench(&[&solver, "head -n 2", &shuffled, "exit 3", &partial], true);
     // The commands' answers are theirs: the exit status is the engine's.
     assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -871,13 +947,12 @@ fn bench_times_a_command_beside_the_engine() {
         .iter()
         .map(|r| r["variant"].as_str().unwrap())
         .collect();
+    // Those that solved no puzzle are not timed: no row.
     assert_eq!(
         names,
         [
             format!("{solver} (command)"),
-            "head -n 2 (command)".into(),
-            format!("{shuffled} (command)"),
-            "exit 3 (command)".into(),
+            format!("{partial} (command)"),
             "search".into()
         ]
     );
@@ -885,10 +960,8 @@ fn bench_times_a_command_beside_the_engine() {
         .iter()
         .map(|r| r["unsolved"].as_u64().unwrap())
         .collect();
-    assert_eq!(unsolved[..2], [0, 30]);
-    assert!(unsolved[2] >= 25, "sorted answers: {unsolved:?}");
-    assert_eq!(unsolved[3..], [30, 0]);
-    for r in &rows[..4] {
+    assert_eq!(unsolved, [0, 10, 0]);
+    for r in &rows[..2] {
         assert_eq!(r["puzzles"], 30);
         assert!(r["puzzles_per_sec"].as_f64().unwrap() > 0.0, "{r}");
         // What is not seen from outside the command is null, not a made-up figure.
@@ -902,7 +975,7 @@ fn bench_times_a_command_beside_the_engine() {
             assert!(r[key].is_null(), "{key}: {r}");
         }
     }
-    assert_eq!(rows[4]["threads"], 1);
+    assert_eq!(rows[2]["threads"], 1);
 
     let err = lines(&out.stderr);
     let about = |cmd: &str| -> Vec<&String> {
@@ -911,37 +984,51 @@ fn bench_times_a_command_beside_the_engine() {
             .collect()
     };
     assert!(about(&solver).is_empty(), "{err:?}");
+    let set = "9x9_magictour_top1465_first30.txt";
     let head = about("head -n 2");
-    assert_eq!(head.len(), 3, "{head:?}");
+    assert_eq!(head.len(), 4, "{head:?}");
+    assert_eq!(
+        *head[0],
+        format!("{set}: `head -n 2` solved no puzzle: not timed")
+    );
     // Its two answers are the first two puzzles, open cells and all.
-    assert!(head[..2]
+    assert!(head[1..3]
         .iter()
         .all(|l| l.contains(": `head -n 2`: answer leaves r")));
-    assert!(head[2].ends_with("`head -n 2` wrote 2 answers for 30 puzzles: the last 28 have none"));
+    assert!(head[3].ends_with("`head -n 2` wrote 2 answers for 30 puzzles: the last 28 have none"));
     let sorted = about(&shuffled);
-    assert_eq!(sorted.len(), 6, "five named, the rest counted: {sorted:?}");
-    assert!(sorted[..5].iter().all(
+    assert_eq!(sorted.len(), 7, "five named, the rest counted: {sorted:?}");
+    assert!(
+        sorted[0].ends_with("solved no puzzle: not timed"),
+        "{sorted:?}"
+    );
+    assert!(sorted[1..6].iter().all(
         |l| l.starts_with("9x9_magictour_top1465_first30.txt: line ")
             && l.ends_with("which the puzzle rules out")
     ));
-    assert!(sorted[5].ends_with(&format!(
-        "{} more answers are not solutions",
-        unsolved[2] - 5
-    )));
+    assert!(sorted[6].ends_with("25 more answers are not solutions"));
     assert_eq!(
-        about("exit 3"),
+        about("exit 3").into_iter().cloned().collect::<Vec<_>>(),
         [
-            "9x9_magictour_top1465_first30.txt: `exit 3` ended with exit status: 3",
-            "9x9_magictour_top1465_first30.txt: `exit 3` wrote no answer"
+            format!("{set}: `exit 3` ended with exit status: 3, and solved no puzzle: not timed"),
+            format!("{set}: `exit 3` wrote no answer")
         ]
+    );
+    assert_eq!(
+        about(&partial).into_iter().cloned().collect::<Vec<_>>(),
+        [format!(
+            "{set}: `{partial}` wrote 20 answers for 30 puzzles: the last 10 have none"
+        )]
     );
 
     // The table shows a dash where a command's row has no figure.
-    let out = bench(&["head -n 2"], false);
+    let out = bench(&[&partial], false);
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(
-        table.contains("| `head -n 2` (command) | – | ")
-            && table.contains(" | – | – | – | – |\n| ↳ 30 puzzles not solved by the command |"),
+        table.contains(&format!(
+            "| `{}` (command) | – | ",
+            partial.replace('|', "\\|")
+        )) && table.contains(" | – | – | – | – |\n| ↳ 10 puzzles not solved by the command |"),
         "{table}"
     );
 }

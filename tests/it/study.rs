@@ -214,3 +214,13 @@ fn a_count_past_the_timeout_is_named_and_left_out() {
     let o = common::run(&["study", "tuples"], "# nothing\n");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Times go to JSON in tenths of a microsecond, as to CSV: a sum's float noise is not kept.
+#[test]
+fn json_times_are_tenths_of_a_microsecond() {
+    let row = study::CapRow {
+        time_us: 735.037_999_999_999_9,
+        ..Default::default()
+    };
+    assert_eq!(serde_json::to_value(&row).unwrap()["time_us"], 735.0);
+}
