@@ -79,8 +79,8 @@ pub struct BenchArgs {
     /// one run of the command, start-up included; every answer of a first, untimed run is
     /// checked, and those that are not solutions are named and counted under the table (the
     /// exit status stays as the engine's results make it); a command that solves none is not
-    /// timed. Median, worst and guesses are not
-    /// seen from outside: `–`. Repeat for more commands.
+    /// timed. Median, worst and guesses are not seen from outside: `–`. Repeat for more
+    /// commands.
     #[arg(long, value_name = "COMMAND")]
     baseline_cmd: Vec<String>,
     /// Stop a run of a --baseline-cmd command that has not ended after this long (seconds, or
@@ -388,8 +388,8 @@ impl Bench<'_> {
                     t.wrong
                         .sort_by_key(|(i, _)| (these[*i].line, these[*i].item));
                     say_command(set, cmd, &t, &places);
-                    // Stopped in its warm-up, or solving nothing (`external::time`): no row. As for its answers,
-                    // the exit status stays the engine's.
+                    // Stopped in its warm-up, or solving nothing (`external::time`): no row.
+                    // As for its answers, the exit status stays the engine's.
                     if t.runs > 0 {
                         self.rows
                             .push(command_row(set, k, &v.name, &t, these.len()));

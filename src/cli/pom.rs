@@ -83,19 +83,17 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             );
             failed = true;
         }
+        if let Ok(Output {
+            contradiction: Some(why),
+            ..
+        }) = &result
+        {
+            say!("{}: {why}", at(label, p));
+            failed = true;
+        }
         match result {
-            Ok(o) if a.json => {
-                if let Some(why) = &o.contradiction {
-                    say!("{}: {why}", at(label, p));
-                    failed = true;
-                }
-                writeln!(out, "{}", with_file(o.json, label))?
-            }
+            Ok(o) if a.json => writeln!(out, "{}", with_file(o.json, label))?,
             Ok(o) => {
-                if let Some(why) = &o.contradiction {
-                    say!("{}: {why}", at(label, p));
-                    failed = true;
-                }
                 writeln!(
                     out,
                     "# {}puzzle at {}: {n}×{n}, {}, budget {}",
@@ -257,8 +255,8 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     if let (None, Some(r)) = (&contradiction, &report) {
         let mut after = s.clone();
         contradiction = r.deductions.iter().find_map(|d| {
-            let why = d.describe(t, al);
             after.apply(d).err().map(|_| {
+                let why = d.describe(t, al);
                 format!("no solution: the deductions cannot all hold ({why} breaks the grid)")
             })
         });
