@@ -85,8 +85,8 @@ fn pom_tells_a_grid_its_templates_refute() {
         [".234", ".234", "1234", ".234"],
     ];
     let no_template = rows.concat().concat();
-    // A 9×9 puzzle of one solution with a wrong 1 at r1c2 (digit 1's and 7's templates each
-    // place their digit in r9c3).
+    // A 9×9 puzzle of one solution with a wrong 1 put at r1c2: every digit keeps templates,
+    // but their deductions cannot all hold (among them, r9c3=1 and r9c3=7).
     let clash = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     for (grid, why) in [
         (no_template.as_str(), "no solution: digit 1 has no template"),
