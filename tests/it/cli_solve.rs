@@ -671,13 +671,7 @@ fn bench_times_dancing_links_beside_the_engine() {
     let out = run(&args, "");
     assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let names: Vec<&str> = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["variant"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["dlx (baseline)", "search"]);
+    assert_eq!(variants(&rows), ["dlx (baseline)", "search"]);
     for r in rows.as_array().unwrap() {
         assert_eq!(
             (
@@ -710,6 +704,14 @@ fn bench_times_dancing_links_beside_the_engine() {
 }
 
 /// The path of fixture `name` in `tests/data`.
+/// The variant of each row of `bench --json`, in order.
+fn variants(rows: &serde_json::Value) -> Vec<&str> {
+    let rows = rows.as_array().unwrap();
+    rows.iter()
+        .map(|r| r["variant"].as_str().unwrap())
+        .collect()
+}
+
 fn data_path(name: &str) -> String {
     format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
@@ -827,13 +829,7 @@ fn bench_does_not_time_a_command_that_solves_nothing() {
     )));
     assert!(err.contains(&format!("{set}: `false` wrote no answer")));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let variants: Vec<&str> = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["variant"].as_str().unwrap())
-        .collect();
-    assert_eq!(variants, ["search"]);
+    assert_eq!(variants(&rows), ["search"]);
 }
 
 /// The set is timed shuffled, but its puzzles without one solution are named in file order.
@@ -942,20 +938,16 @@ fn bench_times_a_command_beside_the_engine() {
     // The commands' answers are theirs: the exit status is the engine's.
     assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows = rows.as_array().unwrap();
-    let names: Vec<&str> = rows
-        .iter()
-        .map(|r| r["variant"].as_str().unwrap())
-        .collect();
     // Those that solved no puzzle are not timed: no row.
     assert_eq!(
-        names,
+        variants(&rows),
         [
             format!("{solver} (command)"),
             format!("{partial} (command)"),
             "search".into()
         ]
     );
+    let rows = rows.as_array().unwrap();
     let unsolved: Vec<u64> = rows
         .iter()
         .map(|r| r["unsolved"].as_u64().unwrap())
