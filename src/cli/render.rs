@@ -167,9 +167,13 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             };
             let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
             write_file(path, &page)?;
+            let to = if path.as_os_str() == "-" {
+                "the page to standard output".to_string()
+            } else {
+                path.display().to_string()
+            };
             say!(
-                "wrote {} ({}, {ended})",
-                path.display(),
+                "wrote {to} ({}, {ended})",
                 super::plural(run.steps.len(), "step")
             );
         }

@@ -62,6 +62,12 @@ type Counted = (Count, f64, Option<(Count, f64)>);
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     super::logic::validate_counting(a.reduce.as_deref()).map_err(io::Error::other)?;
     a.input.check_json(a.json)?;
+    if a.count && a.input.boxed() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--format grid draws solutions, --count prints counts: choose one",
+        ));
+    }
     let opts = SolveOptions {
         limit: a.limit as usize,
         max_nodes: a.max_nodes,

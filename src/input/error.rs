@@ -75,7 +75,10 @@ fn code_point(c: char) -> String {
 
 /// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
 pub(super) fn shown(c: char) -> String {
-    if invisible(c) {
+    if c == char::REPLACEMENT_CHARACTER {
+        // What the reader puts for bytes that are not UTF-8 (a file in Latin-1, say).
+        "'\u{FFFD}' (U+FFFD, which stands for bytes that are not UTF-8)".into()
+    } else if invisible(c) {
         code_point(c)
     } else {
         format!("'{c}'")

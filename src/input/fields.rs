@@ -68,7 +68,12 @@ impl<'a> Field<'a> {
             let field = &raw[start..end];
             let after = raw[end..].chars().next();
             let n = symbols(field);
-            if puzzle_length(n) {
+            // An id of a small puzzle's length (16 digits) before a larger puzzle is its label.
+            let rest = raw[end..].trim_start_matches(SEPARATORS);
+            let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));
+            let before_larger =
+                puzzle_length(next) && next > n && field.chars().all(|c| c.is_ascii_alphanumeric());
+            if puzzle_length(n) && !before_larger {
                 // A puzzle alone with a separator after is no pair; a label is under half a
                 // puzzle's length, so a puzzle of the wrong length followed by its solution
                 // stays an error, not the solution read in its place.

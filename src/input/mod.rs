@@ -132,6 +132,11 @@ pub struct Reader<R> {
     csv: bool,
     /// The JSON list of puzzles being read, item by item.
     list: Option<List>,
+    /// Per side N, the alphabet of the first puzzle of that size, one symbol a cell, whose
+    /// symbols fit no other, and its line: later puzzles whose symbols fit two alphabets are
+    /// read in it, so that a file in hex does not get 1-9A-G answers for its puzzles without
+    /// a 0.
+    sure: Vec<(usize, Alphabet, usize)>,
 }
 
 /// Where the reader is: its options and how far it has read (the source is not shown).
@@ -157,6 +162,7 @@ impl<R: BufRead> Reader<R> {
             header: None,
             csv: false,
             list: None,
+            sure: Vec::new(),
         }
     }
 
@@ -375,6 +381,9 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<Record> {
         let (mut rec, used) = self.record()?;
+        if let Some(again) = self.in_sure_alphabet(&rec, used) {
+            rec = again;
+        }
         self.next += used;
         self.records += 1;
         if let Ok(p) = &mut rec {
@@ -386,6 +395,47 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
         }
         Some(rec)
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// `rec` (spanning `used` lines from the next) read again in the alphabet that earlier
+    /// puzzles of its size showed for sure, when its symbols fit two and it was read in the
+    /// other; or `None`, after noting the alphabet of a puzzle whose symbols fit one.
+    fn in_sure_alphabet(&mut self, rec: &Record, used: usize) -> Option<Record> {
+        let p = rec.as_ref().ok()?;
+        if self.opts.alphabet.is_some() || p.format != Format::Line {
+            return None;
+        }
+        let n = p.k * p.k;
+        let guessed = p.note.as_deref().is_some_and(symbols::alphabet_guessed);
+        let sure = self.sure.iter().find(|s| s.0 == n).copied();
+        if !guessed {
+            if sure.is_none() {
+                self.sure.push((n, p.alphabet, p.line));
+            }
+            return None;
+        }
+        let (_, alphabet, line) = sure.filter(|s| s.1 != p.alphabet)?;
+        // Items of a JSON list are read where the list left off, not again.
+        if used == 0 || self.list.is_some() {
+            return None;
+        }
+        let (opts, guess) = (self.opts, p.alphabet);
+        self.opts.alphabet = Some(alphabet);
+        let again = self.record().map(|(rec, _)| rec);
+        self.opts = opts;
+        let mut again = again?.ok()?;
+        let (sure_text, guess_text) = (alphabet.describe(n), guess.describe(n));
+        let note = format!(
+            "{n}×{n} symbols that fit both {sure_text} and {guess_text}; read as {sure_text}, \
+             as line {line} was (use --alphabet {guess} for the other)"
+        );
+        again.note = Some(match again.note.take() {
+            Some(other) => format!("{note}; {other}"),
+            None => note,
+        });
+        Some(Ok(again))
     }
 }
 

@@ -213,7 +213,9 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     if rows.is_empty() || 2 * rows.len() < next.len() {
         return None;
     }
-    if n != 16 || lines.at(start).contains('|') {
+    // A `|` does not decide: a 4×4 on one line may part its rows with it (`...3|.2..|…`),
+    // as a drawn 16×16 row parts its boxes.
+    if n != 16 {
         return Some(n);
     }
     // Letters A-D are a 4×4's digits when the lines show no other digit (a 4×4 in letters,
@@ -244,13 +246,15 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
 /// Whether rows of N = 16 (or 81) cells are one big grid rather than small grids one a line,
 /// from the first row (whether it holds a digit too big for a small grid) and the next ones
 /// (how many of their givens are too big, of how many; `complete` when all N - 1 are there):
-/// when the first does, another must too (or the rest, all there, hold no givens), else one
-/// value out of range among small grids is that grid's error, and the empty small grids after
-/// it are still read; when it does not, most givens of the rest must be too big, as in a big
-/// grid whose first row happens to hold small digits only.
+/// when the first does, another must too, and most givens of the rest when they are more
+/// than a few (or the rest, all there, hold no givens), else values out of range among small
+/// grids are those grids' errors, and the small grids around them are still read (in a big
+/// grid three givens in four are too big for a small one); when it does not, most givens of
+/// the rest must be too big, as in a big grid whose first row happens to hold small digits
+/// only.
 pub(super) fn big_grid(first_above: bool, above: usize, givens: usize, complete: bool) -> bool {
     if first_above {
-        above > 0 || (givens == 0 && complete)
+        above > 0 && (2 * above > givens || givens < 8) || (givens == 0 && complete)
     } else {
         // Cut short, the rows would be a bad big grid: one value too big (a typo in the small
         // grid on the next line) does not take the good small grid above into it.

@@ -8,6 +8,14 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::box_index;
 
+/// How every note of [`detect_alphabet`]'s guesses ends, after the alphabet to force.
+const OTHER_READING: &str = " for the other)";
+
+/// Whether `note` holds a guess of [`detect_alphabet`]: symbols that fit two alphabets.
+pub(super) fn alphabet_guessed(note: &str) -> bool {
+    note.contains("(use --alphabet ") && note.contains(OTHER_READING)
+}
+
 /// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
 pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
     let has = |f: fn(char) -> bool| s.chars().any(f);
@@ -34,13 +42,24 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
             && s.chars()
                 .all(|c| Alphabet::Hex.is_empty_mark(c) || Alphabet::Hex.digit(c, n).is_some())
     };
+    // Every cell filled, with N 0s that share no house: a whole grid in the zero-based digits
+    // (a solution, as `--format grid` writes one), where 0 as the empty mark would leave
+    // exactly the top digit's cells empty.
+    let full_zero_based = || !has_dot && s.chars().filter(|&c| c == '0').count() == n;
     // Beside another empty mark, 0 is more likely the zero-based first digit, as in hex at
-    // 16×16; alone, it is the empty mark (a grid whose empty cells are exactly the top digit's
-    // reads both ways). A candidate grid has no empty 0, so there the choice is sure.
+    // 16×16; alone, it is the empty mark, unless the grid is full as above (either way the
+    // grid reads both ways). A candidate grid has no empty 0, so there the choice is sure.
     let zero_based_read = || {
         let (hex, standard) = (Alphabet::Hex.describe(n), Alphabet::Standard.describe(n));
         if candidates {
             (Alphabet::Hex, None)
+        } else if full_zero_based() {
+            let note = format!(
+                "{n}×{n} symbols {hex} in every cell fit both a whole grid in {hex} zero-based \
+                 and {standard} with 0 empty where the top digit goes; read as {hex} (use \
+                 --alphabet standard for the other)"
+            );
+            (Alphabet::Hex, Some(note))
         } else if has_dot {
             let note = format!(
                 "{n}×{n} symbols {hex} and an empty mark fit both {standard} with 0 empty and \
@@ -72,6 +91,8 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
                 (Alphabet::Standard, None)
             } else if has_zero && (has_dot || candidates) {
                 (Alphabet::Hex, None)
+            } else if has_zero && full_zero_based() {
+                zero_based_read()
             } else if has_zero {
                 let note = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
                             1-9A-G with 0 empty (use --alphabet hex for the other)";

@@ -915,16 +915,49 @@ fn zero_based_grids_away_from_16x16_are_read_so_or_noted() {
             assert_eq!(d, if c % 7 == 3 { 0 } else { solution[c] }, "{k} cell {c}");
         }
     }
-    // With no other empty mark a full 0-8 grid is also the grid with its 9s blanked: read so,
-    // and the note names the other reading.
-    let full: String = pattern(3)
-        .iter()
-        .map(|&d| Alphabet::Hex.symbol(d))
+    // With no other empty mark a full 0-8 grid is also the grid with its 9s blanked: read as
+    // the whole grid (as `--format grid` writes a solution), and the note names the other
+    // reading.
+    for k in [3, 4, 5] {
+        let full: String = pattern(k)
+            .iter()
+            .map(|&d| Alphabet::Hex.symbol(d))
+            .collect();
+        let p = read_one(&full, Default::default()).unwrap();
+        assert_eq!(p.alphabet, Alphabet::Hex, "{k}");
+        assert!(p.note.as_ref().unwrap().contains("--alphabet standard"));
+        assert_eq!(p.digits(), pattern(k), "{k}");
+    }
+}
+
+/// A puzzle whose symbols fit two alphabets is read in the one an earlier puzzle of its size
+/// showed for sure: a hex file's puzzles without a 0 stay hex. Before any such puzzle, and
+/// with the alphabet forced, the default reading holds.
+#[test]
+fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
+    let hex = "0123456789ABCDEF".to_string() + &".".repeat(240);
+    let ambiguous = "123456789ABCDEF".to_string() + &".".repeat(241);
+    let nine = EASY9.to_string();
+    let text = format!("{ambiguous}\n{hex}\n{nine}\n{ambiguous}\n{ambiguous}\n");
+    let all: Vec<Puzzle> = read_all(&text, Default::default())
+        .into_iter()
+        .map(Result::unwrap)
         .collect();
-    let p = read_one(&full, Default::default()).unwrap();
-    assert_eq!(p.alphabet, Alphabet::Standard);
-    assert!(p.note.as_ref().unwrap().contains("--alphabet hex"));
-    assert_eq!(p.digits().iter().filter(|&&d| d == 0).count(), 9);
+    let alphabets: Vec<Alphabet> = all.iter().map(|p| p.alphabet).collect();
+    use Alphabet::{Hex, Standard};
+    assert_eq!(alphabets, [Standard, Hex, Standard, Hex, Hex]);
+    let note = all[3].note.as_deref().unwrap();
+    assert!(note.contains("read as 0-9A-F, as line 2 was"), "{note}");
+    assert!(note.contains("--alphabet standard"), "{note}");
+    // `1` is the first digit in 1-9A-G, the second in hex.
+    assert_eq!((all[0].digits()[0], all[3].digits()[0]), (1, 2));
+    // Forced, the alphabet is the user's.
+    let opts = ReadOptions {
+        alphabet: Some(Standard),
+        ..Default::default()
+    };
+    let forced = read_all(&format!("{hex}\n{ambiguous}\n"), opts);
+    assert_eq!(forced[1].as_ref().unwrap().alphabet, Standard);
 }
 
 #[test]
@@ -2113,6 +2146,95 @@ fn lines_of_4x4_puzzles_in_letters_are_not_one_16x16() {
     let all = read_all(&rows.join("\n"), ReadOptions::default());
     assert_eq!(all.len(), 1);
     assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
+/// 4×4 puzzles on one line with `|` between their rows (`...3|.2..|...1|.4..`), one a line,
+/// are so many puzzles, not the rows of a 16×16 drawn with `|` between its boxes; a 16×16
+/// so drawn stays one grid.
+#[test]
+fn lines_of_4x4_puzzles_parted_by_bars_are_not_one_16x16() {
+    for count in [2, 16, 20] {
+        let all = read_all(
+            &"...3|.2..|...1|.4..\n".repeat(count),
+            ReadOptions::default(),
+        );
+        assert_eq!(all.len(), count);
+        assert!(all.iter().all(|r| r.as_ref().is_ok_and(|p| p.k == 2)));
+    }
+    let text = include_str!("../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let row = &line[16 * r..16 * (r + 1)];
+            (0..4)
+                .map(|b| &row[4 * b..4 * b + 4])
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    let all = read_all(&rows.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
+/// Two values out of range among one-line puzzles (the first line's and one further down)
+/// are two errors, not the first row of a big grid that swallows the lines between: in 9×9
+/// and 16×16 numbers and in 4×4 symbols.
+#[test]
+fn two_values_out_of_range_stay_on_their_lines() {
+    let typo = |mut v: Vec<String>, value: &str| {
+        let at = v.iter().position(|x| x != "0").unwrap();
+        v[at] = value.into();
+        v.join(" ")
+    };
+    let nine = easy9_numbers();
+    let sixteen: Vec<String> = include_str!("../../examples/16x16.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap()
+        .chars()
+        .map(|c| Alphabet::Standard.digit(c, 16).unwrap_or(0).to_string())
+        .collect();
+    let four = "1..4.3....2.4..1".to_string();
+    let cases = [
+        (nine.join(" "), typo(nine.clone(), "10"), 100, 59),
+        (sixteen.join(" "), typo(sixteen.clone(), "17"), 40, 4),
+        (four.clone(), four.replacen('1', "5", 1), 8, 1),
+    ];
+    for (good, bad, lines, second) in cases {
+        let text: Vec<&str> = (0..lines)
+            .map(|i| {
+                if i == 0 || i == second {
+                    bad.as_str()
+                } else {
+                    good.as_str()
+                }
+            })
+            .collect();
+        let all = read_all(&text.join("\n"), ReadOptions::default());
+        assert_eq!(all.len(), lines, "{good}");
+        for (i, r) in all.iter().enumerate() {
+            assert_eq!(r.is_err(), i == 0 || i == second, "{good}: line {}", i + 1);
+        }
+    }
+}
+
+/// An id of a 4×4's length (16 digits) before a larger puzzle is its label: the puzzle is
+/// read, not the id as a 4×4.
+#[test]
+fn a_long_numeric_id_before_a_puzzle_is_a_label() {
+    let all = read_all(
+        &format!("0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n"),
+        ReadOptions::default(),
+    );
+    for r in &all {
+        let p = r.as_ref().unwrap();
+        assert_eq!((p.k, p.digits()), (3, easy9_digits()));
+        assert!(p.note.as_deref().unwrap().contains("label"));
+    }
+    // A 4×4 puzzle followed by its solution stays a 4×4.
+    let p = read_one("1..4.3....2.4..1 1234341221434321", ReadOptions::default()).unwrap();
+    assert_eq!(p.k, 2);
 }
 
 #[test]

@@ -267,6 +267,7 @@ fn bands_first_solution_and_budget() {
     fn check<B: Basis>(m: &[u128], t: Tuning) {
         let g = Grid::<B>::from_masks(m);
         let c = Solver::<B>::with_tuning(SolveOptions::default(), t).count(&g);
+        assert_eq!(c.first.is_some(), c.solutions > 0);
         if let Some(f) = &c.first {
             assert!(is_valid_solution(B::K, f) && keeps_givens(&g.to_digits(), f));
         }

@@ -52,11 +52,17 @@ fn draws_puzzle_solution_candidates_and_a_step() {
             .output()
             .unwrap();
         assert!(o.status.success(), "{flag}: {}", stderr(&o));
-        String::from_utf8(o.stdout).unwrap()
+        let said = stderr(&o);
+        (String::from_utf8(o.stdout).unwrap(), said)
     };
     std::fs::write(tmp.join("in.txt"), EASY9).unwrap();
-    assert_eq!(to_stdout("-o"), String::from_utf8_lossy(&o.stdout));
-    assert!(to_stdout("--html").starts_with("<!DOCTYPE html>"));
+    assert_eq!(to_stdout("-o").0, String::from_utf8_lossy(&o.stdout));
+    let (page, said) = to_stdout("--html");
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(
+        said.contains("wrote the page to standard output ("),
+        "{said}"
+    );
     assert!(!dash.join("-").exists());
     // `--svg -` names no directory of step pictures: refused, and none made.
     let o = std::process::Command::new(bin)

@@ -28,6 +28,8 @@ fn solves_a_batch_in_order() {
     assert_eq!(got[2], EASY9_SOL);
     let hard: Vec<u8> = got[1].bytes().map(|b| b - b'0').collect();
     assert!(nsudoku::grid::is_valid_solution(3, &hard));
+    let given: Vec<u8> = HARD9.bytes().map(|b| b.saturating_sub(b'0')).collect();
+    assert!(nsudoku::grid::keeps_givens(&given, &hard));
 }
 
 #[test]
@@ -35,6 +37,9 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     let wrong_len = &EASY9[..80];
     let unknown = EASY9.replacen('.', "x", 1);
     let twice = format!("33{}", &EASY9[2..]);
+    // EASY9 has a 9 at r2c1: the same digit at r1c1 shares its column, at r1c2 its box only.
+    let twice_in_column = format!("9{}", &EASY9[1..]);
+    let twice_in_box = format!(".9{}", &EASY9[2..]);
     let no_solution = format!("12345678.........9{}", ".".repeat(63));
     let multiple = ".".repeat(81);
     let input = [
@@ -45,6 +50,8 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
         &no_solution,
         &multiple,
         EASY9,
+        &twice_in_column,
+        &twice_in_box,
     ]
     .join("\n");
     let out = run(&["solve"], &input);
@@ -59,7 +66,9 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
             "invalid",
             "no solution",
             "multiple solutions",
-            EASY9_SOL
+            EASY9_SOL,
+            "invalid",
+            "invalid",
         ]
     );
     let err = String::from_utf8_lossy(&out.stderr);
@@ -74,6 +83,14 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
     );
     assert!(err.contains("line 5: no solution"), "{err}");
     assert!(err.contains("line 6: 2+ solutions"), "{err}");
+    assert!(
+        err.contains("line 8: 9 is given twice in column 1: r1c1 and r2c1"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 9: 9 is given twice in box 1: r1c2 and r2c1"),
+        "{err}"
+    );
 }
 
 /// `--json`: one record a puzzle, in order, markers as `status`, the solution when solved.
@@ -313,6 +330,10 @@ fn usage_errors_exit_2() {
         );
         assert!(out.stdout.is_empty(), "{sub}");
     }
+    // Nor do boxed grids and counts (the counts were written plain).
+    let out = run(&["solve", "--count", "--format", "grid"], EASY9);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--count prints counts: choose one"));
     // A file that cannot be read is passed over: the files after it are still solved.
     let dir = Scratch::new("unread");
     let good = dir.join("good.txt");

@@ -99,7 +99,13 @@ fn tunings() -> Vec<Tuning> {
             root_sac: bits & 8 != 0,
             ..Tuning::for_basis(5)
         };
-        v.push(Tuning { cdcl: true, ..base });
+        // The CDCL from the root, so that it counts every fixture (after 30 dead ends, as
+        // by default from 25×25, the depth-first search settles them all first).
+        v.push(Tuning {
+            cdcl: true,
+            cdcl_after: 0,
+            ..base
+        });
         // Reason-side bumping and shrinking off, stable mode on (the defaults from 36×36 up).
         v.push(Tuning {
             cdcl: true,

@@ -116,15 +116,29 @@ fn a_subset_budget_cuts_tuples_and_fish() {
     let hits = limits::take();
     assert!(hits.subset_searches > 0);
     assert!(hits.describe(&none).contains("over 0 subsets"));
-    // A budget that cuts some enumerations keeps a subset of the deductions.
-    let some = Config {
-        subset_budget: 3,
-        ..Config::default()
-    };
+    // A budget that cuts some enumerations keeps a subset of the deductions: each budget up
+    // to 20 (pairs search only the cells of two candidates, so a few subsets a house cover
+    // most), and at least one of them cuts and finds fewer.
     let all = find_all(&s, Technique::NakedTuple(2), &Config::default());
-    for d in find_all(&s, Technique::NakedTuple(2), &some) {
-        assert!(all.contains(&d), "{d:?} is not found without the budget");
+    let mut fewer = false;
+    for budget in 1..=20 {
+        let some = Config {
+            subset_budget: budget,
+            ..Config::default()
+        };
+        limits::take();
+        let part = find_all(&s, Technique::NakedTuple(2), &some);
+        let cut = limits::take().subset_searches > 0;
+        fewer |= cut && part.len() < all.len();
+        for d in part {
+            assert!(all.contains(&d), "{d:?} is not found without the budget");
+        }
     }
+    assert!(
+        fewer,
+        "no budget cut the pairs short of the {} found",
+        all.len()
+    );
 }
 
 #[test]

@@ -9,8 +9,9 @@ use crate::common;
 use nsudoku::alphabet::Alphabet;
 use nsudoku::basis::{Basis, B3, B4, B5};
 use nsudoku::input::{self, Puzzle, ReadOptions};
-use nsudoku::logic::{check, find_all, State, Technique};
-use nsudoku::{solve, Grid, Mask};
+use nsudoku::logic::{check, State, Technique};
+use nsudoku::{solve, Grid};
+use std::collections::BTreeSet;
 
 /// Every technique of this engine's finders for grids of `n` digits, in difficulty order.
 fn techniques(n: usize) -> Vec<Technique> {
@@ -32,55 +33,31 @@ fn read(path: &str, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
         .collect()
 }
 
-/// Reduce to a fixed point like `engine::reduce`, checking every useful deduction in the state
-/// it was found in before applying it. Returns (deductions applied, solved).
-fn reduce_checked<B: Basis>(p: &Puzzle, solution: &[u8]) -> (usize, bool) {
-    assert!(nsudoku::grid::is_valid_solution(B::K, solution));
-    let mut s = State::<B>::new(Grid::from_masks(&p.masks)).unwrap();
-    let ts = techniques(B::N);
-    // Every puzzle here has one solution: the uniqueness techniques are checked too.
-    let cfg = common::unique();
-    let mut applied = 0;
-    'pass: while !s.is_complete() {
-        for &t in &ts {
-            let found = find_all(&s, t, &cfg);
-            let mut changed = false;
-            for d in found {
-                if !s.is_useful(&d) {
-                    continue;
-                }
-                if let Err(e) = check::check_in_state(&s, solution, &d) {
-                    panic!("puzzle at line {}: {e}", p.line);
-                }
-                s.apply(&d)
-                    .expect("a sound deduction keeps the grid consistent");
-                applied += 1;
-                changed = true;
-            }
-            if changed {
-                continue 'pass;
-            }
-        }
-        break;
-    }
-    for (c, &d) in solution.iter().enumerate() {
-        assert!(
-            s.get(c).has(d as usize - 1),
-            "solution digit lost at cell {c}"
-        );
-    }
-    (applied, s.is_complete())
-}
-
-fn run<B: Basis>(puzzles: &[Puzzle], solutions: &[Vec<u8>]) -> usize {
+/// Check every puzzle; every technique but those named in `absent` (by their command-line
+/// names) must have had a deduction checked, or the test shows nothing of its soundness.
+fn run<B: Basis>(puzzles: &[Puzzle], solutions: &[Vec<u8>], absent: &[&str]) -> usize {
     assert_eq!(puzzles.len(), solutions.len());
     let (mut solved, mut applied) = (0, 0);
+    let mut checked = BTreeSet::new();
     for (p, sol) in puzzles.iter().zip(solutions) {
-        let (a, done) = reduce_checked::<B>(p, sol);
+        // Every technique on every state reached, each deduction checked.
+        let mut note = |t| {
+            checked.insert(t);
+        };
+        let (a, done) = common::reduce_checked::<B>(p, sol, &techniques(B::N), true, &mut note);
         applied += a;
         solved += done as usize;
     }
     assert!(applied > 0);
+    let names: BTreeSet<String> = checked.iter().map(|t| t.cli_name()).collect();
+    eprintln!("{}×{}: checked {names:?}", B::N, B::N);
+    for t in techniques(B::N) {
+        let name = t.cli_name();
+        assert!(
+            names.contains(&name) || absent.contains(&name.as_str()),
+            "no {name} deduction checked: {names:?}"
+        );
+    }
     solved
 }
 
@@ -92,7 +69,8 @@ fn sound_on_9x9() {
         .iter()
         .map(|p| solve::unique_solution(p).unwrap())
         .collect();
-    let solved = run::<B3>(&puzzles, &solutions);
+    // BUG+1 has hand-made grids of its own (logic_techniques): none arises here.
+    let solved = run::<B3>(&puzzles, &solutions, &["bug"]);
     eprintln!("9x9: {solved} of 30 solved by these techniques");
 }
 
@@ -104,7 +82,7 @@ fn sound_on_16x16() {
         .map(|s| s.digits())
         .collect();
     assert_eq!(puzzles.len(), 10);
-    let solved = run::<B4>(&puzzles, &solutions);
+    let solved = run::<B4>(&puzzles, &solutions, &["bug"]);
     eprintln!("16x16: {solved} of 10 solved by these techniques");
 }
 
@@ -117,7 +95,9 @@ fn sound_on_25x25() {
         .map(|s| s.digits())
         .collect();
     assert_eq!(puzzles.len(), 3);
-    let solved = run::<B5>(&puzzles, &solutions);
+    // None of the three is solved by these techniques: no grid ends with a full house.
+    let absent = ["bug", "unique-rectangle", "full-house"];
+    let solved = run::<B5>(&puzzles, &solutions, &absent);
     eprintln!("25x25: {solved} of 3 solved by these techniques");
 }
 
@@ -147,13 +127,21 @@ fn sound_on_shared_sets() {
         .iter()
         .map(|p| solve::unique_solution(p).unwrap())
         .collect();
-    eprintln!("9x9: {} of {} solved", run::<B3>(&p9, &s9), p9.len());
+    eprintln!(
+        "9x9: {} of {} solved",
+        run::<B3>(&p9, &s9, &["bug"]),
+        p9.len()
+    );
     let p16 = read(&format!("{dir}/16x16/gen_minimal200.txt"), None);
     let s16: Vec<Vec<u8>> = read(&format!("{dir}/16x16/gen_minimal200.sol"), None)
         .iter()
         .map(|s| s.digits())
         .collect();
-    eprintln!("16x16: {} of {} solved", run::<B4>(&p16, &s16), p16.len());
+    eprintln!(
+        "16x16: {} of {} solved",
+        run::<B4>(&p16, &s16, &["bug"]),
+        p16.len()
+    );
     let letters = Some(Alphabet::Letters);
     for set in ["gen_g300_10", "gen_g280_10"] {
         let p25 = read(&format!("{dir}/25x25/{set}.txt"), letters);
@@ -163,7 +151,7 @@ fn sound_on_shared_sets() {
             .collect();
         eprintln!(
             "25x25 {set}: {} of {} solved",
-            run::<B5>(&p25, &s25),
+            run::<B5>(&p25, &s25, &["bug", "unique-rectangle", "full-house"]),
             p25.len()
         );
     }

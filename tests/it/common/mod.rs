@@ -1,8 +1,8 @@
 //! What the test files share: run the `nsudoku` binary on a stdin text; read a puzzle into a
-//! logic state, and fixtures with their solutions.
+//! logic state, and fixtures with their solutions; reduce a puzzle checking every deduction.
 
-use nsudoku::logic::{Config, State};
-use nsudoku::{input, Basis, Grid};
+use nsudoku::logic::{check, find_all, Config, State, Technique};
+use nsudoku::{input, Basis, Grid, Mask};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -86,6 +86,63 @@ pub fn state<B: Basis>(line: &str) -> State<B> {
     State::new(Grid::from_masks(&p.masks)).unwrap()
 }
 
+/// Reduce `p` to a fixed point with `ts` (in order), checking deductions against `solution`
+/// (its one solution: the uniqueness techniques take part) in the state each was found in:
+/// the useful ones of the first technique that has any, which are then applied, or with
+/// `every` each deduction of every technique on every state reached, useful or not (so that a
+/// technique that no path needs is checked too). `checked` hears the technique of each
+/// deduction checked. Panics with the technique, its evidence and the grid on an unsound one,
+/// or when a digit of the solution is lost. Returns the deductions applied and whether the
+/// grid was solved.
+pub fn reduce_checked<B: Basis>(
+    p: &input::Puzzle,
+    solution: &[u8],
+    ts: &[Technique],
+    every: bool,
+    checked: &mut dyn FnMut(Technique),
+) -> (usize, bool) {
+    assert!(nsudoku::grid::is_valid_solution(B::K, solution));
+    let mut s = State::<B>::new(Grid::from_masks(&p.masks)).expect("givens are consistent");
+    let cfg = unique();
+    let mut applied = 0;
+    while !s.is_complete() {
+        let mut next = Vec::new();
+        for &t in ts {
+            if !every && !next.is_empty() {
+                break;
+            }
+            let found = find_all(&s, t, &cfg);
+            for d in found.iter().filter(|d| every || s.is_useful(d)) {
+                if let Err(e) = check::check_in_state(&s, solution, d) {
+                    panic!("puzzle at line {}: {e}", p.line);
+                }
+                checked(t);
+            }
+            if next.is_empty() {
+                next = found.into_iter().filter(|d| s.is_useful(d)).collect();
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        for d in next {
+            // Deductions of one pass may overlap: one already made is passed over.
+            if s.is_useful(&d) {
+                s.apply(&d)
+                    .expect("a sound deduction keeps the grid consistent");
+                applied += 1;
+            }
+        }
+    }
+    for (c, &d) in solution.iter().enumerate() {
+        assert!(
+            s.get(c).has(d as usize - 1),
+            "solution digit lost at cell {c}"
+        );
+    }
+    (applied, s.is_complete())
+}
+
 /// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line).
 pub fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
     puzzles
@@ -107,13 +164,27 @@ pub fn unique() -> Config {
     }
 }
 
-/// The text of `../shared/data/<name>`, or `None` (said on stderr) where the shared data sets
-/// are not beside the repository: the test that needs it is then skipped.
+/// The text of `<data>/<name>`, the data sets being in `$NSUDOKU_DATA`, else in
+/// `../shared/data` beside the repository (as CI has them), else in the machine-wide copy that
+/// worktrees see; or `None` (said on stderr) where none has it: the test that needs it is then
+/// skipped, unless `$NSUDOKU_REQUIRE_DATA` is set (`.ci/run` sets it), where a test that would
+/// pass without checking anything fails instead.
 pub fn shared_data(name: &str) -> Option<String> {
-    let path = format!("../shared/data/{name}");
-    let text = std::fs::read_to_string(&path).ok();
+    let dirs = [
+        std::env::var("NSUDOKU_DATA").unwrap_or_default(),
+        format!("{}/../shared/data", env!("CARGO_MANIFEST_DIR")),
+        "/work/shared/data".to_string(),
+    ];
+    let text = dirs
+        .iter()
+        .filter(|d| !d.is_empty())
+        .find_map(|d| std::fs::read_to_string(format!("{d}/{name}")).ok());
     if text.is_none() {
-        eprintln!("note: {path} not found, skipped");
+        assert!(
+            std::env::var_os("NSUDOKU_REQUIRE_DATA").is_none(),
+            "{name} not found in $NSUDOKU_DATA, ../shared/data or /work/shared/data"
+        );
+        eprintln!("note: ../shared/data/{name} not found, skipped");
     }
     text
 }
