@@ -2,7 +2,7 @@
 //! and all five in turn, on states where singles, locked candidates, tuples and basic fish have
 //! run to a fixed point; tdoku-style groups per basis and data set.
 //!
-//! `cargo bench --bench coloring`; data from `../shared/data`.
+//! `cargo bench --bench coloring`; data from `../shared/data` (or `$NSUDOKU_DATA`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use nsudoku::basis::{B3, B4, B5};
@@ -22,7 +22,7 @@ const COLORING: [Technique; 5] = [
 fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
     let states = common::basic_states::<B>(path, take);
     let cfg = Config::default();
-    let mut g = common::group(c, &format!("coloring/{name}"), states.len(), 2);
+    let mut g = common::group(c, &format!("coloring/{name}"), states.len());
     common::each(&mut g, &states, &COLORING);
     g.bench_with_input(BenchmarkId::from_parameter("all five"), &states, |b, ss| {
         b.iter(|| {
@@ -45,5 +45,9 @@ fn coloring(c: &mut Criterion) {
     bench_basis::<B5>(c, "25x25 gen_g300", "25x25/gen_g300_10.txt", 5);
 }
 
-criterion_group!(benches, coloring);
+criterion_group! {
+    name = benches;
+    config = common::config(2);
+    targets = coloring
+}
 criterion_main!(benches);

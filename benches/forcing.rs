@@ -2,7 +2,7 @@
 //! reported) on states where singles, locked candidates, tuples and basic fish have run to a
 //! fixed point; the plain chains are the baseline the deeper trials are measured against.
 //!
-//! `cargo bench --bench forcing`; data from `../shared/data`.
+//! `cargo bench --bench forcing`; data from `../shared/data` (or `$NSUDOKU_DATA`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use nsudoku::basis::{B3, B4};
@@ -19,7 +19,7 @@ const DEPTHS: [Technique; 3] = [
 
 fn bench_basis<B: Basis>(c: &mut Criterion, name: &str, path: &str, take: usize) {
     let states = common::basic_states::<B>(path, take);
-    let mut g = common::group(c, &format!("forcing/{name}"), states.len(), 3);
+    let mut g = common::group(c, &format!("forcing/{name}"), states.len());
     common::each(&mut g, &states, &DEPTHS);
     g.finish();
 }
@@ -29,5 +29,9 @@ fn forcing(c: &mut Criterion) {
     bench_basis::<B4>(c, "16x16 gen_minimal", "16x16/gen_minimal200.txt", 3);
 }
 
-criterion_group!(benches, forcing);
+criterion_group! {
+    name = benches;
+    config = common::config(3);
+    targets = forcing
+}
 criterion_main!(benches);

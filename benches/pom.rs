@@ -49,7 +49,6 @@ fn bench_9x9(c: &mut Criterion) {
     let sample = states::<B3>(&data("9x9/magictour_top1465.txt"), 15, usize::MAX, true);
     let cfg = Config::default();
     let mut g = c.benchmark_group("pom_9x9");
-    g.sample_size(10);
     g.throughput(Throughput::Elements(sample.len() as u64));
     for v in pom::VARIANTS {
         g.bench_function(v.cli_name(), |b| {
@@ -65,7 +64,6 @@ fn bench_9x9(c: &mut Criterion) {
 
 fn count_pass<B: Basis>(c: &mut Criterion, name: &str, sample: &[State<B>]) {
     let mut g = c.benchmark_group("pom_count");
-    g.sample_size(10);
     g.throughput(Throughput::Elements(sample.len() as u64));
     g.bench_function(name, |b| {
         b.iter(|| {
@@ -86,5 +84,10 @@ fn bench_count(c: &mut Criterion) {
     count_pass(c, "25x25_singles", &states::<B5>(&t25, 1, 10, true));
 }
 
-criterion_group!(benches, bench_9x9, bench_count);
+// Defaults that the command line overrides (settings made on a group would override it).
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench_9x9, bench_count
+}
 criterion_main!(benches);

@@ -4,6 +4,10 @@
 #
 #   benches/speed.sh [LOG]          # default: speed.log in the current directory
 #
+# The 9×9 rows: two rounds a file, the engine at --trials 10 (the README's tables took five
+# rounds and --trials 30 on serg_benchmark, whose puzzles take about 2 µs: ROUNDS_SERG and
+# TRIALS_SERG set those).
+#
 # Baselines, each skipped (and said so) when missing:
 # - SUDOKU_BENCH: a throwaway harness around the `sudoku` crate's `solutions_count_up_to(2)`
 #   that prints `FILE N puzzles P puzzles/s` for each file it is given with `--trials T`. The
@@ -15,24 +19,32 @@
 # CPU: CORE (default 1) is the core every run is pinned to; keep the machine otherwise quiet.
 # Needs taskset and GNU time (/usr/bin/time); about 8 minutes with both baselines.
 set -euo pipefail
+# The log and the data named from where the script is started, before it moves to the root.
+log=$(realpath -m "${1:-speed.log}")
+data=$(realpath -m "${NSUDOKU_DATA:-$(dirname "$0")/../../shared/data}")
 cd "$(dirname "$0")/.."
-log=${1:-speed.log}
-data=${NSUDOKU_DATA:-../shared/data}
 core=${CORE:-1}
 run() { taskset -c "$core" "$@"; }
+for tool in taskset /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "speed.sh: needs $tool (util-linux, GNU time)" >&2; exit 2; }
+done
+[ -d "$data" ] || { echo "speed.sh: no data sets in $data (set NSUDOKU_DATA)" >&2; exit 2; }
 
-# Quiet, but a failed build says why before the script stops.
+# Quiet, but a failed build says why before the script stops; the binary just built, wherever
+# CARGO_TARGET_DIR puts it.
 cargo build --release --quiet --example engine_bench
-eb=target/release/examples/engine_bench
+eb=${CARGO_TARGET_DIR:-target}/release/examples/engine_bench
 exec > >(tee "$log") 2>&1
 echo "# $(date -u '+%F %T') UTC, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
     "$(rustc --version), core $core, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "## 9×9: engine (and the sudoku crate, alternated per file)"
 for f in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 serg_benchmark; do
-    for _ in 1 2; do
+    rounds=2 trials=10
+    if [ "$f" = serg_benchmark ]; then rounds=${ROUNDS_SERG:-5} trials=${TRIALS_SERG:-30}; fi
+    for _ in $(seq "$rounds"); do
         if [ -n "${SUDOKU_BENCH:-}" ]; then run "$SUDOKU_BENCH" --trials 3 "$data/9x9/$f.txt"; fi
-        run "$eb" --trials 10 "$data/9x9/$f.txt" | tail -1
+        run "$eb" --trials "$trials" "$data/9x9/$f.txt" | tail -1
     done
 done
 [ -n "${SUDOKU_BENCH:-}" ] || echo "(SUDOKU_BENCH not set: no 9×9 baseline)"

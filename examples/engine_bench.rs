@@ -139,11 +139,19 @@ fn bench() {
     for path in &files {
         let text = std::fs::read_to_string(path)
             .unwrap_or_else(|e| die(&format!("cannot read {path}: {e}")));
-        let puzzles: Vec<_> = input::read_all(&text, ReadOptions::default())
-            .into_iter()
-            .filter_map(Result::ok)
-            .collect();
+        // A bad line is named and left out; a file without a puzzle has no row.
+        let mut puzzles = Vec::new();
+        for rec in input::read_all(&text, ReadOptions::default()) {
+            match rec {
+                Ok(p) => puzzles.push(p),
+                Err(e) => eprintln!("{path}: {e} (skipped)"),
+            }
+        }
         let n = puzzles.len();
+        if n == 0 {
+            eprintln!("{path}: no puzzle to time");
+            continue;
+        }
         // Warm-up and verification.
         let (mut one, mut several, mut none, mut budget, mut guesses, mut nodes) =
             (0, 0, 0, 0, 0, 0);
@@ -187,7 +195,13 @@ fn bench() {
             .file_name()
             .map_or(path.clone(), |f| f.to_string_lossy().into_owned());
         for (i, t) in per.iter().enumerate() {
-            rows += &format!("{name_of}\t{}\t{:.2}\t{}\n", i + 1, t * 1e6, node_counts[i]);
+            // Untimed (`--trials 0`): a dash, not `inf`.
+            let us = if t.is_finite() {
+                format!("{:.2}", t * 1e6)
+            } else {
+                "–".into()
+            };
+            rows += &format!("{name_of}\t{}\t{us}\t{}\n", i + 1, node_counts[i]);
         }
         pooled.extend_from_slice(&per);
         per.sort_by(f64::total_cmp);

@@ -9,11 +9,23 @@ use nsudoku::logic::{engine, find_all, Config, State, Technique};
 use nsudoku::{Basis, Grid};
 use std::time::Duration;
 
-/// A file of `../shared/data`.
+/// A file of the data sets: in `$NSUDOKU_DATA`, else in `../shared/data` beside the
+/// repository. These benches have no other input, so a missing file stops them, saying where
+/// it was looked for.
 pub fn read(path: &str) -> String {
-    std::fs::read_to_string(format!("../shared/data/{path}"))
-        .or_else(|_| std::fs::read_to_string(format!("/work/shared/data/{path}")))
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
+    let dir = std::env::var("NSUDOKU_DATA")
+        .unwrap_or_else(|_| format!("{}/../shared/data", env!("CARGO_MANIFEST_DIR")));
+    std::fs::read_to_string(format!("{dir}/{path}"))
+        .unwrap_or_else(|e| panic!("{dir}/{path}: {e} (set NSUDOKU_DATA to the data sets)"))
+}
+
+/// The settings of a logic bench: ten samples, measured for `secs` seconds a benchmark.
+/// Set as the group's defaults, the command line overrides them (`-- --quick`).
+pub fn config(secs: u64) -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(secs))
 }
 
 /// The puzzles of `text`, each reduced by `techniques`; those left unsolved.
@@ -45,18 +57,10 @@ pub fn basic_states<B: Basis>(path: &str, take: usize) -> Vec<State<B>> {
         .collect()
 }
 
-/// A group of ten samples over `states` states, measured for `secs` seconds a benchmark.
-pub fn group<'a>(
-    c: &'a mut Criterion,
-    name: &str,
-    states: usize,
-    secs: u64,
-) -> BenchmarkGroup<'a, WallTime> {
+/// A group over `states` states (its timing from [`config`]).
+pub fn group<'a>(c: &'a mut Criterion, name: &str, states: usize) -> BenchmarkGroup<'a, WallTime> {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(states as u64));
-    g.sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(secs));
     g
 }
 
