@@ -357,8 +357,13 @@ impl Tally {
             median * 1e6,
             worst * 1e6
         );
+        // Invalid lines are read, not searched: the rates are those of the puzzles searched.
+        let over = match self.invalid {
+            0 => String::new(),
+            _ => format!("  (rates over the {} searched)", self.puzzles),
+        };
         say!(
-            "no guess {:.1}%  guesses/puzzle {:.2}  nodes/puzzle {:.2}",
+            "no guess {:.1}%  guesses/puzzle {:.2}  nodes/puzzle {:.2}{over}",
             100.0 * self.no_guess as f64 / n,
             self.search.guesses as f64 / n,
             self.search.nodes as f64 / n

@@ -1,7 +1,7 @@
 //! Lines that hold more than a puzzle: CSV headers, and a puzzle between labels and
 //! solutions.
 
-use super::puzzle_length;
+use super::{puzzle_length, side_of_cells};
 
 /// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
 /// `puzzle,solution,clues`): two or more names (a letter, then letters, digits, `_` and
@@ -68,11 +68,12 @@ impl<'a> Field<'a> {
             let field = &raw[start..end];
             let after = raw[end..].chars().next();
             let n = symbols(field);
-            // An id of a small puzzle's length (16 digits) before a larger puzzle is its label.
+            // An id of 16 digits (a 4×4's length) before a larger puzzle of one symbol a
+            // cell is its label.
             let rest = raw[end..].trim_start_matches(SEPARATORS);
             let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));
-            let before_larger =
-                puzzle_length(next) && next > n && field.chars().all(|c| c.is_ascii_alphanumeric());
+            let id = n == 16 && field.bytes().all(|b| b.is_ascii_digit());
+            let before_larger = id && next > n && side_of_cells(next).is_some();
             if puzzle_length(n) && !before_larger {
                 // A puzzle alone with a separator after is no pair; a label is under half a
                 // puzzle's length, so a puzzle of the wrong length followed by its solution

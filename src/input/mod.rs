@@ -132,10 +132,10 @@ pub struct Reader<R> {
     csv: bool,
     /// The JSON list of puzzles being read, item by item.
     list: Option<List>,
-    /// Per side N, the alphabet of the first puzzle of that size, one symbol a cell, whose
-    /// symbols fit no other, and its line: later puzzles whose symbols fit two alphabets are
-    /// read in it, so that a file in hex does not get 1-9A-G answers for its puzzles without
-    /// a 0.
+    /// Per side N, the alphabet of the last puzzle of that size, one symbol a cell and not
+    /// empty, whose symbols fit one alphabet, and its line: later puzzles whose symbols fit
+    /// two are read in it, so that a file in hex does not get 1-9A-G answers for its puzzles
+    /// without a 0.
     sure: Vec<(usize, Alphabet, usize)>,
 }
 
@@ -399,33 +399,38 @@ impl<R: BufRead> Iterator for Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// `rec` (spanning `used` lines from the next) read again in the alphabet that earlier
-    /// puzzles of its size showed for sure, when its symbols fit two and it was read in the
-    /// other; or `None`, after noting the alphabet of a puzzle whose symbols fit one.
+    /// `rec` (spanning `used` lines from the next) read again in the alphabet that the last
+    /// puzzle of its size whose symbols fit one alphabet showed, when its symbols fit two and
+    /// it was read in the other; or `None`, after noting the alphabet of such a puzzle.
     fn in_sure_alphabet(&mut self, rec: &Record, used: usize) -> Option<Record> {
         let p = rec.as_ref().ok()?;
-        if self.opts.alphabet.is_some() || p.format != Format::Line {
+        // Items of a JSON list are read where the list left off, not again.
+        let list_item = used == 0 || self.list.is_some();
+        if self.opts.alphabet.is_some() || p.format != Format::Line || list_item {
             return None;
         }
         let n = p.k * p.k;
-        let guessed = p.note.as_deref().is_some_and(symbols::alphabet_guessed);
-        let sure = self.sure.iter().find(|s| s.0 == n).copied();
-        if !guessed {
-            if sure.is_none() {
-                self.sure.push((n, p.alphabet, p.line));
+        let at = self.sure.iter().position(|s| s.0 == n);
+        if !p.note.as_deref().is_some_and(symbols::alphabet_guessed) {
+            // An empty grid shows no alphabet.
+            if p.digits().iter().any(|&d| d != 0) {
+                let seen = (n, p.alphabet, p.line);
+                match at {
+                    Some(i) => self.sure[i] = seen,
+                    None => self.sure.push(seen),
+                }
             }
             return None;
         }
-        let (_, alphabet, line) = sure.filter(|s| s.1 != p.alphabet)?;
-        // Items of a JSON list are read where the list left off, not again.
-        if used == 0 || self.list.is_some() {
-            return None;
-        }
+        let (_, alphabet, line) = at.map(|i| self.sure[i]).filter(|s| s.1 != p.alphabet)?;
         let (opts, guess) = (self.opts, p.alphabet);
         self.opts.alphabet = Some(alphabet);
-        let again = self.record().map(|(rec, _)| rec);
+        let again = self.record();
         self.opts = opts;
-        let mut again = again?.ok()?;
+        // The same puzzle in the other symbols: same size, same lines (forced letters may
+        // group rows otherwise), else the first reading stands.
+        let (again, again_used) = again?;
+        let mut again = again.ok().filter(|q| q.k == p.k && again_used == used)?;
         let (sure_text, guess_text) = (alphabet.describe(n), guess.describe(n));
         let note = format!(
             "{n}×{n} symbols that fit both {sure_text} and {guess_text}; read as {sure_text}, \

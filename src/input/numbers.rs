@@ -247,7 +247,7 @@ fn rows_follow(lines: &Lines, start: usize, m: usize, small: usize, first_max: u
             Some(RowFact::End | RowFact::Other) | None => break,
         }
     }
-    rows > 0 && big_grid(first_max > small, above, given, rows == m - 1)
+    rows > 0 && big_grid(m, first_max > small, above, given, rows == m - 1)
 }
 
 /// What a line is to the rows [`rows_follow`] scans below a line of `m` numbers.

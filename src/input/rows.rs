@@ -213,9 +213,15 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     if rows.is_empty() || 2 * rows.len() < next.len() {
         return None;
     }
-    // A `|` does not decide: a 4×4 on one line may part its rows with it (`...3|.2..|…`),
-    // as a drawn 16×16 row parts its boxes.
-    if n != 16 {
+    // A `|` between cells tells a drawn 16×16 row (`1 . . 4 | …`, `|1..4|…|`), unless the
+    // line is four runs of four symbols parted by three `|`, as a 4×4 puzzle on one line is
+    // written (`...3|.2..|...1|.4..`): then the symbols decide, as below.
+    let line = lines.at(start).trim();
+    let parts: Vec<&str> = line.split('|').collect();
+    let one_line_4x4 = !line.contains(char::is_whitespace)
+        && parts.len() == 4
+        && parts.iter().all(|p| p.chars().count() == 4);
+    if n != 16 || line.contains('|') && !one_line_4x4 {
         return Some(n);
     }
     // Letters A-D are a 4×4's digits when the lines show no other digit (a 4×4 in letters,
@@ -240,21 +246,28 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         .map(|r| r.iter().filter(|c| given(c)).count())
         .sum();
     let complete = next.len() == n - 1;
-    big_grid(first.iter().any(|c| !small(c)), above, givens, complete).then_some(n)
+    big_grid(n, first.iter().any(|c| !small(c)), above, givens, complete).then_some(n)
 }
 
 /// Whether rows of N = 16 (or 81) cells are one big grid rather than small grids one a line,
 /// from the first row (whether it holds a digit too big for a small grid) and the next ones
 /// (how many of their givens are too big, of how many; `complete` when all N - 1 are there):
-/// when the first does, another must too, and most givens of the rest when they are more
-/// than a few (or the rest, all there, hold no givens), else values out of range among small
-/// grids are those grids' errors, and the small grids around them are still read (in a big
-/// grid three givens in four are too big for a small one); when it does not, most givens of
-/// the rest must be too big, as in a big grid whose first row happens to hold small digits
-/// only.
-pub(super) fn big_grid(first_above: bool, above: usize, givens: usize, complete: bool) -> bool {
+/// when the first does, another must too, and most givens of the rest when they are N or
+/// more (or the rest, all there, hold no givens), else values out of range among small grids
+/// are those grids' errors, and the small grids around them are still read (in a big grid
+/// three givens in four are too big for a small one, and a big grid with fewer than N
+/// givens below its first row has many solutions whichever way its rows are read); when it
+/// does not, most givens of the rest must be too big, as in a big grid whose first row
+/// happens to hold small digits only.
+pub(super) fn big_grid(
+    n: usize,
+    first_above: bool,
+    above: usize,
+    givens: usize,
+    complete: bool,
+) -> bool {
     if first_above {
-        above > 0 && (2 * above > givens || givens < 8) || (givens == 0 && complete)
+        above > 0 && (2 * above > givens || givens < n) || (givens == 0 && complete)
     } else {
         // Cut short, the rows would be a bad big grid: one value too big (a typo in the small
         // grid on the next line) does not take the good small grid above into it.

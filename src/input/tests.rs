@@ -938,19 +938,27 @@ fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
     let hex = "0123456789ABCDEF".to_string() + &".".repeat(240);
     let ambiguous = "123456789ABCDEF".to_string() + &".".repeat(241);
     let nine = EASY9.to_string();
-    let text = format!("{ambiguous}\n{hex}\n{nine}\n{ambiguous}\n{ambiguous}\n");
+    let sixteen = "123456789ABCDEFG".to_string() + &".".repeat(240);
+    let empty = ".".repeat(256);
+    let text = format!(
+        "{ambiguous}\n{hex}\n{nine}\n{empty}\n{ambiguous}\n{ambiguous}\n{sixteen}\n{ambiguous}\n"
+    );
     let all: Vec<Puzzle> = read_all(&text, Default::default())
         .into_iter()
         .map(Result::unwrap)
         .collect();
     let alphabets: Vec<Alphabet> = all.iter().map(|p| p.alphabet).collect();
     use Alphabet::{Hex, Standard};
-    assert_eq!(alphabets, [Standard, Hex, Standard, Hex, Hex]);
-    let note = all[3].note.as_deref().unwrap();
+    // The empty grid shows nothing; the last puzzle that shows an alphabet leads.
+    let want = [
+        Standard, Hex, Standard, Standard, Hex, Hex, Standard, Standard,
+    ];
+    assert_eq!(alphabets, want);
+    let note = all[4].note.as_deref().unwrap();
     assert!(note.contains("read as 0-9A-F, as line 2 was"), "{note}");
     assert!(note.contains("--alphabet standard"), "{note}");
     // `1` is the first digit in 1-9A-G, the second in hex.
-    assert_eq!((all[0].digits()[0], all[3].digits()[0]), (1, 2));
+    assert_eq!((all[0].digits()[0], all[4].digits()[0]), (1, 2));
     // Forced, the alphabet is the user's.
     let opts = ReadOptions {
         alphabet: Some(Standard),
@@ -2174,6 +2182,13 @@ fn lines_of_4x4_puzzles_parted_by_bars_are_not_one_16x16() {
         .collect();
     let all = read_all(&rows.join("\n"), ReadOptions::default());
     assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+    // Drawn with spaces, even an empty 16×16 is one grid.
+    let row = [". . . ."; 4].join(" | ");
+    let rule = ["---------"; 4].join("+");
+    let bands: Vec<String> = (0..4).map(|_| [row.as_str(); 4].join("\n")).collect();
+    let all = read_all(&bands.join(&format!("\n{rule}\n")), ReadOptions::default());
+    assert_eq!(all.len(), 1, "{all:?}");
     assert_eq!(all[0].as_ref().unwrap().k, 4);
 }
 

@@ -176,7 +176,20 @@ fn limit_one_prints_the_first_solution_without_proving_it_unique() {
     assert_eq!(got[0], EASY9_SOL);
     let any: Vec<u8> = got[1].bytes().map(|b| b - b'0').collect();
     assert!(nsudoku::grid::is_valid_solution(3, &any));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("solved 2  no solution 0  multiple 0"));
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        said.contains("solved 2  no solution 0  multiple 0"),
+        "{said}"
+    );
+    assert!(!said.contains("rates over"), "{said}");
+    // With an invalid line, the rates are said to be over the puzzles searched.
+    let out = run(
+        &["solve", "--limit", "1", "--stats"],
+        &format!("{input}bad\n"),
+    );
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(said.contains("puzzles 3  solved 2"), "{said}");
+    assert!(said.contains("(rates over the 2 searched)"), "{said}");
     let out = run(&["solve", "--count", "--limit", "1"], &input);
     assert_eq!(lines(&out.stdout), vec!["1+", "1+"]);
     assert_eq!(out.status.code(), Some(0));
