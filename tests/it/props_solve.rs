@@ -59,11 +59,10 @@ fn solves_generated_grids_of_bases_6_to_10() {
     }
 }
 
-/// With about half the cells or more emptied the search branches, backtracks and, from 16×16,
-/// hands over to the CDCL: each grid is counted to 2 under a budget; a finished count has a
-/// first solution that is valid and keeps the givens, and up to 9×9 it is the count dancing
-/// links finds. Some grids of every basis from 9×9 up must guess, or this tests propagation
-/// only.
+/// With about half the cells or more emptied the search branches and backtracks: each grid is
+/// counted to 2 under a budget; a finished count has a first solution that is valid and keeps
+/// the givens, and up to 9×9 it is the count dancing links finds. Some grids of every basis
+/// from 9×9 up must guess, or this tests propagation only.
 #[test]
 fn counts_grids_with_many_holes() {
     use nsudoku::solver::dlx;
