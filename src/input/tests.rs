@@ -2252,6 +2252,68 @@ fn a_long_numeric_id_before_a_puzzle_is_a_label() {
     assert_eq!(p.k, 2);
 }
 
+/// A reading in the alphabet the file showed must keep the puzzle: here the first line is a
+/// 16×16 in A-P, and the grid below uses A-G only, with A-D alone in its first row. Forced
+/// into letters its rows would be taken for 4×4 lines; it stays one 16×16 grid, read in its
+/// own symbols. (From a differential check of the reader, session 63.)
+#[test]
+fn a_reading_in_the_file_alphabet_keeps_the_grid() {
+    let first = "MIB.....P...DC..DLO.....IM.B.FNK.N.A....O.HKL..JPEF.....JCL....A.GPEJH....FA....B...L....KG.......JN.IFD..P......OI.E.G.D............BI....J.L..........FDEM.A......M....A.L.KGO.....N.LBP...HJIK..I.PEB.....NOF.BEF..O.....M.K.NAC.F.M........GJ...HKLC....IED.";
+    let rows = [
+        "..B.........DC..",
+        "D..........B.F..",
+        "...A............",
+        ".EF......C.....A",
+        ".G.E......FA....",
+        "B.........G.....",
+        "......FD........",
+        "....E.G.D.......",
+        ".....B..........",
+        "........FDE..A..",
+        ".........A....G.",
+        "........B.......",
+        "......EB.......F",
+        ".BEF............",
+        ".AC.F..........G",
+        ".......C.....ED.",
+    ];
+    let all = read_all(
+        &format!("{first}\n\n{}\n", rows.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert_eq!(all[0].as_ref().unwrap().alphabet, Alphabet::Letters);
+    let grid = all[1].as_ref().unwrap();
+    assert_eq!((grid.k, grid.line), (4, 3));
+}
+
+/// A sparse 16×16 whose first row holds a value too big for a 4×4 and whose other rows hold
+/// fewer than 16 givens, half of them small, is still one grid: so few givens tell nothing.
+#[test]
+fn a_sparse_big_grid_with_few_givens_stays_one_grid() {
+    let rows = [
+        ".A..............",
+        ".2..6...........",
+        "...8.........2..",
+        ".D..............",
+        "A........1.....5",
+        "................",
+        ".3..............",
+        "................",
+        "..1.............",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ];
+    let all = read_all(&rows.join("\n"), Default::default());
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
 #[test]
 fn reads_pencil_mark_grids_up_to_9x9() {
     use crate::mask::Wide256;
