@@ -70,10 +70,12 @@ impl<'a> Field<'a> {
             let n = symbols(field);
             // An id of 16 digits (a 4×4's length) before a larger puzzle of one symbol a
             // cell is its label.
-            let rest = raw[end..].trim_start_matches(SEPARATORS);
-            let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));
             let id = n == 16 && field.bytes().all(|b| b.is_ascii_digit());
-            let before_larger = id && next > n && side_of_cells(next).is_some();
+            let before_larger = id && {
+                let rest = raw[end..].trim_start_matches(SEPARATORS);
+                let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));
+                next > n && side_of_cells(next).is_some()
+            };
             if puzzle_length(n) && !before_larger {
                 // A puzzle alone with a separator after is no pair; a label is under half a
                 // puzzle's length, so a puzzle of the wrong length followed by its solution

@@ -21,6 +21,7 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
+use crate::mask::Mask as _;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
@@ -413,7 +414,7 @@ impl<R: BufRead> Reader<R> {
         let at = self.sure.iter().position(|s| s.0 == n);
         if !p.note.as_deref().is_some_and(symbols::alphabet_guessed) {
             // An empty grid shows no alphabet.
-            if p.digits().iter().any(|&d| d != 0) {
+            if p.masks.iter().any(|m| m.is_single()) {
                 let seen = (n, p.alphabet, p.line);
                 match at {
                     Some(i) => self.sure[i] = seen,
@@ -432,10 +433,11 @@ impl<R: BufRead> Reader<R> {
         let (again, again_used) = again?;
         let mut again = again.ok().filter(|q| q.k == p.k && again_used == used)?;
         let (sure_text, guess_text) = (alphabet.describe(n), guess.describe(n));
-        let note = format!(
+        let what = format!(
             "{n}×{n} symbols that fit both {sure_text} and {guess_text}; read as {sure_text}, \
-             as line {line} was (use --alphabet {guess} for the other)"
+             as line {line} was"
         );
+        let note = symbols::guess_note(&what, guess);
         again.note = Some(match again.note.take() {
             Some(other) => format!("{note}; {other}"),
             None => note,

@@ -217,10 +217,8 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     // line is four runs of four symbols parted by three `|`, as a 4×4 puzzle on one line is
     // written (`...3|.2..|...1|.4..`): then the symbols decide, as below.
     let line = lines.at(start).trim();
-    let parts: Vec<&str> = line.split('|').collect();
     let one_line_4x4 = !line.contains(char::is_whitespace)
-        && parts.len() == 4
-        && parts.iter().all(|p| p.chars().count() == 4);
+        && line.split('|').map(|p| p.chars().count()).eq([4; 4]);
     if n != 16 || line.contains('|') && !one_line_4x4 {
         return Some(n);
     }

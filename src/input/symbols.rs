@@ -8,10 +8,16 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::box_index;
 
-/// How every note of [`detect_alphabet`]'s guesses ends, after the alphabet to force.
+/// How every note of a guess between alphabets ends, after the alphabet to force.
 const OTHER_READING: &str = " for the other)";
 
-/// Whether `note` holds a guess of [`detect_alphabet`]: symbols that fit two alphabets.
+/// The note of a guess between alphabets: `what` was chosen, `other` is the reading passed
+/// over. Every such note is written here, so that [`alphabet_guessed`] knows it.
+pub(super) fn guess_note(what: &str, other: Alphabet) -> String {
+    format!("{what} (use --alphabet {other}{OTHER_READING}")
+}
+
+/// Whether `note` holds a guess between alphabets ([`guess_note`]).
 pub(super) fn alphabet_guessed(note: &str) -> bool {
     note.contains("(use --alphabet ") && note.contains(OTHER_READING)
 }
@@ -54,24 +60,23 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
         if candidates {
             (Alphabet::Hex, None)
         } else if full_zero_based() {
-            let note = format!(
+            let what = format!(
                 "{n}×{n} symbols {hex} in every cell fit both a whole grid in {hex} zero-based \
-                 and {standard} with 0 empty where the top digit goes; read as {hex} (use \
-                 --alphabet standard for the other)"
+                 and {standard} with 0 empty where the top digit goes; read as {hex}"
             );
-            (Alphabet::Hex, Some(note))
+            (Alphabet::Hex, Some(guess_note(&what, Alphabet::Standard)))
         } else if has_dot {
-            let note = format!(
+            let what = format!(
                 "{n}×{n} symbols {hex} and an empty mark fit both {standard} with 0 empty and \
-                 {hex} zero-based; read as {hex} (use --alphabet standard for the other)"
+                 {hex} zero-based; read as {hex}"
             );
-            (Alphabet::Hex, Some(note))
+            (Alphabet::Hex, Some(guess_note(&what, Alphabet::Standard)))
         } else {
-            let note = format!(
+            let what = format!(
                 "{n}×{n} symbols {hex} fit both {standard} with 0 empty and {hex} zero-based; \
-                 read as {standard} with 0 empty (use --alphabet hex for the other)"
+                 read as {standard} with 0 empty"
             );
-            (Alphabet::Standard, Some(note))
+            (Alphabet::Standard, Some(guess_note(&what, Alphabet::Hex)))
         }
     };
     match n {
@@ -82,9 +87,9 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
             if has(|c| c == 'G' || c == 'g') {
                 // Without a digit, A-G is also the first 7 letters of A-P (A = 1).
                 let note = letters_only.then(|| {
-                    "16×16 symbols A-G without a digit fit both 1-9A-G and A-P (A = 1); read as \
-                     1-9A-G (use --alphabet letters for the other)"
-                        .into()
+                    let what = "16×16 symbols A-G without a digit fit both 1-9A-G and A-P \
+                                (A = 1); read as 1-9A-G";
+                    guess_note(what, Alphabet::Letters)
                 });
                 (Alphabet::Standard, note)
             } else if has_zero && !zero_may_be_digit() {
@@ -94,14 +99,13 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
             } else if has_zero && full_zero_based() {
                 zero_based_read()
             } else if has_zero {
-                let note = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
-                            1-9A-G with 0 empty (use --alphabet hex for the other)";
-                (Alphabet::Standard, Some(note.into()))
+                let what = "16×16 symbols fit both 1-9A-G with 0 empty and hex 0-F; read as \
+                            1-9A-G with 0 empty";
+                (Alphabet::Standard, Some(guess_note(what, Alphabet::Hex)))
             } else if has(|c| c.is_ascii_alphanumeric()) {
                 // Neither 0 nor G: 1-9A-F is 15 digits of either alphabet.
-                let note = "16×16 symbols 1-9A-F fit both 1-9A-G and hex 0-F; read as 1-9A-G \
-                            (use --alphabet hex for the other)";
-                (Alphabet::Standard, Some(note.into()))
+                let what = "16×16 symbols 1-9A-F fit both 1-9A-G and hex 0-F; read as 1-9A-G";
+                (Alphabet::Standard, Some(guess_note(what, Alphabet::Hex)))
             } else {
                 (Alphabet::Standard, None)
             }
@@ -113,9 +117,11 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
             } else if has(|c| matches!(c.to_ascii_uppercase(), 'Q'..='Y')) {
                 (Alphabet::Letters, None)
             } else if has(|c| c.is_ascii_alphabetic()) {
-                let note = "25×25 symbols A-P only fit both A-Y (A = 1) and 1-9A-P; read as A-Y \
-                            (use --alphabet standard for the other)";
-                (Alphabet::Letters, Some(note.into()))
+                let what = "25×25 symbols A-P only fit both A-Y (A = 1) and 1-9A-P; read as A-Y";
+                (
+                    Alphabet::Letters,
+                    Some(guess_note(what, Alphabet::Standard)),
+                )
             } else {
                 (Alphabet::Standard, None)
             }

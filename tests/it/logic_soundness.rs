@@ -39,25 +39,19 @@ fn run<B: Basis>(puzzles: &[Puzzle], solutions: &[Vec<u8>], absent: &[&str]) -> 
     assert_eq!(puzzles.len(), solutions.len());
     let (mut solved, mut applied) = (0, 0);
     let mut checked = BTreeSet::new();
+    let ts = techniques(B::N);
     for (p, sol) in puzzles.iter().zip(solutions) {
         // Every technique on every state reached, each deduction checked.
         let mut note = |t| {
             checked.insert(t);
         };
-        let (a, done) = common::reduce_checked::<B>(p, sol, &techniques(B::N), true, &mut note);
+        let (a, done) = common::reduce_checked::<B>(p, sol, &ts, true, &mut note);
         applied += a;
         solved += done as usize;
     }
     assert!(applied > 0);
-    let names: BTreeSet<String> = checked.iter().map(|t| t.cli_name()).collect();
-    eprintln!("{}×{}: checked {names:?}", B::N, B::N);
-    for t in techniques(B::N) {
-        let name = t.cli_name();
-        assert!(
-            names.contains(&name) || absent.contains(&name.as_str()),
-            "no {name} deduction checked: {names:?}"
-        );
-    }
+    let what = format!("{}×{}", B::N, B::N);
+    common::assert_checked(&ts, &checked, absent, &what);
     solved
 }
 

@@ -147,13 +147,7 @@ fn sample_is_sound() {
         assert_eq!(t.puzzles.load(Ordering::Relaxed), take);
         assert!(t.deductions.load(Ordering::Relaxed) > 100);
         let used = t.used.into_inner().unwrap();
-        for x in technique::default_order(k * k) {
-            let name = x.cli_name();
-            assert!(
-                used.contains(&x) || idle.contains(&name.as_str()),
-                "{path}: no {name} deduction checked"
-            );
-        }
+        common::assert_checked(&technique::default_order(k * k), &used, idle, path);
     };
     sample(
         3,

@@ -3,6 +3,7 @@
 
 use nsudoku::logic::{check, find_all, Config, State, Technique};
 use nsudoku::{input, Basis, Grid, Mask};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -141,6 +142,19 @@ pub fn reduce_checked<B: Basis>(
         );
     }
     (applied, s.is_complete())
+}
+
+/// Every technique of `ts` had a deduction checked (is in `checked`), but those named in
+/// `idle` (by command-line name: no state of the puzzles holds one); else a soundness test
+/// would show nothing of it. `what` names the puzzles in the message.
+pub fn assert_checked(ts: &[Technique], checked: &BTreeSet<Technique>, idle: &[&str], what: &str) {
+    for t in ts {
+        let name = t.cli_name();
+        assert!(
+            checked.contains(t) || idle.contains(&name.as_str()),
+            "{what}: no {name} deduction checked"
+        );
+    }
 }
 
 /// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line).
