@@ -119,11 +119,18 @@ fn find<B: Basis>(
         .map(|t| t.cli_name())
         .collect();
     if !skipped.is_empty() {
+        // The count stops at the deadline too: then the time, not the puzzle, is why.
+        let why = if cfg.past_deadline() {
+            "the count that would prove it ran out of --timeout".to_string()
+        } else {
+            format!(
+                "a count within {} nodes found none, several, or did not settle",
+                nsudoku::solve::UNIQUE_NODES
+            )
+        };
         say!(
-            "{place}: {} not run: the puzzle is not proved to have one solution (a count \
-             within {} nodes found none, several, or did not settle)",
+            "{place}: {} not run: the puzzle is not proved to have one solution ({why})",
             skipped.join(", "),
-            nsudoku::solve::UNIQUE_NODES
         );
     }
     let hits = limits::take();

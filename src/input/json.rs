@@ -42,10 +42,7 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
                 "the text after the JSON value (from {}) is passed over",
                 quoted(after)
             );
-            p.note = Some(match p.note.take() {
-                Some(other) => format!("{other}; {note}"),
-                None => note,
-            });
+            p.add_note(note);
         }
         p
     });

@@ -50,7 +50,7 @@ impl Lines {
 
     /// Line `i`, or `None` past the end of the text, or of the window (which notes it).
     pub(super) fn get(&self, i: usize) -> Option<&str> {
-        let line = self.held.get(i - self.base).map(String::as_str);
+        let line = self.held(i);
         if line.is_none() && !self.eof {
             self.short.set(true);
             self.wanted.set(self.wanted.get().max(i));

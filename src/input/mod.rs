@@ -309,11 +309,7 @@ impl<R: BufRead> Reader<R> {
             let at_column = |pos: usize| at_column(skipped + pos);
             let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
             if let Ok(p) = &mut rec {
-                let note = field.note();
-                p.note = Some(match p.note.take() {
-                    Some(other) => format!("{other}; {note}"),
-                    None => note,
-                });
+                p.add_note(field.note());
             }
             return (rec, 1);
         }
@@ -388,11 +384,15 @@ impl<R: BufRead> Iterator for Reader<R> {
         self.next += used;
         self.records += 1;
         if let Ok(p) = &mut rec {
+            let numbers = p.format == Format::Numbers || p.alphabet == Alphabet::Decimal;
+            if let Some(chosen) = self.opts.alphabet.filter(|_| numbers) {
+                // Numbers carry no alphabet: say so rather than drop the choice unsaid.
+                p.add_note(format!(
+                    "read as numbers, to which --alphabet {chosen} does not apply"
+                ));
+            }
             if let Some(note) = self.header.take() {
-                p.note = Some(match p.note.take() {
-                    Some(other) => format!("{note}; {other}"),
-                    None => note,
-                });
+                p.add_note_first(note);
             }
         }
         Some(rec)
@@ -438,22 +438,21 @@ impl<R: BufRead> Reader<R> {
              as line {line} was"
         );
         let note = symbols::guess_note(&what, guess);
-        again.note = Some(match again.note.take() {
-            Some(other) => format!("{note}; {other}"),
-            None => note,
-        });
+        again.add_note_first(note);
         Some(Ok(again))
     }
 }
 
 /// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
 pub fn read_one(text: &str, opts: ReadOptions) -> Record {
-    read_all(text, opts).into_iter().next().unwrap_or_else(|| {
-        Err(InputError {
-            line: 1,
-            item: None,
-            what: "no puzzle found".into(),
-            expected: sizes_hint(),
+    Reader::new(text.as_bytes(), opts)
+        .next()
+        .unwrap_or_else(|| {
+            Err(InputError {
+                line: 1,
+                item: None,
+                what: "no puzzle found".into(),
+                expected: sizes_hint(),
+            })
         })
-    })
 }

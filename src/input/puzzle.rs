@@ -52,6 +52,22 @@ pub(super) fn place(line: usize, item: Option<usize>) -> String {
 }
 
 impl Puzzle {
+    /// Add `note` after any the reader made before.
+    pub(crate) fn add_note(&mut self, note: String) {
+        self.note = Some(match self.note.take() {
+            Some(other) => format!("{other}; {note}"),
+            None => note,
+        });
+    }
+
+    /// Add `note` before any the reader made: it says how the rest was read.
+    pub(crate) fn add_note_first(&mut self, note: String) {
+        self.note = Some(match self.note.take() {
+            Some(other) => format!("{note}; {other}"),
+            None => note,
+        });
+    }
+
     /// Where it is, for messages: `line 5`, or `line 5: item 3 of the JSON list` (as the
     /// reader names a bad item).
     pub fn place(&self) -> String {

@@ -19,13 +19,6 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
     };
     let topo = B::topology();
     let n = B::N;
-    let open = |c: usize| {
-        if s.is_solved(c) {
-            B::Mask::ZERO
-        } else {
-            s.get(c)
-        }
-    };
     for b in 0..n {
         let bx = 2 * n + b;
         for line in lines_through(topo, b) {
@@ -33,14 +26,14 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                 (B::Mask::ZERO, B::Mask::ZERO, B::Mask::ZERO);
             for &c in topo.house(bx) {
                 if on_line(topo, line, c as usize) {
-                    seg |= open(c as usize);
+                    seg |= s.open(c as usize);
                 } else {
-                    box_rest |= open(c as usize);
+                    box_rest |= s.open(c as usize);
                 }
             }
             for &c in topo.house(line) {
                 if topo.box_of(c as usize) != b {
-                    line_rest |= open(c as usize);
+                    line_rest |= s.open(c as usize);
                 }
             }
             let (digits, from, base, cover) = if pointing {
@@ -54,7 +47,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                 d.evidence.digits = vec![digit as u8];
                 for &c in topo.house(bx) {
                     let c = c as usize;
-                    if on_line(topo, line, c) && open(c).has(digit) {
+                    if on_line(topo, line, c) && s.open(c).has(digit) {
                         d.evidence.cells.push(c as u16);
                     }
                 }
@@ -66,7 +59,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                     } else {
                         !on_line(topo, line, c)
                     };
-                    if outside && open(c).has(digit) {
+                    if outside && s.open(c).has(digit) {
                         d.eliminations.push(Candidate::new(c, digit));
                     }
                 }

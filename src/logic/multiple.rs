@@ -162,7 +162,11 @@ impl Source {
             d.eliminations.push(Candidate::new(c, digit));
         }
         match self.of {
-            Branching::Cell(cell) => d.evidence.cells = vec![cell as u16],
+            Branching::Cell(cell) => {
+                d.evidence.cells = vec![cell as u16];
+                // One branch a digit: the cell's digits are the pattern's.
+                d.evidence.digits = self.starts.iter().map(|&u| g.split(u).1 as u8).collect();
+            }
             Branching::Region(house, digit) => {
                 d.evidence.houses = vec![house as u16];
                 d.evidence.digits = vec![digit as u8];

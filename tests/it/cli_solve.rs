@@ -257,6 +257,34 @@ fn timeout_is_reported_and_the_batch_goes_on() {
     }
 }
 
+/// Numbers have no alphabet: `--alphabet` on them is said to be passed over, once, and the
+/// solutions come back as numbers.
+#[test]
+fn an_alphabet_chosen_for_numbers_is_noted() {
+    let grid = "5 3 0 0 7 0 0 0 0\n6 0 0 1 9 5 0 0 0\n0 9 8 0 0 0 0 6 0\n\
+                8 0 0 0 6 0 0 0 3\n4 0 0 8 0 3 0 0 1\n7 0 0 0 2 0 0 0 6\n\
+                0 6 0 0 0 0 2 8 0\n0 0 0 4 1 9 0 0 5\n0 0 0 0 8 0 0 7 9\n";
+    let out = run(&["solve", "--alphabet", "hex"], &format!("{grid}{grid}"));
+    assert_success(&out);
+    let got = lines(&out.stdout);
+    assert_eq!(got.len(), 2);
+    assert!(got[0].starts_with("5 3 4 6 7 8 9 1 2 "), "{}", got[0]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.matches("read as numbers, to which --alphabet hex does not apply")
+            .count(),
+        1,
+        "{err}"
+    );
+    // Without the flag there is nothing to say.
+    let out = run(&["solve"], grid);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn output_keeps_the_input_alphabet_and_format() {
     // 16x16 in hex (0-F zero-based): the solution comes back in hex.

@@ -193,6 +193,17 @@ fn a_cell_forcing_chain_is_rated_as_se_rates_it() {
         v["length"].as_u64().unwrap() >= branches.len() as u64,
         "{first}"
     );
+    // `digits` are the cell's, one a branch: each branch assumes its own.
+    let digits = v["digits"].as_array().unwrap();
+    assert_eq!(digits.len(), branches.len(), "{first}");
+    for (d, b) in digits.iter().zip(branches) {
+        let assumed = format!(
+            "({}){}",
+            d.as_str().unwrap(),
+            v["cells"][0].as_str().unwrap()
+        );
+        assert!(b.as_str().unwrap().starts_with(&assumed), "{first}");
+    }
 }
 
 /// A budget that runs out while the branches of a conclusion are being traced leaves that
