@@ -174,6 +174,12 @@ impl Topology {
         a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
     }
 
+    /// The first house (row, then column, then box) that holds both cells, if any.
+    pub fn shared_house(&self, a: usize, b: usize) -> Option<usize> {
+        let (ha, hb) = (self.cell_houses[a], self.cell_houses[b]);
+        (0..3).find(|&i| ha[i] == hb[i]).map(|i| ha[i] as usize)
+    }
+
     /// House name as people write it: `row 3`, `column 12`, `box 8` (1-based).
     pub fn house_name(&self, h: usize) -> String {
         let i = h % self.n + 1;

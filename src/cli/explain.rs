@@ -247,14 +247,13 @@ fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<Strin
             .into_iter()
             .find(|&q| s.get(q) == B::Mask::bit(digit))
         {
-            let qh = t.houses_of(q);
-            let h = t.houses_of(c).into_iter().find(|h| qh.contains(h))?;
+            let h = t.shared_house(c, q)?;
             return Some(format!(
                 "{} and {} would both hold {} in {}",
                 t.cell_name(c),
                 t.cell_name(q),
                 sym(pl.digit),
-                t.house_name(h as usize)
+                t.house_name(h)
             ));
         }
         if s.place(c, digit).is_err() {

@@ -93,9 +93,13 @@ fn puzzle_length(len: usize) -> bool {
     side_of_cells(len).is_some() || side_of_candidates(len).is_some()
 }
 
+/// The largest basis a grid beyond [`SUPPORTED`] is still recognised as, so that its message
+/// names its size (64: a 4096×4096 grid, far past any puzzle collection).
+const LARGEST_NAMED: usize = 64;
+
 /// The basis K when `cells` is the K⁴ cells of a grid beyond [`SUPPORTED`].
 fn unsupported_basis(cells: usize) -> Option<usize> {
-    (SUPPORTED.end() + 1..=64).find(|&k| k * k * k * k == cells)
+    (SUPPORTED.end() + 1..=LARGEST_NAMED).find(|&k| k * k * k * k == cells)
 }
 
 fn basis_of(n: usize) -> usize {

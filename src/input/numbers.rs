@@ -400,7 +400,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             );
             // The first of N rows of N numbers, N = K² past the largest basis: one record for
             // the grid, naming its size, rather than one a row, each saying it is no puzzle.
-            if let Some(k) = (SUPPORTED.end() + 1..=64).find(|k| k * k == m) {
+            if let Some(k) = (SUPPORTED.end() + 1..=super::LARGEST_NAMED).find(|k| k * k == m) {
                 let rows = next_rows(lines, start, m, m - 1);
                 if rows
                     .first()

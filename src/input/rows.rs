@@ -67,6 +67,10 @@ fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
     row_lines(lines, start + 1, n).take(n).count()
 }
 
+/// The widest grid written as rows of one symbol a cell: 49×49, the largest square side within
+/// the 61 symbols of the standard alphabet.
+const MAX_ROW_SIDE: usize = 49;
+
 /// Whether `line` is `n` dashes: a row of empty cells, or a rule or frame of a compact grid.
 fn dashes(line: &str, n: usize) -> bool {
     let cells = row_cells(line);
@@ -78,7 +82,7 @@ fn dashes(line: &str, n: usize) -> bool {
 /// frame is passed over. Sixteen 4×4 puzzles below it, one a line, leave it a 4×4.
 pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -> bool {
     let n = row_cells(lines.at(start)).len();
-    n <= 49
+    n <= MAX_ROW_SIDE
         && dashes(lines.at(start), n)
         && above_grid(lines, start, n)
         && symbol_rows_start(lines, start + 1, opts) == Some(n)
@@ -90,7 +94,7 @@ pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -
 /// one-line puzzle (not a bad row: the grid under a frame would be read a row off).
 pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     let n = row_cells(lines.at(start)).len();
-    if n > 49 || !is_side(n) || !dashes(lines.at(start), n) {
+    if n > MAX_ROW_SIDE || !is_side(n) || !dashes(lines.at(start), n) {
         return false;
     }
     let mut rows = 0;
@@ -188,13 +192,13 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         .at(start)
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '|')
-        .take(50)
+        .take(MAX_ROW_SIDE + 1)
         .count();
-    if n < 50 && side_of_cells(n).is_none() && !is_side(n) {
+    if n <= MAX_ROW_SIDE && side_of_cells(n).is_none() && !is_side(n) {
         // A first row a few symbols off, above the grid's other rows.
         return grid_below(lines, start, n);
     }
-    if !is_side(n) || n > 49 || above_grid(lines, start, n) {
+    if !is_side(n) || n > MAX_ROW_SIDE || above_grid(lines, start, n) {
         return None;
     }
     let first = row_cells(lines.at(start));

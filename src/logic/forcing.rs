@@ -116,6 +116,11 @@ struct Trial<'s, B: Basis> {
     masks: Vec<B::Mask>,
     placed: Vec<bool>,
     undo: Vec<(usize, B::Mask, bool)>,
+    /// Scratch of [`Trial::place`]: the positions among the peers of those that hold a digit.
+    holding: Vec<u16>,
+    /// The grid every trial starts from and is restored to: copied back whole after a long
+    /// trial, where replaying `undo` would cost more.
+    base: Base<B>,
     cause: Vec<u32>,
     stamp: Vec<u32>,
     generation: u32,
@@ -147,15 +152,38 @@ struct Trial<'s, B: Basis> {
     resume: usize,
 }
 
+/// The candidates, places and placed cells a trial starts from.
+struct Base<B: Basis> {
+    masks: Vec<B::Mask>,
+    places: Vec<B::Mask>,
+    placed: Vec<bool>,
+}
+
 impl<'s, B: Basis> Trial<'s, B> {
+    /// Undo entries past which restoring copies the base whole: about what one copy costs,
+    /// at an entry (a few house updates) per 128 bytes.
+    fn copy_after() -> usize {
+        let bytes =
+            (B::CELLS + B::topology().houses() * B::N) * std::mem::size_of::<B::Mask>() + B::CELLS;
+        bytes / 128
+    }
+
     fn new(s: &'s State<B>, depth: Depth, cfg: &'s Config) -> Self {
         let cells = B::CELLS;
+        let places = Self::places_of(s.grid().masks());
+        let placed: Vec<bool> = (0..cells).map(|c| s.is_solved(c)).collect();
         Trial {
             s,
             cfg,
             masks: s.grid().masks().to_vec(),
-            placed: (0..cells).map(|c| s.is_solved(c)).collect(),
+            placed: placed.clone(),
             undo: Vec::new(),
+            holding: Vec::new(),
+            base: Base {
+                masks: s.grid().masks().to_vec(),
+                places: places.clone(),
+                placed,
+            },
             cause: vec![0; cells * B::N],
             stamp: vec![0; cells * B::N],
             generation: 0,
@@ -172,7 +200,7 @@ impl<'s, B: Basis> Trial<'s, B> {
             premises: Vec::new(),
             cut: false,
             resume: 0,
-            places: Self::places_of(s.grid().masks()),
+            places,
         }
     }
 
@@ -310,6 +338,9 @@ impl<'s, B: Basis> Trial<'s, B> {
         inner.masks.copy_from_slice(&self.masks);
         inner.places.copy_from_slice(&self.places);
         inner.placed.copy_from_slice(&self.placed);
+        inner.base.masks.copy_from_slice(&self.masks);
+        inner.base.places.copy_from_slice(&self.places);
+        inner.base.placed.copy_from_slice(&self.placed);
         let found = self.refuted_by(&mut inner);
         self.work += std::mem::take(&mut inner.work);
         self.inner = Some(inner);
@@ -407,14 +438,29 @@ impl<'s, B: Basis> Trial<'s, B> {
             self.remove(cell, d, idx);
             self.check_houses(cell, d)?;
         }
-        for &p in B::topology().peers(cell) {
-            let p = p as usize;
-            self.work += 1;
-            if self.masks[p].has(digit) {
-                self.lose(p, digit, idx)?;
+        // The peers that hold the digit, gathered first without a branch on each (whether a
+        // peer holds it is a coin toss), then losing it in peer order.
+        let peers = B::topology().peers(cell);
+        let mut holding = std::mem::take(&mut self.holding);
+        holding.resize(peers.len(), 0);
+        let mut count = 0;
+        for (i, &p) in peers.iter().enumerate() {
+            holding[count] = i as u16;
+            count += self.masks[p as usize].has(digit) as usize;
+        }
+        // One unit a peer looked at, up to the one that broke the trial.
+        let mut result = Ok(());
+        let mut looked = peers.len();
+        for &i in &holding[..count] {
+            if let Err(e) = self.lose(peers[i as usize] as usize, digit, idx) {
+                looked = i as usize + 1;
+                result = Err(e);
+                break;
             }
         }
-        Ok(())
+        self.work += looked as u64;
+        self.holding = holding;
+        result
     }
 
     /// Assume `digit` in `cell` and follow the singles. `Some` with what broke when the
@@ -431,6 +477,13 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.premises.clear();
         self.resume = 0;
         let broken = self.follow().err();
+        if self.undo.len() > Self::copy_after() {
+            self.undo.clear();
+            self.masks.copy_from_slice(&self.base.masks);
+            self.places.copy_from_slice(&self.base.places);
+            self.placed.copy_from_slice(&self.base.placed);
+            return broken;
+        }
         let t = B::topology();
         while let Some((c, m, p)) = self.undo.pop() {
             let (houses, positions) = (t.houses_of(c), t.positions_of(c));

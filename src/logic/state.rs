@@ -119,9 +119,8 @@ impl<B: Basis> State<B> {
                 .find(|&q| s.get(q) == bit);
             return match same {
                 Some(q) => {
-                    let shared = t.houses_of(q);
-                    let h = t.houses_of(c).into_iter().find(|h| shared.contains(h))?;
-                    let (c, h, d) = (t.cell_name(c), t.house_name(h as usize), sym(d));
+                    let h = t.shared_house(c, q)?;
+                    let (c, h, d) = (t.cell_name(c), t.house_name(h), sym(d));
                     let q_name = t.cell_name(q);
                     // A given, placed already or still to come, or a cell the others left so.
                     Some(if s.is_solved(q) || grid.get(q).is_single() {

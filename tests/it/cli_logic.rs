@@ -824,6 +824,20 @@ fn uniqueness_steps_skip_a_puzzle_with_several_solutions() {
         ),
         "{err}"
     );
+    assert!(err.contains("a count within 50000 nodes"), "{err}");
+    // A count the deadline stopped says so: the time, not the puzzle, is why.
+    let o = run(
+        &[
+            "find",
+            "--technique",
+            "unique-rectangle",
+            "--timeout",
+            "1e-9",
+        ],
+        &grid,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("ran out of --timeout"), "{err}");
 }
 
 #[test]
