@@ -102,6 +102,18 @@ impl Topology {
         3 * self.n
     }
 
+    /// The house of column `c`: houses are the n rows, then the n columns, then the n boxes.
+    #[inline]
+    pub fn col_house(&self, c: usize) -> usize {
+        self.n + c
+    }
+
+    /// The house of box `b` (numbered as [`Topology::col_house`] says).
+    #[inline]
+    pub fn box_house(&self, b: usize) -> usize {
+        2 * self.n + b
+    }
+
     /// The n cells of house `h`, in house order (positions 0..n).
     #[inline]
     pub fn house(&self, h: usize) -> &[u16] {

@@ -67,8 +67,8 @@ fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
     row_lines(lines, start + 1, n).take(n).count()
 }
 
-/// The widest grid written as rows of one symbol a cell: 49×49, the largest square side within
-/// the 61 symbols of the standard alphabet.
+/// The widest grid written as rows of one symbol a cell: 49×49, the largest grid (N = K²)
+/// whose digits fit the 61 symbols of the standard alphabet.
 const MAX_ROW_SIDE: usize = 49;
 
 /// Whether `line` is `n` dashes: a row of empty cells, or a rule or frame of a compact grid.

@@ -90,35 +90,33 @@ pub fn walk<B: Basis, X>(
 ) -> End {
     // The pattern overlay's templates carry over from step to step, and the chains' table from
     // one finder to the next on a state.
-    super::pom::memo::scope(|| {
-        super::chains::scope(|| {
-            let mut taken = 0;
-            loop {
-                if s.is_complete() {
-                    return End::Solved;
-                }
-                if taken >= max_steps {
-                    return End::StepLimit;
-                }
-                if cfg.past_deadline() {
-                    return End::Timeout;
-                }
-                let Some((d, x)) = pick(s) else {
-                    // A technique cut short by the deadline (POM) may have missed its step.
-                    return if cfg.past_deadline() {
-                        End::Timeout
-                    } else {
-                        End::Stuck
-                    };
-                };
-                taken += 1;
-                let ok = s.apply(&d).is_ok();
-                took(d, x);
-                if !ok {
-                    return End::Contradiction;
-                }
+    with_caches(|| {
+        let mut taken = 0;
+        loop {
+            if s.is_complete() {
+                return End::Solved;
             }
-        })
+            if taken >= max_steps {
+                return End::StepLimit;
+            }
+            if cfg.past_deadline() {
+                return End::Timeout;
+            }
+            let Some((d, x)) = pick(s) else {
+                // A technique cut short by the deadline (POM) may have missed its step.
+                return if cfg.past_deadline() {
+                    End::Timeout
+                } else {
+                    End::Stuck
+                };
+            };
+            taken += 1;
+            let ok = s.apply(&d).is_ok();
+            took(d, x);
+            if !ok {
+                return End::Contradiction;
+            }
+        }
     })
 }
 
@@ -184,34 +182,39 @@ pub fn reduce<B: Basis>(
     techniques: &[Technique],
     cfg: &Config,
 ) -> Result<Vec<Deduction>, Contradiction> {
-    super::pom::memo::scope(|| {
-        super::chains::scope(|| {
-            let mut applied = Vec::new();
-            'pass: loop {
-                if s.is_complete() {
-                    return Ok(applied);
-                }
-                for &t in techniques {
-                    if cfg.past_deadline() {
-                        return Ok(applied);
-                    }
-                    let found = super::find_all(s, t, cfg);
-                    let mut changed = false;
-                    for d in found {
-                        if s.is_useful(&d) {
-                            s.apply(&d)?;
-                            applied.push(d);
-                            changed = true;
-                        }
-                    }
-                    if changed {
-                        continue 'pass;
-                    }
-                }
+    with_caches(|| {
+        let mut applied = Vec::new();
+        'pass: loop {
+            if s.is_complete() {
                 return Ok(applied);
             }
-        })
+            for &t in techniques {
+                if cfg.past_deadline() {
+                    return Ok(applied);
+                }
+                let found = super::find_all(s, t, cfg);
+                let mut changed = false;
+                for d in found {
+                    if s.is_useful(&d) {
+                        s.apply(&d)?;
+                        applied.push(d);
+                        changed = true;
+                    }
+                }
+                if changed {
+                    continue 'pass;
+                }
+            }
+            return Ok(applied);
+        }
     })
+}
+
+/// Run `f` keeping what a finder builds for the next on the same state (the chains' table,
+/// with the multiple chains' and fruitless searches' caches) and the pattern overlay's
+/// templates from step to step; all dropped when the outermost such scope ends.
+fn with_caches<R>(f: impl FnOnce() -> R) -> R {
+    super::pom::memo::scope(|| super::chains::scope(f))
 }
 
 #[cfg(test)]

@@ -36,6 +36,7 @@ use super::{
 };
 use crate::basis::Basis;
 use crate::mask::Mask;
+use crate::topology::Topology;
 use std::collections::VecDeque;
 
 /// How far a trial follows its assumption.
@@ -112,6 +113,8 @@ struct Event {
 /// the outer trial's grid, not from the state's.
 struct Trial<'s, B: Basis> {
     s: &'s State<B>,
+    /// `B::topology()`, read once rather than at every removal.
+    t: &'static Topology,
     cfg: &'s Config,
     masks: Vec<B::Mask>,
     placed: Vec<bool>,
@@ -174,6 +177,7 @@ impl<'s, B: Basis> Trial<'s, B> {
         let placed: Vec<bool> = (0..cells).map(|c| s.is_solved(c)).collect();
         Trial {
             s,
+            t: B::topology(),
             cfg,
             masks: s.grid().masks().to_vec(),
             placed: placed.clone(),
@@ -224,18 +228,24 @@ impl<'s, B: Basis> Trial<'s, B> {
         (self.stamp[i] == self.generation).then(|| self.cause[i] as usize)
     }
 
-    fn remove(&mut self, cell: usize, digit: usize, by: usize) {
+    /// Take `digit` from `cell` (event `by`). Returns the digit's places left in the cell's
+    /// houses, as [`Trial::check_houses`] reads them.
+    fn remove(&mut self, cell: usize, digit: usize, by: usize) -> [B::Mask; 3] {
         self.undo.push((cell, self.masks[cell], self.placed[cell]));
         self.masks[cell] &= !B::Mask::bit(digit);
-        let t = B::topology();
-        for (h, p) in t.houses_of(cell).into_iter().zip(t.positions_of(cell)) {
-            self.places[h as usize * B::N + digit] &= !B::Mask::bit(p as usize);
+        let t = self.t;
+        let houses = t.houses_of(cell);
+        let mut left = [B::Mask::ZERO; 3];
+        for ((h, p), left) in houses.iter().zip(t.positions_of(cell)).zip(&mut left) {
+            let places = &mut self.places[*h as usize * B::N + digit];
+            *places &= !B::Mask::bit(p as usize);
+            *left = *places;
         }
         let i = cell * B::N + digit;
         self.stamp[i] = self.generation;
         self.cause[i] = by as u32;
         if self.locked {
-            for h in B::topology().houses_of(cell) {
+            for h in houses {
                 let j = h as usize * B::N + digit;
                 if self.seen[j] != self.look {
                     self.seen[j] = self.look;
@@ -243,12 +253,13 @@ impl<'s, B: Basis> Trial<'s, B> {
                 }
             }
         }
+        left
     }
 
     /// `digit` leaves open `cell` (event `by`): a cell left empty is broken, one left a single
     /// queues it, and its houses are checked.
     fn lose(&mut self, cell: usize, digit: usize, by: usize) -> Result<(), Emptied> {
-        self.remove(cell, digit, by);
+        let left = self.remove(cell, digit, by);
         let m = self.masks[cell];
         if m.is_empty() {
             return Err(Emptied::Cell(cell as u16));
@@ -256,7 +267,7 @@ impl<'s, B: Basis> Trial<'s, B> {
         if m.is_single() && !self.placed[cell] {
             self.queue.push_back((cell, m.first(), Why::Cell));
         }
-        self.check_houses(cell, digit)
+        self.check_houses(cell, digit, left)
     }
 
     /// Locked candidates in the house-digits that lost a place since the last look: the
@@ -399,13 +410,17 @@ impl<'s, B: Basis> Trial<'s, B> {
         None
     }
 
-    /// After `digit` left `cell`: the houses of the cell left with one place for it queue that
-    /// place; one left with none is broken.
-    fn check_houses(&mut self, cell: usize, digit: usize) -> Result<(), Emptied> {
-        let t = B::topology();
-        for h in t.houses_of(cell) {
+    /// After `digit` left `cell`, leaving it `left` places in the cell's houses: a house left
+    /// with one place for it queues that place; one left with none is broken.
+    fn check_houses(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        left: [B::Mask; 3],
+    ) -> Result<(), Emptied> {
+        let t = self.t;
+        for (h, places) in t.houses_of(cell).into_iter().zip(left) {
             let h = h as usize;
-            let places = self.places[h * B::N + digit];
             if places.is_empty() {
                 return Err(Emptied::House {
                     house: h as u16,
@@ -435,12 +450,13 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.undo.push((cell, self.masks[cell], self.placed[cell]));
         self.placed[cell] = true;
         for d in others.iter() {
-            self.remove(cell, d, idx);
-            self.check_houses(cell, d)?;
+            let left = self.remove(cell, d, idx);
+            self.check_houses(cell, d, left)?;
         }
         // The peers that hold the digit, gathered first without a branch on each (whether a
         // peer holds it is a coin toss), then losing it in peer order.
-        let peers = B::topology().peers(cell);
+        let t = self.t;
+        let peers = t.peers(cell);
         let mut holding = std::mem::take(&mut self.holding);
         holding.resize(peers.len(), 0);
         let mut count = 0;
@@ -484,7 +500,7 @@ impl<'s, B: Basis> Trial<'s, B> {
             self.placed.copy_from_slice(&self.base.placed);
             return broken;
         }
-        let t = B::topology();
+        let t = self.t;
         while let Some((c, m, p)) = self.undo.pop() {
             let (houses, positions) = (t.houses_of(c), t.positions_of(c));
             for d in (m & !self.masks[c]).iter() {

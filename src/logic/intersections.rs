@@ -20,7 +20,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
     let topo = B::topology();
     let n = B::N;
     for b in 0..n {
-        let bx = 2 * n + b;
+        let bx = topo.box_house(b);
         for line in lines_through(topo, b) {
             let (mut seg, mut box_rest, mut line_rest) =
                 (B::Mask::ZERO, B::Mask::ZERO, B::Mask::ZERO);
@@ -101,7 +101,7 @@ pub mod reference {
         let mut out = Vec::new();
         let has = |c: usize, d: usize| !s.is_solved(c) && s.get(c).has(d);
         for b in 0..n {
-            let bx = 2 * n + b;
+            let bx = t.box_house(b);
             for line in 0..2 * n {
                 let box_cells: Vec<usize> = t.house(bx).iter().map(|&c| c as usize).collect();
                 let line_cells: Vec<usize> = t.house(line).iter().map(|&c| c as usize).collect();

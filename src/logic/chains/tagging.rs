@@ -232,7 +232,7 @@ impl<B: Basis> Tagging<B> {
             }
             let (r, col, b) = (t.row(c), t.col(c), t.box_of(c));
             // Segments of c's row and column in other boxes.
-            for h in [r, n + col] {
+            for h in [r, t.col_house(col)] {
                 let own = t.position(h, c) / k;
                 for j in (0..k).filter(|&j| j != own) {
                     if let Some(g) = self.group(d, h, j) {
@@ -241,11 +241,11 @@ impl<B: Basis> Tagging<B> {
                 }
             }
             // Segments of other lines through c's box.
-            for &e in t.house(2 * n + b) {
+            for &e in t.house(t.box_house(b)) {
                 let e = e as usize;
-                for h in [t.row(e), n + t.col(e)] {
+                for h in [t.row(e), t.col_house(t.col(e))] {
                     let first_in_box = t.position(h, e) % k == 0;
-                    if h != r && h != n + col && first_in_box {
+                    if h != r && h != t.col_house(col) && first_in_box {
                         if let Some(g) = self.group(d, h, t.position(h, e) / k) {
                             f(g);
                         }
@@ -259,10 +259,10 @@ impl<B: Basis> Tagging<B> {
             let line = if t.row(c0) == t.row(cells[1] as usize) {
                 t.row(c0)
             } else {
-                n + t.col(c0)
+                t.col_house(t.col(c0))
             };
             let own = t.position(line, c0) / k;
-            for &e in t.house(line).iter().chain(t.house(2 * n + b)) {
+            for &e in t.house(line).iter().chain(t.house(t.box_house(b))) {
                 let e = e as usize;
                 let in_line = t.houses_of(e).contains(&(line as u16));
                 let in_box = t.box_of(e) == b;
@@ -278,9 +278,9 @@ impl<B: Basis> Tagging<B> {
                     f(g);
                 }
             }
-            for &e in t.house(2 * n + b) {
+            for &e in t.house(t.box_house(b)) {
                 let e = e as usize;
-                for h in [t.row(e), n + t.col(e)] {
+                for h in [t.row(e), t.col_house(t.col(e))] {
                     if h == line || t.position(h, e) % k != 0 {
                         continue;
                     }
@@ -360,7 +360,7 @@ fn node_of<B: Basis>(
     }
     let base = (B::CELLS * n) as u32;
     let c0 = set[0] as usize;
-    for h in [t.row(c0), n + t.col(c0)] {
+    for h in [t.row(c0), t.col_house(t.col(c0))] {
         if set
             .iter()
             .all(|&c| t.houses_of(c as usize).contains(&(h as u16)))

@@ -275,7 +275,7 @@ impl Graph {
             .chain((0..k).map(|j| (0..k).fold(0u128, |m, i| m | 1 << (i * k + j))))
             .collect();
         for b in 0..n {
-            let bh = 2 * n + b;
+            let bh = t.box_house(b);
             let box_cells = t.house(bh);
             let m = box_cells
                 .iter()
@@ -297,7 +297,7 @@ impl Graph {
                         if l < k {
                             t.row(corner) + l
                         } else {
-                            n + t.col(corner) + l - k
+                            t.col_house(t.col(corner)) + l - k
                         }
                     };
                     let outside = |l: usize| {
