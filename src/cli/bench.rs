@@ -555,7 +555,8 @@ impl Measured {
             threads: Some(threads),
             puzzles_per_sec: rate,
             us_per_puzzle: 1e6 / rate.max(1e-12),
-            no_guess_pct: Some(100.0 * self.no_guess as f64 / n),
+            // Of puzzles none settled (all over budget or wrong) nothing can be said.
+            no_guess_pct: (self.solved > 0).then(|| 100.0 * self.no_guess as f64 / n),
             guesses_per_puzzle: Some(self.guesses as f64 / n),
             median_us: Some(median * 1e6),
             worst_us: Some(worst * 1e6),

@@ -825,9 +825,27 @@ fn bench_bounds_the_engine_by_max_nodes() {
     let row = &rows[0];
     assert_eq!(row["over_budget"], err.len());
     assert_eq!(row["unsolved"], 0);
+    // Of a set where none was settled, no share of them went without guessing.
+    assert_eq!(row["no_guess_pct"].is_null(), err.len() == 30, "{row}");
     // The magictour puzzles need more than one node each; a budget they fit leaves all alone.
     let out = bench_30_json(&["--max-nodes", "1000000", "--limit", "2"]);
     assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(rows[0]["no_guess_pct"].is_number(), "{rows}");
+    // forum_hardest_1106's first five all guess: a budget of one node settles none.
+    let path = data_path("9x9_forum_hardest_1106_first5.txt");
+    let args = [
+        "bench",
+        &path,
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--json",
+    ];
+    let out = run(&[&args[..], &["--max-nodes", "1"]].concat(), "");
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(rows[0]["over_budget"], 5, "{rows}");
+    assert!(rows[0]["no_guess_pct"].is_null(), "{rows}");
 }
 
 /// A command in a markdown row keeps its cell: a `|` is escaped, a backtick gets a longer
