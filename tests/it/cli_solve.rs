@@ -833,16 +833,7 @@ fn bench_bounds_the_engine_by_max_nodes() {
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(rows[0]["no_guess_pct"].is_number(), "{rows}");
     // forum_hardest_1106's first five all guess: a budget of one node settles none.
-    let path = data_path("9x9_forum_hardest_1106_first5.txt");
-    let args = [
-        "bench",
-        &path,
-        "--min-time",
-        "0",
-        "--single-thread",
-        "--json",
-    ];
-    let out = run(&[&args[..], &["--max-nodes", "1"]].concat(), "");
+    let out = bench_json("9x9_forum_hardest_1106_first5.txt", &["--max-nodes", "1"]);
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows[0]["over_budget"], 5, "{rows}");
     assert!(rows[0]["no_guess_pct"].is_null(), "{rows}");
@@ -955,7 +946,12 @@ fn bench_names_unfit_puzzles_in_file_order() {
 
 /// `bench --json` of 30 magictour puzzles, one untimed pass on one thread, with `more`.
 fn bench_30_json(more: &[&str]) -> std::process::Output {
-    let path = data_path("9x9_magictour_top1465_first30.txt");
+    bench_json("9x9_magictour_top1465_first30.txt", more)
+}
+
+/// `bench --json` of fixture `file`, one untimed pass on one thread, with `more`.
+fn bench_json(file: &str, more: &[&str]) -> std::process::Output {
+    let path = data_path(file);
     let mut args = vec![
         "bench",
         &path,
