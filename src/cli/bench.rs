@@ -138,6 +138,9 @@ struct Row {
     set: String,
     basis: usize,
     puzzles: usize,
+    /// Records of the set's file that could not be read (said on stderr): on every row of the
+    /// file, whose sizes are sets of their own.
+    skipped: usize,
     variant: String,
     /// `None` (JSON `null`) for a command, whose threads are its own; likewise the measures
     /// below that cannot be seen from outside it.
@@ -197,7 +200,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     let names: Vec<String> = files.iter().map(|f| set_name(&files, f)).collect();
     for (i, file) in files.iter().enumerate() {
         let name = super::told_apart(&names, i);
-        let puzzles = bench.read(file, &name)?;
+        let (puzzles, skipped) = bench.read(file, &name)?;
         let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
         bases.sort_unstable();
         bases.dedup();
@@ -208,7 +211,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             } else {
                 format!("{name} ({0}×{0})", k * k)
             };
+            let first = bench.rows.len();
             bench.size(&set, k, &these)?;
+            for row in &mut bench.rows[first..] {
+                row.skipped = skipped;
+            }
         }
     }
     let mut out = io::stdout().lock();
@@ -339,17 +346,18 @@ struct Bench<'a> {
 
 impl Bench<'_> {
     /// The puzzles of `file`, the set `name`: shuffled, each size cut to `--max-puzzles`; its
-    /// bad lines are said and skipped.
-    fn read(&mut self, file: &Path, name: &str) -> io::Result<Vec<Puzzle>> {
+    /// bad lines are said and skipped, and counted.
+    fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Puzzle>, usize)> {
         let mut one = self.a.input.clone();
         one.files = vec![file.to_path_buf()];
         let batch = one.read_no_grid("bench")?;
-        let mut puzzles = Vec::new();
+        let (mut puzzles, mut skipped) = (Vec::new(), 0);
         for (_, rec) in batch.records {
             match rec {
                 Ok(p) => puzzles.push(p),
                 Err(e) => {
                     say!("{name}: {e} (skipped)");
+                    skipped += 1;
                     self.failed = true;
                 }
             }
@@ -369,7 +377,7 @@ impl Bench<'_> {
                 *t <= m
             });
         }
-        Ok(puzzles)
+        Ok((puzzles, skipped))
     }
 
     /// Every variant's rows for `these`, the puzzles of basis `k` of a set.
@@ -551,6 +559,7 @@ impl Measured {
             set: set.to_string(),
             basis: k,
             puzzles: self.puzzles,
+            skipped: 0,
             variant: variant.to_string(),
             threads: Some(threads),
             puzzles_per_sec: rate,
@@ -615,6 +624,7 @@ fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles:
         set: set.to_string(),
         basis: k,
         puzzles,
+        skipped: 0,
         variant: variant.to_string(),
         threads: None,
         puzzles_per_sec: rate,
@@ -778,7 +788,12 @@ fn markdown(rows: &[Row]) -> String {
         let size = format!("{n}×{n}");
         // A set of a mixed file already names its size: said once, in the same place.
         let file = set.strip_suffix(&format!(" ({size})")).unwrap_or(set);
-        out.push_str(&format!("### {file} ({count}, {size})\n\n"));
+        // Lines that could not be read stay in sight beside the figures they are missing from.
+        let skipped = match rows[i].skipped {
+            0 => String::new(),
+            s => format!("; {} skipped", super::plural(s, "unreadable puzzle")),
+        };
+        out.push_str(&format!("### {file} ({count}, {size}{skipped})\n\n"));
         out.push_str(
             "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
              median µs | worst µs |\n",

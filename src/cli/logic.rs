@@ -128,9 +128,7 @@ impl Solutions {
             Solutions::Unknown(_) => None,
         }
     }
-}
 
-impl Solutions {
     /// What fails a run in this outcome, for a message (`None` for one solution): a puzzle
     /// whose count the search did not settle is not known to have one solution either.
     pub fn not_one(self) -> Option<String> {

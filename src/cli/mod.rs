@@ -245,13 +245,11 @@ fn logic_only(rec: &mut Record, sub: &str) {
         return;
     }
     let (n, m) = (p.n(), LOGIC.end() * LOGIC.end());
-    let item = p.item.map(|i| format!("{}: ", input::item_name(i)));
     *rec = Err(input::InputError {
         line: p.line,
         item: p.item,
         what: format!(
-            "{}a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
-            item.unwrap_or_default(),
+            "a {n}×{n} grid (basis {}) is beyond {sub}, which works up to {m}×{m}",
             p.k
         ),
         expected: format!(

@@ -12,7 +12,7 @@ pub struct InputError {
     pub line: usize,
     /// 1-based place in a JSON list of puzzles, for a bad item of one.
     pub item: Option<usize>,
-    /// What is wrong.
+    /// What is wrong (the place, line and item, is not part of it: `Display` writes it first).
     pub what: String,
     /// What was expected instead.
     pub expected: String,
@@ -52,7 +52,7 @@ impl InputError {
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "line {}: ", self.line)?;
+            write!(f, "{}: ", self.place())?;
         }
         write!(f, "{}; expected {}", self.what, self.expected)
     }

@@ -14,7 +14,7 @@ use super::error::plural;
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
-use super::{item_name, puzzle_length, quoted, side_of_cells, InputError, ReadOptions, Record};
+use super::{puzzle_length, quoted, side_of_cells, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -358,7 +358,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
             _ => {
                 let items = list.items + 1;
                 let Some((end, e_at)) = value_end(lines, l, a) else {
-                    let what = format!("{} is not closed", item_name(items));
+                    let what = "a JSON value that is not closed".to_string();
                     let error = |line| InputError {
                         item: Some(items),
                         ..error(line, what)
@@ -382,7 +382,6 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                         p
                     })
                     .map_err(|mut e| {
-                        e.what = format!("{}: {}", item_name(items), e.what);
                         e.item = Some(items);
                         e
                     });

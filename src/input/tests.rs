@@ -1649,12 +1649,12 @@ fn json_lists_are_batches_read_item_by_item() {
         }
         assert_eq!(rec.as_ref().unwrap().digits(), want, "record {i}");
     }
-    let what = |i: usize| all[i].as_ref().unwrap_err().what.clone();
-    assert_eq!(what(5), "item 4 of the JSON list: 80 symbols");
-    assert_eq!(
-        what(6),
-        "item 5 of the JSON list: not valid JSON (expected value, column 6)"
-    );
+    // The message names the item before what is wrong with it.
+    let message = |i: usize| all[i].as_ref().unwrap_err().to_string();
+    assert!(message(5).starts_with("line 6: item 4 of the JSON list: 80 symbols; expected"));
+    assert!(message(6).starts_with(
+        "line 7: item 5 of the JSON list: not valid JSON (expected value, column 6); expected"
+    ));
     assert_eq!(all[4].as_ref().unwrap().format, Format::Numbers);
     assert_eq!(all[7].as_ref().unwrap().format, Format::Line);
 
@@ -1664,15 +1664,17 @@ fn json_lists_are_batches_read_item_by_item() {
         short = &EASY9[..40]
     );
     let all = read_all(&cut, Default::default());
-    let errors: Vec<(usize, String)> = all
+    // Each message up to what was expected.
+    let errors: Vec<String> = all
         .iter()
-        .filter_map(|r| r.as_ref().err().map(|e| (e.line, e.what.clone())))
+        .filter_map(|r| r.as_ref().err().map(|e| e.to_string()))
+        .map(|m| m.split("; expected").next().unwrap_or_default().to_string())
         .collect();
     assert_eq!(
         errors,
         [
-            (3, "item 2 of the JSON list is not closed".to_string()),
-            (1, "a JSON list of puzzles that is not closed".to_string())
+            "line 3: item 2 of the JSON list: a JSON value that is not closed",
+            "line 1: a JSON list of puzzles that is not closed"
         ]
     );
     assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 2);
@@ -1722,11 +1724,7 @@ fn json_lists_are_batches_read_item_by_item() {
             let items = text.matches(EASY9).count() + 1;
             assert_eq!(all.len(), items, "{text}");
             let e = all[0].as_ref().unwrap_err();
-            assert!(
-                e.what.starts_with("item 1 of the JSON list: "),
-                "{}",
-                e.what
-            );
+            assert_eq!(e.item, Some(1), "{e}");
             assert!(all[1..]
                 .iter()
                 .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
@@ -1901,11 +1899,12 @@ fn a_json_list_starting_with_a_bad_scalar_item_is_still_a_list() {
             let all = read_all(&text, Default::default());
             let n = all.len();
             assert!(n == 2 || n == 3, "{text}: {n} records");
-            let what = &all[0].as_ref().unwrap_err().what;
+            let e = all[0].as_ref().unwrap_err();
             assert!(
-                what.starts_with("item 1 of the JSON list: a JSON ")
-                    && what.ends_with(" where the grid should be"),
-                "{text}: {what}"
+                e.to_string()
+                    .starts_with("line 1: item 1 of the JSON list: a JSON ")
+                    && e.what.ends_with(" where the grid should be"),
+                "{text}: {e}"
             );
             assert!(all[1..]
                 .iter()
@@ -1914,9 +1913,10 @@ fn a_json_list_starting_with_a_bad_scalar_item_is_still_a_list() {
     }
     // Under a list's name the items are puzzles even when none is a string.
     let all = read_all("{\"puzzles\": [null]}\n", Default::default());
+    let e = all[0].as_ref().unwrap_err();
     assert_eq!(
-        all[0].as_ref().unwrap_err().what,
-        "item 1 of the JSON list: a JSON null where the grid should be"
+        (e.item, e.what.as_str()),
+        (Some(1), "a JSON null where the grid should be")
     );
     // A flat grid of numbers is still one grid, `null` first or not.
     let flat: Vec<String> = easy9_digits()

@@ -42,32 +42,13 @@ use propagate::Propagator;
 /// Search state reused across nodes: the propagation queue, the branch stack and scratch.
 pub struct Solver<B: Basis> {
     opts: SolveOptions,
-    probe: bool,
-    place_branching: bool,
-    planes: bool,
-    bands: bool,
-    locked: bool,
-    wdeg: bool,
-    probe_root: bool,
-    restarts: bool,
-    root_sac: bool,
-    probe_arity: u32,
-    probe_locked: bool,
-    cdcl: bool,
-    cdcl_after: u64,
-    /// How the CDCL learns (`Tuning::cdcl_reasons`, `Tuning::cdcl_shrink`).
-    learning: cdcl::Learning,
-    /// Nodes of the 16×16 band engine before the cell-mask engine (0: none).
-    band_nodes: u64,
-    /// Probing at the 16×16 band engine's root (`Tuning::band_probe`).
-    band_probe: bool,
+    /// The settings as this basis and `opts` run them ([`Tuning::resolved`]).
+    tuning: Tuning,
     /// The root grid after propagation and probing, kept by a depth-first run for the CDCL.
     root: Option<Box<Grid<B>>>,
     /// Alternatives of the root branch (cell, digit) whose subtrees a depth-first run explored
     /// completely without a solution before it was cut: the CDCL starts without them.
     refuted: Vec<(usize, usize)>,
-    /// `Tuning::pattern`.
-    pattern: bool,
     /// The preferred digit of every cell in this search (empty: the lowest first).
     pref: Vec<u8>,
     /// Nodes spent by earlier runs of this search (restarts).
@@ -79,15 +60,15 @@ pub struct Solver<B: Basis> {
     path: Vec<(u16, u16)>,
     /// Grid copies at some frames (frame index, grid): see `Tuning::snapshot_every`.
     snaps: Vec<(usize, Grid<B>)>,
-    snapshot_every: usize,
 }
 
 impl<B: Basis> std::fmt::Debug for Solver<B> {
-    /// Its basis and options; the scratch state of a search is not for reading.
+    /// Its basis, options and settings; the scratch state of a search is not for reading.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("basis", &B::K)
             .field("opts", &self.opts)
+            .field("tuning", &self.tuning)
             .finish_non_exhaustive()
     }
 }
@@ -128,53 +109,22 @@ impl<B: Basis> Solver<B> {
 
     /// A solver with explicit engine settings (`opts.locked_candidates`, when set, still wins).
     pub fn with_tuning(opts: SolveOptions, tuning: Tuning) -> Self {
-        let locked = opts.locked_candidates.unwrap_or(tuning.locked_candidates);
-        let bands = tuning.bands && B::K == 3;
-        let planes = tuning.planes && B::CELLS <= 128 && !bands;
+        let tuning = tuning.resolved(B::K, B::CELLS, opts.locked_candidates);
         Solver {
             opts,
-            probe: tuning.probe,
-            place_branching: tuning.place_branching,
-            planes,
-            bands,
-            locked,
-            wdeg: tuning.wdeg,
-            restarts: tuning.restarts,
-            probe_root: tuning.probe_root,
-            root_sac: tuning.root_sac,
-            probe_arity: tuning.probe_arity.max(2) as u32,
-            probe_locked: tuning.probe_locked,
-            cdcl: tuning.cdcl,
-            cdcl_after: tuning.cdcl_after.into(),
-            learning: cdcl::Learning {
-                reasons: tuning.cdcl_reasons,
-                shrink: tuning.cdcl_shrink,
-                stable: tuning.cdcl_stable,
-            },
-            band_nodes: if tuning.bands && B::K == 4 {
-                tuning.band_nodes.into()
-            } else {
-                0
-            },
-            band_probe: tuning.band_probe,
-            pattern: tuning.pattern,
+            tuning,
             pref: Vec::new(),
             root: None,
             refuted: Vec::new(),
             spent: 0,
-            prop: if planes || bands {
+            prop: if tuning.planes || tuning.bands {
                 Propagator::idle()
             } else {
-                Propagator::new(locked)
+                Propagator::new(tuning.locked_candidates)
             },
             frames: Vec::new(),
             path: Vec::new(),
             snaps: Vec::new(),
-            snapshot_every: if tuning.probe {
-                1
-            } else {
-                tuning.snapshot_every.max(1) as usize
-            },
         }
     }
 
@@ -196,7 +146,7 @@ impl<B: Basis> Solver<B> {
     /// [`Solver::count_only`] and [`Solver::search`].
     pub fn count(&mut self, start: &Grid<B>) -> Count {
         let mut first = None;
-        if self.bands {
+        if self.tuning.bands {
             // The band engine reports digits: keep the first without a grid round trip.
             let keep = &mut |d: &[u8]| {
                 first = Some(d.to_vec());
@@ -220,7 +170,7 @@ impl<B: Basis> Solver<B> {
     /// what a uniqueness check needs. At 9×9 reading a solution off the band words costs about
     /// a node, 5 % of an easy puzzle.
     pub fn count_only(&mut self, start: &Grid<B>) -> Count {
-        if self.bands {
+        if self.tuning.bands {
             return self.band_count(start, &mut |_| true, bands::Report::None);
         }
         self.search(start, &mut |_| true)
@@ -249,7 +199,7 @@ impl<B: Basis> Solver<B> {
         if B::K >= 6 {
             budget = budget.by_node();
         }
-        if self.band_nodes == 0 {
+        if self.tuning.band_nodes == 0 {
             return self.search_in(start, visit, budget);
         }
         match self.band_phase(start, visit, budget) {
@@ -273,14 +223,14 @@ impl<B: Basis> Solver<B> {
         budget: Budget,
     ) -> Result<Count, SearchStats> {
         let masks = start.masks().iter().map(|m| m.to_u128() as u32);
-        let capped = budget.capped(self.band_nodes);
+        let capped = budget.capped(u64::from(self.tuning.band_nodes));
         let mut found: Vec<Vec<u8>> = Vec::new();
         let hold = &mut |d: &[u8]| {
             found.push(d.to_vec());
             true
         };
         let report = bands::Report::All;
-        let probe = self.band_probe;
+        let probe = self.tuning.band_probe;
         let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, report, probe);
         if out.stopped == Some(Exceeded::Nodes) && capped.max_nodes() < budget.max_nodes() {
             return Err(out.stats);
@@ -302,11 +252,11 @@ impl<B: Basis> Solver<B> {
         visit: &mut dyn FnMut(&Grid<B>) -> bool,
         budget: Budget,
     ) -> Count {
-        if self.planes || self.bands {
+        if self.tuning.planes || self.tuning.bands {
             let masks = start.masks().iter().map(|m| m.to_u128());
             let limit = self.opts.limit;
             let mut v = |d: &[u8]| visit(&solved_grid(d));
-            if self.bands {
+            if self.tuning.bands {
                 return bands::k3::search(
                     masks.map(|m| m as u32),
                     limit,
@@ -321,10 +271,10 @@ impl<B: Basis> Solver<B> {
                 _ => planes::search::<9>(3, masks, limit, budget, &mut v),
             };
         }
-        if self.cdcl {
+        if self.tuning.cdcl {
             return self.search_cdcl(start, visit, budget);
         }
-        if !self.restarts {
+        if !self.tuning.restarts {
             return self.run(start, visit, budget, Cutoff::Never).0;
         }
         // Geometric restarts: the conflict weights learned by a run steer the next one. A run
@@ -362,8 +312,13 @@ impl<B: Basis> Solver<B> {
         budget: Budget,
     ) -> Count {
         let mut spent = SearchStats::default();
-        if self.cdcl_after > 0 {
-            let (c, cut) = self.run(start, visit, budget, Cutoff::DeadEnds(self.cdcl_after));
+        if self.tuning.cdcl_after > 0 {
+            let (c, cut) = self.run(
+                start,
+                visit,
+                budget,
+                Cutoff::DeadEnds(u64::from(self.tuning.cdcl_after)),
+            );
             if !cut || c.budget_exceeded() {
                 return c;
             }
@@ -387,7 +342,7 @@ impl<B: Basis> Solver<B> {
             }
             None => {
                 let mut g = *start;
-                let ok = self.prepare_root(&mut g, self.probe || self.probe_root);
+                let ok = self.prepare_root(&mut g, self.tuning.probe || self.tuning.probe_root);
                 (g, ok)
             }
         };
@@ -398,7 +353,7 @@ impl<B: Basis> Solver<B> {
             self.run(start, visit, budget, Cutoff::Never).0
         } else if ok {
             let budget = budget.less(spent.nodes);
-            cdcl::search(&g, self.opts.limit, budget, self.learning, visit)
+            cdcl::search(&g, self.opts.limit, budget, self.tuning.learning(), visit)
         } else {
             Count::default()
         };
@@ -411,7 +366,7 @@ impl<B: Basis> Solver<B> {
     /// contradiction.
     fn prepare_root(&mut self, g: &mut Grid<B>, probe: bool) -> bool {
         let mut ok = self.prop.start(g).is_ok() && self.prop.run(g).is_ok();
-        if ok && self.root_sac {
+        if ok && self.tuning.root_sac {
             ok = self.probe_fixpoint(g, B::N as u32).is_ok();
         }
         if ok && probe {
@@ -437,9 +392,9 @@ impl<B: Basis> Solver<B> {
         self.path.clear();
         self.snaps.clear();
         // With probing at every node, the root is probed as the first node.
-        let mut ok = self.prepare_root(&mut g, self.probe_root && !self.probe);
+        let mut ok = self.prepare_root(&mut g, self.tuning.probe_root && !self.tuning.probe);
         self.pref.clear();
-        if ok && self.pattern && near_empty(&g) {
+        if ok && self.tuning.pattern && near_empty(&g) {
             self.pref = pattern::preferred(&g).unwrap_or_default();
         }
         self.root = None;
@@ -450,11 +405,11 @@ impl<B: Basis> Solver<B> {
         // `g` is the top frame's node grid, just branched on (no restore needed).
         let mut fresh;
         'node: loop {
-            if ok && self.probe {
+            if ok && self.tuning.probe {
                 ok = self.probe(&mut g).is_ok();
             }
             dead_ends += u64::from(!ok);
-            if ok && self.cdcl && out.stats.nodes == 0 {
+            if ok && self.tuning.cdcl && out.stats.nodes == 0 {
                 // The root, propagated and probed: where the CDCL starts if it takes over.
                 self.root = Some(Box::new(g));
             }
@@ -475,7 +430,7 @@ impl<B: Basis> Solver<B> {
                         if self
                             .snaps
                             .last()
-                            .map_or(true, |s| at - s.0 >= self.snapshot_every)
+                            .map_or(true, |s| at - s.0 >= self.tuning.snapshot_every as usize)
                         {
                             self.snaps.push((at, g));
                         }
@@ -517,7 +472,7 @@ impl<B: Basis> Solver<B> {
                     digit as usize,
                 ),
             };
-            if at_root && self.cdcl {
+            if at_root && self.tuning.cdcl {
                 // Back at the root: the previous alternative's subtree is exhausted, and it
                 // held no solution (a run is cut only before its first solution).
                 if let Some(p) = root_last.replace((cell, digit)) {
@@ -593,7 +548,7 @@ impl<B: Basis> Solver<B> {
     /// points (`propagate`, `assign`) get a real one on first use.
     fn cell_propagator(&mut self) {
         if self.prop.is_idle() {
-            self.prop = Propagator::new(self.locked);
+            self.prop = Propagator::new(self.tuning.locked_candidates);
         }
     }
 
@@ -603,7 +558,7 @@ impl<B: Basis> Solver<B> {
         let mut t = *g;
         // Probes run locked candidates only when `probe_locked` says so.
         let locked = self.prop.locked;
-        self.prop.locked = locked && self.probe_locked;
+        self.prop.locked = locked && self.tuning.probe_locked;
         self.prop.reset();
         self.prop.set(&mut t, cell, B::Mask::bit(digit));
         let ok = self.prop.run(&mut t).is_ok();
@@ -617,7 +572,8 @@ impl<B: Basis> Solver<B> {
     /// outcomes). One pass over the grid: running it to a fixed point shrank the tree a little
     /// and cost more than it saved.
     fn probe(&mut self, g: &mut Grid<B>) -> Result<(), Contradiction> {
-        self.probe_pass(g, self.probe_arity).map(|_| ())
+        self.probe_pass(g, u32::from(self.tuning.probe_arity))
+            .map(|_| ())
     }
 
     /// One probing pass over every cell with 2..=`arity` candidates: each digit is tried and
@@ -688,7 +644,7 @@ impl<B: Basis> Solver<B> {
     fn choose(&self, g: &Grid<B>) -> Option<(Branch, B::Mask)> {
         let mut best = None;
         let mut best_count = u32::MAX;
-        if self.wdeg {
+        if self.tuning.wdeg {
             // dom/wdeg: fewest candidates per conflict seen around the cell.
             let mut best_w = 0u64;
             for (c, m) in g.masks().iter().enumerate() {
@@ -715,7 +671,7 @@ impl<B: Basis> Solver<B> {
             }
         }
         let cell = best?;
-        if best_count > 2 && self.place_branching {
+        if best_count > 2 && self.tuning.place_branching {
             if let Some(b) = bilocal(g) {
                 return Some(b);
             }

@@ -114,6 +114,41 @@ pub struct Tuning {
 }
 
 impl Tuning {
+    /// These settings as a search of basis `k` (`cells` cells) runs them: locked candidates
+    /// as `locked` asks when it does; the band engine where it is built (at 9×9 as the engine,
+    /// `bands`; at 16×16 as a first phase, `band_nodes`, else 0); planes only up to 128 cells
+    /// and not under bands; at least 2 candidates probed; and a snapshot at every branch when
+    /// probing at every node (replay would not bump the same dom/wdeg weights).
+    pub(super) fn resolved(self, k: usize, cells: usize, locked: Option<bool>) -> Tuning {
+        let bands = self.bands && k == 3;
+        Tuning {
+            locked_candidates: locked.unwrap_or(self.locked_candidates),
+            bands,
+            planes: self.planes && cells <= 128 && !bands,
+            band_nodes: if self.bands && k == 4 {
+                self.band_nodes
+            } else {
+                0
+            },
+            probe_arity: self.probe_arity.max(2),
+            snapshot_every: if self.probe {
+                1
+            } else {
+                self.snapshot_every.max(1)
+            },
+            ..self
+        }
+    }
+
+    /// How the CDCL learns.
+    pub(super) fn learning(&self) -> super::cdcl::Learning {
+        super::cdcl::Learning {
+            reasons: self.cdcl_reasons,
+            shrink: self.cdcl_shrink,
+            stable: self.cdcl_stable,
+        }
+    }
+
     /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
     /// (the cheapest nodes win there); at 16×16 the band engine first, for up to 2,000 nodes
     /// (most 16×16 puzzles need far fewer: goomii_hard300 median 154 → 40 µs, janko 46 → 7 µs);

@@ -533,6 +533,33 @@ fn input_without_a_puzzle_per_subcommand() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("stdin: no puzzle to benchmark"));
 }
 
+#[test]
+fn bench_counts_the_puzzles_it_could_not_read() {
+    // Two bad lines around a 9×9, and a 4×4: the file's skipped lines are on each size's rows.
+    let input = format!("1234\n{EASY9}\nxyz\n11..............\n..3...1...4...2.\n");
+    let args = ["bench", "--min-time", "0", "--single-thread"];
+    let out = run(&[&args[..], &["--json"]].concat(), &input);
+    assert_eq!(out.status.code(), Some(1));
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    for (row, basis) in rows.iter().zip([2, 3]) {
+        assert_eq!((&row["basis"], &row["puzzles"]), (&basis.into(), &1.into()));
+        assert_eq!(row["skipped"], 3, "{row}");
+    }
+    let out = run(&args, &input);
+    let table = String::from_utf8_lossy(&out.stdout);
+    for header in [
+        "### stdin (1 puzzle, 4×4; 3 unreadable puzzles skipped)",
+        "### stdin (1 puzzle, 9×9; 3 unreadable puzzles skipped)",
+    ] {
+        assert!(table.contains(header), "{table}");
+    }
+    // A clean set says nothing of it.
+    let out = run(&args, &format!("{EASY9}\n"));
+    assert!(lines(&out.stdout)[0].ends_with("(1 puzzle, 9×9)"));
+}
+
 /// A 144×144 grid (basis 12) written as numbers, one hole in each row (so its solution is
 /// unique by construction), and its solution as numbers.
 fn grid144() -> (String, String) {
