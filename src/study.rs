@@ -24,13 +24,43 @@ use crate::logic::{self, Flow, State, Technique};
 use crate::solver::{SolveOptions, Solver};
 use std::time::Instant;
 
+/// Which tuples a row counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TupleKind {
+    /// k cells of a house holding k digits between them.
+    #[default]
+    Naked,
+    /// k digits of a house with k places between them.
+    Hidden,
+}
+
+impl TupleKind {
+    /// The technique that finds tuples of this kind and size `k`.
+    pub fn technique(self, k: usize) -> Technique {
+        match self {
+            TupleKind::Naked => Technique::NakedTuple(k as u8),
+            TupleKind::Hidden => Technique::HiddenTuple(k as u8),
+        }
+    }
+}
+
+impl std::fmt::Display for TupleKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TupleKind::Naked => "naked",
+            TupleKind::Hidden => "hidden",
+        })
+    }
+}
+
 /// Counters of one tuple kind and size over a set of puzzles.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct TupleRow {
     /// Basis K.
     pub basis: usize,
-    /// `naked` or `hidden`.
-    pub kind: &'static str,
+    /// Naked or hidden.
+    pub kind: TupleKind,
     /// Tuple size.
     pub k: usize,
     /// Puzzles studied.
@@ -80,7 +110,7 @@ fn tenths<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
 pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<CapRow>) {
     let k_max = k_max.min(B::N / 2);
     let cfg = logic::Config::default();
-    let base = vec![
+    let base = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -89,7 +119,7 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
     ];
     let mut rows: Vec<TupleRow> = Vec::new();
     for k in 2..=k_max {
-        for kind in ["naked", "hidden"] {
+        for kind in [TupleKind::Naked, TupleKind::Hidden] {
             rows.push(TupleRow {
                 basis: B::K,
                 kind,
@@ -113,67 +143,75 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
         if logic::engine::reduce(&mut s, &base, &cfg).is_err() {
             continue;
         }
-        let views: Vec<_> = (0..B::topology().houses())
-            .map(|h| HouseView::new(&s, h))
-            .collect();
-        for r in rows.iter_mut() {
-            r.puzzles += 1;
-            let hidden = r.kind == "hidden";
-            let counted = |v: &HouseView<B::Mask>| smaller_side(r.k, hidden, v.open());
-            for v in views.iter().filter(|v| counted(v)) {
-                r.houses += 1;
-                let items = if hidden { &v.places } else { &v.cands };
-                let (_, examined) =
-                    locked_sets_examined(items, r.k, r.k, Bound::subsets(u64::MAX), &mut |_, _| {
-                        r.tuples += 1;
-                        Flow::Continue
-                    });
-                r.subsets += examined;
-            }
-            let t = if hidden {
-                Technique::HiddenTuple(r.k as u8)
-            } else {
-                Technique::NakedTuple(r.k as u8)
-            };
-            let start = Instant::now();
-            let mut found = logic::find_all(&s, t, &cfg);
-            r.time_us += start.elapsed().as_secs_f64() * 1e6;
-            found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
-            r.eliminating += found.len() as u64;
-            r.eliminations += found
-                .iter()
-                .map(|d| d.eliminations.len() as u64)
-                .sum::<u64>();
-        }
-        let mut solver = Solver::<B>::new(SolveOptions {
-            limit: 1,
-            ..SolveOptions::default()
-        });
-        // Untimed once first: the first count of a grid would also pay for the solver's
-        // buffers and a cold cache, all of it charged to the first cap (k_max 0).
-        solver.count(g);
-        for c in caps.iter_mut() {
-            let mut list = base.clone();
-            for k in 2..=c.k_max {
-                list.push(Technique::NakedTuple(k as u8));
-                list.push(Technique::HiddenTuple(k as u8));
-            }
-            list.sort_by_key(|t| t.order());
-            let start = Instant::now();
-            let Ok(mut st) = State::new(*g) else {
-                continue;
-            };
-            if logic::engine::reduce(&mut st, &list, &cfg).is_err() {
-                continue;
-            }
-            let count = solver.count(st.grid());
-            c.time_us += start.elapsed().as_secs_f64() * 1e6;
-            c.puzzles += 1;
-            c.solved_by_logic += st.is_complete() as usize;
-            c.nodes += count.stats.nodes;
-        }
+        count_tuples(&s, &mut rows, &cfg);
+        time_caps(g, &base, &mut caps, &cfg);
     }
     (rows, caps)
+}
+
+/// Add to `rows` the tuples of `s`, a grid reduced by singles and locked candidates: per
+/// kind and size, the houses where that size is counted, the subsets examined there, the
+/// tuples, and what the finder eliminates (timed).
+fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Config) {
+    let views: Vec<_> = (0..B::topology().houses())
+        .map(|h| HouseView::new(s, h))
+        .collect();
+    for r in rows.iter_mut() {
+        r.puzzles += 1;
+        let hidden = r.kind == TupleKind::Hidden;
+        let counted = |v: &HouseView<B::Mask>| smaller_side(r.k, hidden, v.open());
+        for v in views.iter().filter(|v| counted(v)) {
+            r.houses += 1;
+            let items = if hidden { &v.places } else { &v.cands };
+            let (_, examined) =
+                locked_sets_examined(items, r.k, r.k, Bound::subsets(u64::MAX), &mut |_, _| {
+                    r.tuples += 1;
+                    Flow::Continue
+                });
+            r.subsets += examined;
+        }
+        let start = Instant::now();
+        let mut found = logic::find_all(s, r.kind.technique(r.k), cfg);
+        r.time_us += start.elapsed().as_secs_f64() * 1e6;
+        found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
+        r.eliminating += found.len() as u64;
+        r.eliminations += found
+            .iter()
+            .map(|d| d.eliminations.len() as u64)
+            .sum::<u64>();
+    }
+}
+
+/// Add to `caps` the search of `g` after `base` and the tuples up to each cap: time, nodes,
+/// and whether logic alone solved it.
+fn time_caps<B: Basis>(g: &Grid<B>, base: &[Technique], caps: &mut [CapRow], cfg: &logic::Config) {
+    let mut solver = Solver::<B>::new(SolveOptions {
+        limit: 1,
+        ..SolveOptions::default()
+    });
+    // Untimed once first: the first count of a grid would also pay for the solver's
+    // buffers and a cold cache, all of it charged to the first cap (k_max 0).
+    solver.count(g);
+    for c in caps.iter_mut() {
+        let mut list = base.to_vec();
+        for k in 2..=c.k_max {
+            list.push(TupleKind::Naked.technique(k));
+            list.push(TupleKind::Hidden.technique(k));
+        }
+        list.sort_by_key(|t| t.order());
+        let start = Instant::now();
+        let Ok(mut st) = State::new(*g) else {
+            continue;
+        };
+        if logic::engine::reduce(&mut st, &list, cfg).is_err() {
+            continue;
+        }
+        let count = solver.count(st.grid());
+        c.time_us += start.elapsed().as_secs_f64() * 1e6;
+        c.puzzles += 1;
+        c.solved_by_logic += st.is_complete() as usize;
+        c.nodes += count.stats.nodes;
+    }
 }
 
 /// True when a tuple of size `k` (hidden or naked) in a house of `open` cells is counted at

@@ -247,22 +247,7 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
              puzzles on stdin and writes solutions",
         ));
     }
-    for file in files.iter().filter(|f| f.as_os_str() != "-") {
-        let cannot =
-            |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()));
-        // A directory opens on some systems and fails only when read: refused here too.
-        if std::fs::File::open(file)
-            .map_err(cannot)?
-            .metadata()?
-            .is_dir()
-        {
-            return Err(cannot(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "it is a directory",
-            )));
-        }
-    }
-    Ok(())
+    super::readable_files(files)
 }
 
 /// A set is named by its file name, or by its path when two of `files` share that name.
@@ -345,16 +330,22 @@ struct Bench<'a> {
 }
 
 impl Bench<'_> {
-    /// The puzzles of `file`, the set `name`: shuffled, each size cut to `--max-puzzles`; its
-    /// bad lines are said and skipped, and counted.
+    /// The puzzles of `file`, the set `name`, by size: each size shuffled and cut to
+    /// `--max-puzzles`; its bad lines are said and skipped, and counted.
     fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Puzzle>, usize)> {
         let mut one = self.a.input.clone();
         one.files = vec![file.to_path_buf()];
         let batch = one.read_no_grid("bench")?;
         let (mut puzzles, mut skipped) = (Vec::new(), 0);
+        // What the reader made of a line (its alphabet, text it passed over) is said, as by
+        // every subcommand.
+        let (mut notes, label) = (super::Notes::default(), Some(name.to_string()));
         for (_, rec) in batch.records {
             match rec {
-                Ok(p) => puzzles.push(p),
+                Ok(p) => {
+                    notes.tell(&label, &p);
+                    puzzles.push(p);
+                }
                 Err(e) => {
                     say!("{name}: {e} (skipped)");
                     skipped += 1;
@@ -367,17 +358,22 @@ impl Bench<'_> {
             say!("{name}: no puzzle to benchmark");
             self.failed = true;
         }
-        Rng::new(self.a.seed).shuffle(&mut puzzles);
-        if let Some(m) = self.a.max_puzzles {
-            // Each size is a set of its own (a table each): the first m of each.
-            let mut taken = std::collections::HashMap::new();
-            puzzles.retain(|p| {
-                let t = taken.entry(p.k).or_insert(0);
-                *t += 1;
-                *t <= m
-            });
+        // Each size is a set of its own (a table each), shuffled alone and cut to its first
+        // `--max-puzzles`, as `study` takes them: its sample does not depend on the file's
+        // other sizes.
+        puzzles.sort_by_key(|p| p.k);
+        let mut sets = Vec::with_capacity(puzzles.len());
+        let mut puzzles = puzzles.into_iter().peekable();
+        while let Some(first) = puzzles.next() {
+            let mut size = vec![first];
+            while let Some(p) = puzzles.next_if(|p| p.k == size[0].k) {
+                size.push(p);
+            }
+            Rng::new(self.a.seed).shuffle(&mut size);
+            size.truncate(self.a.max_puzzles.unwrap_or(usize::MAX));
+            sets.extend(size);
         }
-        Ok((puzzles, skipped))
+        Ok((sets, skipped))
     }
 
     /// Every variant's rows for `these`, the puzzles of basis `k` of a set.
@@ -530,7 +526,10 @@ struct Setup {
 /// What one variant did on one set with one thread count.
 struct Measured {
     puzzles: usize,
+    /// Puzzles given a checked solution within the budget, those with several included
+    /// (`unfit` tells them): the rest are the row's `unsolved` and `over_budget`.
     solved: usize,
+    /// Solutions that failed their check.
     invalid: usize,
     no_guess: usize,
     guesses: u64,
@@ -602,11 +601,14 @@ fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
     if t.answers == 0 {
         say!("{set}: `{cmd}` wrote no answer");
     } else if t.answers < puzzles {
+        let missing = match puzzles - t.answers {
+            1 => "the last has none".to_string(),
+            m => format!("the last {m} have none"),
+        };
         say!(
-            "{set}: `{cmd}` wrote {} for {}: the last {} have none",
+            "{set}: `{cmd}` wrote {} for {}: {missing}",
             super::plural(t.answers, "answer"),
             super::plural(puzzles, "puzzle"),
-            puzzles - t.answers
         );
     } else if t.answers > puzzles {
         say!(

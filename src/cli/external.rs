@@ -70,10 +70,8 @@ pub fn time(
         });
     }
     let out = String::from_utf8_lossy(&warm.stdout);
-    // One answer past the puzzles is enough to tell that there are too many.
-    let mut reader = Reader::new(out.as_bytes(), ReadOptions::default());
-    let answers: Vec<Record> = reader.by_ref().take(puzzles.len() + 1).collect();
-    let out_lines: Vec<&str> = out.lines().take(reader.lines_read()).collect();
+    let (answers, read) = answers(&out, puzzles.len());
+    let out_lines: Vec<&str> = out.lines().take(read).collect();
     // An answer that is no grid, quoted from its line (its first 40 characters).
     let shown = |e: &input::InputError| {
         let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
@@ -299,6 +297,38 @@ fn shell(cmd: &str) -> Command {
     let mut c = Command::new("cmd");
     c.arg("/C").arg(cmd);
     c
+}
+
+/// The answers in a command's output `out` to `puzzles` puzzles, read as nsudoku reads
+/// puzzles (one past the puzzles at most: enough to tell there are too many), and the lines
+/// they took. Output of one line a puzzle is read line by line, so that a blank or `#` line
+/// stands for its puzzle as any other line does: the reader would pass it over and pair every
+/// later answer with the puzzle before its own.
+fn answers(out: &str, puzzles: usize) -> (Vec<Record>, usize) {
+    let mut reader = Reader::new(out.as_bytes(), ReadOptions::default());
+    let answers: Vec<Record> = reader.by_ref().take(puzzles + 1).collect();
+    let lines = out.lines().count();
+    if answers.len() == puzzles || lines != puzzles {
+        return (answers, reader.lines_read());
+    }
+    let by_line = out.lines().enumerate().map(|(i, text)| {
+        let record = Reader::new(text.as_bytes(), ReadOptions::default()).next();
+        match record {
+            Some(Ok(p)) => Ok(Puzzle { line: i + 1, ..p }),
+            Some(Err(e)) => Err(input::InputError { line: i + 1, ..e }),
+            None => Err(input::InputError {
+                line: i + 1,
+                item: None,
+                what: if text.trim().is_empty() {
+                    "a blank line".into()
+                } else {
+                    "a comment".into()
+                },
+                expected: "a solution".into(),
+            }),
+        }
+    });
+    (by_line.collect(), lines)
 }
 
 /// Whether `answer` solves `p`: a full grid of its size, every house whole, every digit one of

@@ -353,6 +353,27 @@ fn not_a_duration(s: &str) -> String {
     format!("`{s}` is not a positive duration; expected e.g. 2, 0.5, 500ms, 1m")
 }
 
+/// Refuse a file of `files` that cannot be read (missing, a directory), for a subcommand
+/// whose work on the others would take minutes and then fail for it (`bench`, `study`).
+pub fn readable_files(files: &[PathBuf]) -> io::Result<()> {
+    for file in files.iter().filter(|f| f.as_os_str() != "-") {
+        let cannot =
+            |e: io::Error| io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display()));
+        // A directory opens on some systems and fails only when read: refused here too.
+        if std::fs::File::open(file)
+            .map_err(cannot)?
+            .metadata()?
+            .is_dir()
+        {
+            return Err(cannot(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "it is a directory",
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The JSON record that stands in for a line that is not a puzzle: `end` is `invalid`, and
 /// `error` the message printed on stderr.
 pub fn json_failure(label: &Option<String>, e: &input::InputError) -> String {
@@ -586,10 +607,17 @@ pub fn threads_arg(s: &str) -> Result<usize, String> {
 /// A whole number of at least `MIN`, as a flag's value (clap's own range check names its
 /// upper end: `0 is not in 1..18446744073709551615`).
 pub fn at_least<const MIN: u64, T: TryFrom<u64>>(s: &str) -> Result<T, String> {
-    let n: u64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a whole number; expected one of at least {MIN}"))?;
+    let t = s.trim();
+    let n: u64 = t.parse().map_err(|_| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            format!(
+                "{t} is too large; expected a whole number of at least {MIN} up to {}",
+                u64::MAX
+            )
+        } else {
+            format!("`{s}` is not a whole number; expected one of at least {MIN}")
+        }
+    })?;
     if n < MIN {
         return Err(format!("{n} is too small; expected at least {MIN}"));
     }
@@ -634,8 +662,15 @@ mod tests {
         let zero = super::at_least::<1, u64>("0").unwrap_err();
         assert_eq!(zero, "0 is too small; expected at least 1");
         for bad in ["-1", "x", "", "1.5"] {
-            assert!(super::at_least::<1, u64>(bad).is_err(), "{bad}");
+            let e = super::at_least::<1, u64>(bad).unwrap_err();
+            assert!(e.contains("is not a whole number"), "{bad}: {e}");
         }
+        // Digits past what a count can hold are a number, too large.
+        let huge = super::at_least::<1, u64>("99999999999999999999999").unwrap_err();
+        assert!(
+            huge.starts_with("99999999999999999999999 is too large;"),
+            "{huge}"
+        );
     }
 
     #[test]

@@ -71,6 +71,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     if let Some(path) = &a.svg {
         check_svg_folder(path)?;
     }
+    super::readable_files(&a.input.files)?;
     let batch = a.input.read_no_grid("study")?.logic_only("study");
     batch.print_notes();
     // A study measures puzzles with one solution; the others are named on stderr, in input
@@ -86,11 +87,6 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         say!("nsudoku: no puzzle with one solution to study");
         return Ok(ExitCode::from(1));
     }
-    if let Some(path) = &a.svg {
-        std::fs::write(path, study::svg(&rows)).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-        })?;
-    }
     let mut out = io::stdout().lock();
     if a.json {
         print_json(&mut out, &rows, &caps)?;
@@ -100,6 +96,12 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         print_markdown(&mut out, &rows, &caps)?;
     }
     out.flush()?;
+    // After the tables: a picture that cannot be written (a full disk) loses only itself.
+    if let Some(path) = &a.svg {
+        std::fs::write(path, study::svg(&rows)).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+        })?;
+    }
     // As for every subcommand: 1 when a puzzle was left out (invalid, with no solution or
     // several, or not counted within --timeout).
     Ok(exit_status(skipped > 0))
@@ -206,10 +208,14 @@ fn unique_masks<'p>(
     masks
 }
 
-/// `--json`: one object with both row lists.
+/// `--json`: one object with both row lists, in the order of the other formats.
 fn print_json(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
-    let v = serde_json::json!({ "tuples": rows, "caps": caps });
-    serde_json::to_writer_pretty(&mut *out, &v)?;
+    #[derive(serde::Serialize)]
+    struct Study<'a> {
+        tuples: &'a [TupleRow],
+        caps: &'a [CapRow],
+    }
+    serde_json::to_writer_pretty(&mut *out, &Study { tuples: rows, caps })?;
     writeln!(out)
 }
 

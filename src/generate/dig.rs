@@ -6,14 +6,18 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::logic::{self, State, Technique};
 use crate::mask::Mask;
-use crate::solver::{Count, SolveOptions, Solver, Tuning, Verdict};
+use crate::solver::{SolveOptions, Solver, Tuning, Verdict};
 
-/// Outcome of a uniqueness check.
+/// What a check says of removing an orbit of givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Unique {
-    Yes,
-    No,
-    Unknown,
+pub(super) enum Removal {
+    /// The puzzle keeps one solution without them (or, with `--technique`, logic still
+    /// solves it): they go.
+    Goes,
+    /// Without them it has several solutions (or logic gets stuck): they stay.
+    Stays,
+    /// The check ran over its budget: they stay, unsettled.
+    Unsettled,
 }
 
 /// Is `digits` (which has the solution `solution`) still unique once the cells of `orbit` are
@@ -23,24 +27,22 @@ pub(super) fn unique_without<B: Basis>(
     digits: &[u8],
     solution: &[u8],
     orbit: &[usize],
-) -> Unique {
+) -> Removal {
     let mut g = Grid::<B>::from_digits(digits);
-    let c: Count = if let [cell] = orbit {
+    if let [cell] = orbit {
         // Unique iff no solution puts anything else at `cell`.
         let d = solution[*cell] as usize - 1;
         g.set(*cell, B::all() & !B::Mask::bit(d));
         return match solver.count_only(&g).verdict() {
-            Verdict::Unsettled(_) => Unique::Unknown,
-            Verdict::NoSolution => Unique::Yes,
-            Verdict::Solved | Verdict::Several => Unique::No,
+            Verdict::Unsettled(_) => Removal::Unsettled,
+            Verdict::NoSolution => Removal::Goes,
+            Verdict::Solved | Verdict::Several => Removal::Stays,
         };
-    } else {
-        solver.count_only(&g)
-    };
-    match c.verdict() {
-        Verdict::Unsettled(_) => Unique::Unknown,
-        Verdict::Solved => Unique::Yes,
-        Verdict::NoSolution | Verdict::Several => Unique::No,
+    }
+    match solver.count_only(&g).verdict() {
+        Verdict::Unsettled(_) => Removal::Unsettled,
+        Verdict::Solved => Removal::Goes,
+        Verdict::NoSolution | Verdict::Several => Removal::Stays,
     }
 }
 
@@ -104,8 +106,17 @@ pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
     logic::engine::reduce(&mut s, &need.without, &unique).is_ok() && !s.is_complete()
 }
 
-/// Dig givens out of the full grid `solution` in random order. Returns the puzzle.
-pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u8> {
+/// A puzzle dug out of a full grid.
+pub struct Dug {
+    /// Its digits, 0 where a given was dug out.
+    pub puzzle: Vec<u8>,
+    /// Some check ran over `max_nodes` and kept its given (not with `minimal`, which checks
+    /// those again without a budget): a larger budget might have dug further.
+    pub over_budget: bool,
+}
+
+/// Dig givens out of the full grid `solution` in random order.
+pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
     // A check that runs over budget keeps its given, so what matters is how fast it gets
     // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
     // 36.5 s → 8.6 s, 271.3 → 271.8 givens a puzzle; 16×16 hands over at once already).
@@ -129,8 +140,8 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     let mut digits = solution.to_vec();
     // Solvable by sound logic implies unique, as the full grid is a solution.
     let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| match &need {
-        Some(need) if solved_by::<B>(digits, &need.with) => Unique::Yes,
-        Some(_) => Unique::No,
+        Some(need) if solved_by::<B>(digits, &need.with) => Removal::Goes,
+        Some(_) => Removal::Stays,
         None => unique_without(solver, digits, solution, orbit),
     };
     let budgeted = || Solver::<B>::with_tuning(limited, check_tuning);
@@ -140,7 +151,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
     // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
     // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
     let parallel = B::K >= 6;
-    let unknown = dig_pass(
+    let unsettled = dig_pass(
         &mut digits,
         &orbits,
         opts.givens,
@@ -178,7 +189,7 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
             left = now;
         }
     }
-    if opts.minimal && !unknown.is_empty() {
+    if opts.minimal && !unsettled.is_empty() {
         let exact = || {
             Solver::<B>::new(SolveOptions {
                 limit: 2,
@@ -188,9 +199,20 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Vec<u
         let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| {
             unique_without(solver, digits, solution, orbit)
         };
-        dig_pass(&mut digits, &unknown, opts.givens, exact, check, true, true);
+        dig_pass(
+            &mut digits,
+            &unsettled,
+            opts.givens,
+            exact,
+            check,
+            true,
+            true,
+        );
     }
-    digits
+    Dug {
+        puzzle: digits,
+        over_budget: !opts.minimal && !unsettled.is_empty(),
+    }
 }
 
 /// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
@@ -211,7 +233,7 @@ pub(super) fn dig_pass<'o, B: Basis>(
     orbits: &[&'o Vec<usize>],
     givens: Option<usize>,
     solver: impl Fn() -> Solver<B> + Sync,
-    check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Unique + Sync,
+    check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Removal + Sync,
     keeps: bool,
     parallel: bool,
 ) -> Vec<&'o Vec<usize>> {
@@ -225,12 +247,16 @@ pub(super) fn dig_pass<'o, B: Basis>(
         1
     };
     let mut left = digits.iter().filter(|&&d| d != 0).count();
-    let mut unknown = Vec::new();
+    let mut unsettled = Vec::new();
     // Orbits done with: kept, or handed back unsettled.
     let mut settled = vec![false; orbits.len()];
     let mut next = 0;
     let mut alone = None;
     while next < orbits.len() {
+        if givens.is_some_and(|g| left <= g) {
+            // At the target before a batch of checks is spent on a puzzle already done.
+            return unsettled;
+        }
         let batch: Vec<usize> = (next..orbits.len())
             .filter(|&j| !settled[j])
             .take(width)
@@ -246,7 +272,7 @@ pub(super) fn dig_pass<'o, B: Basis>(
             }
             d
         };
-        let verdicts: Vec<Unique> = if pooled {
+        let verdicts: Vec<Removal> = if pooled {
             batch
                 .par_iter()
                 .map_init(&solver, |s, &j| check(s, &without(j), orbits[j]))
@@ -261,15 +287,13 @@ pub(super) fn dig_pass<'o, B: Basis>(
         let mut goes = None;
         for (&j, &v) in batch.iter().zip(&verdicts) {
             if goes.is_some() {
-                settled[j] |= keeps && v == Unique::No;
-            } else if givens.is_some_and(|g| left <= g) {
-                return unknown;
-            } else if v == Unique::Yes {
+                settled[j] |= keeps && v == Removal::Stays;
+            } else if v == Removal::Goes {
                 goes = Some(j);
             } else {
                 settled[j] = true;
-                if v == Unique::Unknown {
-                    unknown.push(orbits[j]);
+                if v == Removal::Unsettled {
+                    unsettled.push(orbits[j]);
                 }
             }
         }
@@ -284,5 +308,5 @@ pub(super) fn dig_pass<'o, B: Basis>(
             None => last + 1,
         };
     }
-    unknown
+    unsettled
 }

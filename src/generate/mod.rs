@@ -43,7 +43,7 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub use dig::{dig, needs, solved_by};
+pub use dig::{dig, needs, solved_by, Dug};
 pub use grids::{pattern_grid, random_solution};
 pub use rng::{puzzle_seed, splitmix64, Rng};
 pub use symmetry::Symmetry;
@@ -169,9 +169,10 @@ pub enum GenError {
         wanted: String,
         /// When no attempt met the `givens` target: the fewest givens one was dug to.
         fewest: Option<usize>,
-        /// Whether digging's checks were searches, which `max_nodes` bounds (with a
-        /// `technique` they are logic, which it does not).
-        searched: bool,
+        /// Whether some check of digging ran over `max_nodes` and kept its given, so that a
+        /// larger budget might dig further (at 9×9 none comes near the default; with a
+        /// `technique` the checks are logic, which it does not bound).
+        over_budget: bool,
     },
 }
 
@@ -226,14 +227,14 @@ impl fmt::Display for GenError {
                 attempts,
                 wanted,
                 fewest,
-                searched,
+                over_budget,
             } => {
                 let attempts = crate::output::plural(*attempts, "attempt");
                 write!(f, "no puzzle {wanted} found in {attempts}")?;
                 match fewest {
                     // Digging keeps a given whose check runs over budget: below some count
                     // every attempt stops at about the same place, and only a budget helps.
-                    Some(g) if *searched => write!(
+                    Some(g) if *over_budget => write!(
                         f,
                         " (the fewest givens reached: {g}); raise --max-nodes (a check over it \
                          keeps its given) or --attempts, or relax the request"
@@ -305,9 +306,12 @@ pub fn generate_observed<B: Basis>(
     opts.check(B::N)?;
     let mut rng = Rng::new(seed);
     let mut fewest = usize::MAX;
+    let mut over_budget = false;
     for attempt in 1..=opts.attempts.max(1) {
         let solution = random_solution::<B>(&mut rng);
-        let puzzle = dig::<B>(&solution, opts, &mut rng);
+        let dug = dig::<B>(&solution, opts, &mut rng);
+        let puzzle = dug.puzzle;
+        over_budget |= dug.over_budget;
         let count = puzzle.iter().filter(|&&d| d != 0).count();
         fewest = fewest.min(count);
         seen(Attempt {
@@ -338,10 +342,10 @@ pub fn generate_observed<B: Basis>(
     }
     Err(GenError::NotFound {
         attempts: opts.attempts.max(1),
-        wanted: wanted.join(" and "),
+        wanted: wanted.join(" "),
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
-        searched: opts.technique.is_none(),
+        over_budget,
     })
 }
 

@@ -1,4 +1,4 @@
-use super::dig::{dig_pass, unique_without, Unique};
+use super::dig::{dig_pass, unique_without, Removal};
 use super::*;
 use crate::basis::{B2, B3, B4};
 
@@ -53,7 +53,28 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     let msg = e.to_string();
     assert!(msg.starts_with("no puzzle with at most 17 givens found in 3 attempts"));
     assert!(msg.contains(&format!("the fewest givens reached: {fewest}")));
-    assert!(msg.contains("raise --max-nodes"));
+    // No 9×9 check comes near the default budget: raising it would change nothing.
+    assert!(
+        msg.ends_with("); raise --attempts or relax the request"),
+        "{msg}"
+    );
+    // Under a budget of one node checks run over it and keep their givens.
+    let budgeted = GenOptions {
+        max_nodes: Some(1),
+        ..opts.clone()
+    };
+    let e = generate::<B3>(&budgeted, 1).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            GenError::NotFound {
+                over_budget: true,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("raise --max-nodes"), "{e}");
     // With a technique digging checks by logic, which --max-nodes does not bound.
     let by_logic = GenOptions {
         technique: Some(vec![Technique::HiddenTuple(2)]),
@@ -62,7 +83,7 @@ fn a_missed_givens_target_names_the_fewest_reached() {
     };
     let e = generate::<B3>(&by_logic, 1).unwrap_err();
     assert!(
-        matches!(e, GenError::NotFound { fewest: Some(f), searched: false, .. } if f > 17),
+        matches!(e, GenError::NotFound { fewest: Some(f), over_budget: false, .. } if f > 17),
         "{e:?}"
     );
     let msg = e.to_string();
@@ -185,7 +206,7 @@ fn sequential_pass<'o>(
     solution: &[u8],
     orbits: &[&'o Vec<usize>],
     givens: Option<usize>,
-    mut check: impl FnMut(&[u8], &[usize]) -> Unique,
+    mut check: impl FnMut(&[u8], &[usize]) -> Removal,
 ) -> Vec<&'o Vec<usize>> {
     let mut left = digits.iter().filter(|&&d| d != 0).count();
     let mut unknown = Vec::new();
@@ -197,12 +218,12 @@ fn sequential_pass<'o>(
             digits[c] = 0;
         }
         match check(digits, orbit) {
-            Unique::Yes => left -= orbit.len(),
+            Removal::Goes => left -= orbit.len(),
             verdict => {
                 for &c in orbit {
                     digits[c] = solution[c];
                 }
-                if verdict == Unique::Unknown {
+                if verdict == Removal::Unsettled {
                     unknown.push(orbit);
                 }
             }

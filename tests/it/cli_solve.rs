@@ -555,9 +555,57 @@ fn bench_counts_the_puzzles_it_could_not_read() {
     ] {
         assert!(table.contains(header), "{table}");
     }
-    // A clean set says nothing of it.
-    let out = run(&args, &format!("{EASY9}\n"));
+    // A set read whole says nothing of it; what the reader passed over is noted, as by
+    // every subcommand.
+    let out = run(&args, &format!("{EASY9} {EASY9_SOL}\n"));
     assert!(lines(&out.stdout)[0].ends_with("(1 puzzle, 9×9)"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("note: stdin: line 1: the text after the puzzle (from ' ') is passed over"),
+        "{err}"
+    );
+}
+
+/// `--max-puzzles` samples each size of a file on its own: the 9×9 rows of a file are those
+/// of its 9×9 puzzles alone, whatever other sizes it holds.
+#[test]
+fn bench_samples_each_size_alone() {
+    let nines = std::fs::read_to_string(data_path("9x9_magictour_top1465_first30.txt")).unwrap();
+    let sixteens = std::fs::read_to_string(data_path("16x16_gen_minimal200_first10.txt")).unwrap();
+    let args = [
+        "bench",
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--json",
+        "--max-puzzles",
+        "5",
+        "--limit",
+        "2",
+    ];
+    let nine_rows = |input: &str| {
+        let out = run(&args, input);
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let row = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["basis"] == 3)
+            .cloned()
+            .unwrap();
+        (row["puzzles"].clone(), row["guesses_per_puzzle"].clone())
+    };
+    let alone = nine_rows(&nines);
+    assert_eq!(alone.0, 5);
+    // The 16×16 puzzles first, and between the 9×9 ones.
+    let nines: Vec<&str> = nines.lines().collect();
+    let (first, second) = nines.split_at(nines.len() / 2);
+    let mixed = format!(
+        "{sixteens}\n{}\n{sixteens}\n{}\n",
+        first.join("\n"),
+        second.join("\n")
+    );
+    assert_eq!(nine_rows(&mixed), alone);
 }
 
 /// A 144×144 grid (basis 12) written as numbers, one hole in each row (so its solution is
@@ -1015,6 +1063,28 @@ fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
     // JSON keeps the command as typed; the table marks it up.
     assert_eq!(rows[0]["variant"], format!("{extra} (command)"));
     assert_eq!(rows[0]["unsolved"], 0);
+}
+
+/// A command that answers one line a puzzle: a blank line, or one starting with `#`, stands
+/// for its puzzle as `no solution` would, and the answers after it keep their puzzles.
+#[test]
+fn bench_pairs_a_blank_answer_line_with_its_puzzle() {
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let solver = format!("'{bin}' solve --limit 1 --threads 1");
+    for (marker, said) in [("", "a blank line"), ("# none", "a comment")] {
+        let cmd = format!("{solver} | sed '3s/.*/{marker}/'");
+        let out = bench_30_json(&["--baseline-cmd", &cmd]);
+        let err = lines(&out.stderr);
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(rows[0]["variant"], format!("{cmd} (command)"), "{err:?}");
+        assert_eq!(rows[0]["unsolved"], 1, "{err:?}");
+        let named: Vec<&String> = err.iter().filter(|l| l.contains("answer")).collect();
+        assert_eq!(named.len(), 1, "{err:?}");
+        assert!(
+            named[0].ends_with(&format!("answer `{marker}` is not a solution: {said}")),
+            "{named:?}"
+        );
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn check<B: Basis>(seed: u64) -> u64 {
     logic::engine::reduce(&mut s, &base, &Default::default()).unwrap();
     let open = |h: u16| HouseView::new(&s, h as usize).open();
     for r in &rows {
-        let hidden = r.kind == "hidden";
+        let hidden = r.kind == study::TupleKind::Hidden;
         let mut found = if hidden {
             reference::hidden(&s, r.k)
         } else {
@@ -48,7 +48,7 @@ fn check<B: Basis>(seed: u64) -> u64 {
             if v.open() <= r.k {
                 continue;
             }
-            let items = if r.kind == "hidden" {
+            let items = if r.kind == study::TupleKind::Hidden {
                 &v.places
             } else {
                 &v.cands
@@ -192,6 +192,36 @@ fn study_refuses_a_folder_for_its_picture_before_it_starts() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("it is a folder"), "{err}");
     assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)));
+    // So is an input file that cannot be read, before the others are studied.
+    let missing = dir.join("nsudoku-no-such-file.txt");
+    let easy = fixture("9x9_magictour_top1465_first30.txt");
+    let o = common::run(&["study", "tuples", "-", missing.to_str().unwrap()], &easy);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("nsudoku: cannot read"), "{err}");
+    assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)));
+}
+
+/// A picture that cannot be written loses only itself: the tables are printed first. JSON
+/// keeps the order of the other formats, tuples then caps.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_picture_that_cannot_be_written_leaves_the_tables() {
+    let puzzles: Vec<String> = fixture("9x9_magictour_top1465_first30.txt")
+        .lines()
+        .take(3)
+        .map(String::from)
+        .collect();
+    let o = common::run(
+        &["study", "tuples", "--json", "--svg", "/dev/full"],
+        &puzzles.join("\n"),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot write /dev/full"), "{err}");
+    assert_eq!(o.status.code(), Some(2));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("{\n  \"tuples\": ["), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["caps"][0]["puzzles"], 3, "{v}");
 }
 
 #[test]
