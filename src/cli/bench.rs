@@ -75,9 +75,9 @@ pub struct BenchArgs {
     baseline_nodes: u64,
     /// Add a row that times another solver, run through the shell on every set: it reads the
     /// puzzles on stdin, one a line, and writes one solution a line in order (any form nsudoku
-    /// reads; another line, such as `no solution`, stands for its puzzle). Each timed pass is
-    /// one run of the command, start-up included; every answer of a first, untimed run is
-    /// checked, and those that are not solutions are named and counted under the table (the
+    /// reads; another line, such as `no solution`, or a blank one, stands for its puzzle).
+    /// Each timed pass is one run of the command, start-up included; every answer of a first,
+    /// untimed run is checked, and those that are not solutions are named and counted under the table (the
     /// exit status stays as the engine's results make it); a command that solves none is not
     /// timed. Median, worst and guesses are not seen from outside: `–`. Repeat for more
     /// commands.

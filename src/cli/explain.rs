@@ -2,9 +2,7 @@
 
 use super::logic::{self, techniques_help};
 use super::logic::{search_stuck, Solutions};
-use super::{
-    at, exit_status, input_name, plural, prefix, told_apart, with_file, write_invalid, InputArgs,
-};
+use super::{at, exit_status, input_name, plural, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Deduction, State};
 use nsudoku::{output, rating, with_basis, Alphabet, Basis, Mask};
@@ -95,27 +93,15 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     batch.print_notes();
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut failed = false;
     let tags = picture_tags(&a.input.files);
-    for (label, rec) in &batch.records {
-        let p = match rec {
-            Ok(p) => p,
-            Err(e) => {
-                failed = true;
-                write_invalid(&mut out, label, e, a.json, many)?;
-                continue;
-            }
-        };
-        if many && !a.json {
-            writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
-        }
+    let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
         let tag = label.as_ref().map(|l| tags[l].as_str());
-        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, &mut out))?;
-        failed |= e.broken;
+        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, out))?;
         for line in e.lines {
             writeln!(out, "{line}")?;
         }
-    }
+        Ok(e.broken)
+    })?;
     out.flush()?;
     Ok(exit_status(failed))
 }

@@ -2,10 +2,11 @@
 //!
 //! The command gets the set on stdin, one puzzle a line as nsudoku read it (in the set's order
 //! after the shuffle), and is to write one solution a line, in order, in any form nsudoku reads;
-//! a line that is not a solution (a marker such as `no solution`) stands for its puzzle. As
-//! for the engine, a first run is a warm-up whose every answer is checked from scratch (a full
-//! grid, every house whole, inside the puzzle's candidates); the timed passes are whole runs,
-//! the process's start-up included, until `--min-time` has gone by. A run past
+//! a line that is not a solution (a marker such as `no solution`; a blank line too, in
+//! output of one line a puzzle: [`answers`]) stands for its puzzle. As for the engine, a first
+//! run is a warm-up whose every answer is checked from scratch (a full grid, every house
+//! whole, inside the puzzle's candidates); the timed passes are whole runs, the process's
+//! start-up included, until `--min-time` has gone by. A run past
 //! `--baseline-timeout` is killed (its process group: the shell and what it started) and the
 //! command is not timed on that set.
 

@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, write_invalid, InputArgs};
+use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{limits, Flow};
 use nsudoku::{with_basis, Basis};
@@ -31,34 +31,21 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
     let batch = a.input.read_no_grid("find")?.logic_only("find");
     batch.print_notes();
-    let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut failed = false;
-    for (label, rec) in &batch.records {
-        let p = match rec {
-            Ok(p) => p,
-            Err(e) => {
-                failed = true;
-                write_invalid(&mut out, label, e, a.json, many)?;
-                continue;
-            }
-        };
-        if many && !a.json {
-            writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
-        }
-        match with_basis!(p.k, B => find::<B>(p, &a, label, &mut out))? {
-            Ok(timed_out) => failed |= timed_out,
+    let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
+        match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
+            Ok(timed_out) => Ok(timed_out),
             Err(e) => {
                 say!("{}{e}", prefix(label));
-                failed = true;
                 if a.json {
                     writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
                     writeln!(out, "contradiction")?;
                 }
+                Ok(true)
             }
         }
-    }
+    })?;
     out.flush()?;
     Ok(exit_status(failed))
 }

@@ -400,10 +400,42 @@ pub fn with_file(mut record: serde_json::Value, label: &Option<String>) -> Strin
     record.to_string()
 }
 
+impl Batch {
+    /// Each record in order, for a subcommand that writes a section a puzzle (`explain`,
+    /// `find`): a line that is not a puzzle is reported and stands as [`write_invalid`] writes
+    /// it; a puzzle gets the header `# puzzle at line N` when the batch has several (not in
+    /// JSON, whose records carry their line), then `work` writes it and says whether it
+    /// failed the run. True when any record did.
+    pub fn each_puzzle<W: io::Write>(
+        &self,
+        json: bool,
+        out: &mut W,
+        mut work: impl FnMut(&Option<String>, &input::Puzzle, &mut W) -> io::Result<bool>,
+    ) -> io::Result<bool> {
+        let many = self.records.len() > 1;
+        let mut failed = false;
+        for (label, rec) in &self.records {
+            let p = match rec {
+                Ok(p) => p,
+                Err(e) => {
+                    failed = true;
+                    write_invalid(out, label, e, json, many)?;
+                    continue;
+                }
+            };
+            if many && !json {
+                writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
+            }
+            failed |= work(label, p, out)?;
+        }
+        Ok(failed)
+    }
+}
+
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON
 /// record, or `invalid` (after the header `# puzzle at line N` when the batch has several,
 /// with the item of a JSON list).
-pub fn write_invalid(
+fn write_invalid(
     out: &mut impl io::Write,
     label: &Option<String>,
     e: &input::InputError,
