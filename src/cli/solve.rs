@@ -246,14 +246,24 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
             super::plural(searched, "node")
         ),
         Verdict::NoSolution => "no solution".into(),
+        Verdict::Several if c.budget_exceeded() => format!(
+            "{} solutions (found before {} ran out)",
+            counted(c),
+            match c.stopped {
+                Some(Exceeded::Time) => "--timeout",
+                _ => "--max-nodes",
+            }
+        ),
         Verdict::Several => format!("{} solutions", counted(c)),
     };
     Some(format!("{}: {what}", at(label, p)))
 }
 
-/// The solutions counted, with `+` when the limit was reached: `0`, `1`, `2+`.
+/// The solutions counted, with `+` when there may be more: the limit was reached, or a budget
+/// ran out after several (`0`, `1`, `2+`).
 fn counted(c: &Count) -> String {
-    format!("{}{}", c.solutions, if c.limit_reached { "+" } else { "" })
+    let more = c.limit_reached || c.budget_exceeded();
+    format!("{}{}", c.solutions, if more { "+" } else { "" })
 }
 
 /// The marker of a puzzle without an answer, or its status for `--json`.

@@ -69,6 +69,11 @@ impl Budget {
         self.max_nodes
     }
 
+    /// The deadline, for long steps that look at it themselves (a probing pass).
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Whether the deadline has passed (read now: for long steps between nodes, such as
     /// building the CDCL's clauses of a large grid).
     pub(crate) fn out_of_time(&self) -> bool {

@@ -57,8 +57,9 @@ impl Count {
         self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
     }
 
-    /// What the count settles, in the order that every report of it takes: a limit that ran
-    /// out settles nothing; then no solution, one, or several. One solution at a limit of 1
+    /// What the count settles, in the order that every report of it takes: two solutions
+    /// found settle that there are several, whatever ran out after them; else a limit that
+    /// ran out settles nothing; then no solution, or one. One solution at a limit of 1
     /// (`limit_reached`, nothing searched past it) is [`Verdict::Solved`], as asked.
     ///
     /// ```
@@ -69,13 +70,16 @@ impl Count {
     /// assert_eq!(cut.verdict(), Verdict::Unsettled(Exceeded::Nodes));
     /// let two = Count { solutions: 2, limit_reached: true, ..Count::default() };
     /// assert_eq!(two.verdict(), Verdict::Several);
+    /// // Counting to 10, the budget ran out after 8.
+    /// let eight = Count { solutions: 8, stopped: Some(Exceeded::Nodes), ..Count::default() };
+    /// assert_eq!(eight.verdict(), Verdict::Several);
     /// ```
     pub fn verdict(&self) -> Verdict {
         match (self.stopped, self.solutions) {
+            (_, 2..) => Verdict::Several,
             (Some(e), _) => Verdict::Unsettled(e),
             (None, 0) => Verdict::NoSolution,
-            (None, 1) => Verdict::Solved,
-            _ => Verdict::Several,
+            (None, _) => Verdict::Solved,
         }
     }
 

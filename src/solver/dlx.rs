@@ -218,8 +218,9 @@ impl Search {
 }
 
 /// Count the solutions of `g` up to `limit` (0 counts as 1) by dancing links, trying at most
-/// `max_nodes` rows (`None`: no budget). `nodes` counts the rows tried, `guesses` the columns
-/// chosen with more than one row left.
+/// `max_nodes` rows (`None`: no budget; there is no time limit, so bound a baseline run on a
+/// hard grid by nodes). `nodes` counts the rows tried, `guesses` the columns chosen with more
+/// than one row left.
 ///
 /// ```
 /// use nsudoku::basis::B3;

@@ -53,6 +53,9 @@ pub struct Solver<B: Basis> {
     pref: Vec<u8>,
     /// Nodes spent by earlier runs of this search (restarts).
     spent: u64,
+    /// When this search's time is up (`SolveOptions::timeout`): a probing pass, which can take
+    /// a second on the largest grids before the first node, stops there.
+    deadline: Option<std::time::Instant>,
     prop: Propagator<B>,
     /// The open branches from the root down.
     frames: Vec<Frame<B>>,
@@ -117,6 +120,7 @@ impl<B: Basis> Solver<B> {
             root: None,
             refuted: Vec::new(),
             spent: 0,
+            deadline: None,
             prop: if tuning.planes || tuning.bands {
                 Propagator::idle()
             } else {
@@ -192,6 +196,9 @@ impl<B: Basis> Solver<B> {
     /// returns false). The returned count has no `first`; the visitor sees every solution.
     pub fn search(&mut self, start: &Grid<B>, visit: &mut dyn FnMut(&Grid<B>) -> bool) -> Count {
         self.spent = 0;
+        // What a depth-first run leaves for the CDCL is this puzzle's only.
+        self.root = None;
+        self.refuted.clear();
         // A solver reused across puzzles (one per thread in a batch) gives each the tree a
         // fresh one would: conflict weights of earlier puzzles must not steer this one.
         self.prop.weights.fill(0);
@@ -199,6 +206,7 @@ impl<B: Basis> Solver<B> {
         if B::K >= 6 {
             budget = budget.by_node();
         }
+        self.deadline = budget.deadline();
         if self.tuning.band_nodes == 0 {
             return self.search_in(start, visit, budget);
         }
@@ -348,8 +356,8 @@ impl<B: Basis> Solver<B> {
         };
         let mut c = if ok && !cdcl::fits(&g) {
             // Too large for the instance's 32-bit offsets (an open grid from 196×196 up, and
-            // tens of gigabytes besides): the depth-first search goes on alone.
-            let budget = budget.less(spent.nodes);
+            // tens of gigabytes besides): the depth-first search goes on alone, with what the
+            // first run left of the budget (`run` takes off `self.spent`).
             self.run(start, visit, budget, Cutoff::Never).0
         } else if ok {
             let budget = budget.less(spent.nodes);
@@ -528,7 +536,11 @@ impl<B: Basis> Solver<B> {
 
     /// Place digit `digit` (0-based) in `cell` of `g` and propagate to a fixed point. Lets
     /// other searches (the generator's randomized fill) reuse this propagation. A digit that
-    /// is not a candidate of the cell (one of N or more among them) is a contradiction.
+    /// is not a candidate of the cell (a digit N or above among them) is a contradiction.
+    ///
+    /// # Panics
+    ///
+    /// When `cell` is not a cell of the grid (`B::CELLS` or above).
     pub fn assign(
         &mut self,
         g: &mut Grid<B>,
@@ -582,6 +594,15 @@ impl<B: Basis> Solver<B> {
     fn probe_pass(&mut self, g: &mut Grid<B>, arity: u32) -> Result<bool, Contradiction> {
         let mut changed = false;
         for c in 0..B::CELLS {
+            // Past the deadline the pass stops (what it removed stands): the search then gives
+            // up at its next node rather than after the whole pass.
+            if c % 64 == 0
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                break;
+            }
             let m = g.get(c);
             let n = m.count();
             if n < 2 || n > arity {

@@ -7,12 +7,16 @@ pub struct SolveOptions {
     /// Stop after this many solutions (2 proves uniqueness). A search stops at its first
     /// solution at the earliest, so 0 counts as 1.
     pub limit: usize,
-    /// Give up after this many search nodes; `None` is unbounded.
+    /// Give up after this many search nodes; `None` is unbounded. The nodes of every engine a
+    /// search runs count, one budget for all: the 16×16 band engine's, the depth-first
+    /// search's, and the conflicts of the CDCL once it has taken over.
     pub max_nodes: Option<u64>,
-    /// Give up after this much wall-clock time (read every few nodes; unlike the node budget it
-    /// depends on the machine); `None` is unbounded.
+    /// Give up after this much wall-clock time (read every few nodes, and within a probing
+    /// pass; unlike the node budget it depends on the machine); `None` is unbounded.
     pub timeout: Option<std::time::Duration>,
-    /// Apply locked candidates (pointing and claiming) at every node; `None` picks by basis.
+    /// Apply locked candidates (pointing and claiming) at every node of the cell-mask engine;
+    /// `None` picks by basis. The 4×4 and 9×9 engines and the 16×16 band phase do box/line
+    /// logic of their own, whatever this says.
     pub locked_candidates: Option<bool>,
 }
 
@@ -29,7 +33,8 @@ impl Default for SolveOptions {
 
 /// Engine settings beyond [`SolveOptions`]: which inferences run at every node. They change
 /// the search tree and the speed, never the count. [`Tuning::for_basis`] holds the measured
-/// defaults (see `docs/engine.md`).
+/// defaults (see `docs/engine.md`); build one from them (`Tuning { wdeg: true,
+/// ..Tuning::for_basis(k) }`), as settings are added from time to time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Pointing and claiming over box/line intersections.
@@ -47,7 +52,8 @@ pub struct Tuning {
     /// (dom/wdeg) instead of the first cell with the fewest candidates.
     pub wdeg: bool,
     /// Restart the search after 100, 150, 225, … nodes while no solution is found, keeping the
-    /// conflict weights (useful with `wdeg`; the node budget stays global).
+    /// conflict weights (useful with `wdeg`; the node budget stays global). Only for the
+    /// depth-first search alone: with `cdcl`, `bands` or `planes` it does not apply.
     pub restarts: bool,
     /// Before the search, probe every digit of every open cell until nothing changes
     /// (singleton consistency on cells).

@@ -164,6 +164,25 @@ fn count_prints_numbers_with_plus_at_the_limit() {
     assert_eq!(lines(&out.stdout), vec!["1", "0", "2+"]);
     let out = run(&["solve", "--count", "--limit", "5"], &".".repeat(81));
     assert_eq!(lines(&out.stdout), vec!["5+"]);
+    // A budget that runs out after two solutions settles that there are several: a lower
+    // bound, with `+`, not "budget exceeded".
+    let args = ["solve", "--count", "--limit", "100", "--max-nodes", "60"];
+    let out = run(&args, &".".repeat(81));
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out.stdout);
+    let found: usize = got[0].strip_suffix('+').unwrap().parse().unwrap();
+    assert!((2..100).contains(&found), "{got:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!("line 1: {found}+ solutions (found before --max-nodes ran out)")
+    );
+    let out = run(&[&args[..], &["--json"]].concat(), &".".repeat(81));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["status"], &v["solutions"]),
+        (&"multiple solutions".into(), &found.into())
+    );
 }
 
 #[test]
@@ -236,7 +255,8 @@ fn the_budget_message_names_the_nodes_searched_at_every_size() {
 
 #[test]
 fn timeout_is_reported_and_the_batch_goes_on() {
-    // Counting every 9×9 grid cannot finish in 50 ms; the easy puzzle after it still is solved.
+    // Counting every 9×9 grid cannot finish in 50 ms: the count is a lower bound, several
+    // solutions settled; the easy puzzle after it still is solved.
     let input = format!("{}\n{EASY9}\n", ".".repeat(81));
     let args = [
         "solve",
@@ -248,8 +268,23 @@ fn timeout_is_reported_and_the_batch_goes_on() {
     ];
     let out = run(&args, &input);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(lines(&out.stdout), vec!["budget exceeded", "1"]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: timeout exceeded after"));
+    let got = lines(&out.stdout);
+    assert_eq!(got[1], "1");
+    let found = got[0].strip_suffix('+').expect("a lower bound");
+    assert!(String::from_utf8_lossy(&out.stderr).contains(&format!(
+        "line 1: {found}+ solutions (found before --timeout ran out)"
+    )));
+    // The root's probing pass of a large grid (a second at 225×225) looks at the clock too:
+    // past the deadline it stops, and the 64×64 fixture, which that pass solves, is not
+    // settled before its first node.
+    let grid64 = std::fs::read_to_string(data_path("64x64_generated.txt")).unwrap();
+    let out = run(&["solve", "--count", "--timeout", "1e-9"], &grid64);
+    assert_eq!(lines(&out.stdout), ["budget exceeded"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 1: timeout exceeded after 0 search nodes"),
+        "{err}"
+    );
     for bad in ["0", "-1s", "2x", "nan", "1e999"] {
         let out = run(&["solve", &format!("--timeout={bad}")], EASY9);
         assert_eq!(out.status.code(), Some(2), "--timeout={bad}");

@@ -316,8 +316,10 @@ macro_rules! band_state {
                 Ok(behind)
             }
 
-            /// Band updates, naked singles and column hidden singles to a fixed point. Returns the
-            /// bivalue cells of each band (none once solved).
+            /// Band updates, naked singles and column hidden singles (at 16×16 column claims too) to
+            /// a fixed point. Returns the bivalue cells of each band as last counted, which mean
+            /// nothing once the grid is solved (callers check `solved` first). `lean` stops before
+            /// column singles and claims once naked singles leave a bivalue cell to branch on.
             #[inline]
             fn propagate(&mut self, lean: bool) -> Result<[Word; K], Failed> {
                 let mut pairs = [0 as Word; K];

@@ -76,7 +76,8 @@ macro_rules! band_tables {
         /// the only one left in their box, so the box's digit is in that column in this band. Each
         /// entry holds those columns in every row of a band (a word mask): the multiplication that
         /// spreads them sat on the band update's critical path (spread here, 1-2 % more puzzles/s on
-        /// every 9×9 set; 512 KB rather than 128 KB at 16×16, no difference there).
+        /// every 9×9 set). The 16×16 build computes these columns instead (`COMPACT`): the table
+        /// is not read there, and not linked.
         pub(super) static POINTING: [Word; 1 << N] = {
             let mut t = [0 as Word; 1 << N];
             let mut x = 0;

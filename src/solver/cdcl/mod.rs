@@ -15,8 +15,10 @@
 //!
 //! The at-most-one binaries never change: they are one flat list per variable (`amo`: the
 //! literals made false when it is true, in the order the pairs were once added one by one, on
-//! which the search depends); learnt and blocking binaries live in implication lists (`bins[l]`:
-//! literals made true when `l` is true); long clauses use two watched literals with a blocker.
+//! which the search depends); the other original binaries (a bivalue cell, a digit with two
+//! places) and the blocking binaries live in implication lists (`bins[l]`: literals made true
+//! when `l` is true); long clauses, and every learnt clause of two literals or more, use two
+//! watched literals with a blocker.
 //! Conflict analysis is first-UIP with recursive minimization, then at 25×25
 //! (`Tuning::cdcl_shrink`) all-UIP shrinking: each lower level's literals are replaced by their
 //! block UIP when no outside literal is needed, as in CaDiCaL. The learnt clauses hold about 40
@@ -217,8 +219,8 @@ struct Sat {
     /// `amo[amo_start[v]..amo_start[v + 1]]` (all negative) are true.
     amo_start: Vec<u32>,
     amo: Vec<Lit>,
-    /// Other binary clauses (learnt, or blocking ones): `bins[l]` holds the literals made true
-    /// when `l` is.
+    /// Other binary clauses of the instance, and blocking ones (learnt clauses go to the
+    /// arena, whatever their length): `bins[l]` holds the literals made true when `l` is.
     bins: Vec<Vec<Lit>>,
     arena: Vec<u32>,
     /// `watches[l]`: long clauses with `l` among their first two literals.
