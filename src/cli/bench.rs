@@ -948,8 +948,13 @@ mod tests {
         // Past f64's range: too long, not "not a duration".
         let e = parse_min_time("1e400").unwrap_err();
         assert!(e.starts_with("`1e400` is too long a duration"), "{e}");
-        assert!(parse_min_time("inf")
-            .unwrap_err()
-            .contains("not a positive duration"));
+        // Not a length, where 0 is one: not "positive".
+        for bad in ["inf", "nan"] {
+            let e = parse_min_time(bad).unwrap_err();
+            assert_eq!(
+                e,
+                format!("`{bad}` is not a duration; expected e.g. 2, 0.5, 500ms, 1m")
+            );
+        }
     }
 }

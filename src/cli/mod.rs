@@ -345,7 +345,10 @@ pub fn duration_secs(s: &str) -> Result<f64, String> {
         Ok(x) if x == f64::INFINITY && !num.to_ascii_lowercase().contains("inf") => Err(format!(
             "`{s}` is too long a duration; expected e.g. 2, 0.5, 500ms, 1m"
         )),
-        _ => Err(not_a_duration(s)),
+        // `nan`, `inf`: no length at all (zero is one, for `--min-time`).
+        _ => Err(format!(
+            "`{s}` is not a duration; expected e.g. 2, 0.5, 500ms, 1m"
+        )),
     }
 }
 
