@@ -76,6 +76,78 @@ enum Written {
 pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let k = a.basis as usize;
     let n = k * k;
+    let (format, opts) = options(&a)?;
+    let seed = a.seed.unwrap_or_else(|| {
+        let mut clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        let s = generate::splitmix64(&mut clock);
+        say!("note: seed {s}");
+        s
+    });
+    // A bar only when it will be seen and the run is long enough to want one: many cells, or
+    // a target that may take many attempts, each as long as a whole puzzle.
+    let retries = opts.givens.is_some() || opts.technique.is_some();
+    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
+    let bar = (io::stderr().is_terminal() && long).then(|| progress_bar(a.count));
+    let tally = AttemptTally::new(opts.givens);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut failed = 0u64;
+    let chunk = 256u64;
+    let mut start = 0u64;
+    let pool = thread_pool(a.threads)?;
+    while start < a.count {
+        let end = (start + chunk).min(a.count);
+        let results: Vec<Result<Generated, generate::GenError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let seen = &mut |t: Attempt| {
+                        if let Some(b) = bar.as_ref().filter(|_| retries) {
+                            b.set_message(tally.record(t));
+                        }
+                    };
+                    let r = generate::generate_k_observed(
+                        k,
+                        &opts,
+                        generate::puzzle_seed(seed, i),
+                        seen,
+                    );
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                    r
+                })
+                .collect()
+        });
+        for (i, r) in (start..end).zip(results) {
+            match r {
+                Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
+                Err(e) => {
+                    failed += 1;
+                    // Counted from 1, as lines are everywhere else; the bar out of the way.
+                    let tell = || say!("puzzle {}: {e}", i + 1);
+                    match &bar {
+                        Some(b) => b.suspend(tell),
+                        None => tell(),
+                    }
+                }
+            }
+        }
+        start = end;
+    }
+    out.flush()?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(exit_status(failed > 0))
+}
+
+/// What the arguments ask for: the output format and the generator's options, checked for a
+/// grid of basis `a.basis` (a request no puzzle can meet is refused here, before any work).
+fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
+    let n = a.basis as usize * a.basis as usize;
     let format = match a.format {
         Some(Written::Line) => Format::Line,
         Some(Written::Numbers) => Format::Numbers,
@@ -111,103 +183,52 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
     };
     opts.check(n).map_err(|e| invalid(&e.to_string()))?;
-    let seed = a.seed.unwrap_or_else(|| {
-        let mut clock = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let s = generate::splitmix64(&mut clock);
-        say!("note: seed {s}");
-        s
-    });
-    // A bar only when it will be seen and the run is long enough to want one: many cells, or
-    // a target that may take many attempts, each as long as a whole puzzle.
-    let retries = opts.givens.is_some() || opts.technique.is_some();
-    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
-    let bar = (io::stderr().is_terminal() && long).then(|| {
-        let b = ProgressBar::new(a.count);
-        b.set_style(
-            // With one puzzle, a rate and an eta say nothing until it ends.
-            ProgressStyle::with_template(if a.count == 1 {
-                "{spinner} puzzle 1 {elapsed}{msg}"
+    Ok((format, opts))
+}
+
+/// The bar of a run of `count` puzzles, on stderr.
+fn progress_bar(count: u64) -> ProgressBar {
+    let b = ProgressBar::new(count);
+    b.set_style(
+        // With one puzzle, a rate and an eta say nothing until it ends.
+        ProgressStyle::with_template(if count == 1 {
+            "{spinner} puzzle 1 {elapsed}{msg}"
+        } else {
+            "{bar:40} {pos}/{len} puzzles {elapsed} {rate} eta {eta}{msg}"
+        })
+        .unwrap()
+        // indicatif's own `per_sec` shows four decimals (`100.5114/s`).
+        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let rate = s.per_sec();
+            let _ = if rate >= 10.0 {
+                write!(w, "{rate:.0}/s")
             } else {
-                "{bar:40} {pos}/{len} puzzles {elapsed} {rate} eta {eta}{msg}"
-            })
-            .unwrap()
-            // indicatif's own `per_sec` shows four decimals (`100.5114/s`).
-            .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let rate = s.per_sec();
-                let _ = if rate >= 10.0 {
-                    write!(w, "{rate:.0}/s")
-                } else {
-                    write!(w, "{rate:.2}/s")
-                };
-            }),
-        );
-        // An attempt at 49×49 takes seconds: the clock moves between them.
-        b.enable_steady_tick(std::time::Duration::from_millis(500));
-        b
-    });
-    let tally = AttemptTally::new(opts.givens);
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut failed = 0u64;
-    let chunk = 256u64;
-    let mut start = 0u64;
-    let pool = thread_pool(a.threads)?;
-    while start < a.count {
-        let end = (start + chunk).min(a.count);
-        let results: Vec<Result<Generated, generate::GenError>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let seen = &mut |t: Attempt| {
-                        if let Some(b) = bar.as_ref().filter(|_| retries) {
-                            b.set_message(tally.record(t));
-                        }
-                    };
-                    let r = generate::generate_k_observed(
-                        k,
-                        &opts,
-                        generate::puzzle_seed(seed, i),
-                        seen,
-                    );
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                    r
-                })
-                .collect()
-        });
-        for (i, r) in (start..end).zip(results) {
-            match r {
-                Ok(g) => {
-                    let p = output::digits_line(k, &g.puzzle, Alphabet::Standard, format);
-                    if a.solution {
-                        let s = output::digits_line(k, &g.solution, Alphabet::Standard, format);
-                        let sep = if format == Format::Line { " " } else { "\n" };
-                        writeln!(out, "{p}{sep}{s}")?;
-                    } else {
-                        writeln!(out, "{p}")?;
-                    }
-                }
-                Err(e) => {
-                    failed += 1;
-                    // Counted from 1, as lines are everywhere else; the bar out of the way.
-                    let tell = || say!("puzzle {}: {e}", i + 1);
-                    match &bar {
-                        Some(b) => b.suspend(tell),
-                        None => tell(),
-                    }
-                }
-            }
-        }
-        start = end;
+                write!(w, "{rate:.2}/s")
+            };
+        }),
+    );
+    // An attempt at 49×49 takes seconds: the clock moves between them.
+    b.enable_steady_tick(std::time::Duration::from_millis(500));
+    b
+}
+
+/// Write `g`'s puzzle of basis `k` in `format`, and its solution after it when `solution`
+/// (after a space on the line, or on the lines after a grid of numbers).
+fn write_generated(
+    out: &mut impl Write,
+    k: usize,
+    g: &Generated,
+    format: Format,
+    solution: bool,
+) -> io::Result<()> {
+    let p = output::digits_line(k, &g.puzzle, Alphabet::Standard, format);
+    if solution {
+        let s = output::digits_line(k, &g.solution, Alphabet::Standard, format);
+        let sep = if format == Format::Line { " " } else { "\n" };
+        writeln!(out, "{p}{sep}{s}")
+    } else {
+        writeln!(out, "{p}")
     }
-    out.flush()?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    Ok(exit_status(failed > 0))
 }
 
 /// Attempts over the whole run, for the progress bar: how many, and how close the closest
