@@ -107,6 +107,7 @@ pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
 }
 
 /// A puzzle dug out of a full grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dug {
     /// Its digits, 0 where a given was dug out.
     pub puzzle: Vec<u8>,
