@@ -200,13 +200,11 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
     let names: Vec<String> = files.iter().map(|f| set_name(&files, f)).collect();
     for (i, file) in files.iter().enumerate() {
         let name = super::told_apart(&names, i);
-        let (puzzles, skipped) = bench.read(file, &name)?;
-        let mut bases: Vec<usize> = puzzles.iter().map(|p| p.k).collect();
-        bases.sort_unstable();
-        bases.dedup();
-        for k in bases {
-            let these: Vec<&Puzzle> = puzzles.iter().filter(|p| p.k == k).collect();
-            let set = if these.len() == puzzles.len() {
+        let (sizes, skipped) = bench.read(file, &name)?;
+        for size in &sizes {
+            let k = size[0].k;
+            let these: Vec<&Puzzle> = size.iter().collect();
+            let set = if sizes.len() == 1 {
                 name.clone()
             } else {
                 format!("{name} ({0}×{0})", k * k)
@@ -330,9 +328,9 @@ struct Bench<'a> {
 }
 
 impl Bench<'_> {
-    /// The puzzles of `file`, the set `name`, by size: each size shuffled and cut to
-    /// `--max-puzzles`; its bad lines are said and skipped, and counted.
-    fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Puzzle>, usize)> {
+    /// The puzzles of `file`, the set `name`, one list a size (smallest first), each shuffled
+    /// and cut to `--max-puzzles`; its bad lines are said and skipped, and counted.
+    fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Vec<Puzzle>>, usize)> {
         let mut one = self.a.input.clone();
         one.files = vec![file.to_path_buf()];
         let batch = one.read_no_grid("bench")?;
@@ -362,7 +360,7 @@ impl Bench<'_> {
         // `--max-puzzles`, as `study` takes them: its sample does not depend on the file's
         // other sizes.
         puzzles.sort_by_key(|p| p.k);
-        let mut sets = Vec::with_capacity(puzzles.len());
+        let mut sets = Vec::new();
         let mut puzzles = puzzles.into_iter().peekable();
         while let Some(first) = puzzles.next() {
             let mut size = vec![first];
@@ -371,7 +369,7 @@ impl Bench<'_> {
             }
             Rng::new(self.a.seed).shuffle(&mut size);
             size.truncate(self.a.max_puzzles.unwrap_or(usize::MAX));
-            sets.extend(size);
+            sets.push(size);
         }
         Ok((sets, skipped))
     }

@@ -165,9 +165,8 @@ struct Base<B: Basis> {
 impl<'s, B: Basis> Trial<'s, B> {
     /// Undo entries past which restoring copies the base whole: about what one copy costs,
     /// at an entry (a few house updates) per 128 bytes.
-    fn copy_after() -> usize {
-        let bytes =
-            (B::CELLS + B::topology().houses() * B::N) * std::mem::size_of::<B::Mask>() + B::CELLS;
+    fn copy_after(&self) -> usize {
+        let bytes = (B::CELLS + self.t.houses() * B::N) * std::mem::size_of::<B::Mask>() + B::CELLS;
         bytes / 128
     }
 
@@ -493,7 +492,7 @@ impl<'s, B: Basis> Trial<'s, B> {
         self.premises.clear();
         self.resume = 0;
         let broken = self.follow().err();
-        if self.undo.len() > Self::copy_after() {
+        if self.undo.len() > self.copy_after() {
             self.undo.clear();
             self.masks.copy_from_slice(&self.base.masks);
             self.places.copy_from_slice(&self.base.places);
