@@ -342,6 +342,11 @@ impl Bench<'_> {
             match rec {
                 Ok(p) => {
                     notes.tell(&label, &p);
+                    for list in &self.a.reduce {
+                        if let Some(note) = notes.idle(&label, &p, Some(list)) {
+                            say!("{note}");
+                        }
+                    }
                     puzzles.push(p);
                 }
                 Err(e) => {

@@ -90,7 +90,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     let batch = a.input.read_json(a.json)?.logic_only("explain");
-    batch.print_notes();
+    batch.print_notes(a.techniques.as_deref());
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let tags = picture_tags(&a.input.files);

@@ -30,7 +30,7 @@ pub struct FindArgs {
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
     let batch = a.input.read_no_grid("find")?.logic_only("find");
-    batch.print_notes();
+    batch.print_notes(Some(&a.technique));
     let mut out = io::BufWriter::new(io::stdout().lock());
     let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
         match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {

@@ -91,6 +91,24 @@ pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
     }
 }
 
+/// What to tell the user whose list names tuples or fish too large for a grid of `n` digits:
+/// they are tried and can never apply, so the run would be silent on why they found nothing.
+pub fn idle_note(list: Option<&str>, n: usize) -> Option<String> {
+    let idle: Vec<String> = Technique::parse_list(list?, n)
+        .ok()?
+        .into_iter()
+        .filter(|t| !t.fits(n))
+        .map(Technique::cli_name)
+        .collect();
+    (!idle.is_empty()).then(|| {
+        format!(
+            "{} cannot apply to a {n}×{n} grid (a tuple or fish of size N or more leaves no \
+             cell to eliminate from)",
+            idle.join(", ")
+        )
+    })
+}
+
 /// `cfg` for `p`: [`Config::unique`] set when `techniques` hold one that rests on uniqueness
 /// and a count proves that `p` has one solution ([`solve::proved_unique`]).
 pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {

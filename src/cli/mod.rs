@@ -279,12 +279,16 @@ impl Batch {
         self
     }
 
-    /// Print each detection note once on stderr.
-    pub fn print_notes(&self) {
+    /// Print each detection note once on stderr, and once a size that `techniques` (a
+    /// technique list) names tuples or fish too large for it.
+    pub fn print_notes(&self, techniques: Option<&str>) {
         let mut notes = Notes::default();
         for (label, rec) in &self.records {
             if let Ok(p) = rec {
                 notes.tell(label, p);
+                if let Some(note) = notes.idle(label, p, techniques) {
+                    say!("{note}");
+                }
             }
         }
     }
@@ -305,9 +309,23 @@ impl Notes {
 
     /// `p`'s note as [`Notes::tell`] words it, unless it was said before.
     pub fn fresh(&mut self, label: &Option<String>, p: &input::Puzzle) -> Option<String> {
-        let note = p.note.as_ref()?;
+        self.first(label, p, p.note.as_ref()?)
+    }
+
+    /// The note that a technique list names tuples or fish too large for `p`'s size
+    /// ([`logic::idle_note`]), worded as [`Notes::fresh`] words it, once a size.
+    pub fn idle(
+        &mut self,
+        label: &Option<String>,
+        p: &input::Puzzle,
+        list: Option<&str>,
+    ) -> Option<String> {
+        self.first(label, p, &logic::idle_note(list, p.n())?)
+    }
+
+    fn first(&mut self, label: &Option<String>, p: &input::Puzzle, note: &str) -> Option<String> {
         self.0
-            .insert(note.clone())
+            .insert(note.to_string())
             .then(|| format!("note: {}: {note}", at(label, p)))
     }
 }

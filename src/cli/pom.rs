@@ -52,7 +52,7 @@ fn parse_variant(s: &str) -> Result<Technique, String> {
 
 pub fn run(a: PomArgs) -> io::Result<ExitCode> {
     let batch = a.input.read_no_grid("pom")?.logic_only("pom");
-    batch.print_notes();
+    batch.print_notes(None);
     let cfg = Config {
         pom_budget: a.pom_budget,
         ..Config::default()

@@ -50,6 +50,9 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
         let line = match res {
             Ok((p, Ok(r))) => {
                 notes.tell(label, p);
+                if let Some(note) = notes.idle(label, p, a.techniques.as_deref()) {
+                    say!("{note}");
+                }
                 for why in &r.said {
                     say!("{}{why}", prefix(label));
                 }

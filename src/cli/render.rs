@@ -121,7 +121,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     let batch = a.input.read_no_grid("render")?.logic_only("render");
-    batch.print_notes();
+    batch.print_notes(a.techniques.as_deref());
     let rest = batch.records.len().saturating_sub(1);
     if rest > 0 {
         say!(

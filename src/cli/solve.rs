@@ -133,6 +133,9 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if let Some(note) = notes.fresh(label, p) {
                         bar.say(note);
                     }
+                    if let Some(note) = notes.idle(label, p, a.reduce.as_deref()) {
+                        bar.say(note);
+                    }
                     tally.add(&c, secs);
                     if let Some((pc, ps)) = plain {
                         plain_tally.add(&pc, ps);

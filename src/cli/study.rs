@@ -73,7 +73,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     super::readable_files(&a.input.files)?;
     let batch = a.input.read_no_grid("study")?.logic_only("study");
-    batch.print_notes();
+    batch.print_notes(None);
     // A study measures puzzles with one solution; the others are named on stderr, in input
     // order, and left out.
     let mut left_out: Vec<(usize, String)> = Vec::new();

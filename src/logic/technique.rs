@@ -156,6 +156,20 @@ impl Technique {
         matches!(self, Technique::UniqueRectangle | Technique::Bug)
     }
 
+    /// The size of a tuple or fish; `None` for every other technique.
+    pub fn size(self) -> Option<u8> {
+        match self {
+            Technique::NakedTuple(k) | Technique::HiddenTuple(k) | Technique::Fish(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// Whether the technique can ever apply to a grid of `n` digits: a tuple or fish of size N
+    /// or more leaves no cell or line to eliminate from.
+    pub fn fits(self, n: usize) -> bool {
+        self.size().map_or(true, |k| usize::from(k) < n)
+    }
+
     /// True for the forcing chains, whose evidence is a proof by assumption.
     pub fn is_forcing(self) -> bool {
         matches!(

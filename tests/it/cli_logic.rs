@@ -539,6 +539,42 @@ fn solve_with_reduction_gives_the_same_solutions() {
     assert!(counts.iter().all(|l| l.contains("invalid 1")), "{err}");
 }
 
+/// A tuple or fish of size N or more is tried and can never apply: each subcommand says so
+/// once a size, and the output is what it is without it.
+#[test]
+fn a_size_too_large_for_the_grid_is_said_once_a_size() {
+    let note = "naked-tuple-9 cannot apply to a 9×9 grid";
+    let input = format!("{EASY}\n{EASY}\n");
+    for args in [
+        &["solve", "--reduce", "singles,naked-tuple-9"][..],
+        &["reduce", "--techniques", "singles,naked-tuple-9"],
+        &["explain", "--techniques", "singles,naked-tuple-9"],
+        &["find", "--technique", "naked-tuple-9"],
+        &[
+            "bench",
+            "--reduce",
+            "naked-tuple-9",
+            "--min-time",
+            "1ms",
+            "--single-thread",
+        ],
+    ] {
+        let o = run(args, &input);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.matches(note).count(), 1, "{args:?}: {err}");
+        assert!(err.contains("line 1: naked-tuple-9"), "{args:?}: {err}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    }
+    // Size 8 can apply at 9×9 (a naked octuple is a hidden single's complement): no note.
+    let o = run(&["solve", "--reduce", "naked-tuple-8,fish-8"], EASY);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o), format!("{EASY_SOLVED}\n"));
+}
+
 #[test]
 fn help_lists_technique_names() {
     for cmd in ["explain", "find", "reduce", "solve"] {
