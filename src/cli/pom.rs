@@ -75,10 +75,11 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         };
         let cfg = cfg.until(a.timeout);
         let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
-        if cfg.past_deadline() {
+        if result.as_ref().is_ok_and(|o| o.cut) {
             say!(
-                "{}: timeout exceeded; expected the digits counted within --timeout \
-                 (those not reached are reported as not counted)",
+                "{}: timeout exceeded; expected the run finished within --timeout (digits \
+                 not reached are reported as not counted, and the deductions are those found \
+                 before)",
                 at(label, p)
             );
             failed = true;
@@ -137,6 +138,9 @@ struct Output {
     json: serde_json::Value,
     /// Why the counts or deductions prove that the grid has no solution.
     contradiction: Option<String>,
+    /// The deadline left a digit not counted or the variant short of its fixed point (a run
+    /// that merely ended after the deadline lost nothing).
+    cut: bool,
 }
 
 /// As a technique, POM gives a digit's count a tenth of a second, enough to decide whether to
@@ -201,6 +205,8 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
         count_the_undecided(&s, r, cfg);
     }
     let digits = report.as_ref().map_or(&digits, |r| &r.digits);
+    let cut = report.as_ref().is_some_and(|r| r.cut)
+        || digits.iter().any(|d| d.listing == pom::Listing::NotReached);
     let mut text = Vec::new();
     let mut jd = Vec::new();
     for d in digits {
@@ -290,5 +296,6 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
         text,
         json,
         contradiction,
+        cut,
     })
 }

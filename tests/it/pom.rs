@@ -319,14 +319,18 @@ fn listing(t: &Templates, cells: usize) -> (Vec<Vec<usize>>, Vec<Option<Vec<usiz
 /// The steps of a solving path with every POM variant and forcing chains, on the states it
 /// passes through (the first state is after singles).
 fn states_along<B: Basis>(line: &str) -> Vec<State<B>> {
-    let cfg = Config::default();
+    states_along_with(line, &Config::default())
+}
+
+/// [`states_along`] with the budgets of `cfg`.
+fn states_along_with<B: Basis>(line: &str, cfg: &Config) -> Vec<State<B>> {
     let (mut s, _) = state::<B>(line);
-    engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+    engine::reduce(&mut s, &SINGLES, cfg).unwrap();
     let mut ts = SINGLES.to_vec();
     ts.extend(pom::VARIANTS);
     ts.push(Technique::ForcingChain);
     let mut at = s.clone();
-    let path = engine::solve_path(&mut s, &ts, &cfg, 400);
+    let path = engine::solve_path(&mut s, &ts, cfg, 400);
     let mut out = vec![at.clone()];
     for d in &path.steps {
         at.apply(d).unwrap();
@@ -371,15 +375,14 @@ fn kept_templates_restrict_to_a_fresh_listing() {
 /// Inside a memo scope every variant reports what a fresh run reports, step after step and
 /// across puzzles, whatever order the variants run in (the fresh run is on another thread,
 /// outside the scope).
-fn kept_runs_match_fresh_ones<B: Basis>(lines: &[&str]) {
-    let cfg = Config::default();
+fn kept_runs_match_fresh_ones<B: Basis>(lines: &[&str], cfg: Config, least: usize) {
     let fresh = |s: &State<B>, v: Technique| {
         std::thread::scope(|sc| sc.spawn(|| pom::analyze(s, v, &cfg)).join().unwrap())
     };
     let mut compared = 0;
     pom::memo::scope(|| {
         for line in lines {
-            for (i, s) in states_along::<B>(line).iter().enumerate() {
+            for (i, s) in states_along_with::<B>(line, &cfg).iter().enumerate() {
                 let mut order = pom::VARIANTS;
                 order.rotate_left(i % 4);
                 for v in order {
@@ -391,17 +394,30 @@ fn kept_runs_match_fresh_ones<B: Basis>(lines: &[&str]) {
             }
         }
     });
-    assert!(compared > 20, "only {compared} runs found something");
+    assert!(compared >= least, "only {compared} runs found something");
 }
 
 #[test]
 fn kept_runs_match_fresh_ones_9x9() {
     let lines = puzzles(include_str!("../data/pom_9x9.txt"));
-    kept_runs_match_fresh_ones::<B3>(&lines[..8]);
+    kept_runs_match_fresh_ones::<B3>(&lines[..8], Config::default(), 20);
 }
 
 #[test]
 fn kept_runs_match_fresh_ones_16x16() {
     let lines = puzzles(include_str!("../data/pom_16x16.txt"));
-    kept_runs_match_fresh_ones::<B4>(&lines[..2]);
+    kept_runs_match_fresh_ones::<B4>(&lines[..2], Config::default(), 20);
+}
+
+/// Under a small budget a digit comes within it part way along the path, and joins pattern
+/// exclusion's kept fixed point: it is checked against the digits that stayed clean there too
+/// (on this line a kept run used to stop 3 eliminations short of a fresh one).
+#[test]
+fn kept_runs_match_fresh_ones_as_digits_come_within_the_budget() {
+    let lines = puzzles(include_str!("../data/pom_16x16_budget.txt"));
+    let cfg = Config {
+        pom_budget: 100,
+        ..Config::default()
+    };
+    kept_runs_match_fresh_ones::<B4>(&lines, cfg, 5);
 }

@@ -15,7 +15,8 @@
 //!
 //! The dynamic program runs over stacks; its state is the set of rows already taken in every
 //! band (K bits per band, N bits in all). `f(R) = Σ_ρ perm_s(ρ) · f(R ∪ ρ)`, memoised in a hash
-//! map. On an empty grid this visits Σ_s C(K,s)^K states (206,252 at K = 5) and gives
+//! map. On an empty grid this visits Σ_s C(K,s)^K states (206,252 at K = 5, all but the last,
+//! every row taken, memoised) and gives
 //! (K!)^(2K). The permanent of each choice is built band by band over the column subsets of
 //! the stack, so it costs C(K,b)·K per band, never K!.
 //!

@@ -11,7 +11,8 @@
 //! (fewer templates of `b` exclude more templates of `a`), so the fixed point of the next state
 //! lies inside the last one, and starting from it reaches the same fixed point. A template of
 //! `a` kept there had a disjoint template in every digit that has lost none since, so only the
-//! digits that lost templates need checking again ([`Prior::dirty`]).
+//! digits that lost templates need checking again ([`Prior::dirty`]), and a digit listed now
+//! that was not listed then (it came within the budget), whose templates were never checked.
 //!
 //! The memo is per thread and lives only inside [`scope`] ([`crate::logic::engine`] wraps its
 //! walks and reductions in one): outside, every run lists afresh and nothing is held. What it

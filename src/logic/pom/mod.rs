@@ -43,7 +43,8 @@
 //! 19 MB per digit at 9×9 (but 9×9 never exceeds 46,656 templates), about 35 MB at 16×16 and
 //! 60 MB at 25×25. [`Technique::Pom`] holds one digit at a time; the other variants hold all
 //! listed digits at once, so at most N times that (about 1.5 GB at 25×25 when every digit is
-//! just under budget, which reduced grids are far from). Counting is bounded separately by
+//! just under budget, which reduced grids are far from), and they stop listing at
+//! [`Config::pom_memory`] (1 GiB by default). Counting is bounded separately by
 //! [`MAX_COUNT_STATES`] (memory) and [`MAX_COUNT_WORK`] (time; as a technique, where the count
 //! only decides whether to list, by `DECIDE_WORK`, about 0.1 s); a digit over either is
 //! reported with an unknown count and skipped. Digits with the same candidate rows share one
@@ -123,6 +124,10 @@ pub struct Report {
     pub digits: Vec<DigitReport>,
     /// The deductions, one per digit with something to place or remove.
     pub deductions: Vec<Deduction>,
+    /// True when [`Config::deadline`] cut the run short: some digit was not reached, or the
+    /// variant's joint step (refinement, covers, exclusion) stopped before its fixed point.
+    /// The deductions still hold; there may be fewer.
+    pub cut: bool,
 }
 
 impl Report {
@@ -265,16 +270,18 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             priors.push(prior);
         }
     }
+    let mut finished = true;
     if variant != Technique::Pom {
-        match variant {
+        finished = match variant {
             Technique::PomRefined => refine(s, &mut listed, cfg),
             Technique::PomCovers => covers(s, &mut listed, cfg),
             _ => {
                 let finished = exclusion(&mut listed, &mut priors, cfg);
                 let done = finished.then(|| listed.iter().map(Option::is_some).collect());
                 memo::set_excluded(done);
+                finished
             }
-        }
+        };
         for (d, (t, prior)) in listed.into_iter().zip(priors).enumerate() {
             if let Some(t) = t {
                 digits[d].listing = Listing::Listed {
@@ -285,11 +292,13 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             }
         }
     }
+    let cut = !finished || digits.iter().any(|d| d.listing == Listing::NotReached);
     Report {
         variant,
         budget,
         digits,
         deductions,
+        cut,
     }
 }
 
@@ -398,13 +407,17 @@ fn drop_through_all<B: Basis>(
 }
 
 /// Refined templates: cells certain for one digit are closed to the others, to a fixed point.
-fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) {
+/// False when cut by the deadline.
+fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) -> bool {
     loop {
         let mut changed = false;
         for a in 0..B::N {
-            let Some(ta) = listed[a].as_ref().filter(|_| !cfg.past_deadline()) else {
+            let Some(ta) = listed[a].as_ref() else {
                 continue;
             };
+            if cfg.past_deadline() {
+                return false;
+            }
             let certain: Vec<usize> = open_cells(s, a)
                 .into_iter()
                 .filter(|&c| ta.covers_all(c))
@@ -414,20 +427,23 @@ fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
             }
         }
         if !changed {
-            return;
+            return true;
         }
     }
 }
 
-/// Cell covers of 1, 2 or 3 cells, to a fixed point.
-fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) {
+/// Cell covers of 1, 2 or 3 cells, to a fixed point. False when cut by the deadline.
+fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) -> bool {
     let topo = B::topology();
     loop {
         let mut changed = false;
         for a in 0..B::N {
-            let Some(ta) = listed[a].as_ref().filter(|_| !cfg.past_deadline()) else {
+            let Some(ta) = listed[a].as_ref() else {
                 continue;
             };
+            if cfg.past_deadline() {
+                return false;
+            }
             if ta.live.is_clear() {
                 continue;
             }
@@ -493,7 +509,7 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
             }
         }
         if !changed {
-            return;
+            return true;
         }
     }
 }
@@ -578,14 +594,15 @@ fn hit_by_all(ta: &Templates, tb: &Templates) -> FixedBitSet {
 
 /// Pattern exclusion: a template of `a` with no disjoint live template of some `b` goes; to a
 /// fixed point. `priors` hold the last fixed point where [`memo`] knows it: the search starts
-/// there and checks again only against the digits that lost templates since; what it ends
-/// with is the new fixed point (a digit's prior then holds its live set, clean). False when
-/// cut by the deadline, leaving templates live that the fixed point would drop, still all the
-/// possible ones. The dearest variant: up to 2.5 s on the givens of a generated 25×25 puzzle
-/// (`nsudoku pom --variant pom-exclusion` on gen_g280_10; 5.3 s before the bulk test and the
-/// scan hint). Trying the last partner found first took line 1 there from 1.41 to 0.90 s, and
-/// an explanation of a 64×64 puzzle (tests/data/64x64_generated.txt) from 42.9 to 25.2 s,
-/// most of it the first, cold run (non-LTO builds, the same output).
+/// there and checks again only what may have changed since, every digit against those that
+/// lost templates, and a digit new to the fixed point (without a prior) against every other;
+/// what it ends with is the new fixed point (a digit's prior then holds its live set, clean).
+/// False when cut by the deadline, leaving templates live that the fixed point would drop,
+/// still all the possible ones. The dearest variant: up to 2.5 s on the givens of a generated
+/// 25×25 puzzle (`nsudoku pom --variant pom-exclusion` on gen_g280_10; 5.3 s before the bulk
+/// test and the scan hint). Trying the last partner found first took line 1 there from 1.41
+/// to 0.90 s, and an explanation of a 64×64 puzzle (tests/data/64x64_generated.txt) from
+/// 42.9 to 25.2 s, most of it the first, cold run (non-LTO builds, the same output).
 fn exclusion(
     listed: &mut [Option<Templates>],
     priors: &mut [Option<memo::Prior>],
@@ -595,7 +612,7 @@ fn exclusion(
     // Warm only when every digit of the last fixed point is listed now with its prior.
     let known = memo::excluded()
         .filter(|k| (0..n).all(|d| !k[d] || (listed[d].is_some() && priors[d].is_some())));
-    let mut dirty = vec![false; n];
+    let (mut dirty, mut fresh) = (vec![false; n], vec![false; n]);
     for d in 0..n {
         let Some(t) = listed[d].as_mut() else {
             continue;
@@ -605,42 +622,33 @@ fn exclusion(
                 t.live = p.live;
                 dirty[d] = p.dirty;
             }
-            _ => dirty[d] = true,
+            _ => (dirty[d], fresh[d]) = (true, true),
         }
     }
-    let mut queue: Vec<usize> = (0..n).filter(|&d| dirty[d]).collect();
     let mut dead = Vec::new();
-    while let Some(b) = queue.pop() {
-        dirty[b] = false;
-        for a in 0..n {
+    // A fresh digit's templates were never checked against the clean digits, which the queue
+    // below does not take up again (cold, every digit is fresh and none is clean).
+    let clean: Vec<usize> = (0..n)
+        .filter(|&b| listed[b].is_some() && !dirty[b])
+        .collect();
+    for a in (0..n).filter(|&a| fresh[a]) {
+        for &b in &clean {
             if cfg.past_deadline() {
                 return false;
             }
-            let (Some(ta), Some(tb)) = (&listed[a], &listed[b]) else {
-                continue;
-            };
-            if a == b {
-                continue;
+            // `a` is dirty already: what it loses is checked below.
+            exclude(listed, a, b, &mut dead);
+        }
+    }
+    let mut queue: Vec<usize> = (0..n).filter(|&d| dirty[d]).collect();
+    while let Some(b) = queue.pop() {
+        dirty[b] = false;
+        for (a, queued) in dirty.iter_mut().enumerate() {
+            if cfg.past_deadline() {
+                return false;
             }
-            dead.clear();
-            if tb.live_count() < BULK_BELOW {
-                dead.extend(hit_by_all(ta, tb).ones());
-            } else {
-                // Scratch per pair: it borrows from `tb`.
-                let (mut sets, mut hint) = (Vec::new(), 0);
-                dead.extend(
-                    ta.live
-                        .ones()
-                        .filter(|&t| !has_disjoint(tb, ta.cols(t), &mut sets, &mut hint)),
-                );
-            }
-            if dead.is_empty() {
-                continue;
-            }
-            let ta = listed[a].as_mut().expect("listed");
-            dead.iter().for_each(|&t| ta.live.set(t, false));
-            if !dirty[a] {
-                dirty[a] = true;
+            if exclude(listed, a, b, &mut dead) && !*queued {
+                *queued = true;
                 queue.push(a);
             }
         }
@@ -652,6 +660,32 @@ fn exclusion(
         });
     }
     true
+}
+
+/// Drop the live templates of digit `a` that meet every live template of digit `b` (`dead` is
+/// scratch); true when any went. Nothing happens unless both are listed and differ.
+fn exclude(listed: &mut [Option<Templates>], a: usize, b: usize, dead: &mut Vec<usize>) -> bool {
+    let (Some(ta), Some(tb)) = (&listed[a], &listed[b]) else {
+        return false;
+    };
+    if a == b {
+        return false;
+    }
+    dead.clear();
+    if tb.live_count() < BULK_BELOW {
+        dead.extend(hit_by_all(ta, tb).ones());
+    } else {
+        // Scratch per pair: it borrows from `tb`.
+        let (mut sets, mut hint) = (Vec::new(), 0);
+        dead.extend(
+            ta.live
+                .ones()
+                .filter(|&t| !has_disjoint(tb, ta.cols(t), &mut sets, &mut hint)),
+        );
+    }
+    let ta = listed[a].as_mut().expect("listed");
+    dead.iter().for_each(|&t| ta.live.set(t, false));
+    !dead.is_empty()
 }
 
 #[cfg(test)]
