@@ -538,8 +538,10 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// What would fail only after a solving path is found fails before: `--svg` naming a file
-/// that is not a directory, or the same path as `--html`.
+/// that is not a directory, or the same path as `--html`, and `--html` a file that cannot be
+/// written ([`writable_file`]).
 pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Result<()> {
+    writable_file("--html", html)?;
     let Some(dir) = svg else { return Ok(()) };
     let refuse = |msg: String| Err(io::Error::new(io::ErrorKind::InvalidInput, msg));
     if dir.exists() && !dir.is_dir() {
@@ -552,6 +554,30 @@ pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Resul
         Some(page) if page.as_os_str() != "-" && same_file(dir, page) => refuse(format!(
             "--html and --svg both name {}; expected a file for the page and a directory for \
              the pictures",
+            dir.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Refuse an output file (`flag`'s value; `-` is standard output) that is a directory or lies
+/// in no directory, before the work whose result it would hold.
+pub fn writable_file(flag: &str, path: Option<&Path>) -> io::Result<()> {
+    let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+        return Ok(());
+    };
+    let refuse = |why: String| {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{flag} {}: {why}", path.display()),
+        ))
+    };
+    if path.is_dir() {
+        return refuse("it is a directory; expected a file".into());
+    }
+    match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) if !dir.is_dir() => refuse(format!(
+            "{} is not a directory; expected a file in one",
             dir.display()
         )),
         _ => Ok(()),

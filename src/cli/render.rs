@@ -120,6 +120,9 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         }
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
+    super::writable_file("-o", a.output.as_deref())?;
+    // A file that cannot be read is the one error, not also "no puzzle in the input".
+    super::readable_files(&a.input.files)?;
     let batch = a.input.read_no_grid("render")?.logic_only("render");
     batch.print_notes(a.techniques.as_deref());
     let rest = batch.records.len().saturating_sub(1);

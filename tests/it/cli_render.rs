@@ -248,6 +248,36 @@ fn bad_requests_are_clear_errors() {
         assert!(o.stdout.is_empty());
         assert!(!both.exists());
     }
+    // Output that cannot be written, or input that cannot be read, is refused before any
+    // work, with one message.
+    let missing = tmp.join("missing");
+    let into_missing = missing.join("page.html");
+    let tmp_s = tmp.to_str().unwrap();
+    for (args, said) in [
+        (
+            vec!["render", "-o", tmp_s],
+            format!("-o {tmp_s}: it is a directory; expected a file"),
+        ),
+        (
+            vec!["render", "--html", into_missing.to_str().unwrap()],
+            format!("{} is not a directory", missing.display()),
+        ),
+        (
+            vec!["explain", "--html", into_missing.to_str().unwrap()],
+            format!("{} is not a directory", missing.display()),
+        ),
+        (
+            vec!["render", missing.to_str().unwrap()],
+            format!("cannot read {}", missing.display()),
+        ),
+    ] {
+        let o = run(&args, EASY9);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&said), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
 }
 
 /// `--timeout` bounds the search behind `--solution` (10 s when not given: a picture should not
