@@ -36,6 +36,12 @@ pub enum LinkKind {
     Weak,
     /// A y-edge through bivalue cells: if one is not the digit, the other is (`~`).
     Y,
+    /// In a y-knot: the first taking its digit forces the second, a bivalue peer, to its other
+    /// digit (`>`).
+    Forces,
+    /// In a y-knot: the converse, the second forces the first (`<`).
+    #[serde(rename = "forced-by")]
+    ForcedBy,
 }
 
 impl LinkKind {
@@ -45,6 +51,8 @@ impl LinkKind {
             LinkKind::Strong => '=',
             LinkKind::Weak => '-',
             LinkKind::Y => '~',
+            LinkKind::Forces => '>',
+            LinkKind::ForcedBy => '<',
         }
     }
 }

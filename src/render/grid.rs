@@ -129,6 +129,7 @@ svg.nsudoku .dpat{fill:#99c1f1}
 svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
+svg.nsudoku .link.forces{stroke-dasharray:12 3}
 svg.nsudoku .note{fill:#444;font-style:italic;text-anchor:start}
 ";
 
@@ -584,6 +585,7 @@ fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
             LinkKind::Strong => "link strong",
             LinkKind::Weak => "link weak",
             LinkKind::Y => "link y",
+            LinkKind::Forces | LinkKind::ForcedBy => "link forces",
         };
         out.empty(
             "path",

@@ -4,7 +4,7 @@
 
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
-use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
+use nsudoku::logic::{check, engine, find_all, Config, Deduction, LinkKind, State, Technique};
 use nsudoku::mask::MaskList;
 use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
 
@@ -258,6 +258,7 @@ fn sound_run<B: Basis>(
                     panic!("{e}");
                 }
                 assert_templates_agree(&s, d);
+                assert_knot_links(&s, d);
             }
             counts[i] += found.len();
             if changed {
@@ -437,6 +438,47 @@ fn assert_templates_agree<B: Basis>(s: &State<B>, d: &Deduction) {
     }
 }
 
+/// Every link of a y-knot holds in `s`: `>` from a cell forced to x to a bivalue peer {x, y}
+/// forced to y (`<` the same backwards), `-` one digit in two cells of a house; the chain
+/// starts at the premise, the placed cell's other digit.
+fn assert_knot_links<B: Basis>(s: &State<B>, d: &Deduction) {
+    if d.technique != Technique::YKnot {
+        return;
+    }
+    let t = B::topology();
+    let chain = &d.evidence.chain;
+    let text = d.describe(t, Alphabet::Standard);
+    let first = chain[0].candidates[0];
+    let placed = d.placements[0];
+    assert_eq!(first.cell, placed.cell, "{text}");
+    assert_eq!(s.get(first.cell as usize).count(), 2, "{text}");
+    assert_ne!(first.digit, placed.digit, "{text}");
+    let forces = |x: nsudoku::logic::Candidate, y: nsudoku::logic::Candidate| {
+        let m = s.get(y.cell as usize);
+        t.sees(x.cell as usize, y.cell as usize)
+            && m.count() == 2
+            && m.has(x.digit as usize)
+            && m.has(y.digit as usize)
+            && x.digit != y.digit
+    };
+    let mut weak = 0;
+    for w in chain.windows(2) {
+        let (x, y) = (w[0].candidates[0], w[1].candidates[0]);
+        let holds = match w[0].link {
+            Some(LinkKind::Forces) => forces(x, y),
+            Some(LinkKind::ForcedBy) => forces(y, x),
+            Some(LinkKind::Weak) => {
+                weak += 1;
+                x.digit == y.digit && x.cell != y.cell && t.sees(x.cell as usize, y.cell as usize)
+            }
+            other => panic!("{other:?} in {text}"),
+        };
+        assert!(holds, "{text}");
+    }
+    assert_eq!(weak, 1, "one clash: {text}");
+    assert_eq!(chain.last().unwrap().link, None, "{text}");
+}
+
 /// Eliminations of `t` on `digit`, as sorted cell names.
 fn eliminated(s: &State<B3>, t: Technique, digit: usize) -> Vec<String> {
     let mut out: Vec<String> = find_all(s, t, &Config::default())
@@ -592,7 +634,7 @@ fn y_knot() {
     let found = find_all(&s, Technique::YKnot, &Config::default());
     let texts: Vec<String> = found.iter().map(text).collect();
     assert!(
-        texts.contains(&"Y-Knot: (2)r1c1-(3)r1c5-(4)r5c5-(4)r5c1-(2)r1c1 (r5c1 and r5c5 clash in row 5) => r1c1=1".to_string()),
+        texts.contains(&"Y-Knot: (2)r1c1>(3)r1c5>(4)r5c5-(4)r5c1<(2)r1c1 (r5c1 and r5c5 clash in row 5) => r1c1=1".to_string()),
         "{texts:#?}"
     );
 }

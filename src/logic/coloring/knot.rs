@@ -3,8 +3,9 @@
 //!
 //! The forcing is a tree of y-edge chains from the premise; the two clashing cells hang on two
 //! branches that meet at their last common cell, so the evidence is a knot: the branch from the
-//! premise to the first clashing cell, the second clashing cell, and its branch back up to where
-//! the two meet.
+//! premise to the first clashing cell (each node forces the next, `>`), the clash (a weak link:
+//! one digit twice in a house, `-`), and the second clashing cell's branch back up to where the
+//! two meet (each node forced by the next, `<`).
 
 use super::graph::Forcings;
 use crate::basis::Basis;
@@ -34,12 +35,18 @@ pub(crate) fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flo
         let ev = &mut d.evidence;
         ev.digits.push(digit as u8);
         ev.houses.push(house);
-        let last = entries.len() - 1;
+        let (clash, last) = (a.len() - 1, entries.len() - 1);
         for (k, &e) in entries.iter().enumerate() {
             let x = f.forced[e as usize];
+            let link = match k {
+                _ if k == last => None,
+                _ if k < clash => Some(LinkKind::Forces),
+                _ if k == clash => Some(LinkKind::Weak),
+                _ => Some(LinkKind::ForcedBy),
+            };
             ev.chain.push(ChainNode::new(
                 vec![Candidate::new(x.cell as usize, x.digit as usize)],
-                (k < last).then_some(LinkKind::Weak),
+                link,
             ));
             if !ev.cells.contains(&x.cell) {
                 ev.cells.push(x.cell);
