@@ -52,6 +52,10 @@ enum Command {
     /// candidate grid.
     Explain(explain::ExplainArgs),
     /// List every instance of a technique in the given puzzle or candidate grid.
+    ///
+    /// Of chains and cycles that prove the same, only the shortest is listed: a chain whose
+    /// eliminations shorter chains already make is left out, and a cycle is listed once per
+    /// apex and verdict.
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     Reduce(reduce::ReduceArgs),

@@ -12,8 +12,9 @@
 //! Modes restrict the edges: simple coloring uses conjugate pairs only, with plain 1-edges
 //! allowed at the apex (trap) and, for a placement, one inside (wrap); multi-coloring allows one
 //! more plain 1-edge inside (the bridge between two clusters); x-cycles use every 1- and 3-edge
-//! and box hinges; y-cycles add y-edges. What a cycle is reported as follows from the edges it
-//! actually uses, so an x-cycle search that finds a simple coloring calls it that.
+//! and box hinges; y-cycles add y-edges. A cycle belongs to one technique by the edges it
+//! actually uses ([`Mode::accepts`]), and each search reports only its own: an x-cycle search
+//! passes over a cycle that simple coloring finds.
 
 use super::algebra::{collapse, tri_cycle, Edge, Verdict};
 use super::graph::{Forcings, Graph};
@@ -369,7 +370,8 @@ fn hinge_notes(t: &Topology, ev: &mut Evidence, steps: &[(usize, Via)]) -> Vec<S
         .collect()
 }
 
-/// For each y-link, the bivalue cells that force it (they join the evidence's cells).
+/// For each y-link, the bivalue cells that force it: they join the evidence's cells, after the
+/// cycle's own (named cells stand for the pattern, which would otherwise be the chain's cells).
 fn y_notes(
     t: &Topology,
     fs: &Forcings,
@@ -377,6 +379,13 @@ fn y_notes(
     cells: &[usize],
     steps: &[(usize, Via)],
 ) -> Vec<String> {
+    if steps.iter().any(|s| matches!(s.1, Via::Y(..))) {
+        for &c in cells {
+            if !ev.cells.contains(&(c as u16)) {
+                ev.cells.push(c as u16);
+            }
+        }
+    }
     let mut notes = Vec::new();
     for (i, &(to, via)) in steps.iter().enumerate() {
         if let Via::Y(f, e) = via {

@@ -17,9 +17,9 @@ use super::{Config, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 
 /// Report every instance of a coloring technique (`SimpleColoring`, `MultiColoring`, `XCycle`,
-/// `YCycle`, `YKnot`). A cycle search reports what it found under the name of the edges it
-/// used, so `XCycle` may report a `SimpleColoring`. Past `cfg`'s deadline the search stops where
-/// it is (between digits, apexes and forcings).
+/// `YCycle`, `YKnot`). Each reports only the cycles of its own class, told by the edges they
+/// use, so no two report the same cycle. Past `cfg`'s deadline the search stops where it is
+/// (between digits, apexes and forcings).
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     match t {
         Technique::YKnot => knot::find(s, cfg, sink),
