@@ -214,7 +214,7 @@ pub fn reduce<B: Basis>(
 /// with the multiple chains' and fruitless searches' caches) and the pattern overlay's
 /// templates from step to step; all dropped when the outermost such scope ends.
 fn with_caches<R>(f: impl FnOnce() -> R) -> R {
-    super::pom::memo::scope(|| super::chains::scope(f))
+    super::pom::memo::scope(|| super::kept::scope(f))
 }
 
 #[cfg(test)]

@@ -7,10 +7,10 @@
 //! places) and which search it was; the same search on the same input is then skipped, and the
 //! subset bounds it hit are noted again, so that the path tells the same bounds.
 //!
-//! Kept on this thread only inside [`super::chains::scope`] (a solving path, a rating), and
+//! Kept on this thread only inside [`super::kept::scope`] (a solving path, a rating), and
 //! dropped when it ends; outside, nothing is kept.
 
-use super::chains::in_scope;
+use super::kept::in_scope;
 use super::{limits, Flow, Sink};
 use crate::mask::Mask;
 use std::any::Any;

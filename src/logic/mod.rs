@@ -15,6 +15,7 @@ pub mod engine;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod kept;
 pub mod limits;
 mod misses;
 pub mod multiple;

@@ -402,7 +402,7 @@ impl Bfs {
 thread_local! {
     /// The state of the last search on this thread and what each of its assumptions implies:
     /// the cell and region chains of one state share them (`rate` and `explain` ask for both
-    /// in turn). Kept only inside [`super::chains::scope`].
+    /// in turn). Kept only inside [`super::kept::scope`].
     static REACH: RefCell<Option<Rc<dyn Any>>> = const { RefCell::new(None) };
 }
 
@@ -423,14 +423,14 @@ fn with_reach<B: Basis, R>(s: &State<B>, f: impl FnOnce(&mut Vec<Option<Vec<u32>
     }
     let mut reach = Vec::new();
     let r = f(&mut reach);
-    if super::chains::in_scope() {
+    if super::kept::in_scope() {
         let kept: Rc<dyn Any> = Rc::new(RefCell::new((s.clone(), reach)));
         REACH.with(|k| *k.borrow_mut() = Some(kept));
     }
     r
 }
 
-/// Drop what [`with_reach`] kept (when the outermost chains scope ends).
+/// Drop what [`with_reach`] kept (when the outermost [`super::kept::scope`] ends).
 pub(crate) fn forget() {
     REACH.with(|k| *k.borrow_mut() = None);
 }

@@ -372,7 +372,7 @@ fn weak_links_are_symmetric() {
     assert!(pairs > 10_000, "only {pairs} links checked");
 }
 
-/// Inside `chains::scope` (as in `explain` and `rate`) the XY-mode table is kept from one
+/// Inside `kept::scope` (as in `explain` and `rate`) the XY-mode table is kept from one
 /// finder to the next: every chain finder still reports, state after state and puzzle after
 /// puzzle, what a fresh run on another thread (outside the scope) reports.
 #[test]
@@ -384,7 +384,7 @@ fn a_kept_table_serves_only_its_own_state() {
         std::thread::scope(|sc| sc.spawn(|| find_all(s, t, &cfg)).join().unwrap())
     };
     let mut compared = 0;
-    nsudoku::logic::chains::scope(|| {
+    nsudoku::logic::kept::scope(|| {
         for line in include_str!("../data/chains_9x9.txt").lines().take(12) {
             let mut s = state::<B3>(line);
             for _ in 0..10 {

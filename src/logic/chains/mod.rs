@@ -19,7 +19,9 @@ pub mod search;
 pub mod table;
 pub mod tagging;
 
-use super::{Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique};
+use super::{
+    kept, Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique,
+};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use fixedbitset::FixedBitSet;
@@ -261,7 +263,7 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
 }
 
 /// Links, closed table and condemned candidates (worked out when first asked) of one state in
-/// one mode (XY mode when kept by [`scope`]).
+/// one mode (XY mode when kept by [`kept::scope`]).
 pub(crate) struct Built<B: Basis> {
     pub(crate) g: Tagging<B>,
     table: Table,
@@ -284,42 +286,19 @@ impl<B: Basis> Built<B> {
 }
 
 thread_local! {
-    /// Nesting depth of [`scope`], and the last XY-mode build made inside it.
-    static KEPT: RefCell<(usize, Option<Rc<dyn Any>>)> = const { RefCell::new((0, None)) };
+    /// The last XY-mode build made inside a [`kept::scope`]: nice loops and AICs read the same
+    /// links and table, one after the other on the same state (in `explain`'s order and
+    /// `rate`'s alike), and building them is most of their cost.
+    static BUILT: RefCell<Option<Rc<dyn Any>>> = const { RefCell::new(None) };
 }
 
-/// Run `f` keeping the last XY-mode build on this thread: nice loops and AICs read the same
-/// links and table, one after the other on the same state (in `explain`'s order and `rate`'s
-/// alike), and building them is most of their cost. The forcing chains' reach sets and the
-/// searches that found nothing (`logic::misses`) are kept in it too. Dropped when the
-/// outermost scope ends; outside, nothing is kept.
-pub fn scope<R>(f: impl FnOnce() -> R) -> R {
-    struct Exit;
-    impl Drop for Exit {
-        fn drop(&mut self) {
-            KEPT.with(|k| {
-                let mut k = k.borrow_mut();
-                k.0 -= 1;
-                if k.0 == 0 {
-                    k.1 = None;
-                    super::multiple::forget();
-                    super::misses::forget();
-                }
-            });
-        }
-    }
-    KEPT.with(|k| k.borrow_mut().0 += 1);
-    let _exit = Exit;
-    f()
-}
-
-/// True inside a [`scope`]: what is built may be kept for the next finder.
-pub(crate) fn in_scope() -> bool {
-    KEPT.with(|k| k.borrow().0 > 0)
+/// Drop the kept build (when the outermost [`kept::scope`] ends).
+pub(crate) fn forget() {
+    BUILT.with(|k| *k.borrow_mut() = None);
 }
 
 /// The XY-mode build of `s`: the one kept when it was made on the same candidates, else a new
-/// one (kept inside a [`scope`]). `None` as [`build`].
+/// one (kept inside a [`kept::scope`]). `None` as [`build`].
 pub(crate) fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
     let same = |x: &Built<B>| {
         let t = x.g.state();
@@ -327,20 +306,17 @@ pub(crate) fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
             && t.grid().masks() == s.grid().masks()
             && (0..B::CELLS).all(|c| t.is_solved(c) == s.is_solved(c))
     };
-    let kept = KEPT.with(|k| k.borrow().1.clone());
-    if let Some(x) = kept.and_then(|x| x.downcast::<Built<B>>().ok()) {
+    let last = BUILT.with(|k| k.borrow().clone());
+    if let Some(x) = last.and_then(|x| x.downcast::<Built<B>>().ok()) {
         if same(&x) {
             return Some(x);
         }
     }
     let (g, table) = build(s, Mode::Xy, cfg)?;
     let x = Rc::new(Built::new(g, table));
-    KEPT.with(|k| {
-        let mut k = k.borrow_mut();
-        if k.0 > 0 {
-            k.1 = Some(x.clone());
-        }
-    });
+    if kept::in_scope() {
+        BUILT.with(|k| *k.borrow_mut() = Some(x.clone()));
+    }
     Some(x)
 }
 
