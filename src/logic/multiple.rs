@@ -14,7 +14,10 @@
 //! digits and houses of two places are left out: their branches make an AIC, which the
 //! chain finders report. The searches are bounded by [`Config::forcing_budget`] (links
 //! followed), the deadline and, like the chains, by [`Config::chain_tags`]; the literal sets
-//! kept for reuse by `REACH_KEPT` literals (2²⁴, 64 MB).
+//! kept for reuse by `REACH_KEPT` literals (2²⁴, 64 MB). Inside a [`super::kept::scope`] the
+//! cell and region searches of one state share the sets they finish (not those the budget
+//! cut): one reused costs the second search nothing, so a region search after a cell search
+//! may get further within the same budget than alone.
 
 use super::chains::tagging::Tagging;
 use super::Technique;
@@ -50,9 +53,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
                 if reach[u as usize].is_none() {
                     bfs.run(g, u);
                     let run = bfs.reached().to_vec();
-                    // Past the cap a search's set is used once and not kept: near-empty big
-                    // grids reach most literals from every assumption.
-                    if kept + run.len() <= REACH_KEPT {
+                    // A set cut by the budget or the deadline is used once and not kept: the
+                    // next search of this state would take it for the whole. Past the cap
+                    // too: near-empty big grids reach most literals from every assumption.
+                    if !bfs.over_budget() && kept + run.len() <= REACH_KEPT {
                         kept += run.len();
                         reach[u as usize] = Some(run);
                     } else {

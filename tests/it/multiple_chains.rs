@@ -239,6 +239,43 @@ fn a_budget_cut_never_prints_a_broken_branch() {
     assert!(cut > 0 && found > 0, "cut {cut}, found {found}");
 }
 
+/// Inside a kept scope the searches of one state share their literal sets, but only those that
+/// finished: after a search cut by a small budget, a search with the whole budget reports what
+/// it reports alone (a cut set kept and reused stood for the whole, and conclusions went
+/// missing). Same grid as above.
+#[test]
+fn a_search_cut_by_the_budget_leaves_no_set_for_the_next() {
+    let line = "...36....85.......9.4..8........68.........17..9..45...1.5...6.4....9..2.....3...";
+    let mut s = state::<B3>(line);
+    engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+    let whole = Config::default();
+    let texts = |t: Technique| -> Vec<String> {
+        let found = find_all(&s, t, &whole);
+        found
+            .iter()
+            .map(|d| d.describe(B3::topology(), nsudoku::Alphabet::Standard))
+            .collect()
+    };
+    let alone: Vec<Vec<String>> = MULTIPLE.iter().map(|&t| texts(t)).collect();
+    assert!(alone.iter().all(|f| !f.is_empty()));
+    let mut budget = 1u64;
+    while budget < 1 << 16 {
+        let small = Config {
+            forcing_budget: budget,
+            ..Config::default()
+        };
+        for &first in &MULTIPLE {
+            nsudoku::logic::kept::scope(|| {
+                find_all(&s, first, &small);
+                for (j, &t) in MULTIPLE.iter().enumerate() {
+                    assert_eq!(texts(t), alone[j], "{first:?} at {budget}");
+                }
+            });
+        }
+        budget = budget * 2 + 1;
+    }
+}
+
 /// Many branchings prove the same conclusion: it is reported once, by its shortest proof, and
 /// the conclusions come shortest first (on the norvig_top95 line 65 grid after singles and the
 /// first 16×16 chain fixture).
