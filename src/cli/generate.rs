@@ -171,7 +171,7 @@ fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
                     "--technique all would take any puzzle that logic solves; expected the techniques the puzzle must need",
                 ));
             }
-            Some(Technique::parse_list(list, n).map_err(|e| invalid(&e))?)
+            Some(Technique::parse_list(list, n).map_err(|e| invalid(&e.to_string()))?)
         }
     };
     let opts = GenOptions {

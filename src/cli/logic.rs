@@ -59,7 +59,9 @@ impl LimitArgs {
 /// Check a technique list once, before any puzzle is read (sizes do not depend on N here).
 pub fn validate(list: Option<&str>) -> Result<(), String> {
     match list {
-        Some(l) => Technique::parse_list(l, 9).map(|_| ()),
+        Some(l) => Technique::parse_list(l, 9)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         None => Ok(()),
     }
 }

@@ -29,7 +29,7 @@ pub mod wings;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
 pub use state::{givens_clash, State, GIVENS_CLASH};
-pub use technique::Technique;
+pub use technique::{Technique, TechniqueError};
 
 use crate::basis::Basis;
 

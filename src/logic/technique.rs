@@ -3,6 +3,51 @@
 
 use std::fmt;
 
+/// Why a technique name or list does not parse ([`Technique::parse`],
+/// [`Technique::parse_list`]); its message names what was given and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TechniqueError {
+    /// A name that is no technique.
+    Unknown(String),
+    /// A sized name (`naked-tuple-K`) whose size is not written in digits.
+    BadSize(String),
+    /// A sized name whose size is outside 2..=[`MAX_SIZE`].
+    SizeOutOfRange {
+        /// The name given.
+        name: String,
+        /// Its size.
+        size: u64,
+    },
+    /// A list that names no technique.
+    Empty(String),
+}
+
+impl fmt::Display for TechniqueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TechniqueError::Unknown(name) => write!(
+                f,
+                "unknown technique '{name}'; expected one of: {}",
+                cli_names()
+            ),
+            TechniqueError::BadSize(name) => {
+                write!(f, "bad size in '{name}'; expected a number 2..={MAX_SIZE}")
+            }
+            TechniqueError::SizeOutOfRange { name, size } => write!(
+                f,
+                "size {size} in '{name}' is out of range; expected 2..={MAX_SIZE}"
+            ),
+            TechniqueError::Empty(list) => write!(
+                f,
+                "the technique list '{list}' names none; expected one of: {}",
+                cli_names()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TechniqueError {}
+
 /// A solving technique. [`Technique::order`] gives the default order of difficulty: the engine
 /// always takes the first (easiest) applicable one. The derived `Ord` is only the order of
 /// declaration (a set's order, not a difficulty): sort by [`Technique::order`] for that.
@@ -278,7 +323,7 @@ impl Technique {
     /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2.
     /// Whether a name parses does not depend on `n`, which only sets how far a family reaches:
     /// a list checked once, before the puzzles and their sizes are read, parses at every size.
-    pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, String> {
+    pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
         use Technique::*;
         let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
         let sizes = |f: fn(u8) -> Technique| (2..=max).map(f).collect::<Vec<_>>();
@@ -300,13 +345,14 @@ impl Technique {
             if let Some(k) = name.strip_prefix(prefix) {
                 // Digits only: `parse` would take `+3`.
                 let digits = Some(k).filter(|k| k.bytes().all(|b| b.is_ascii_digit()));
-                let k: u64 = digits.and_then(|k| k.parse().ok()).ok_or_else(|| {
-                    format!("bad size in '{name}'; expected a number 2..={MAX_SIZE}")
-                })?;
+                let k: u64 = digits
+                    .and_then(|k| k.parse().ok())
+                    .ok_or_else(|| TechniqueError::BadSize(name.into()))?;
                 let Some(k) = u8::try_from(k).ok().filter(|k| (2..=MAX_SIZE).contains(k)) else {
-                    return Err(format!(
-                        "size {k} in '{name}' is out of range; expected 2..={MAX_SIZE}"
-                    ));
+                    return Err(TechniqueError::SizeOutOfRange {
+                        name: name.into(),
+                        size: k,
+                    });
                 };
                 return Ok(vec![make(k)]);
             }
@@ -322,17 +368,12 @@ impl Technique {
             .iter()
             .find(|t| t.cli_name() == name)
             .map(|&t| vec![t])
-            .ok_or_else(|| {
-                format!(
-                    "unknown technique '{name}'; expected one of: {}",
-                    cli_names()
-                )
-            })
+            .ok_or_else(|| TechniqueError::Unknown(name.into()))
     }
 
     /// Parse a comma-separated list; the result is sorted into difficulty order, deduplicated.
     /// As with [`Technique::parse`], whether it parses does not depend on `n`.
-    pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, String> {
+    pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
         let mut out = Vec::new();
         for name in list.split(',').filter(|s| !s.trim().is_empty()) {
             if name.trim() == "all" {
@@ -343,10 +384,7 @@ impl Technique {
         }
         if out.is_empty() {
             // An empty list would run nothing and still look like success.
-            return Err(format!(
-                "the technique list '{list}' names none; expected one of: {}",
-                cli_names()
-            ));
+            return Err(TechniqueError::Empty(list.into()));
         }
         out.sort_by_key(|t| t.order());
         out.dedup();
@@ -427,6 +465,7 @@ mod tests {
         assert_eq!(Technique::Fish(2).name(), "X-Wing");
         assert!(Technique::parse("bogus", 9)
             .unwrap_err()
+            .to_string()
             .contains("unknown technique 'bogus'"));
     }
 
@@ -475,6 +514,19 @@ mod tests {
         }
         assert_eq!(Technique::parse("fish-03", 9), Ok(vec![Technique::Fish(3)]));
         let e = Technique::parse_list(",", 9).unwrap_err();
+        assert_eq!(e, TechniqueError::Empty(",".into()));
+        let e = e.to_string();
         assert_eq!(e.matches("all").count(), 1, "{e}");
+        assert_eq!(
+            Technique::parse("fish-99", 9),
+            Err(TechniqueError::SizeOutOfRange {
+                name: "fish-99".into(),
+                size: 99
+            })
+        );
+        assert_eq!(
+            Technique::parse("x-wings", 9),
+            Err(TechniqueError::Unknown("x-wings".into()))
+        );
     }
 }
