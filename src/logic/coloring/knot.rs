@@ -13,6 +13,7 @@ use crate::logic::{
     Candidate, ChainNode, Config, Deduction, Flow, LinkKind, Sink, State, Technique,
 };
 use crate::mask::Mask;
+use std::cmp::Ordering;
 
 /// Report every y-knot, chains of at most `cfg.chain_length` cells.
 pub(crate) fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
@@ -38,12 +39,11 @@ pub(crate) fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flo
         let (clash, last) = (a.len() - 1, entries.len() - 1);
         for (k, &e) in entries.iter().enumerate() {
             let x = f.forced[e as usize];
-            let link = match k {
-                _ if k == last => None,
-                _ if k < clash => Some(LinkKind::Forces),
-                _ if k == clash => Some(LinkKind::Weak),
-                _ => Some(LinkKind::ForcedBy),
-            };
+            let link = (k < last).then(|| match k.cmp(&clash) {
+                Ordering::Less => LinkKind::Forces,
+                Ordering::Equal => LinkKind::Weak,
+                Ordering::Greater => LinkKind::ForcedBy,
+            });
             ev.chain.push(ChainNode::new(
                 vec![Candidate::new(x.cell as usize, x.digit as usize)],
                 link,
