@@ -301,7 +301,12 @@ impl Batch {
 /// Each detection note said once, with the first puzzle it is about, in input order (for a
 /// batch written as it is read).
 #[derive(Default)]
-pub struct Notes(std::collections::HashSet<String>);
+pub struct Notes {
+    said: std::collections::HashSet<String>,
+    /// The technique lists and sizes [`Notes::idle`] has looked at: a list is parsed once a
+    /// size, not once a puzzle.
+    checked: Vec<(String, usize)>,
+}
 
 impl Notes {
     /// Say `p`'s note, unless it was said before.
@@ -324,11 +329,16 @@ impl Notes {
         p: &input::Puzzle,
         list: Option<&str>,
     ) -> Option<String> {
-        self.first(label, p, &logic::idle_note(list, p.n())?)
+        let (list, n) = (list?, p.n());
+        if self.checked.iter().any(|(l, m)| l == list && *m == n) {
+            return None;
+        }
+        self.checked.push((list.to_string(), n));
+        self.first(label, p, &logic::idle_note(Some(list), n)?)
     }
 
     fn first(&mut self, label: &Option<String>, p: &input::Puzzle, note: &str) -> Option<String> {
-        self.0
+        self.said
             .insert(note.to_string())
             .then(|| format!("note: {}: {note}", at(label, p)))
     }
