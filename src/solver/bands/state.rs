@@ -103,7 +103,6 @@ macro_rules! band_state {
                 if a == 0 {
                     return Err(Failed);
                 }
-                self.cand[i] = a;
                 self.seen[i] = a;
                 // Columns the band's boxes point along leave the digit's other bands of the stack
                 // (this also clears the columns of the cells placed here).

@@ -15,14 +15,8 @@ impl Sat {
         if hdr >> LBD_SHIFT > 2 {
             let size = self.arena[c] as usize;
             self.stamp += 1;
-            let mut n = 0;
-            for k in c + HDR..c + HDR + size {
-                let lv = self.level[var(self.arena[k])] as usize;
-                if self.level_stamp[lv] != self.stamp {
-                    self.level_stamp[lv] = self.stamp;
-                    n += 1;
-                }
-            }
+            let lits = &self.arena[c + HDR..c + HDR + size];
+            let n = distinct_levels(lits, &self.level, &mut self.level_stamp, self.stamp);
             if n < hdr >> LBD_SHIFT {
                 hdr = (hdr & ((1 << LBD_SHIFT) - 1)) | n << LBD_SHIFT;
             }
@@ -30,17 +24,10 @@ impl Sat {
         self.arena[c + 1] = hdr;
     }
 
+    /// The LBD of a clause just learnt, all of its literals assigned.
     pub(super) fn lbd(&mut self, lits: &[Lit]) -> u32 {
         self.stamp += 1;
-        let mut n = 0;
-        for &l in lits {
-            let lv = self.level[var(l)] as usize;
-            if self.level_stamp[lv] != self.stamp {
-                self.level_stamp[lv] = self.stamp;
-                n += 1;
-            }
-        }
-        n
+        distinct_levels(lits, &self.level, &mut self.level_stamp, self.stamp)
     }
 
     /// Halve the learnt clauses: keep those of LBD ≤ 2, those that are a reason now and those of
@@ -221,4 +208,19 @@ impl Sat {
         }
         self.arena = new;
     }
+}
+
+/// The number of distinct decision levels among `lits` (their LBD), marking each level seen
+/// with `stamp`, a value no level holds yet. A free function, so that `touch` can pass a clause
+/// still in the arena while the stamps change.
+fn distinct_levels(lits: &[Lit], level: &[u32], level_stamp: &mut [u64], stamp: u64) -> u32 {
+    let mut n = 0;
+    for &l in lits {
+        let lv = level[var(l)] as usize;
+        if level_stamp[lv] != stamp {
+            level_stamp[lv] = stamp;
+            n += 1;
+        }
+    }
+    n
 }
