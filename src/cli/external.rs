@@ -315,7 +315,10 @@ fn answers(out: &str, puzzles: usize) -> (Vec<Record>, usize) {
     let by_line = out.lines().enumerate().map(|(i, text)| {
         let record = Reader::new(text.as_bytes(), ReadOptions::default()).next();
         match record {
-            Some(Ok(p)) => Ok(Puzzle { line: i + 1, ..p }),
+            Some(Ok(mut p)) => {
+                p.line = i + 1;
+                Ok(p)
+            }
             Some(Err(e)) => Err(input::InputError { line: i + 1, ..e }),
             None => Err(input::InputError {
                 line: i + 1,

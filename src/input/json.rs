@@ -31,22 +31,43 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
     };
     let used = end - start + 1;
     let text = text_between(lines, (start, 0), (end, at));
+    // A comma after a value, as between the values of a list, says nothing more.
+    let after = lines.at(end)[at..]
+        .trim()
+        .trim_start_matches(',')
+        .trim_start();
+    if after.starts_with(['{', '[']) {
+        // Another value on the line would be a puzzle passed over: one value a line.
+        let what = format!(
+            "a second JSON value after the first (from {})",
+            opening(after)
+        );
+        let err = InputError {
+            expected: "one JSON value a line, or a JSON list of puzzles ([…, …])".into(),
+            ..error(end + 1, what)
+        };
+        return (Err(err), used);
+    }
     let record = value_record(&text, start, "", opts).map(|mut p| {
-        // A comma after a value, as between the values of a list, says nothing more.
-        let after = lines.at(end)[at..]
-            .trim()
-            .trim_start_matches(',')
-            .trim_start();
         if !after.is_empty() {
             let note = format!(
                 "the text after the JSON value (from {}) is passed over",
-                quoted(after)
+                opening(after)
             );
             p.add_note(note);
         }
         p
     });
     (record, used)
+}
+
+/// The start of `text`, quoted, for a message: the rest of a line may be megabytes.
+fn opening(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        Some((at, _)) => format!("{}…", quoted(&text[..at])),
+        None => quoted(text),
+    }
 }
 
 /// An error of the JSON form on 1-based line `line`.
@@ -350,7 +371,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 }
                 let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
                 if !rest.is_empty() {
-                    let what = format!("text after the JSON list (from {})", quoted(rest));
+                    let what = format!("text after the JSON list (from {})", opening(rest));
                     return ListStep::Broken(error(l + 1, what), l + 1);
                 }
                 return ListStep::End(l + 1);
@@ -561,6 +582,16 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
     }
     if outer.iter().all(Value::is_array) && !outer.is_empty() {
         let n = outer.len();
+        let width = |row: &Value| row.as_array().map_or(0, Vec::len);
+        let w = width(&outer[0]);
+        if w != n && outer.iter().all(|row| width(row) == w) {
+            // A row too many or too few, not a short row.
+            return Err(format!(
+                "a JSON array of {} of {} each",
+                plural(n, "row"),
+                plural(w, "cell")
+            ));
+        }
         let mut cells = Vec::with_capacity(n * n);
         for (r, row) in outer.iter().enumerate() {
             let row = row.as_array().map_or(&[][..], Vec::as_slice);

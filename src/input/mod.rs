@@ -416,7 +416,7 @@ impl<R: BufRead> Reader<R> {
         }
         let n = p.k * p.k;
         let at = self.sure.iter().position(|s| s.0 == n);
-        if !p.note.as_deref().is_some_and(symbols::alphabet_guessed) {
+        if !p.guessed {
             // An empty grid shows no alphabet.
             if p.masks.iter().any(|m| m.is_single()) {
                 let seen = (n, p.alphabet, p.line);

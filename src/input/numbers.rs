@@ -213,6 +213,7 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
         line: line_no,
         item: None,
         note: None,
+        guessed: false,
         lowercase: false,
         empty: '.',
     })
@@ -444,10 +445,22 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
         }
     };
     // Comments after rows are passed over, and said so, as after a puzzle of symbols.
-    let note = row_lines
+    let commented: Vec<usize> = row_lines
         .iter()
-        .find(|&&i| lines.at(i).contains('#'))
-        .map(|&i| format!("the comment on line {} is passed over", i + 1));
+        .filter(|&&i| lines.at(i).contains('#'))
+        .map(|&i| i + 1)
+        .collect();
+    let note = match commented[..] {
+        [] => None,
+        [line] => Some(format!("the comment on line {line} is passed over")),
+        [first, .., last] if commented.len() == last - first + 1 => Some(format!(
+            "the comments on lines {first}-{last} are passed over"
+        )),
+        [first, .., last] => Some(format!(
+            "the comments on {} of lines {first}-{last} are passed over",
+            commented.len()
+        )),
+    };
     (numbers_puzzle(&values, n, &row_lines, note), used)
 }
 
@@ -471,6 +484,7 @@ pub(super) fn numbers_puzzle(
             line: line_no,
             item: None,
             note: Some(note.map_or(read.to_string(), |other| format!("{other}; {read}"))),
+            guessed: false,
             lowercase: false,
             empty: '.',
         });
@@ -512,6 +526,7 @@ pub(super) fn numbers_puzzle(
         line: line_no,
         item: None,
         note,
+        guessed: false,
         lowercase: false,
         empty: '.',
     })

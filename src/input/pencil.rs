@@ -154,7 +154,10 @@ pub(super) fn read_pencil_rows(
         .collect();
     let (alphabet, note) = match opts.alphabet {
         Some(a) => (a, None),
-        None => detect_alphabet(&symbols, n, true),
+        None => {
+            let detected = detect_alphabet(&symbols, n, true);
+            (detected.alphabet, detected.note)
+        }
     };
     // The N³ candidate line: each cell's N positions its digits' symbols, `.` elsewhere.
     let mut line = String::with_capacity(n * n * n);

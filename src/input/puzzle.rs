@@ -31,6 +31,10 @@ pub struct Puzzle {
     pub item: Option<usize>,
     /// What the reader guessed, when detection was ambiguous.
     pub note: Option<String>,
+    /// Its symbols fit another alphabet too, so `alphabet` was a guess (noted when the other
+    /// reading is a common one): a reader keeps a file's puzzles of a size in the alphabet of
+    /// the last one that showed it for sure.
+    pub(crate) guessed: bool,
     /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
     pub lowercase: bool,
     /// The mark it wrote every empty cell (or absent candidate) with, one of `.`, `0`, `-`,
@@ -169,6 +173,7 @@ impl Puzzle {
             line: 0,
             item: None,
             note: None,
+            guessed: false,
             lowercase: false,
             empty: '.',
         })

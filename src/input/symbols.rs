@@ -12,18 +12,37 @@ use crate::topology::box_index;
 const OTHER_READING: &str = " for the other)";
 
 /// The note of a guess between alphabets: `what` was chosen, `other` is the reading passed
-/// over. Every such note is written here, so that [`alphabet_guessed`] knows it.
+/// over.
 pub(super) fn guess_note(what: &str, other: Alphabet) -> String {
     format!("{what} (use --alphabet {other}{OTHER_READING}")
 }
 
-/// Whether `note` holds a guess between alphabets ([`guess_note`]).
-pub(super) fn alphabet_guessed(note: &str) -> bool {
-    note.contains("(use --alphabet ") && note.contains(OTHER_READING)
+/// The alphabet that a puzzle's symbols show.
+pub(super) struct Detected {
+    pub alphabet: Alphabet,
+    /// Said when the other reading is a common one.
+    pub note: Option<String>,
+    /// The symbols fit another alphabet too, noted or not.
+    pub guessed: bool,
 }
 
-/// Pick the alphabet from the symbols used. Returns it and a note when the choice was a guess.
-pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
+/// Pick the alphabet from the symbols used.
+pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> Detected {
+    let (alphabet, note) = choose_alphabet(s, n, candidates);
+    // Without a 0 and a symbol for the top digit, 1-9A-… (digits 1 to N-1) is also zero-based
+    // 0-9A-… (digits 2 to N). Rare enough away from 16×16 to go unsaid, but not sure.
+    let zero_based_too = || !s.contains('0') && zero_based_symbols(s, n);
+    let guessed = note.is_some() || (alphabet == Alphabet::Standard && zero_based_too());
+    Detected {
+        alphabet,
+        note,
+        guessed,
+    }
+}
+
+/// The alphabet and, when the other reading is a common one, a note that the choice was a
+/// guess.
+fn choose_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<String>) {
     let has = |f: fn(char) -> bool| s.chars().any(f);
     let has_zero = has(|c| c == '0');
     let has_dot = has(|c| matches!(c, '.' | '-' | '_'));
@@ -38,16 +57,7 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
     // Away from 16×16 (which has rules of its own, below): a grid whose 0s may be one digit,
     // with no symbol for the top digit N and every symbol a zero-based digit, reads both ways
     // (0-8 at 9×9, 0-9A-O at 25×25).
-    let zero_based = || {
-        has_zero
-            && n <= Alphabet::Hex.capacity()
-            && zero_may_be_digit()
-            && !s
-                .chars()
-                .any(|c| Alphabet::Standard.digit(c, n) == Some(n as u8))
-            && s.chars()
-                .all(|c| Alphabet::Hex.is_empty_mark(c) || Alphabet::Hex.digit(c, n).is_some())
-    };
+    let zero_based = || has_zero && zero_may_be_digit() && zero_based_symbols(s, n);
     // Every cell filled, with N 0s that share no house: a whole grid in the zero-based digits
     // (a solution, as `--format grid` writes one), where 0 as the empty mark would leave
     // exactly the top digit's cells empty.
@@ -79,6 +89,18 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
             (Alphabet::Standard, Some(guess_note(&what, Alphabet::Hex)))
         }
     };
+    let zeros = s.chars().filter(|&c| c == '0').count();
+    if has_zero && has_dot && zeros <= n && !zero_may_be_digit() && zero_based_symbols(s, n) {
+        // At most N 0s beside another empty mark look zero-based, but twice in a house 0
+        // cannot be a digit: empty, or a zero-based grid whose givens clash. (More 0s are
+        // empty cells beside a stray `.`.)
+        let (hex, standard) = (Alphabet::Hex.describe(n), Alphabet::Standard.describe(n));
+        let what = format!(
+            "{n}×{n} symbols {hex} with 0 twice in a house read as {standard} with 0 empty (in \
+             {hex} zero-based, the givens clash)"
+        );
+        return (Alphabet::Standard, Some(guess_note(&what, Alphabet::Hex)));
+    }
     match n {
         16 if letters_only && has(|c| matches!(c.to_ascii_uppercase(), 'H'..='P')) => {
             (Alphabet::Letters, None)
@@ -130,6 +152,17 @@ pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet,
         _ if zero_based() => zero_based_read(),
         _ => (Alphabet::Standard, None),
     }
+}
+
+/// Every symbol of `s` is an empty mark or a digit of zero-based 0-9A-…, and none is the top
+/// digit N of 1-9A-…: read either way, the grid differs only in what 0 means.
+fn zero_based_symbols(s: &str, n: usize) -> bool {
+    n <= Alphabet::Hex.capacity()
+        && !s
+            .chars()
+            .any(|c| Alphabet::Standard.digit(c, n) == Some(n as u8))
+        && s.chars()
+            .all(|c| Alphabet::Hex.is_empty_mark(c) || Alphabet::Hex.digit(c, n).is_some())
 }
 
 /// True when two cells of the grid `s` (one symbol a cell, N² of them) hold `0` in one row,
@@ -189,8 +222,16 @@ pub(super) fn read_symbols(
         _ => return Err(no_grid_length(raw, &s, line_no, opts, locate)),
     };
     let k = basis_of(n);
-    let (alphabet, note) = match opts.alphabet {
-        Some(a) => (a, None),
+    let Detected {
+        alphabet,
+        note,
+        guessed,
+    } = match opts.alphabet {
+        Some(alphabet) => Detected {
+            alphabet,
+            note: None,
+            guessed: false,
+        },
         None => detect_alphabet(&s, n, candidates),
     };
     if n > alphabet.capacity() {
@@ -225,6 +266,7 @@ pub(super) fn read_symbols(
         line: line_no,
         item: None,
         note,
+        guessed,
         lowercase: reads_case_blind(alphabet, n)
             && chars.iter().any(|c| c.is_ascii_lowercase())
             && !chars.iter().any(|c| c.is_ascii_uppercase()),

@@ -290,6 +290,13 @@ fn a_bad_row_spoils_only_its_grid() {
         p.note.as_deref(),
         Some("the comment on line 2 is passed over")
     );
+    // Comments on several rows are all said.
+    let each: Vec<String> = rows.iter().map(|r| format!("{r} # row")).collect();
+    let p = read_one(&each.join("\n"), ReadOptions::default()).unwrap();
+    assert_eq!(
+        p.note.as_deref(),
+        Some("the comments on lines 1-9 are passed over")
+    );
     assert_eq!(
         p.digits(),
         read_one(EASY9, ReadOptions::default()).unwrap().digits()
@@ -874,10 +881,12 @@ fn a_9x9_in_0_to_8_is_read_zero_based_with_a_note() {
         stray.digits(),
         read_one(stray_dot, standard).unwrap().digits()
     );
-    // Two 0s in a row among dots: not a digit either.
+    // Two 0s in a row among dots: not a digit either, but the note names the zero-based
+    // reading, in which the two clash (a typo in a grid in 0-8, say).
     let two_zeros = ".00".to_string() + &stray_dot[3..].replace('0', ".");
     let two = read_one(&two_zeros, Default::default()).unwrap();
-    assert_eq!((two.alphabet, &two.note), (Alphabet::Standard, &None));
+    assert_eq!(two.alphabet, Alphabet::Standard);
+    assert!(two.note.unwrap().contains("0 twice in a house"));
     for line in [EASY9.replacen('.', "0", 3), EASY9.replace('.', "0")] {
         let s = read_one(&line, Default::default()).unwrap();
         assert_eq!(
@@ -949,10 +958,8 @@ fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
         .collect();
     let alphabets: Vec<Alphabet> = all.iter().map(|p| p.alphabet).collect();
     use Alphabet::{Hex, Standard};
-    // The empty grid shows nothing; the last puzzle that shows an alphabet leads.
-    let want = [
-        Standard, Hex, Standard, Standard, Hex, Hex, Standard, Standard,
-    ];
+    // The empty grid shows nothing, and follows; the last puzzle that shows an alphabet leads.
+    let want = [Standard, Hex, Standard, Hex, Hex, Hex, Standard, Standard];
     assert_eq!(alphabets, want);
     let note = all[4].note.as_deref().unwrap();
     assert!(note.contains("read as 0-9A-F, as line 2 was"), "{note}");
@@ -966,6 +973,48 @@ fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
     };
     let forced = read_all(&format!("{hex}\n{ambiguous}\n"), opts);
     assert_eq!(forced[1].as_ref().unwrap().alphabet, Standard);
+}
+
+/// A puzzle without a 0 or the top digit reads both as 1-9A-… and zero-based, though quietly
+/// away from 16×16: it sets no alphabet for the file, so that the zero-based puzzles after it
+/// stay zero-based.
+#[test]
+fn puzzles_without_a_0_or_the_top_digit_set_no_alphabet() {
+    use Alphabet::{Hex, Standard};
+    // EASY9 in 0-8 (each digit one less), and the same with its 9s (now 8s) left out.
+    let zero_based: String = EASY9
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d @ 1..=9) => char::from_digit(d - 1, 10).unwrap(),
+            _ => c,
+        })
+        .collect();
+    let no_zero = zero_based.replace('0', ".");
+    let without_top = EASY9.replace('9', ".");
+    let text = format!("{without_top}\n{zero_based}\n{no_zero}\n");
+    let all: Vec<Puzzle> = read_all(&text, Default::default())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    let alphabets: Vec<Alphabet> = all.iter().map(|p| p.alphabet).collect();
+    assert_eq!(alphabets, [Standard, Hex, Standard]);
+    assert_eq!(all[0].note, None);
+    assert!(all[1].note.as_deref().unwrap().contains("read as 0-8"));
+    // After a line with a 9, such a line stays 1-9 (the file's sure alphabet) and says nothing.
+    let text = format!("{EASY9}\n{without_top}\n{zero_based}\n");
+    let all: Vec<Puzzle> = read_all(&text, Default::default())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(all[1].alphabet, Standard);
+    assert_eq!(all[1].note, None);
+    // 0 twice in a house beside `.`: read as empty, with a note naming the hex reading.
+    let clash = format!("00{}", &zero_based[2..]);
+    let p = read_one(&clash, Default::default()).unwrap();
+    assert_eq!(p.alphabet, Standard);
+    let note = p.note.unwrap();
+    assert!(note.contains("with 0 twice in a house"), "{note}");
+    assert!(note.contains("--alphabet hex"), "{note}");
 }
 
 #[test]
@@ -1335,6 +1384,19 @@ fn json_arrays_are_read_on_one_line_or_pretty_printed() {
         what(&rows(&number, ",").replacen("[0,", "[", 1)),
         "row 1 of 9 has 8 cells"
     );
+    // A row missing is said so, not blamed on the first row.
+    let eight = rows(&number, ",");
+    let eight = format!("{}]", &eight[..eight.rfind(",[").unwrap()]);
+    assert_eq!(what(&eight), "a JSON array of 8 rows of 9 cells each");
+    // A second value on the line is a puzzle that would be passed over: an error.
+    let first = rows(&number, ",");
+    for between in ["", " ", ", "] {
+        let err = what(&format!("{first}{between}{first}"));
+        assert!(
+            err.starts_with("a second JSON value after the first"),
+            "{err}"
+        );
+    }
     assert_eq!(
         what(&rows(&number, ",").replacen("0", "true", 1)),
         "r1c1 is true"
