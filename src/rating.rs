@@ -27,7 +27,9 @@ use crate::with_basis;
 /// the links they use (see [`difficulty`]).
 pub fn base(t: Technique) -> f64 {
     use Technique::*;
-    match t {
+    // Rounded to tenths as every rating is: 5.4 + 0.6 * 2 is 6.6000000000000005 in f64, which
+    // would sort a hidden sextuple after the chains of 6.6 and break the tie rule.
+    round1(match t {
         FullHouse => 1.2,
         HiddenSingle => 1.2,
         NakedSingle => 2.3,
@@ -73,7 +75,7 @@ pub fn base(t: Technique) -> f64 {
         // SE's nested forcing chains with dynamic ones inside (its nesting level 4, 10.5); the
         // length bonus counts the nested proofs' nodes too.
         ForcingChainNested => 10.5,
-    }
+    })
 }
 
 /// SE's length bonus: 0.1 each time `length` passes 4, 6, 8, 12, 16, 24, 32, 48, …
@@ -157,7 +159,7 @@ pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
         }
         other => base(other),
     };
-    let bonus = if len >= 1 && v >= 6.0 {
+    let bonus = if len >= 1 && v >= 6.5 {
         length_bonus(len)
     } else {
         0.0
@@ -351,5 +353,21 @@ mod tests {
         // The default order (explain's) agrees with the scale on these.
         assert!(seq.windows(2).all(|w| w[0].order() < w[1].order()));
         assert_eq!(base(HiddenTuple(4)), 5.4);
+    }
+
+    /// A rating ties with another only when both are the same tenth: a hidden sextuple (6.6)
+    /// sorts before the chains of 6.6, as tuples come first in the default order.
+    #[test]
+    fn sized_ratings_are_whole_tenths() {
+        use Technique::*;
+        for k in 2..=50 {
+            for t in [NakedTuple(k), Fish(k), HiddenTuple(k)] {
+                assert_eq!(base(t), round1(base(t)), "{t}");
+            }
+        }
+        assert_eq!(base(HiddenTuple(6)), base(XChain));
+        let order = rating_order(36);
+        let at = |t| order.iter().position(|&x| x == t).unwrap();
+        assert!(at(HiddenTuple(6)) < at(XChain));
     }
 }

@@ -101,10 +101,10 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             }
             Ok((p, Outcome::Clash)) => {
                 notes.tell(label, p);
+                let why = givens_clash(p);
                 say!(
-                    "{}: no solution ({}); expected a puzzle with one solution",
+                    "{}: no solution ({why}); expected a puzzle with one solution",
                     at(label, p),
-                    givens_clash(p)
                 );
                 bad += 1;
                 clashes += 1;
@@ -115,6 +115,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         "end": "contradiction",
                         "steps": 0,
                         "solutions": 0,
+                        "error": why,
                     });
                     super::set_place(&mut v, p);
                     with_file(v, label)

@@ -294,6 +294,14 @@ fn a_house_without_a_place_for_a_digit_is_a_contradiction() {
         err.contains("line 1: no solution (the givens contradict each other: row 1 has no place"),
         "{err}"
     );
+    // `rate --json` names the clash as the other subcommands' records do.
+    let o = run(&["rate", "--json"], &p);
+    let record: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(record["end"], "contradiction");
+    assert_eq!(
+        record["error"],
+        "the givens contradict each other: row 1 has no place for 1"
+    );
     for sub in [
         &["explain"][..],
         &["pom"],
