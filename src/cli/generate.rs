@@ -19,7 +19,7 @@ pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
     #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*LOGIC.start() as i64..=*LOGIC.end() as i64))]
     basis: u8,
-    /// Number of puzzles.
+    /// Number of puzzles (0 makes none and succeeds, as `head -n 0` prints nothing).
     #[arg(long, short = 'n', default_value_t = 1)]
     count: u64,
     /// Seed of the run; puzzle i depends only on (seed, i). Random (and printed) when omitted.

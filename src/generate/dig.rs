@@ -200,15 +200,8 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
         let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| {
             unique_without(solver, digits, solution, orbit)
         };
-        dig_pass(
-            &mut digits,
-            &unsettled,
-            opts.givens,
-            exact,
-            check,
-            true,
-            true,
-        );
+        // No givens target: `--minimal` refuses one (`GenOptions::check`).
+        dig_pass(&mut digits, &unsettled, None, exact, check, true, true);
     }
     Dug {
         puzzle: digits,

@@ -116,7 +116,9 @@ fn random_fill<B: Basis>(solver: &mut Solver<B>, rng: &mut Rng, budget: u64) -> 
     }
 }
 
-/// An open cell with the fewest candidates, ties broken at random; `None` when all are placed.
+/// An open cell with the fewest candidates, the first after a random start (so a tied cell is
+/// picked as often as the cells before it that do not tie: not uniform among ties, and cheap);
+/// `None` when all are placed.
 fn random_fewest<B: Basis>(g: &Grid<B>, rng: &mut Rng) -> Option<usize> {
     let masks = g.masks();
     let start = rng.below(B::CELLS);

@@ -3,7 +3,7 @@
 //!
 //! **Grids.** Up to 64×64, each grid comes from its own randomized depth-first search from the
 //! empty grid (from 81×81 up, from a shuffled pattern: [`pattern_grid`]):
-//! the branching cell is a fewest-candidates cell with ties broken at random, and its digits are
+//! the branching cell is the first fewest-candidates cell after a random start, and its digits are
 //! tried in random order, with the engine's propagation ([`Solver::assign`]) after every choice.
 //! So grids differ in structure, not only by relabelling. (This is not an exactly uniform sample
 //! of all grids: randomized search favours grids with more solutions along its path; no known
@@ -82,6 +82,9 @@ impl GenOptions {
     /// list that is empty, names a uniqueness technique or one no puzzle can need, would
     /// otherwise cost every attempt (or mean nothing), and `minimal` excludes both.
     pub fn check(&self, n: usize) -> Result<(), GenError> {
+        if self.attempts == 0 {
+            return Err(GenError::NoAttempts);
+        }
         if let Some(givens) = self.givens.filter(|&g| g > n * n || g < fewest_givens(n).0) {
             return Err(GenError::Givens { givens, n });
         }
@@ -155,6 +158,8 @@ pub enum GenError {
         /// The grid's side N.
         n: usize,
     },
+    /// `attempts` is 0: no grid would be tried.
+    NoAttempts,
     /// `minimal` with a `givens` target: digging stops at the target, so givens that could go
     /// may remain.
     MinimalWithGivens,
@@ -215,6 +220,9 @@ impl fmt::Display for GenError {
                 n / 2,
                 n / 2
             ),
+            GenError::NoAttempts => {
+                f.write_str("--attempts 0 tries no grid; expected at least 1 attempt")
+            }
             GenError::MinimalWithGivens => f.write_str(
                 "--minimal cannot be combined with --givens (digging stops at --givens, so givens \
                  that could go may remain)",
@@ -307,7 +315,7 @@ pub fn generate_observed<B: Basis>(
     let mut rng = Rng::new(seed);
     let mut fewest = usize::MAX;
     let mut over_budget = false;
-    for attempt in 1..=opts.attempts.max(1) {
+    for attempt in 1..=opts.attempts {
         let solution = random_solution::<B>(&mut rng);
         let dug = dig::<B>(&solution, opts, &mut rng);
         let puzzle = dug.puzzle;
@@ -341,7 +349,7 @@ pub fn generate_observed<B: Basis>(
         wanted.push(format!("that needs {}", names.join(",")));
     }
     Err(GenError::NotFound {
-        attempts: opts.attempts.max(1),
+        attempts: opts.attempts,
         wanted: wanted.join(" "),
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),

@@ -211,6 +211,13 @@ fn proved_unique_needs_one_solution_in_time() {
         generate::generate_k(3, &opts, 1),
         Err(GenError::Uniqueness(nsudoku::logic::Technique::Bug))
     ));
+    // No attempt allowed is refused, not taken as one.
+    let opts = GenOptions {
+        attempts: 0,
+        ..GenOptions::default()
+    };
+    let refused = generate::generate_k(3, &opts, 1);
+    assert!(matches!(refused, Err(GenError::NoAttempts)));
 }
 
 #[test]
