@@ -8,9 +8,11 @@
 //!
 //! In a house of m open cells a naked k-tuple and the hidden (m − k)-tuple of the other cells
 //! are one deduction (the same eliminations), and so are a hidden k-tuple and the naked
-//! (m − k)-tuple. Each is counted once, at its smaller size, so that no elimination is counted
-//! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. The finder's
-//! time is its whole time at size k (it finds the larger sides too, through their duals).
+//! (m − k)-tuple. Each is counted once, at its smaller size, so that no deduction is counted
+//! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. Eliminations
+//! are still summed over tuples: a candidate that two tuples remove (or one pair, in its row and
+//! in its box) counts for each. The finder's time is its whole time at size k (it finds the
+//! larger sides too, through their duals).
 //!
 //! Then, for each cap `k_max` on the tuple size, it reduces with singles, locked candidates and
 //! tuples up to `k_max` before the search, and records the search nodes and the total time to

@@ -88,8 +88,9 @@ pub fn walk<B: Basis, X>(
     mut pick: impl FnMut(&State<B>) -> Option<(Deduction, X)>,
     mut took: impl FnMut(Deduction, X),
 ) -> End {
-    // The pattern overlay's templates carry over from step to step, and the chains' table from
-    // one finder to the next on a state.
+    // The pattern overlay's templates and the fruitless tuple and fish searches carry over
+    // from step to step, and the chains' table and the forcing chains' reach sets from one
+    // finder to the next on a state.
     with_caches(|| {
         let mut taken = 0;
         loop {

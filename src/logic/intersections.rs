@@ -36,10 +36,11 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                     line_rest |= s.open(c as usize);
                 }
             }
-            let (digits, from, base, cover) = if pointing {
-                (seg & !box_rest & line_rest, line, bx, line)
+            // The digit is locked to the segment in `base` and leaves the rest of `cover`.
+            let (digits, base, cover) = if pointing {
+                (seg & !box_rest & line_rest, bx, line)
             } else {
-                (seg & !line_rest & box_rest, bx, line, bx)
+                (seg & !line_rest & box_rest, line, bx)
             };
             for digit in digits.iter() {
                 let mut d = Deduction::new(t);
@@ -52,7 +53,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                     }
                 }
                 d.evidence.cells.sort();
-                for &c in topo.house(from) {
+                for &c in topo.house(cover) {
                     let c = c as usize;
                     let outside = if pointing {
                         topo.box_of(c) != b
