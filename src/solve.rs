@@ -12,7 +12,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::{engine, Config, State, Technique};
-use crate::solver::{Count, SolveOptions, Solver, Verdict};
+use crate::solver::{Count, Exceeded, SolveOptions, Solver, Verdict};
 use crate::{with_basis, with_solver_basis};
 use std::time::Instant;
 
@@ -79,16 +79,22 @@ pub const UNIQUE_NODES: u64 = 50_000;
 /// same on every machine. With a `deadline` (a `--timeout`) the count takes at most half the
 /// time left, leaving the rest to the techniques; stopped, it proves nothing.
 pub fn proved_unique(p: &Puzzle, deadline: Option<Instant>) -> bool {
+    uniqueness(p, deadline) == Verdict::Solved
+}
+
+/// The count behind [`proved_unique`]: [`Verdict::Solved`] proves one solution, and the others
+/// say why not (none, several, or the node budget or the deadline ran out first).
+pub fn uniqueness(p: &Puzzle, deadline: Option<Instant>) -> Verdict {
     let left = deadline.map(|d| d.saturating_duration_since(Instant::now()) / 2);
     if left.is_some_and(|t| t.is_zero()) {
-        return false;
+        return Verdict::Unsettled(Exceeded::Time);
     }
     let opts = SolveOptions {
         max_nodes: Some(UNIQUE_NODES),
         timeout: left,
         ..SolveOptions::default()
     };
-    count_only(p, &opts).verdict() == Verdict::Solved
+    count_only(p, &opts).verdict()
 }
 
 /// The one solution of `p`, or `None` when it has none or several (the search has no budget).

@@ -4,7 +4,7 @@ use super::logic::{self, techniques_help};
 use super::logic::{search_stuck, Solutions};
 use super::{at, exit_status, input_name, plural, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, Deduction, State};
+use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, State};
 use nsudoku::{output, rating, with_basis, Alphabet, Basis, Mask};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -413,21 +413,23 @@ fn end_lines(
     vec![with_file(v, label)]
 }
 
-/// A puzzle whose givens contradict one another: no path, one end line.
+/// A puzzle whose givens contradict one another: no path, and the end of one.
 fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: &str) -> Explained {
     say!("{}{e}", prefix(label));
+    let grid = p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet()));
     let lines = if a.json {
-        let grid = p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet()));
+        // The record names its line: the error says only what clashes.
         let mut v = serde_json::json!({
             "end": "contradiction",
             "steps": 0,
             "grid": grid,
-            "error": e,
+            "error": givens_clash(p),
         });
         super::set_place(&mut v, p);
         vec![with_file(v, label)]
     } else {
-        vec!["contradiction".into()]
+        // As a path that runs into a contradiction ends: the word, then the grid.
+        vec!["contradiction".into(), grid]
     };
     Explained {
         lines,

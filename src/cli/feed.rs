@@ -217,9 +217,10 @@ const GROUPS_A_THREAD: usize = 8;
 /// slow big grids would hold back the first ones' results.
 const GROUP_CELLS: usize = 1 << 14;
 
-/// [`super::in_order`] over `chunk`, a group of records at a time (up to 64 9×9 puzzles, 26 of
-/// 25×25, one from 49×49 up): a result handed over on its own costs a thread wake-up, about
-/// what a 9×9 puzzle costs to solve.
+/// [`super::in_order`] over `chunk`, a group of records at a time (a group closes at [`GROUP`]
+/// records or once it holds [`GROUP_CELLS`] cells: 64 9×9 puzzles, 27 of 25×25, 7 of 49×49, 2
+/// of 100×100, one from 128×128 up): a result handed over on its own costs a thread wake-up,
+/// about what a 9×9 puzzle costs to solve.
 pub fn in_groups<'c, R: Send>(
     pool: &rayon::ThreadPool,
     chunk: &'c [Labelled],

@@ -3,7 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{limits, Flow};
+use nsudoku::logic::{givens_clash, limits, Flow};
 use nsudoku::{with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,7 +38,9 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
             Err(e) => {
                 say!("{}{e}", prefix(label));
                 if a.json {
-                    writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
+                    // The record names its line: the error says only what clashes.
+                    let clash = givens_clash(p);
+                    writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &clash))?;
                 } else {
                     writeln!(out, "contradiction")?;
                 }
@@ -68,14 +70,13 @@ fn find<B: Basis>(
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let ts = logic::techniques_for(Some(&a.technique), B::N);
     let cfg = a.limits.config().until(a.timeout);
-    let cfg = logic::config_for(cfg, p, &ts);
+    let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     limits::take();
     let (mut searched, mut found) = (0, 0usize);
     for &t in &ts {
         if cfg.past_deadline() {
             break;
         }
-        searched += 1;
         let mut failure = None;
         let _ = nsudoku::logic::find(&s, t, &cfg, &mut |d| {
             let written = if a.json {
@@ -85,6 +86,9 @@ fn find<B: Basis>(
             } else {
                 writeln!(out, "{}", d.describe(topo, alpha))
             };
+            // Each goes out as it is found: a long search shows as it goes, and a killed run
+            // keeps what it found.
+            let written = written.and_then(|()| out.flush());
             found += 1;
             match written {
                 Ok(()) => Flow::Continue,
@@ -97,6 +101,10 @@ fn find<B: Basis>(
         if let Some(e) = failure {
             return Err(e);
         }
+        // Counted once the search ran to its end: the deadline may have cut it short.
+        if !cfg.past_deadline() {
+            searched += 1;
+        }
     }
     let place = at(label, p);
     // Without a proof of one solution they find nothing: a user is told why.
@@ -105,16 +113,8 @@ fn find<B: Basis>(
         .filter(|t| t.needs_uniqueness() && !cfg.unique)
         .map(|t| t.cli_name())
         .collect();
-    if !skipped.is_empty() {
-        // The count stops at the deadline too: then the time, not the puzzle, is why.
-        let why = if cfg.past_deadline() {
-            "the count that would prove it ran out of --timeout".to_string()
-        } else {
-            format!(
-                "a count within {} nodes found none, several, or did not settle",
-                nsudoku::solve::UNIQUE_NODES
-            )
-        };
+    if let Some(count) = count.filter(|_| !skipped.is_empty()) {
+        let why = logic::not_proved(count);
         say!(
             "{place}: {} not run: the puzzle is not proved to have one solution ({why})",
             skipped.join(", "),
@@ -127,8 +127,8 @@ fn find<B: Basis>(
     let timed_out = cfg.past_deadline();
     if timed_out {
         say!(
-            "{place}: timeout exceeded after {searched} of {}; expected a search within \
-             --timeout (what it found is printed)",
+            "{place}: timeout exceeded after {searched} of {} searched to the end; expected a \
+             search within --timeout (what it found is printed)",
             plural(ts.len(), "technique")
         );
     }

@@ -5,7 +5,7 @@
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{givens_clash, technique, Config, State, Technique};
 use nsudoku::solve;
-use nsudoku::solver::{SolveOptions, Verdict};
+use nsudoku::solver::{Exceeded, SolveOptions, Verdict};
 use nsudoku::Basis;
 use std::time::Instant;
 
@@ -114,9 +114,37 @@ pub fn idle_note(list: Option<&str>, n: usize) -> Option<String> {
 /// `cfg` for `p`: [`Config::unique`] set when `techniques` hold one that rests on uniqueness
 /// and a count proves that `p` has one solution ([`solve::proved_unique`]).
 pub fn config_for(cfg: Config, p: &Puzzle, techniques: &[Technique]) -> Config {
-    let unique =
-        techniques.iter().any(|t| t.needs_uniqueness()) && solve::proved_unique(p, cfg.deadline);
-    Config { unique, ..cfg }
+    config_and_count(cfg, p, techniques).0
+}
+
+/// [`config_for`], with the count's verdict when one ran (`None` when no technique needs it).
+pub fn config_and_count(
+    cfg: Config,
+    p: &Puzzle,
+    techniques: &[Technique],
+) -> (Config, Option<Verdict>) {
+    let verdict = techniques
+        .iter()
+        .any(|t| t.needs_uniqueness())
+        .then(|| solve::uniqueness(p, cfg.deadline));
+    let unique = verdict == Some(Verdict::Solved);
+    (Config { unique, ..cfg }, verdict)
+}
+
+/// Why a count proved no single solution, for the note that the uniqueness techniques did not
+/// run.
+pub fn not_proved(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::NoSolution => "a count found no solution".into(),
+        Verdict::Several => "a count found several solutions".into(),
+        Verdict::Unsettled(Exceeded::Time) => {
+            "the count that would prove it ran out of --timeout".into()
+        }
+        Verdict::Unsettled(Exceeded::Nodes) | Verdict::Solved => format!(
+            "a count within {} nodes did not settle",
+            solve::UNIQUE_NODES
+        ),
+    }
 }
 
 /// The logic state of `p`, or why there is none (two givens clash).

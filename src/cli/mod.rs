@@ -455,6 +455,7 @@ impl Batch {
                 Err(e) => {
                     failed = true;
                     write_invalid(out, label, e, json, many)?;
+                    out.flush()?;
                     continue;
                 }
             };
@@ -462,6 +463,8 @@ impl Batch {
                 writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
             }
             failed |= work(label, p, out)?;
+            // A puzzle's last lines go out with it, not with the next puzzle's first.
+            out.flush()?;
         }
         Ok(failed)
     }

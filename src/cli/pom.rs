@@ -113,10 +113,10 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 }
             }
             Err(e) => {
-                let e = format!("{}: {e}", p.place());
-                say!("{}{e}", prefix(label));
+                say!("{}{}: {e}", prefix(label), p.place());
                 failed = true;
                 if a.json {
+                    // The record names its line: the error says only what clashes.
                     writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
                     writeln!(
