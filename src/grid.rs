@@ -138,12 +138,15 @@ impl<B: Basis> fmt::Debug for Grid<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = self.to_digits();
         write!(f, "Grid<{}>(", B::K)?;
-        for d in digits {
-            write!(
-                f,
-                "{}",
-                crate::alphabet::Alphabet::Standard.symbol_or_dot(d)
-            )?;
+        let alphabet = crate::alphabet::Alphabet::Standard;
+        if B::N > alphabet.capacity() {
+            // Past the symbols: numbers, as the numbers form writes them (0 empty).
+            let numbers: Vec<String> = digits.iter().map(u8::to_string).collect();
+            write!(f, "{}", numbers.join(" "))?;
+        } else {
+            for d in digits {
+                write!(f, "{}", alphabet.symbol_or_dot(d))?;
+            }
         }
         write!(f, ")")
     }

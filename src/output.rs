@@ -31,14 +31,8 @@ pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alp
     let n = k * k;
     let masks = (0..masks.cells()).map(|c| masks.mask_as::<Wide256>(c));
     if n > alphabet.capacity() {
-        let cell = |m: Wide256| {
-            let ds: Vec<String> = (0..n)
-                .filter(|&d| m.has(d))
-                .map(|d| (d + 1).to_string())
-                .collect();
-            ds.join(",")
-        };
-        return masks.map(cell).collect::<Vec<_>>().join(" ");
+        let cells: Vec<String> = masks.map(|m| decimal_digits(m, n)).collect();
+        return cells.join(" ");
     }
     let mut s = String::with_capacity(n * n * n);
     for m in masks {
@@ -91,6 +85,15 @@ pub fn puzzle_line(p: &Puzzle) -> String {
         }
         _ => like_input(p, &p.digits()),
     }
+}
+
+/// A cell's candidates beyond the alphabet: its digits in decimal joined by `,` (`3,12,40`).
+fn decimal_digits(m: Wide256, n: usize) -> String {
+    let ds: Vec<String> = (0..n)
+        .filter(|&d| m.has(d))
+        .map(|d| (d + 1).to_string())
+        .collect();
+    ds.join(",")
 }
 
 /// A boxed grid for people, one row a line, box borders drawn with `|`, `-` and `+`.
@@ -169,11 +172,10 @@ pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Al
     let n = k * k;
     let numbers = n > alphabet.capacity();
     let cell = |m: Wide256| -> String {
-        let digits = (0..n).filter(|&d| m.has(d));
         if numbers {
-            let ds: Vec<String> = digits.map(|d| (d + 1).to_string()).collect();
-            ds.join(",")
+            decimal_digits(m, n)
         } else {
+            let digits = (0..n).filter(|&d| m.has(d));
             digits.map(|d| alphabet.symbol(d as u8 + 1)).collect()
         }
     };

@@ -83,7 +83,8 @@ impl Topology {
             mine.dedup();
             peers.extend(mine.iter().filter(|&&p| p as usize != cell));
         }
-        debug_assert_eq!(peers.len(), cells * peer_count);
+        // `peers(cell)` slices at a fixed stride: a cell with another count would shift the rest.
+        assert_eq!(peers.len(), cells * peer_count, "peers of basis {k}");
         Topology {
             k,
             n,
@@ -153,7 +154,7 @@ impl Topology {
     /// Box of `cell` (0-based, row-major over boxes).
     #[inline]
     pub fn box_of(&self, cell: usize) -> usize {
-        box_index(self.k, self.row(cell), self.col(cell))
+        self.cell_houses[cell][2] as usize - 2 * self.n
     }
 
     /// Kind of house `h`.
@@ -169,12 +170,8 @@ impl Topology {
     /// Position of `cell` inside house `h` (which must contain it).
     #[inline]
     pub fn position(&self, h: usize, cell: usize) -> usize {
-        let (r, c) = (self.row(cell), self.col(cell));
-        match self.kind(h) {
-            HouseKind::Row => c,
-            HouseKind::Col => r,
-            HouseKind::Box => (r % self.k) * self.k + c % self.k,
-        }
+        // `h / n` is the house's kind: row, column, box, the order of the table's entries.
+        self.cell_positions[cell][h / self.n] as usize
     }
 
     /// True when two distinct cells share a house.
@@ -211,6 +208,18 @@ impl Topology {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every basis the solver takes builds its tables, peers counted (`new` asserts the count).
+    #[test]
+    fn every_solver_basis_builds() {
+        for k in 6..=15 {
+            let t = Topology::new(k);
+            let last = t.cells - 1;
+            assert_eq!(t.peers(last).len(), 3 * t.n - 2 * k - 1);
+            assert_eq!(t.box_of(last), t.n - 1);
+            assert_eq!(t.position(t.houses() - 1, last), t.n - 1);
+        }
+    }
 
     #[test]
     fn houses_partition_and_peers_count() {

@@ -9,8 +9,8 @@
 //! beyond that, no learning.
 //!
 //! ```text
-//!  root ⇄ col 0 ⇄ col 1 ⇄ … ⇄ col 4N²-1      headers: left/right ring, each with a size
-//!          ⇅       ⇅            ⇅
+//!  root ⇄ col 1 ⇄ col 2 ⇄ … ⇄ col 4N²        headers (root 0, columns 1..=4N²): a
+//!          ⇅       ⇅            ⇅              left/right ring, each column with a size
 //!         node ⇄  node ⇄ node ⇄ node         a candidate: four nodes in a left/right ring,
 //!          ⇅       ⇅            ⇅              each in its column's up/down ring
 //! ```
