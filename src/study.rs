@@ -108,9 +108,16 @@ fn tenths<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// Study `grids` (puzzles of basis `B`) for tuple sizes `2..=k_max`, at most N/2 (a larger
-/// tuple is the complement of a smaller one, counted there).
-pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<CapRow>) {
+/// tuple is the complement of a smaller one, counted there). Each time is the fastest of
+/// `trials` runs (at least one): a single run can take a preemption, milliseconds against a
+/// finder's microseconds.
+pub fn tuples<B: Basis>(
+    grids: &[Grid<B>],
+    k_max: usize,
+    trials: usize,
+) -> (Vec<TupleRow>, Vec<CapRow>) {
     let k_max = k_max.min(B::N / 2);
+    let trials = trials.max(1);
     let cfg = logic::Config::default();
     let base = [
         Technique::FullHouse,
@@ -145,16 +152,16 @@ pub fn tuples<B: Basis>(grids: &[Grid<B>], k_max: usize) -> (Vec<TupleRow>, Vec<
         if logic::engine::reduce(&mut s, &base, &cfg).is_err() {
             continue;
         }
-        count_tuples(&s, &mut rows, &cfg);
-        time_caps(g, &base, &mut caps, &cfg);
+        count_tuples(&s, &mut rows, &cfg, trials);
+        time_caps(g, &base, &mut caps, &cfg, trials);
     }
     (rows, caps)
 }
 
 /// Add to `rows` the tuples of `s`, a grid reduced by singles and locked candidates: per
 /// kind and size, the houses where that size is counted, the subsets examined there, the
-/// tuples, and what the finder eliminates (timed).
-fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Config) {
+/// tuples, and what the finder eliminates (timed, the fastest of `trials` runs).
+fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Config, trials: usize) {
     let views: Vec<_> = (0..B::topology().houses())
         .map(|h| HouseView::new(s, h))
         .collect();
@@ -172,9 +179,8 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
                 });
             r.subsets += examined;
         }
-        let start = Instant::now();
-        let mut found = logic::find_all(s, r.kind.technique(r.k), cfg);
-        r.time_us += start.elapsed().as_secs_f64() * 1e6;
+        let (mut found, us) = fastest(trials, || logic::find_all(s, r.kind.technique(r.k), cfg));
+        r.time_us += us;
         found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
         r.eliminating += found.len() as u64;
         r.eliminations += found
@@ -184,9 +190,15 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
     }
 }
 
-/// Add to `caps` the search of `g` after `base` and the tuples up to each cap: time, nodes,
-/// and whether logic alone solved it.
-fn time_caps<B: Basis>(g: &Grid<B>, base: &[Technique], caps: &mut [CapRow], cfg: &logic::Config) {
+/// Add to `caps` the search of `g` after `base` and the tuples up to each cap: time (the
+/// fastest of `trials` runs), nodes, and whether logic alone solved it.
+fn time_caps<B: Basis>(
+    g: &Grid<B>,
+    base: &[Technique],
+    caps: &mut [CapRow],
+    cfg: &logic::Config,
+    trials: usize,
+) {
     let mut solver = Solver::<B>::new(SolveOptions {
         limit: 1,
         ..SolveOptions::default()
@@ -201,19 +213,34 @@ fn time_caps<B: Basis>(g: &Grid<B>, base: &[Technique], caps: &mut [CapRow], cfg
             list.push(TupleKind::Hidden.technique(k));
         }
         list.sort_by_key(|t| t.order());
-        let start = Instant::now();
-        let Ok(mut st) = State::new(*g) else {
+        let run = || {
+            let mut st = State::new(*g).ok()?;
+            logic::engine::reduce(&mut st, &list, cfg).ok()?;
+            let count = solver.count(st.grid());
+            Some((st, count))
+        };
+        let (Some((st, count)), us) = fastest(trials, run) else {
             continue;
         };
-        if logic::engine::reduce(&mut st, &list, cfg).is_err() {
-            continue;
-        }
-        let count = solver.count(st.grid());
-        c.time_us += start.elapsed().as_secs_f64() * 1e6;
+        c.time_us += us;
         c.puzzles += 1;
         c.solved_by_logic += st.is_complete() as usize;
         c.nodes += count.stats.nodes;
     }
+}
+
+/// What `run` returns (the same each time: it is deterministic) and the fastest of `trials`
+/// runs of it, in microseconds.
+fn fastest<R>(trials: usize, mut run: impl FnMut() -> R) -> (R, f64) {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..trials.max(1) {
+        let start = Instant::now();
+        let r = run();
+        best = best.min(start.elapsed().as_secs_f64() * 1e6);
+        out = Some(r);
+    }
+    (out.expect("at least one trial"), best)
 }
 
 /// True when a tuple of size `k` (hidden or naked) in a house of `open` cells is counted at

@@ -35,6 +35,10 @@ struct TuplesArgs {
     /// puzzles with a fixed seed: the same sample whatever else the input holds).
     #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
+    /// Time each measurement this many times and keep the fastest: one run can take a
+    /// preemption, milliseconds against a finder's microseconds.
+    #[arg(long, default_value_t = 1, value_parser = super::at_least::<1, usize>)]
+    trials: usize,
     /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
     #[arg(long)]
     csv: bool,
@@ -162,7 +166,7 @@ fn measure(
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {
                 let grids: Vec<Grid<B>> = masks.iter().map(|&m| Grid::from_masks(m)).collect();
-                study::tuples::<B>(&grids, k_max)
+                study::tuples::<B>(&grids, k_max, a.trials)
             })
         })?;
         rows.extend(r);

@@ -12,7 +12,7 @@ fn check<B: Basis>(seed: u64) -> u64 {
     let g = generate::generate::<B>(&Default::default(), seed).unwrap();
     let grid = Grid::<B>::from_digits(&g.puzzle);
     let k_max = (B::N / 2).max(2);
-    let (rows, caps) = study::tuples::<B>(&[grid], k_max);
+    let (rows, caps) = study::tuples::<B>(&[grid], k_max, 1);
     let mut s = State::new(grid).unwrap();
     let base = [
         Technique::FullHouse,
@@ -65,6 +65,22 @@ fn check<B: Basis>(seed: u64) -> u64 {
     }
     assert_eq!(caps.len(), k_max);
     assert!(caps.iter().all(|c| c.puzzles == 1));
+    // More trials change the times only: every count is the same.
+    let (rows3, caps3) = study::tuples::<B>(&[grid], k_max, 3);
+    let untimed = |r: &study::TupleRow| {
+        (
+            r.k,
+            r.kind,
+            r.houses,
+            r.subsets,
+            r.tuples,
+            r.eliminating,
+            r.eliminations,
+        )
+    };
+    assert!(rows.iter().map(untimed).eq(rows3.iter().map(untimed)));
+    let searched = |c: &study::CapRow| (c.k_max, c.puzzles, c.solved_by_logic, c.nodes);
+    assert!(caps.iter().map(searched).eq(caps3.iter().map(searched)));
     rows.iter().map(|r| r.eliminating).sum()
 }
 
@@ -88,7 +104,7 @@ fn svg_is_a_drawing() {
             .unwrap()
             .puzzle,
     );
-    let (rows, _) = study::tuples::<B3>(&[grid], 4);
+    let (rows, _) = study::tuples::<B3>(&[grid], 4, 2);
     let svg = study::svg(&rows);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("<polyline") && svg.contains("9×9"));
