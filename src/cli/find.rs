@@ -137,6 +137,9 @@ fn find<B: Basis>(
         // instance was searched, and whether the deadline cut the list short.
         let end = if timed_out { "timeout" } else { "listed" };
         let mut v = serde_json::json!({"end": end, "found": found});
+        if !hits.is_empty() {
+            v["limits"] = serde_json::to_value(hits).expect("plain counters");
+        }
         if !skipped.is_empty() {
             v["not_run"] = skipped.into();
         }

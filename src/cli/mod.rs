@@ -418,8 +418,8 @@ pub fn json_failure(label: &Option<String>, e: &input::InputError) -> String {
 }
 
 /// The JSON record that stands in for a puzzle a subcommand could not take: `end` is
-/// `contradiction` when its givens contradict each other, and `error` the message printed on
-/// stderr.
+/// `contradiction` when its givens contradict each other, and `error` what clashes (the
+/// record names its line; the message on stderr does too).
 pub fn puzzle_failure(label: &Option<String>, p: &input::Puzzle, end: &str, error: &str) -> String {
     let mut v = serde_json::json!({"end": end, "error": error});
     set_place(&mut v, p);

@@ -1104,4 +1104,17 @@ fn find_says_which_bound_kept_it_from_looking() {
         err.starts_with("line 1: bounds hit: POM skipped a digit 9 times"),
         "{err}"
     );
+    // Its JSON end record carries the count, as explain's does; without a hit, none.
+    let end = |args: &[&str]| -> serde_json::Value {
+        let o = run(args, HARD);
+        serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap()
+    };
+    let cut = end(&["find", "--json", "--technique", "pom", "--pom-budget", "1"]);
+    assert_eq!(cut["end"], "listed");
+    assert!(
+        cut["limits"].as_object().is_some_and(|l| !l.is_empty()),
+        "{cut}"
+    );
+    let whole = end(&["find", "--json", "--technique", "x-wing"]);
+    assert!(whole.get("limits").is_none(), "{whole}");
 }
