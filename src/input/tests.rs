@@ -981,7 +981,7 @@ fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
 #[test]
 fn puzzles_without_a_0_or_the_top_digit_set_no_alphabet() {
     use Alphabet::{Hex, Standard};
-    // EASY9 in 0-8 (each digit one less), and the same with its 9s (now 8s) left out.
+    // EASY9 in 0-8 (each digit one less), and the same with its 1s (now 0s) left out.
     let zero_based: String = EASY9
         .chars()
         .map(|c| match c.to_digit(10) {
