@@ -37,7 +37,7 @@ pub use decode::{decode, open};
 use error::{invisible, length_hint, plural, quoted, shown, sizes_hint};
 pub use error::{visible, InputError};
 use fields::{csv_header, Field};
-use puzzle::check_givens;
+use puzzle::{check_givens, Shown};
 pub use puzzle::{item_name, Puzzle};
 
 /// How a puzzle was written; output uses the same form.
@@ -142,6 +142,11 @@ pub struct Reader<R> {
     /// two are read in it, so that a file in hex does not get 1-9A-G answers for its puzzles
     /// without a 0.
     sure: Vec<(usize, Alphabet, usize)>,
+    /// Per side N, the alphabet the last puzzle of that size whose symbols lean to one of two
+    /// ([`Shown::Guessed`]) was read in, and its line: followed by those that lean to neither
+    /// when no puzzle of the size showed one for sure (a file in 0-8 whose puzzles all have `.`
+    /// too is all guesses, and its puzzles without a 0 keep to it).
+    guessed: Vec<(usize, Alphabet, usize)>,
 }
 
 /// Where the reader is: its options and how far it has read (the source is not shown).
@@ -168,6 +173,7 @@ impl<R: BufRead> Reader<R> {
             csv: false,
             list: None,
             sure: Vec::new(),
+            guessed: Vec::new(),
         }
     }
 
@@ -405,7 +411,8 @@ impl<R: BufRead> Iterator for Reader<R> {
 
 impl<R: BufRead> Reader<R> {
     /// `rec` (spanning `used` lines from the next) read again in the alphabet that the last
-    /// puzzle of its size whose symbols fit one alphabet showed, when its symbols fit two and
+    /// puzzle of its size whose symbols fit one alphabet showed (or, before any, for symbols
+    /// that lean to neither, the one the last guess was read in), when its symbols fit two and
     /// it was read in the other; or `None`, after noting the alphabet of such a puzzle.
     fn in_sure_alphabet(&mut self, rec: &Record, used: usize) -> Option<Record> {
         let p = rec.as_ref().ok()?;
@@ -416,18 +423,49 @@ impl<R: BufRead> Reader<R> {
         }
         let n = p.k * p.k;
         let at = self.sure.iter().position(|s| s.0 == n);
-        if !p.guessed {
-            // An empty grid shows no alphabet.
-            if p.masks.iter().any(|m| m.is_single()) {
-                let seen = (n, p.alphabet, p.line);
-                match at {
-                    Some(i) => self.sure[i] = seen,
-                    None => self.sure.push(seen),
+        let guess_at = self.guessed.iter().position(|s| s.0 == n);
+        // An empty grid shows no alphabet.
+        let shows = p.masks.iter().any(|m| m.is_single());
+        let lead = match p.shown {
+            Shown::Sure => {
+                if shows {
+                    let seen = (n, p.alphabet, p.line);
+                    match at {
+                        Some(i) => self.sure[i] = seen,
+                        None => self.sure.push(seen),
+                    }
                 }
+                return None;
             }
-            return None;
+            Shown::Guessed => at.map(|i| self.sure[i]),
+            Shown::Open => at
+                .map(|i| self.sure[i])
+                .or(guess_at.map(|i| self.guessed[i])),
+        };
+        let again = lead
+            .filter(|s| s.1 != p.alphabet)
+            .and_then(|(_, alphabet, line)| self.read_again(p, used, alphabet, line));
+        if p.shown == Shown::Guessed && shows {
+            let read = again.as_ref().map_or(p.alphabet, |q| q.alphabet);
+            let seen = (n, read, p.line);
+            match guess_at {
+                Some(i) => self.guessed[i] = seen,
+                None => self.guessed.push(seen),
+            }
         }
-        let (_, alphabet, line) = at.map(|i| self.sure[i]).filter(|s| s.1 != p.alphabet)?;
+        again.map(Ok)
+    }
+
+    /// `p` (spanning `used` lines from the next) read again in `alphabet`, the reading of
+    /// line `line`, with a note that says so; `None` when it does not read the same way in it.
+    fn read_again(
+        &mut self,
+        p: &Puzzle,
+        used: usize,
+        alphabet: Alphabet,
+        line: usize,
+    ) -> Option<Puzzle> {
+        let n = p.k * p.k;
         let (opts, guess) = (self.opts, p.alphabet);
         self.opts.alphabet = Some(alphabet);
         let again = self.record();
@@ -443,7 +481,7 @@ impl<R: BufRead> Reader<R> {
         );
         let note = symbols::guess_note(&what, guess);
         again.add_note_first(note);
-        Some(Ok(again))
+        Some(again)
     }
 }
 

@@ -6,7 +6,7 @@ use super::rows::{big_grid, grid_below, is_rule};
 use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, quoted, side_of_cells, unsupported_basis,
-    Alphabet, Format, InputError, Puzzle, Record, SUPPORTED,
+    Alphabet, Format, InputError, Puzzle, Record, Shown, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 
@@ -213,7 +213,7 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
         line: line_no,
         item: None,
         note: None,
-        guessed: false,
+        shown: Shown::Sure,
         lowercase: false,
         empty: '.',
     })
@@ -484,7 +484,7 @@ pub(super) fn numbers_puzzle(
             line: line_no,
             item: None,
             note: Some(note.map_or(read.to_string(), |other| format!("{other}; {read}"))),
-            guessed: false,
+            shown: Shown::Sure,
             lowercase: false,
             empty: '.',
         });
@@ -526,7 +526,7 @@ pub(super) fn numbers_puzzle(
         line: line_no,
         item: None,
         note,
-        guessed: false,
+        shown: Shown::Sure,
         lowercase: false,
         empty: '.',
     })

@@ -31,15 +31,26 @@ pub struct Puzzle {
     pub item: Option<usize>,
     /// What the reader guessed, when detection was ambiguous.
     pub note: Option<String>,
-    /// Its symbols fit another alphabet too, so `alphabet` was a guess (noted when the other
-    /// reading is a common one): a reader keeps a file's puzzles of a size in the alphabet of
-    /// the last one that showed it for sure.
-    pub(crate) guessed: bool,
+    /// How surely its symbols show `alphabet`: a reader keeps a file's puzzles of a size whose
+    /// symbols fit two alphabets in the one the file showed.
+    pub(crate) shown: Shown,
     /// Its letters were all lowercase (`a`-`f` hex, say): lines written back keep them so.
     pub lowercase: bool,
     /// The mark it wrote every empty cell (or absent candidate) with, one of `.`, `0`, `-`,
     /// `_`: lines written back keep it. `.` when it came in numbers or mixed its marks.
     pub empty: char,
+}
+
+/// How surely a puzzle's symbols show the alphabet it was read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shown {
+    /// They fit no other alphabet (or it was forced, or the puzzle came as numbers).
+    Sure,
+    /// They fit two, and lean to this one (`0` beside `.` looks zero-based): a guess, noted.
+    Guessed,
+    /// They fit two and lean to neither: no `0` and no symbol for the top digit N, so 1-9A-…
+    /// (digits 1 to N-1) reads as zero-based 0-9A-… (digits 2 to N) as well.
+    Open,
 }
 
 /// How messages name item `item` (1-based) of a JSON list of puzzles.
@@ -173,7 +184,7 @@ impl Puzzle {
             line: 0,
             item: None,
             note: None,
-            guessed: false,
+            shown: Shown::Sure,
             lowercase: false,
             empty: '.',
         })

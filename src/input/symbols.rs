@@ -4,6 +4,7 @@
 use super::{
     basis_of, check_givens, invisible, length_hint, plural, puzzle_length, shown,
     side_of_candidates, side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
+    Shown,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::box_index;
@@ -22,21 +23,25 @@ pub(super) struct Detected {
     pub alphabet: Alphabet,
     /// Said when the other reading is a common one.
     pub note: Option<String>,
-    /// The symbols fit another alphabet too, noted or not.
-    pub guessed: bool,
+    /// How surely the symbols show it.
+    pub shown: Shown,
 }
 
 /// Pick the alphabet from the symbols used.
 pub(super) fn detect_alphabet(s: &str, n: usize, candidates: bool) -> Detected {
     let (alphabet, note) = choose_alphabet(s, n, candidates);
-    // Without a 0 and a symbol for the top digit, 1-9A-… (digits 1 to N-1) is also zero-based
-    // 0-9A-… (digits 2 to N). Rare enough away from 16×16 to go unsaid, but not sure.
-    let zero_based_too = || !s.contains('0') && zero_based_symbols(s, n);
-    let guessed = note.is_some() || (alphabet == Alphabet::Standard && zero_based_too());
+    // Without a 0 and a symbol for the top digit, 1-9A-… is also zero-based 0-9A-…: rare
+    // enough away from 16×16 to go unsaid, but not sure.
+    let open = alphabet == Alphabet::Standard && !s.contains('0') && zero_based_symbols(s, n);
+    let surety = match (open, &note) {
+        (true, _) => Shown::Open,
+        (false, Some(_)) => Shown::Guessed,
+        (false, None) => Shown::Sure,
+    };
     Detected {
         alphabet,
         note,
-        guessed,
+        shown: surety,
     }
 }
 
@@ -225,12 +230,12 @@ pub(super) fn read_symbols(
     let Detected {
         alphabet,
         note,
-        guessed,
+        shown: surety,
     } = match opts.alphabet {
         Some(alphabet) => Detected {
             alphabet,
             note: None,
-            guessed: false,
+            shown: Shown::Sure,
         },
         None => detect_alphabet(&s, n, candidates),
     };
@@ -266,7 +271,7 @@ pub(super) fn read_symbols(
         line: line_no,
         item: None,
         note,
-        guessed,
+        shown: surety,
         lowercase: reads_case_blind(alphabet, n)
             && chars.iter().any(|c| c.is_ascii_lowercase())
             && !chars.iter().any(|c| c.is_ascii_uppercase()),

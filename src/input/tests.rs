@@ -977,7 +977,7 @@ fn ambiguous_puzzles_follow_the_alphabet_of_the_file() {
 
 /// A puzzle without a 0 or the top digit reads both as 1-9A-… and zero-based, though quietly
 /// away from 16×16: it sets no alphabet for the file, so that the zero-based puzzles after it
-/// stay zero-based.
+/// stay zero-based, and it follows the last guess of its size when the file showed none.
 #[test]
 fn puzzles_without_a_0_or_the_top_digit_set_no_alphabet() {
     use Alphabet::{Hex, Standard};
@@ -997,9 +997,17 @@ fn puzzles_without_a_0_or_the_top_digit_set_no_alphabet() {
         .map(Result::unwrap)
         .collect();
     let alphabets: Vec<Alphabet> = all.iter().map(|p| p.alphabet).collect();
-    assert_eq!(alphabets, [Standard, Hex, Standard]);
+    assert_eq!(alphabets, [Standard, Hex, Hex]);
     assert_eq!(all[0].note, None);
     assert!(all[1].note.as_deref().unwrap().contains("read as 0-8"));
+    let note = all[2].note.as_deref().unwrap();
+    assert!(note.contains("read as 0-8, as line 2 was"), "{note}");
+    let ones_out: Vec<u8> = all[1]
+        .digits()
+        .iter()
+        .map(|&d| d * u8::from(d != 1))
+        .collect();
+    assert_eq!(all[2].digits(), ones_out);
     // After a line with a 9, such a line stays 1-9 (the file's sure alphabet) and says nothing.
     let text = format!("{EASY9}\n{without_top}\n{zero_based}\n");
     let all: Vec<Puzzle> = read_all(&text, Default::default())
