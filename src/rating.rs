@@ -360,9 +360,11 @@ mod tests {
     #[test]
     fn sized_ratings_are_whole_tenths() {
         use Technique::*;
-        for k in 2..=50 {
-            for t in [NakedTuple(k), Fish(k), HiddenTuple(k)] {
-                assert_eq!(base(t), round1(base(t)), "{t}");
+        // Above 4: 5.0, 5.2 and 5.4 plus 0.6 a size, counted in tenths (exact in integers).
+        for k in 5..=50u8 {
+            let above = 6 * (i32::from(k) - 4);
+            for (t, tenths) in [(NakedTuple(k), 50), (Fish(k), 52), (HiddenTuple(k), 54)] {
+                assert_eq!(base(t), f64::from(tenths + above) / 10.0, "{t}");
             }
         }
         assert_eq!(base(HiddenTuple(6)), base(XChain));

@@ -94,8 +94,8 @@ fn choose_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
             (Alphabet::Standard, Some(guess_note(&what, Alphabet::Hex)))
         }
     };
-    let zeros = s.chars().filter(|&c| c == '0').count();
-    if has_zero && has_dot && zeros <= n && !zero_may_be_digit() && zero_based_symbols(s, n) {
+    let few_zeros = || s.chars().filter(|&c| c == '0').count() <= n;
+    if has_zero && has_dot && few_zeros() && !zero_may_be_digit() && zero_based_symbols(s, n) {
         // At most N 0s beside another empty mark look zero-based, but twice in a house 0
         // cannot be a digit: empty, or a zero-based grid whose givens clash. (More 0s are
         // empty cells beside a stray `.`.)

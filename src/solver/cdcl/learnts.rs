@@ -14,9 +14,8 @@ impl Sat {
         let mut hdr = hdr | USED;
         if hdr >> LBD_SHIFT > 2 {
             let size = self.arena[c] as usize;
-            self.stamp += 1;
             let lits = &self.arena[c + HDR..c + HDR + size];
-            let n = distinct_levels(lits, &self.level, &mut self.level_stamp, self.stamp);
+            let n = distinct_levels(lits, &self.level, &mut self.level_stamp, &mut self.stamp);
             if n < hdr >> LBD_SHIFT {
                 hdr = (hdr & ((1 << LBD_SHIFT) - 1)) | n << LBD_SHIFT;
             }
@@ -26,8 +25,7 @@ impl Sat {
 
     /// The LBD of a clause just learnt, all of its literals assigned.
     pub(super) fn lbd(&mut self, lits: &[Lit]) -> u32 {
-        self.stamp += 1;
-        distinct_levels(lits, &self.level, &mut self.level_stamp, self.stamp)
+        distinct_levels(lits, &self.level, &mut self.level_stamp, &mut self.stamp)
     }
 
     /// Halve the learnt clauses: keep those of LBD ≤ 2, those that are a reason now and those of
@@ -211,9 +209,11 @@ impl Sat {
 }
 
 /// The number of distinct decision levels among `lits` (their LBD), marking each level seen
-/// with `stamp`, a value no level holds yet. A free function, so that `touch` can pass a clause
-/// still in the arena while the stamps change.
-fn distinct_levels(lits: &[Lit], level: &[u32], level_stamp: &mut [u64], stamp: u64) -> u32 {
+/// with a fresh `stamp`. A free function, so that `touch` can pass a clause still in the arena
+/// while the stamps change.
+fn distinct_levels(lits: &[Lit], level: &[u32], level_stamp: &mut [u64], stamp: &mut u64) -> u32 {
+    *stamp += 1;
+    let stamp = *stamp;
     let mut n = 0;
     for &l in lits {
         let lv = level[var(l)] as usize;
