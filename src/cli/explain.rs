@@ -366,12 +366,8 @@ fn explain<B: Basis>(
     } else {
         output::candidates(p, &s.grid().to_masks(), boxed)
     };
-    if !path.limits.is_empty() {
-        say!(
-            "{}: bounds hit: {}",
-            at(label, p),
-            path.limits.describe(&cfg)
-        );
+    if let Some(note) = path.limits.note(&at(label, p), &cfg) {
+        say!("{note}");
     }
     Ok(Explained {
         lines: end_lines(p, a, label, &path, grid, broke, sols.or(timed_out)),

@@ -121,8 +121,8 @@ fn find<B: Basis>(
         );
     }
     let hits = limits::take();
-    if !hits.is_empty() {
-        say!("{place}: bounds hit: {}", hits.describe(&cfg));
+    if let Some(note) = hits.note(&place, &cfg) {
+        say!("{note}");
     }
     let timed_out = cfg.past_deadline();
     if timed_out {

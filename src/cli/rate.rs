@@ -135,8 +135,8 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     say!("{}: {}", at(label, p), why_unrated(&r, sols));
                     bad += 1;
                 }
-                if !r.limits.is_empty() {
-                    say!("{}: bounds hit: {}", at(label, p), r.limits.describe(&cfg));
+                if let Some(note) = r.limits.note(&at(label, p), &cfg) {
+                    say!("{note}");
                 }
                 ratings.push((r, sols));
                 line

@@ -93,15 +93,7 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<Reduced, String> {
     limits::take();
     let applied = engine::reduce(&mut s, &ts, &cfg)
         .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
-    let hits = limits::take();
-    let mut said = Vec::new();
-    if !hits.is_empty() {
-        said.push(format!(
-            "{}: bounds hit: {}",
-            p.place(),
-            hits.describe(&cfg)
-        ));
-    }
+    let mut said: Vec<String> = limits::take().note(&p.place(), &cfg).into_iter().collect();
     if s.is_complete() {
         let line = output::solution(p, &s.digits(), a.input.boxed());
         let failed = false;

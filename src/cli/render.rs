@@ -149,13 +149,9 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     if a.html.is_some() || a.svg.is_some() {
         let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
-        if !run.limits.is_empty() {
-            // As `explain` says it: a path stuck on a bound is not stuck for good.
-            say!(
-                "{}: bounds hit: {}",
-                at(&label, &p),
-                run.limits.describe(&cfg)
-            );
+        // As `explain` says it: a path stuck on a bound is not stuck for good.
+        if let Some(note) = run.limits.note(&at(&label, &p), &cfg) {
+            say!("{note}");
         }
         if let Some(path) = &a.html {
             // The puzzle's own file: with several, its label (the first may be unreadable).

@@ -366,20 +366,20 @@ impl Tally {
             self.invalid,
             self.budget
         );
-        let (name, wall) = match clock {
+        let (name, secs) = match clock {
             Clock::Wall(t) => ("wall", t),
             Clock::Summed(t) => ("summed", t),
         };
         if self.puzzles == 0 {
-            // No rate of nothing: `1 / wall` puzzles a second would be made up.
-            say!("{name} {wall:.3} s  no puzzle was searched");
+            // No rate of nothing: `1 / secs` puzzles a second would be made up.
+            say!("{name} {secs:.3} s  no puzzle was searched");
             return;
         }
         say!(
             "{name} {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  median {:.2} µs  worst {:.2} µs",
-            wall,
-            n / wall,
-            wall * 1e6 / n,
+            secs,
+            n / secs,
+            secs * 1e6 / n,
             median * 1e6,
             worst * 1e6
         );

@@ -8,7 +8,7 @@ use super::{puzzle_length, side_of_cells};
 /// spaces), none of which could be a puzzle with a wrong symbol or length: a name of a
 /// puzzle's length (N² or N³ letters) must hold a `_` or a space, which no puzzle does.
 pub(super) fn csv_header(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    let fields: Vec<&str> = line.split(',').map(|f| unquoted(f.trim())).collect();
     let name = |f: &str| {
         let len = f.chars().count();
         f.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -17,6 +17,15 @@ pub(super) fn csv_header(line: &str) -> bool {
             && (f.contains(['_', ' ']) || !puzzle_length(len))
     };
     fields.len() > 1 && fields.iter().all(|f| name(f))
+}
+
+/// A CSV field's text without the double quotes around it (`"53..7…"`, as spreadsheets and
+/// Python's `csv` write fields); no symbol of any alphabet is a quote.
+fn unquoted(field: &str) -> &str {
+    field
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .unwrap_or(field)
 }
 
 /// The puzzle of a line that holds more: at its start (`puzzle solution`, `puzzle,solution`,
@@ -28,6 +37,8 @@ pub(super) struct Field<'a> {
     pub(super) puzzle: &'a str,
     /// The separator after the puzzle, if anything follows.
     pub(super) after: Option<char>,
+    /// The puzzle was in quotes (the opening one ends `before`).
+    pub(super) quoted: bool,
 }
 
 /// Whether `field`, taken for a label, is rather a puzzle cut short (its empty cells `0`)
@@ -65,7 +76,8 @@ impl<'a> Field<'a> {
             let end = raw[start..]
                 .find(SEPARATORS)
                 .map_or(raw.len(), |e| start + e);
-            let field = &raw[start..end];
+            let field = unquoted(&raw[start..end]);
+            let quoted = field.len() < end - start;
             let after = raw[end..].chars().next();
             let n = symbols(field);
             // An id of 16 digits (a 4×4's length) before a larger puzzle of one symbol a
@@ -77,17 +89,19 @@ impl<'a> Field<'a> {
                 next > n && side_of_cells(next).is_some()
             };
             if puzzle_length(n) && !before_larger {
-                // A puzzle alone with a separator after is no pair; a label is under half a
-                // puzzle's length, so a puzzle of the wrong length followed by its solution
-                // stays an error, not the solution read in its place.
+                // A puzzle alone with a separator after is no pair (in quotes, it is a CSV
+                // field); a label is under half a puzzle's length, so a puzzle of the wrong
+                // length followed by its solution stays an error, not the solution read in
+                // its place.
                 let more = after.is_some_and(|c| !raw[end + c.len_utf8()..].trim().is_empty());
                 if labels == 0 && rows_in_a_line(raw, n) {
                     return None;
                 }
-                return ((labels > 0 || more) && 2 * longest < n).then_some(Field {
-                    before: &raw[..start],
+                return ((labels > 0 || more || quoted) && 2 * longest < n).then_some(Field {
+                    before: &raw[..start + usize::from(quoted)],
                     puzzle: field,
                     after: after.filter(|_| more),
+                    quoted,
                 });
             }
             // A label: letters and digits, `_` and `-` (which mark empty cells) only beside a
@@ -102,7 +116,7 @@ impl<'a> Field<'a> {
             }
             longest = longest.max(n);
             start = raw.len() - raw[end..].trim_start_matches(SEPARATORS).len();
-            let next = raw[start..].split(SEPARATORS).next().unwrap_or("");
+            let next = unquoted(raw[start..].split(SEPARATORS).next().unwrap_or(""));
             if cut_puzzle(field, next) {
                 return None;
             }
@@ -117,21 +131,25 @@ impl<'a> Field<'a> {
         let (mut start, mut longest) = (0, 2);
         for _ in 0..2 {
             let end = start + raw[start..].find(',')?;
-            let label = raw[start..end].trim();
+            let label = unquoted(raw[start..end].trim());
             if label.is_empty() || !label.chars().all(|c| c.is_ascii_alphanumeric()) {
                 return None;
             }
             longest = longest.max(label.chars().count());
             start = end + 1;
-            let field = raw[start..].split(',').next().unwrap_or("");
-            if cut_puzzle(label, field.trim()) {
+            let whole = raw[start..].split(',').next().unwrap_or("");
+            let field = unquoted(whole.trim());
+            if cut_puzzle(label, field) {
                 return None;
             }
             if field.chars().filter(|c| !c.is_whitespace()).count() > 2 * longest {
+                // The field's own columns: from its first symbol, past spaces and a quote.
+                let skipped = whole.find(field).unwrap_or(0);
                 return Some(Field {
-                    before: &raw[..start],
+                    before: &raw[..start + skipped],
                     puzzle: field,
                     after: None,
+                    quoted: field.len() < whole.trim().len(),
                 });
             }
         }
@@ -140,16 +158,18 @@ impl<'a> Field<'a> {
 
     /// What was passed over, for the puzzle's note. The same words on every line of a file
     /// (not the label itself), so that a note said once covers them all.
-    pub(super) fn note(&self) -> String {
-        match (self.before.is_empty(), self.after) {
-            (false, Some(sep)) => format!(
+    /// `None` when only the quotes of a CSV field were.
+    pub(super) fn note(&self) -> Option<String> {
+        let labelled = self.before.len() > usize::from(self.quoted);
+        match (labelled, self.after) {
+            (true, Some(sep)) => Some(format!(
                 "the label before the puzzle and the text after it (from '{sep}') are passed over"
-            ),
-            (false, None) => "the label before the puzzle is passed over".into(),
-            (true, sep) => format!(
-                "the text after the puzzle (from '{}') is passed over",
-                sep.unwrap_or(' ')
-            ),
+            )),
+            (true, None) => Some("the label before the puzzle is passed over".into()),
+            (false, Some(sep)) => Some(format!(
+                "the text after the puzzle (from '{sep}') is passed over"
+            )),
+            (false, None) => None,
         }
     }
 }

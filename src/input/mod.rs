@@ -318,8 +318,8 @@ impl<R: BufRead> Reader<R> {
             let skipped = field.before.chars().count();
             let at_column = |pos: usize| at_column(skipped + pos);
             let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
-            if let Ok(p) = &mut rec {
-                p.add_note(field.note());
+            if let (Ok(p), Some(note)) = (&mut rec, field.note()) {
+                p.add_note(note);
             }
             return (rec, 1);
         }

@@ -1111,6 +1111,34 @@ fn a_csv_header_is_passed_over_with_a_note() {
     assert!(read_all(&late, Default::default())[1].is_err());
 }
 
+/// CSV fields in double quotes (as spreadsheets and Python's `csv` write them) are read
+/// without their quotes, in the header, the labels and the puzzle; a puzzle alone in quotes
+/// is one too. Only the quotes passed over say nothing; a bad symbol is named at its column
+/// in the line.
+#[test]
+fn quoted_csv_fields_are_read_without_their_quotes() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let text =
+        format!("\"id\",\"puzzle\",\"solution\"\n\"1\",\"{EASY9}\",\"{solution}\"\n\"{EASY9}\"\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2);
+    let (labelled, alone) = (all[0].as_ref().unwrap(), all[1].as_ref().unwrap());
+    assert_eq!(labelled.line, 2);
+    let note = labelled.note.as_deref().unwrap();
+    assert!(
+        note.contains("CSV header") && note.contains("the label before"),
+        "{note}"
+    );
+    assert_eq!(alone.note, None);
+    let bad = format!("\"7\",\"{}%{}\"\n", &EASY9[..10], &EASY9[11..]);
+    let e = read_all(&bad, Default::default())
+        .pop()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.what.contains("column 16"), "{}", e.what);
+}
+
 /// In a CSV file, a puzzle of the wrong length after its label is named by its own length and
 /// columns, not counted with the label.
 #[test]

@@ -63,6 +63,11 @@ impl Hits {
         *self == Hits::default()
     }
 
+    /// The note for `place` (`line 3`, `file:3`) when a bound was hit: `None` when none was.
+    pub fn note(&self, place: &str, cfg: &Config) -> Option<String> {
+        (!self.is_empty()).then(|| format!("{place}: bounds hit: {}", self.describe(cfg)))
+    }
+
     /// One line for people, naming each bound hit, its value and the count; empty when none.
     pub fn describe(&self, cfg: &Config) -> String {
         let mut parts = Vec::new();
