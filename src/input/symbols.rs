@@ -153,6 +153,8 @@ fn choose_alphabet(s: &str, n: usize, candidates: bool) -> (Alphabet, Option<Str
                 (Alphabet::Standard, None)
             }
         }
+        // At 36×36, 1-9A-Za has one lowercase letter: `b`-`z` are lowercase zero-based 0-9a-z.
+        36 if has(|c| matches!(c, 'b'..='z')) => (Alphabet::Hex, None),
         _ if letters_only && n <= Alphabet::Letters.capacity() => (Alphabet::Letters, None),
         _ if zero_based() => zero_based_read(),
         _ => (Alphabet::Standard, None),

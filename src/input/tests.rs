@@ -937,6 +937,23 @@ fn zero_based_grids_away_from_16x16_are_read_so_or_noted() {
         assert!(p.note.as_ref().unwrap().contains("--alphabet standard"));
         assert_eq!(p.digits(), pattern(k), "{k}");
     }
+    // Lowercase 0-9a-z at 36×36: `b`-`z` are no digits of 1-9A-Za, so it is zero-based for
+    // sure (written back lowercase).
+    let lower: String = pattern(6)
+        .iter()
+        .enumerate()
+        .map(|(c, &d)| match c % 7 {
+            3 => '.',
+            _ => Alphabet::Hex.symbol(d).to_ascii_lowercase(),
+        })
+        .collect();
+    let p = read_one(&lower, Default::default()).unwrap();
+    assert_eq!((p.alphabet, p.note.as_deref()), (Alphabet::Hex, None));
+    assert!(p
+        .digits()
+        .iter()
+        .enumerate()
+        .all(|(c, &d)| c % 7 == 3 || d == pattern(6)[c]));
 }
 
 /// A puzzle whose symbols fit two alphabets is read in the one an earlier puzzle of its size
