@@ -257,8 +257,9 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
 /// when the first does, another must too, and most givens of the rest when they are N or
 /// more (or the rest, all there, hold no givens), else values out of range among small grids
 /// are those grids' errors, and the small grids around them are still read (in a big grid
-/// three givens in four are too big for a small one, and a big grid with fewer than N
-/// givens below its first row has many solutions whichever way its rows are read); when it
+/// three givens in four are too big for a small one, and a big grid with all its rows but
+/// fewer than N givens below its first has many solutions whichever way its rows are read;
+/// cut short, few givens are rather small grids, a typo among them the first one's); when it
 /// does not, most givens of the rest must be too big, as in a big grid whose first row
 /// happens to hold small digits only.
 pub(super) fn big_grid(
@@ -269,7 +270,7 @@ pub(super) fn big_grid(
     complete: bool,
 ) -> bool {
     if first_above {
-        above > 0 && (2 * above > givens || givens < n) || (givens == 0 && complete)
+        above > 0 && (2 * above > givens || givens < n && complete) || (givens == 0 && complete)
     } else {
         // Cut short, the rows would be a bad big grid: one value too big (a typo in the small
         // grid on the next line) does not take the good small grid above into it.

@@ -2429,6 +2429,27 @@ fn a_sparse_big_grid_with_few_givens_stays_one_grid() {
     assert_eq!(all[0].as_ref().unwrap().k, 4);
 }
 
+/// Small grids one a line near the end of a text (fewer than N - 1 lines follow) are not
+/// taken into a big grid cut short for a typo in the first: a 4×4 with a `5`, or 9×9s as 81
+/// numbers with a `10`, leave the good puzzles after them read.
+#[test]
+fn few_small_grids_after_a_typo_are_no_big_grid_cut_short() {
+    let text = "5...............\n6...............\n1234............\n";
+    let all = read_all(text, Default::default());
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(all[2].as_ref().is_ok_and(|p| p.k == 2));
+    let nine = |last: &str| {
+        let mut cells: Vec<String> = EASY9.replace('.', "0").chars().map(String::from).collect();
+        cells[80] = last.into();
+        cells.join(" ")
+    };
+    let text = [nine("10"), nine("0"), nine("0"), nine("12")].join("\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 4, "{all:?}");
+    assert!(all[0].is_err() && all[3].is_err());
+    assert!(all[1].is_ok() && all[2].is_ok());
+}
+
 #[test]
 fn reads_pencil_mark_grids_up_to_9x9() {
     use crate::mask::Wide256;
