@@ -1,26 +1,47 @@
 //! A puzzle file's bytes as text: UTF-8 as it comes, UTF-16 with a byte-order mark decoded,
 //! and the bytes that are no text of puzzles refused.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+
+/// How many bytes at most are looked at to tell a text from binary data or UTF-16 without a
+/// byte-order mark.
+const SNIFF: u64 = 8192;
 
 /// A puzzle file's bytes as UTF-8 for a [`Reader`](super::Reader): as they come, or, for
 /// UTF-16 with a byte-order mark (Windows editors save "Unicode" so), decoded as a whole
 /// first. UTF-16 without one is refused (told from the NULs of the first bytes), as read as
-/// UTF-8 it would be every other character a NUL.
+/// UTF-8 it would be every other character a NUL, and so is binary data.
+///
+/// What is looked at depends on the bytes alone, not on how a pipe delivered them: the
+/// lines up to the first that is not blank, and only when those look like no text, the first
+/// [`SNIFF`] bytes (a line of NULs before good puzzles does not lose them). A text that
+/// looks right is read as it arrives, a line at a time.
 pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
-    let head = src.fill_buf().map_err(|e| e.to_string())?;
-    match head {
-        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] => {}
-        _ => {
-            if let Some(why) = not_utf8(head) {
-                return Err(why.into());
-            }
-            return Ok(Box::new(src));
+    let err = |e: io::Error| e.to_string();
+    if let [0xff, 0xfe, ..] | [0xfe, 0xff, ..] = src.fill_buf().map_err(err)? {
+        let mut bytes = Vec::new();
+        src.read_to_end(&mut bytes).map_err(err)?;
+        return Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())));
+    }
+    let mut head = Vec::new();
+    loop {
+        let room = SNIFF.saturating_sub(head.len() as u64);
+        let read = (&mut src)
+            .take(room)
+            .read_until(b'\n', &mut head)
+            .map_err(err)?;
+        if read == 0 || !head.iter().all(u8::is_ascii_whitespace) {
+            break;
         }
     }
-    let mut bytes = Vec::new();
-    src.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())))
+    if not_utf8(&head).is_some() {
+        let room = SNIFF.saturating_sub(head.len() as u64);
+        (&mut src).take(room).read_to_end(&mut head).map_err(err)?;
+        if let Some(why) = not_utf8(&head) {
+            return Err(why.into());
+        }
+    }
+    Ok(Box::new(io::Cursor::new(head).chain(src)))
 }
 
 /// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
@@ -48,7 +69,13 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
         [0xff, 0xfe, rest @ ..] if ascii_units(rest, false) => Ok(utf16(false)),
         [0xfe, 0xff, rest @ ..] if ascii_units(rest, true) => Ok(utf16(true)),
         // A mark on a text that is not UTF-16 is no text either: as UTF-8 its two bytes are
-        // not, so the reader names them on the first line and reads the lines after it.
+        // not, so the reader names them on the first line and reads the lines after it. Full
+        // of NULs behind the mark, it is UTF-16 out of step (a byte added or lost).
+        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] if not_utf8(bytes).is_some() => Err(
+            "it starts with a UTF-16 byte-order mark, but its pairs of bytes are out of step \
+             (a byte added or lost?); expected UTF-8 or UTF-16"
+                .into(),
+        ),
         _ => match not_utf8(bytes) {
             Some(why) => Err(why.into()),
             None => Ok(String::from_utf8_lossy(bytes).into_owned()),

@@ -1634,6 +1634,59 @@ fn open_decodes_utf16_with_a_mark() {
     }
 }
 
+/// What `open` judges is the bytes, not how they arrive: a line of NULs before good puzzles
+/// is that line's error whether the text comes whole or a line a read (a pipe's first read
+/// was once all that was looked at). A byte-order mark before bytes out of step is named.
+#[test]
+fn open_judges_the_bytes_not_how_they_arrive() {
+    use std::io::{BufRead, BufReader, Cursor, Read};
+    /// A line a read, as a slow pipe delivers them.
+    struct LineByLine(Vec<u8>);
+    impl Read for LineByLine {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = self
+                .0
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(self.0.len(), |i| i + 1);
+            let n = line.min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0.drain(..n);
+            Ok(n)
+        }
+    }
+    let text = [
+        &[0u8; 30][..],
+        b"\n",
+        EASY9.as_bytes(),
+        b"\n",
+        EASY9.as_bytes(),
+        b"\n",
+    ]
+    .concat();
+    let sources: [Box<dyn BufRead + Send>; 2] = [
+        Box::new(Cursor::new(text.clone())),
+        Box::new(BufReader::new(LineByLine(text))),
+    ];
+    for src in sources {
+        let all: Vec<Record> = Reader::new(open(src).unwrap(), Default::default()).collect();
+        assert_eq!(all.len(), 3);
+        assert!(
+            all[0].is_err() && all[1].is_ok() && all[2].is_ok(),
+            "{all:?}"
+        );
+    }
+    let mut le = vec![0xff, 0xfe];
+    le.extend(
+        format!("{EASY9}\n{EASY9}\n")
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes),
+    );
+    le.insert(40, b'7');
+    let err = open(Cursor::new(le)).err().unwrap();
+    assert!(err.contains("out of step"), "{err}");
+}
+
 /// A text that comes as a pipe would: the lines given, then a read that never returns
 /// (here a panic, so a reader that asks for more than it needs fails the test).
 struct Pipe<'a>(&'a [u8]);
