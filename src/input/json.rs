@@ -350,10 +350,14 @@ fn length_says(cells: usize, numbers: bool, open_list: bool) -> Says {
 /// The next step of `list`: its next item, or its end.
 pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListStep {
     let (mut line, mut at) = (list.line, list.at);
-    let not_closed = || {
-        let what = "a JSON list of puzzles that is not closed".to_string();
-        ListStep::Broken(error(list.opened, what), lines.end())
+    let open_list = || InputError {
+        expected: "a `]` after the list's last puzzle".into(),
+        ..error(
+            list.opened,
+            "a JSON list of puzzles that is not closed".into(),
+        )
     };
+    let not_closed = || ListStep::Broken(open_list(), lines.end());
     loop {
         let Some((l, a, c)) = next_char(lines, line, at) else {
             return not_closed();
@@ -375,6 +379,15 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1, what), l + 1);
                 }
                 return ListStep::End(l + 1);
+            }
+            // No item of a list of puzzles (a string, an array or an object) at the start of a
+            // later line (a puzzle, a comment): the list was left open, and the lines from
+            // here are read as usual, not as its items.
+            _ if l >= list.opened
+                && !matches!(c, '"' | '[' | '{')
+                && lines.at(l)[..a].trim().is_empty() =>
+            {
+                return ListStep::Broken(open_list(), l);
             }
             _ => {
                 let items = list.items + 1;

@@ -1847,6 +1847,18 @@ fn json_lists_are_batches_read_item_by_item() {
     );
     assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 2);
 
+    // A list left open before plain lines (a puzzle, a comment) ends there: they are read as
+    // usual, not as its bad items.
+    let open = format!("[\"{EASY9}\"\n# more\n{EASY9}\n{EASY9}\n");
+    let all = read_all(&open, Default::default());
+    assert_eq!(all.len(), 4, "{all:?}");
+    assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 3);
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (1, "a JSON list of puzzles that is not closed")
+    );
+
     // A field that is not a list of puzzles leaves the object one puzzle (a 16-symbol tag
     // would be a 4×4 puzzle), and sixteen strings of sixteen are the rows of a 16×16 grid.
     let tagged = format!("{{\"tags\": [\"from the archives\"], \"puzzle\": \"{EASY9}\"}}\n");
