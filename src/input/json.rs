@@ -184,7 +184,7 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
             ']' | '{' => true,
             _ => match first_items_say(lines, l, a)? {
                 Says::List => true,
-                Says::Grid => false,
+                Says::Grid | Says::Row => false,
                 Says::RowsIf(cells, open_list) => {
                     // Rows of a grid only if there are exactly `cells` of them; `open_list` when
                     // the value runs past the window.
@@ -259,6 +259,8 @@ enum Says {
     List,
     /// A grid: its items are cells or rows (or nothing else told).
     Grid,
+    /// A grid's row and no whole puzzle (9 cells, 36 symbols).
+    Row,
     /// An item is a row of this many cells and a whole puzzle both (16 symbols, or 81
     /// numbers): rows of a grid if there are exactly that many. When the value runs past the
     /// window, a list if the flag says so (strings: a list of any length), else a grid (arrays,
@@ -272,16 +274,19 @@ const ITEMS_LOOKED_AT: usize = 8;
 
 /// What the items at the head of an array say, the first at byte `at` of line `line`: a list
 /// as soon as one is a whole puzzle and no row (a grid holds none), else the first that could
-/// be both, else a grid. `None` when the first item is not closed in the window.
+/// be both, unless two rows and no puzzle came before it (a grid with a bad row), else a grid.
+/// `None` when the first item is not closed in the window.
 fn first_items_say(lines: &Lines, mut line: usize, mut at: usize) -> Option<Says> {
     let mut said = Says::Grid;
+    let mut rows = 0;
     for looked in 0..ITEMS_LOOKED_AT {
         let Some((says, (end, end_at))) = item_says(lines, line, at) else {
             return (looked > 0).then_some(said);
         };
         match says {
             Says::List => return Some(Says::List),
-            Says::RowsIf(..) if matches!(said, Says::Grid) => said = says,
+            Says::Row => rows += 1,
+            Says::RowsIf(..) if matches!(said, Says::Grid) && rows < 2 => said = says,
             _ => {}
         }
         match next_char(lines, end, end_at) {
@@ -343,7 +348,8 @@ fn length_says(cells: usize, numbers: bool, open_list: bool) -> Says {
     match (puzzle_length(cells), row) {
         (true, false) => Says::List,
         (true, true) => Says::RowsIf(cells, open_list),
-        _ => Says::Grid,
+        (false, true) => Says::Row,
+        (false, false) => Says::Grid,
     }
 }
 

@@ -1910,6 +1910,18 @@ fn json_lists_are_batches_read_item_by_item() {
                 .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
         }
     }
+    // A grid of rows whose sixth row has 16 cells (a 4×4's length) is one bad grid, not a
+    // list with one 4×4 in it: rows came before it.
+    let mut rows: Vec<String> = want.chunks(9).map(|r| format!("{r:?}")).collect();
+    rows[5] = format!("{:?}", [0; 16]);
+    let all = read_all(&format!("[{}]\n", rows.join(", ")), Default::default());
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(all[0]
+        .as_ref()
+        .unwrap_err()
+        .what
+        .contains("row 6 of 9 has 16 cells"));
+
     // Flat arrays of 81 numbers are puzzles of a list; 81 of them would be the rows of an
     // 81×81 grid.
     let flat = format!("[{}]", numbers.join(",").replace(['[', ']'], ""));
