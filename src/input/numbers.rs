@@ -101,20 +101,23 @@ pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
         })
 }
 
-/// Whether the line at `start` is the first row of a grid of numbers with a slip in it (`2x457`
-/// in a pencil-mark grid, `1x` at 16×16): as many tokens as a grid's side, all numbers but one
-/// of two characters or more, above exactly the grid's other rows of numbers as long (the
-/// line after them is no such row). Read as numbers the grid is one error; read as a line of
-/// symbols, it would be two (this line, then the other rows cut short).
+/// Whether the line at `start` is the first row of a grid of numbers that does not read as
+/// numbers alone: a slip in it (`2x457` in a pencil-mark grid, `1x` at 16×16: all numbers but
+/// one token of two characters or more), or every cell empty (`. . . .`, as a boxed grid of
+/// numbers draws an empty first row); as many tokens as a grid's side, above exactly the
+/// grid's other rows of numbers as long (the line after them is no such row). Read as numbers
+/// the grid is one puzzle or one error; read as a line of symbols, it would be two (this line,
+/// then the other rows cut short).
 ///
 /// The rows are looked at one by one, so a line that is no row ends the look: a pipe is
 /// waited on only while rows keep coming, and for the line after the last.
 pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     let first = tokens(lines.at(start));
     let m = first.clone().count();
+    let empty = first.clone().all(|t| matches!(t, "." | "-" | "_"));
     let mut bad = first.filter(|t| !number_token(t));
     let slip = bad.next().is_some_and(|t| t.chars().nth(1).is_some()) && bad.next().is_none();
-    if !slip || !SUPPORTED.clone().any(|k| k * k == m) {
+    if !(slip || empty) || !SUPPORTED.clone().any(|k| k * k == m) {
         return false;
     }
     let mut rows = row_lines_after(lines, start, m).map(|i| {

@@ -436,7 +436,22 @@ fn grids_drawn_in_rows_of_numbers() {
             .unwrap();
         let err = read_one(&bad, Default::default()).unwrap_err();
         assert_eq!(err.line, at + 1, "{}", err);
+        // An empty first row (all `.`) is the grid's, not a small puzzle of its own; so at
+        // 64×64 (an empty row of 64 would be a 4×4 candidate grid).
+        let mut holed = grid.clone();
+        holed[..n].fill(0);
+        let boxed = crate::output::boxed(k, &holed, Alphabet::Decimal);
+        let all = read_all(&boxed, Default::default());
+        assert_eq!(all.len(), 1, "{boxed}");
+        assert_eq!(all[0].as_ref().unwrap().digits(), holed);
     }
+    let mut holed = crate::generate::pattern_grid(8, &mut crate::generate::Rng::new(7));
+    holed[..64].fill(0);
+    let boxed = crate::output::boxed(8, &holed, Alphabet::Decimal);
+    assert_eq!(
+        read_one(&boxed, Default::default()).unwrap().digits(),
+        holed
+    );
     // Rows of one symbol a cell drawn with `|` stay symbols (here hex, `0` a digit).
     let hex = "0 1 2 3 | 4 5 6 7 | 8 9 A B | C D E F";
     assert!(!numbers::numbers_line(hex));
