@@ -198,10 +198,13 @@ impl Sat {
             });
         }
         for &l in &self.trail {
-            let r = &mut self.reason[var(l)];
+            let v = var(l);
+            let r = &mut self.reason[v];
             if *r & BIN == 0 {
                 *r = old[*r as usize + 1];
-                debug_assert_ne!(*r, u32::MAX);
+                // Vivification may delete the reason of a literal fixed at level 0, never
+                // explained: it becomes a fact (`u32::MAX` is `NO_REASON`).
+                debug_assert!(*r != u32::MAX || self.level[v] == 0);
             }
         }
         self.arena = new;
