@@ -47,15 +47,18 @@ fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
 /// pages touched cost memory. A default thread has 2 MB, and from 121×121 up a grid and the
 /// copies a search keeps take more, so the counts of this module, [`crate::solver::count`],
 /// [`dlx::count`](crate::solver::dlx::count) and
-/// [`generate::is_minimal`](crate::generate::is_minimal) run beyond 100×100 on a thread of
-/// their own with this stack: they work from any thread (rayon's, a test's).
+/// [`generate::is_minimal`](crate::generate::is_minimal) run beyond 100×100 (36×36 in an
+/// unoptimized build) on a thread of their own with this stack: they work from any thread
+/// (rayon's, a test's).
 pub const STACK_SIZE: usize = 256 << 20;
 
 /// Run `f` here up to 100×100, and on a thread of its own with a [`STACK_SIZE`] stack beyond
 /// (starting it costs microseconds next to the milliseconds a count takes there): for a
-/// [`Solver`] used directly on grids of basis 11 and up.
+/// [`Solver`] used directly on grids of basis 11 and up. Unoptimized builds, whose frames are
+/// far larger (a 100×100 search overflowed a 2 MB thread), take the thread from 36×36 up.
 pub fn with_room<B: Basis, R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    if B::K <= 10 {
+    let here = if cfg!(debug_assertions) { 5 } else { 10 };
+    if B::K <= here {
         return f();
     }
     std::thread::scope(|s| {
