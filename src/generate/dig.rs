@@ -117,6 +117,12 @@ pub struct Dug {
 }
 
 /// Dig givens out of the full grid `solution` in random order.
+///
+/// # Panics
+///
+/// When `solution` is not a full grid of basis `B` (its N² digits, each 1..=N; check with
+/// [`crate::grid::is_valid_solution`]): what is dug out of a grid that is no solution means
+/// nothing.
 pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
     // A check that runs over budget keeps its given, so what matters is how fast it gets
     // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
@@ -134,6 +140,11 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
         max_nodes: Some(opts.max_nodes.unwrap_or(default_max_nodes(B::K))),
         ..SolveOptions::default()
     };
+    assert!(
+        crate::grid::is_valid_solution(B::K, solution),
+        "dig: not a full grid of basis {}",
+        B::K
+    );
     let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
     let mut orbits = opts.symmetry.orbits(B::N);
     rng.shuffle(&mut orbits);

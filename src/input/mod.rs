@@ -485,7 +485,8 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// Read one puzzle line (or a block of numbers starting there); convenience for tests and APIs.
+/// The first puzzle of `text` (one line, or a grid over several), or why there is none;
+/// whatever follows it is not read ([`read_all`] reads every puzzle).
 pub fn read_one(text: &str, opts: ReadOptions) -> Record {
     Reader::new(text.as_bytes(), opts)
         .next()

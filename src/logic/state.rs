@@ -12,6 +12,17 @@ use crate::logic::deduction::Deduction;
 use crate::mask::Mask;
 use crate::solver::Contradiction;
 
+/// A state of a basis beyond the logic layer ([`crate::basis::LOGIC`]) fails to compile where
+/// it is built: its finders hold a box's cells in a `u128`, and would shift past it.
+struct InLogic<B>(std::marker::PhantomData<B>);
+
+impl<B: Basis> InLogic<B> {
+    const CHECK: () = assert!(
+        B::K >= *crate::basis::LOGIC.start() && B::K <= *crate::basis::LOGIC.end(),
+        "the logic layer is built for the bases of crate::basis::LOGIC (2 to 10)"
+    );
+}
+
 /// Candidates and solved cells of one puzzle.
 #[derive(Clone, Debug)]
 pub struct State<B: Basis> {
@@ -43,6 +54,10 @@ pub fn givens_clash(p: &Puzzle) -> String {
 
 impl<B: Basis> State<B> {
     /// The state of puzzle `p` (of basis `B`), as [`State::new`] builds it from its cells.
+    ///
+    /// # Panics
+    ///
+    /// When `p` is not of basis `B` (as [`Grid::from_masks`]).
     pub fn of_puzzle(p: &Puzzle) -> Result<Self, Contradiction> {
         State::new(Grid::from_masks(&p.masks))
     }
@@ -50,6 +65,14 @@ impl<B: Basis> State<B> {
     /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
     /// leaves its peers. Fails when two givens clash, or a cell has, or loses, every candidate,
     /// or a house has, or loses, every place for a digit.
+    ///
+    /// A state exists for the bases of [`crate::basis::LOGIC`] only; beyond them, building one
+    /// does not compile:
+    ///
+    /// ```compile_fail
+    /// use nsudoku::{basis::B12, logic::State, Grid};
+    /// let _ = State::<B12>::new(Grid::empty());
+    /// ```
     pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
         if (0..B::CELLS).any(|c| grid.get(c).is_empty()) {
             return Err(Contradiction);
@@ -68,6 +91,7 @@ impl<B: Basis> State<B> {
 
     /// `grid` with nothing placed yet: every cell open, the places counted.
     fn unplaced(grid: Grid<B>) -> Self {
+        let () = InLogic::<B>::CHECK;
         let t = B::topology();
         let mut places = vec![0u8; t.houses() * B::N];
         for c in 0..B::CELLS {
