@@ -23,6 +23,10 @@ use crate::mask::Mask;
 use crate::topology::Topology;
 
 /// The shared topology of basis `k` (2..=10).
+///
+/// # Panics
+///
+/// When `k` is not in [`crate::basis::LOGIC`], as [`crate::with_basis!`] does.
 pub fn topology(k: usize) -> &'static Topology {
     crate::with_basis!(k, B => B::topology())
 }
@@ -56,7 +60,18 @@ impl Board {
     }
 
     /// The puzzle's givens, the digits `state` has placed, and its candidates.
+    ///
+    /// # Panics
+    ///
+    /// When `state` is not of `p`'s basis.
     pub fn from_state<B: Basis>(p: &Puzzle, state: &State<B>) -> Board {
+        assert_eq!(
+            p.k,
+            B::K,
+            "a state of basis {} for a puzzle of basis {}",
+            B::K,
+            p.k
+        );
         let mut b = Board::from_puzzle(p);
         for (cell, d) in state.digits().into_iter().enumerate() {
             if b.givens[cell] == 0 {
