@@ -384,9 +384,10 @@ impl Bench<'_> {
         // Where each is, for messages: `line 5`, or `line 1: item 3 of the JSON list`.
         let places: Vec<String> = these.iter().map(|p| p.place()).collect();
         let masks: Vec<&CellMasks> = these.iter().map(|p| &p.masks).collect();
-        // Puzzles without one solution are named once a set, from the engine's first
-        // measurement; those the baseline gave up on, from its first.
-        let (mut named, mut named_baseline) = (false, false);
+        // Puzzles without one solution are named once a set, as the first of the engine's
+        // variants to meet them says (a reduction may take another over the node budget);
+        // those the baseline gave up on, from its first measurement.
+        let (mut named, mut named_baseline) = (Vec::new(), false);
         for v in self.variants {
             let how = match v.kind {
                 Kind::Command(cmd) => {
@@ -446,10 +447,13 @@ impl Bench<'_> {
                             }
                         }
                     }
-                } else if !std::mem::replace(&mut named, true) {
-                    for (i, why) in &m.unfit {
-                        say!("{set}: {}: {why}", places[*i]);
+                } else {
+                    for &(i, why) in &m.unfit {
                         self.failed = true;
+                        if !named.contains(&(i, why)) {
+                            named.push((i, why));
+                            say!("{set}: {}: {why}", places[i]);
+                        }
                     }
                 }
                 if m.invalid > 0 {

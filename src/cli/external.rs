@@ -6,7 +6,8 @@
 //! output of one line a puzzle: [`answers`]) stands for its puzzle. As for the engine, a first
 //! run is a warm-up whose every answer is checked from scratch (a full grid, every house
 //! whole, inside the puzzle's candidates); the timed passes are whole runs, the process's
-//! start-up included, until `--min-time` has gone by. A run past
+//! start-up included, until `--min-time` has gone by, each judged as the first was (a run
+//! that ends or answers otherwise leaves the command untimed). A run past
 //! `--baseline-timeout` is killed (its process group: the shell and what it started) and the
 //! command is not timed on that set.
 
@@ -70,24 +71,7 @@ pub fn time(
             unread: true,
         });
     }
-    let out = String::from_utf8_lossy(&warm.stdout);
-    let (answers, read) = answers(&out, puzzles.len());
-    let out_lines: Vec<&str> = out.lines().take(read).collect();
-    // An answer that is no grid, quoted from its line (its first 40 characters).
-    let shown = |e: &input::InputError| {
-        let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
-        match line.char_indices().nth(40) {
-            Some((end, _)) => format!("{}…", &line[..end]),
-            None => line.to_string(),
-        }
-    };
-    // Puzzles past the last answer are counted, not listed (`Timed::answers`).
-    let wrong = puzzles
-        .iter()
-        .zip(&answers)
-        .enumerate()
-        .filter_map(|(i, (p, answer))| check(p, answer, shown).err().map(|why| (i, why)))
-        .collect();
+    let (answers, wrong) = judge(&warm.stdout, puzzles);
     let failure = if warm.capped {
         Some(format!(
             "ended with its stdout past {} MiB: stopped there and not timed (one answer a puzzle \
@@ -107,7 +91,7 @@ pub fn time(
         wall: 0.0,
         runs: 0,
         wrong,
-        answers: answers.len(),
+        answers,
         failure,
         unread: false,
     };
@@ -115,7 +99,7 @@ pub fn time(
         return Ok(timed);
     }
     // A command that solved nothing (not found, refusing the input) would only time its exit.
-    let solved = answers.len().min(puzzles.len()) - timed.wrong.len();
+    let solved = answers.min(puzzles.len()) - timed.wrong.len();
     if solved == 0 && !puzzles.is_empty() {
         timed.failure = Some(match timed.failure.take() {
             Some(how) => format!("{how}, and solved no puzzle: not timed"),
@@ -131,12 +115,70 @@ pub fn time(
             timed.failure = Some(over(limit, "a timed run"));
             return Ok(timed);
         }
+        // Every timed run is judged as the first was: one that ends otherwise or answers
+        // otherwise (a command that fails fast after its first run) is no figure.
+        let (answers, wrong) = judge(&r.stdout, puzzles);
+        let otherwise = if r.status != warm.status {
+            Some(format!(
+                "ended with {}, the first with {}",
+                r.status, warm.status
+            ))
+        } else if r.capped || answers != timed.answers {
+            Some(format!(
+                "wrote {answers} answers, the first {}",
+                timed.answers
+            ))
+        } else if wrong
+            .iter()
+            .map(|w| w.0)
+            .ne(timed.wrong.iter().map(|w| w.0))
+        {
+            Some(format!(
+                "left {} puzzles unsolved, the first {}",
+                wrong.len(),
+                timed.wrong.len()
+            ))
+        } else {
+            None
+        };
+        if let Some(how) = otherwise {
+            timed.runs = 0;
+            timed.failure = Some(format!(
+                "answered otherwise in timed run {}: {how}; not timed",
+                timed.runs + 1
+            ));
+            return Ok(timed);
+        }
         timed.wall += r.secs;
         timed.runs += 1;
         if start.elapsed().as_secs_f64() >= min_time {
             return Ok(timed);
         }
     }
+}
+
+/// How many answers a run's output `stdout` holds for `puzzles` (one past them at most), and
+/// the puzzles (index in the set, why) it answered with something else than a solution;
+/// puzzles past the last answer are counted, not listed (`Timed::answers`).
+fn judge(stdout: &[u8], puzzles: &[&Puzzle]) -> (usize, Vec<(usize, String)>) {
+    let out = String::from_utf8_lossy(stdout);
+    let (answers, read) = answers(&out, puzzles.len());
+    let out_lines: Vec<&str> = out.lines().take(read).collect();
+    // An answer that is no grid, quoted from its line (its first 40 characters).
+    let shown = |e: &input::InputError| {
+        let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
+        match line.char_indices().nth(40) {
+            Some((end, _)) => format!("{}…", &line[..end]),
+            None => line.to_string(),
+        }
+    };
+    let wrong = puzzles
+        .iter()
+        .zip(&answers)
+        .enumerate()
+        .filter_map(|(i, (p, answer))| check(p, answer, shown).err().map(|why| (i, why)))
+        .collect();
+    (answers.len(), wrong)
 }
 
 /// The stdout a run may write for an input of `len` bytes: a solver writes about one grid a
@@ -228,7 +270,35 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
         stdout.truncate(cap);
         stop(&mut child);
     }
-    let status = child.wait()?;
+    // A run may close its stdout and go on (`…; exec >&-; sleep 8`, a pipeline whose last
+    // stage is done): the limit holds to its end, so it is waited for from a thread of its own.
+    let status = match limit.filter(|_| !capped) {
+        None => child.wait()?,
+        Some(limit) => {
+            let pid = child.id();
+            let (done, waited) = mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = done.send(child.wait());
+            });
+            match waited.recv_timeout(limit.saturating_sub(start.elapsed())) {
+                Ok(status) => status?,
+                Err(_) => {
+                    kill_group(pid);
+                    let status = waited
+                        .recv()
+                        .map_err(|_| io::Error::other(format!("waiting for `{cmd}` failed")))??;
+                    return Ok(Run {
+                        status,
+                        stdout: Vec::new(),
+                        stderr: Vec::new(),
+                        secs: start.elapsed().as_secs_f64(),
+                        capped: false,
+                        over: Some(limit),
+                    });
+                }
+            }
+        }
+    };
     let secs = start.elapsed().as_secs_f64();
     let _ = writer.join();
     let stderr = tail.join().unwrap_or_default();
@@ -280,17 +350,21 @@ fn shell(cmd: &str) -> Command {
 /// Kill a run: its whole process group where there is one, so that what the shell started (a
 /// pipeline, a script's solver) goes too and does not run on beside the timed rows.
 fn stop(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    {
-        // The shell leads its own group (`shell`), not yet waited for: its pid names the group.
-        if let Ok(group) = libc::pid_t::try_from(child.id()) {
-            // SAFETY: `killpg` only sends a signal; a group already gone is an error it returns.
-            if group > 1 && unsafe { libc::killpg(group, libc::SIGKILL) } == 0 {
-                return;
-            }
-        }
+    if !kill_group(child.id()) {
+        let _ = child.kill();
     }
-    let _ = child.kill();
+}
+
+/// Kill the process group that the shell of pid `pid` leads (`shell`), not yet waited for (its
+/// pid still names the group); false where there is none.
+fn kill_group(pid: u32) -> bool {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(pid) {
+        // SAFETY: `killpg` only sends a signal; a group already gone is an error it returns.
+        return group > 1 && unsafe { libc::killpg(group, libc::SIGKILL) } == 0;
+    }
+    let _ = pid;
+    false
 }
 
 #[cfg(windows)]

@@ -1306,6 +1306,79 @@ fn bench_kills_what_a_command_past_its_time_limit_started() {
     panic!("`sleep 59`, started by the command, still runs after the command was killed");
 }
 
+/// The time limit holds to a run's end, also after it has closed its stdout (a pipeline
+/// whose last stage is done): it was waited for without one.
+#[test]
+fn bench_kills_a_command_that_closed_its_output_past_its_time_limit() {
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let cmd = format!("'{bin}' solve --limit 1 --threads 1; exec >&-; sleep 60");
+    let out = bench_30_json(&["--baseline-cmd", &cmd, "--baseline-timeout", "1s"]);
+    let err = lines(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    assert!(
+        err.iter().any(|l| l.ends_with(
+            "had not ended its first run after --baseline-timeout (1s): \
+                 killed there and not timed"
+        )),
+        "{err:?}"
+    );
+}
+
+/// Every timed run is judged as the checked first one: a command that fails at once after
+/// it gets no row (it was timed at the speed of its exits).
+#[cfg(unix)]
+#[test]
+fn bench_judges_every_timed_run_of_a_command() {
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let dir = Scratch::new("bench-flaky");
+    let ran = dir.join("ran");
+    let cmd = format!(
+        "if [ -e '{0}' ]; then exit 3; fi; touch '{0}'; exec '{bin}' solve --limit 1 --threads 1",
+        ran.display()
+    );
+    let out = bench_30_json(&["--baseline-cmd", &cmd]);
+    let err = lines(&out.stderr);
+    assert!(
+        err.iter().any(|l| l.ends_with(
+            "answered otherwise in timed run 1: ended with exit status: 3, the first with exit \
+             status: 0; not timed"
+        )),
+        "{err:?}"
+    );
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(variants(&rows), ["search"]);
+}
+
+/// A puzzle that only a reduction takes over the node budget is named and fails the run, as
+/// one the plain search takes over it: only the first variant's were. goomii_hard300 line 6
+/// (../shared/data/16x16): 460 nodes searched, over 1,000 after naked and hidden tuples.
+#[test]
+fn bench_names_a_puzzle_over_budget_in_any_variant() {
+    let line6 =
+        "............9.6B3...1.9D.....C..G..62...D.75...F....CG.7..E.......58....GB..A.7.....\
+                 GE.4...2..F.6..A...18.9D...2...2....F....856.14..8G5AC.E....A.....F...5.D2...D.G..\
+                 .647.1F.C..69..4.23...8....9...C.G....EB..B.......CG1..D4..3.56.....A...1......FE.\
+                 653B..9.";
+    let args = [
+        "bench",
+        "--single-thread",
+        "--min-time",
+        "0",
+        "--limit",
+        "2",
+        "--max-nodes",
+        "1000",
+        "--reduce",
+        "naked-tuple,hidden-tuple",
+    ];
+    let out = run(&args, line6);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        lines(&out.stderr),
+        ["stdin: line 1: over the node budget (--max-nodes)"]
+    );
+}
+
 #[test]
 fn bench_kills_a_command_past_its_time_limit() {
     let out = bench_30_json(&["--baseline-cmd", "sleep 60", "--baseline-timeout", "300ms"]);
