@@ -171,10 +171,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             say!("with reduction by {list} (time includes the reduction):");
             // Both searches run for each puzzle, so the clock times neither alone: each is
             // the sum of its puzzles' times, named so (above one thread it exceeds the wall).
-            let logic_time: f64 = tally.times.iter().sum();
+            // `max`: an empty sum is -0.0, printed `-0.000`.
+            let logic_time = tally.times.iter().sum::<f64>().max(0.0);
             tally.print(Clock::Summed(logic_time));
             say!("without reduction:");
-            let plain_time: f64 = plain_tally.times.iter().sum();
+            let plain_time = plain_tally.times.iter().sum::<f64>().max(0.0);
             plain_tally.print(Clock::Summed(plain_time));
         } else {
             tally.print(Clock::Wall(wall));
