@@ -14,7 +14,7 @@ const SNIFF: u64 = 8192;
 ///
 /// What is looked at depends on the bytes alone, not on how a pipe delivered them: the
 /// lines up to the first that is not blank, and only when those look like no text, the first
-/// [`SNIFF`] bytes (a line of NULs before good puzzles does not lose them). A text that
+/// 8 KB (a line of NULs before good puzzles does not lose them). A text that
 /// looks right is read as it arrives, a line at a time.
 pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
     let err = |e: io::Error| e.to_string();
