@@ -388,11 +388,14 @@ impl Bench<'_> {
         // variants to meet them says (a reduction may take another over the node budget);
         // those the baseline gave up on, from its first measurement.
         let (mut named, mut named_baseline) = (Vec::new(), false);
+        // Which puzzles have one solution, for judging the commands' answers.
+        let mut one: Option<Vec<bool>> = None;
         for v in self.variants {
             let how = match v.kind {
                 Kind::Command(cmd) => {
-                    let mut t =
-                        external::time(cmd, these, self.a.min_time, self.a.baseline_timeout)?;
+                    let one = one.get_or_insert_with(|| self.one_solution(these));
+                    let (min_time, limit) = (self.a.min_time, self.a.baseline_timeout);
+                    let mut t = external::time(cmd, these, one, min_time, limit)?;
                     t.wrong
                         .sort_by_key(|(i, _)| (these[*i].line, these[*i].item));
                     say_command(set, cmd, &t, &places);
@@ -468,6 +471,20 @@ impl Bench<'_> {
             }
         }
         Ok(())
+    }
+
+    /// For each of `these`, whether the engine finds it one solution, counting to `--limit`
+    /// within `--max-nodes`: an untimed pass on every thread.
+    fn one_solution(&self, these: &[&Puzzle]) -> Vec<bool> {
+        let opts = SolveOptions {
+            limit: self.a.limit as usize,
+            max_nodes: self.a.max_nodes,
+            ..SolveOptions::default()
+        };
+        these
+            .par_iter()
+            .map(|p| Unfit::of(&solve::count(p, &opts)).is_none())
+            .collect()
     }
 
     /// `how` timed on the grids of basis `k` with `threads` threads.
@@ -594,6 +611,12 @@ fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
     }
     if t.unread {
         return;
+    }
+    if t.unjudged > 0 {
+        say!(
+            "{set}: `{cmd}`: its answers to the {} without one solution are not judged",
+            super::plural(t.unjudged, "puzzle")
+        );
     }
     for (i, why) in t.wrong.iter().take(NAMED) {
         say!("{set}: {}: `{cmd}`: {why}", places[*i]);

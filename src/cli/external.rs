@@ -4,8 +4,8 @@
 //! after the shuffle), and is to write one solution a line, in order, in any form nsudoku reads;
 //! a line that is not a solution (a marker such as `no solution`; a blank line too, in
 //! output of one line a puzzle: [`answers`]) stands for its puzzle. As for the engine, a first
-//! run is a warm-up whose every answer is checked from scratch (a full grid, every house
-//! whole, inside the puzzle's candidates); the timed passes are whole runs, the process's
+//! run is a warm-up whose every answer to a puzzle of one solution is checked from scratch (a
+//! full grid, every house whole, inside the puzzle's candidates); the timed passes are whole runs, the process's
 //! start-up included, until `--min-time` has gone by, each judged as the first was (a run
 //! that ends or answers otherwise leaves the command untimed). A run past
 //! `--baseline-timeout` is killed (its process group: the shell and what it started) and the
@@ -26,8 +26,11 @@ pub struct Timed {
     pub wall: f64,
     pub runs: usize,
     /// Puzzles it answered with something else than a solution (index in the set, why), in
-    /// the warm-up run.
+    /// the warm-up run. Only puzzles with one solution are judged.
     pub wrong: Vec<(usize, String)>,
+    /// Puzzles without one solution (as the engine counts them), whose answers are not judged:
+    /// a grid may be right when one is asked for, or a marker when a count is.
+    pub unjudged: usize,
     /// Answers it wrote in that run (grids, or lines standing for one), read up to one past
     /// the puzzles; the puzzles after the last have none, and more than the puzzles match none.
     pub answers: usize,
@@ -38,13 +41,15 @@ pub struct Timed {
     pub unread: bool,
 }
 
-/// Run `cmd` on `puzzles` as the module doc says. An error is one of starting the command.
+/// Run `cmd` on `puzzles` as the module doc says; `one[i]` when puzzle `i` has one solution,
+/// the puzzles whose answers are judged. An error is one of starting the command.
 /// A command that writes more than [`cap`] allows in its warm-up, or has not ended a run
-/// within `limit`, is stopped and not timed (`runs` 0); one that solved no puzzle in its
-/// warm-up is not timed either.
+/// within `limit`, is stopped and not timed (`runs` 0); one that solved no judged puzzle in
+/// its warm-up is not timed either.
 pub fn time(
     cmd: &str,
     puzzles: &[&Puzzle],
+    one: &[bool],
     min_time: f64,
     limit: Option<Duration>,
 ) -> io::Result<Timed> {
@@ -66,12 +71,13 @@ pub fn time(
             wall: 0.0,
             runs: 0,
             wrong: Vec::new(),
+            unjudged: 0,
             answers: 0,
             failure: Some(over(limit, "its first run")),
             unread: true,
         });
     }
-    let (answers, wrong) = judge(&warm.stdout, puzzles);
+    let (answers, wrong) = judge(&warm.stdout, puzzles, one);
     let failure = if warm.capped {
         Some(format!(
             "ended with its stdout past {} MiB: stopped there and not timed (one answer a puzzle \
@@ -91,6 +97,7 @@ pub fn time(
         wall: 0.0,
         runs: 0,
         wrong,
+        unjudged: one.iter().filter(|&&o| !o).count(),
         answers,
         failure,
         unread: false,
@@ -99,8 +106,11 @@ pub fn time(
         return Ok(timed);
     }
     // A command that solved nothing (not found, refusing the input) would only time its exit.
-    let solved = answers.min(puzzles.len()) - timed.wrong.len();
-    if solved == 0 && !puzzles.is_empty() {
+    let answered = one[..answers.min(puzzles.len())]
+        .iter()
+        .filter(|&&o| o)
+        .count();
+    if answered == timed.wrong.len() && one.contains(&true) {
         timed.failure = Some(match timed.failure.take() {
             Some(how) => format!("{how}, and solved no puzzle: not timed"),
             None => "solved no puzzle: not timed".into(),
@@ -117,7 +127,7 @@ pub fn time(
         }
         // Every timed run is judged as the first was: one that ends otherwise or answers
         // otherwise (a command that fails fast after its first run) is no figure.
-        let (answers, wrong) = judge(&r.stdout, puzzles);
+        let (answers, wrong) = judge(&r.stdout, puzzles, one);
         let otherwise = if r.status != warm.status {
             Some(format!(
                 "ended with {}, the first with {}",
@@ -158,9 +168,9 @@ pub fn time(
 }
 
 /// How many answers a run's output `stdout` holds for `puzzles` (one past them at most), and
-/// the puzzles (index in the set, why) it answered with something else than a solution;
+/// the puzzles of one solution (`one`) it answered with something else than a solution;
 /// puzzles past the last answer are counted, not listed (`Timed::answers`).
-fn judge(stdout: &[u8], puzzles: &[&Puzzle]) -> (usize, Vec<(usize, String)>) {
+fn judge(stdout: &[u8], puzzles: &[&Puzzle], one: &[bool]) -> (usize, Vec<(usize, String)>) {
     let out = String::from_utf8_lossy(stdout);
     let (answers, read) = answers(&out, puzzles.len());
     let out_lines: Vec<&str> = out.lines().take(read).collect();
@@ -176,6 +186,7 @@ fn judge(stdout: &[u8], puzzles: &[&Puzzle]) -> (usize, Vec<(usize, String)>) {
         .iter()
         .zip(&answers)
         .enumerate()
+        .filter(|&(i, _)| one[i])
         .filter_map(|(i, (p, answer))| check(p, answer, shown).err().map(|why| (i, why)))
         .collect();
     (answers.len(), wrong)

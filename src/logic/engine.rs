@@ -39,6 +39,12 @@ impl End {
     }
 }
 
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The steps taken and how it ended.
 #[derive(Clone, Debug)]
 pub struct Path {

@@ -28,6 +28,15 @@ pub enum Exceeded {
     Time,
 }
 
+impl std::fmt::Display for Exceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Exceeded::Nodes => "node budget",
+            Exceeded::Time => "timeout",
+        })
+    }
+}
+
 impl Budget {
     /// Start the clock now.
     pub(crate) fn start(max_nodes: Option<u64>, timeout: Option<Duration>) -> Self {

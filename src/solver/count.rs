@@ -51,6 +51,19 @@ pub enum Verdict {
     Several,
 }
 
+impl std::fmt::Display for Verdict {
+    /// As `nsudoku solve` marks a puzzle without a solution to print: `no solution`, `multiple
+    /// solutions`, `budget exceeded` (nodes or time); `solved` for one.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Verdict::Unsettled(_) => "budget exceeded",
+            Verdict::NoSolution => "no solution",
+            Verdict::Solved => "solved",
+            Verdict::Several => "multiple solutions",
+        })
+    }
+}
+
 impl Count {
     /// Exactly one solution, and proved so: the search ended below its limit, within budget.
     pub fn is_unique(&self) -> bool {

@@ -1013,6 +1013,48 @@ fn bench_does_not_time_a_command_that_solves_nothing() {
     assert_eq!(variants(&rows), ["search"]);
 }
 
+/// A command's answers to puzzles without one solution are not judged: counting to two, its
+/// `multiple solutions` is right, and a set of such puzzles is still timed (it was "solved no
+/// puzzle: not timed").
+#[test]
+fn bench_does_not_judge_a_command_on_puzzles_without_one_solution() {
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let several = format!("{:.<81}", "123");
+    let cmd = format!("'{bin}' solve --limit 2 --threads 1");
+    let args = [
+        "bench",
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--limit",
+        "2",
+        "--json",
+        "--baseline-cmd",
+        &cmd,
+    ];
+    for (input, unjudged) in [
+        (format!("{several}\n{several}\n"), 2),
+        (format!("{EASY9}\n{several}\n"), 1),
+    ] {
+        let out = run(&args, &input);
+        let err = lines(&out.stderr);
+        assert!(
+            err.iter().any(|l| l.ends_with(&format!(
+                "its answers to the {} without one solution are not judged",
+                if unjudged == 1 {
+                    "1 puzzle".to_string()
+                } else {
+                    format!("{unjudged} puzzles")
+                }
+            ))),
+            "{err:?}"
+        );
+        assert!(!err.iter().any(|l| l.contains("not a solution")), "{err:?}");
+        let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(variants(&rows).len(), 2, "{err:?}");
+    }
+}
+
 /// The set is timed shuffled, but its puzzles without one solution are named in file order.
 #[test]
 fn bench_names_unfit_puzzles_in_file_order() {
