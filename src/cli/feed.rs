@@ -268,7 +268,12 @@ fn read_files(
             let src = BufReader::with_capacity(1 << 16, io::stdin());
             Ok(Box::new(src) as _)
         } else {
-            let file = std::fs::File::open(path);
+            // Said as `bench` and `render` say it, which check their files first.
+            let dir = || io::Error::new(io::ErrorKind::InvalidInput, "it is a directory");
+            let file = std::fs::File::open(path).and_then(|f| match f.metadata() {
+                Ok(m) if m.is_dir() => Err(dir()),
+                _ => Ok(f),
+            });
             file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _)
         };
         let opened = src
