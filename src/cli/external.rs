@@ -5,9 +5,9 @@
 //! a line that is not a solution (a marker such as `no solution`; a blank line too, in
 //! output of one line a puzzle: [`answers`]) stands for its puzzle. As for the engine, a first
 //! run is a warm-up whose every answer to a puzzle of one solution is checked from scratch (a
-//! full grid, every house whole, inside the puzzle's candidates); the timed passes are whole runs, the process's
-//! start-up included, until `--min-time` has gone by, each judged as the first was (a run
-//! that ends or answers otherwise leaves the command untimed). A run past
+//! full grid, every house whole, inside the puzzle's candidates); the timed passes are whole
+//! runs, the process's start-up included, until `--min-time` has gone by, each judged as the
+//! first was (a run that ends or answers otherwise leaves the command untimed). A run past
 //! `--baseline-timeout` is killed (its process group: the shell and what it started) and the
 //! command is not timed on that set.
 
@@ -152,11 +152,11 @@ pub fn time(
             None
         };
         if let Some(how) = otherwise {
-            timed.runs = 0;
             timed.failure = Some(format!(
                 "answered otherwise in timed run {}: {how}; not timed",
                 timed.runs + 1
             ));
+            timed.runs = 0;
             return Ok(timed);
         }
         timed.wall += r.secs;
