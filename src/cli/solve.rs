@@ -340,7 +340,9 @@ impl Tally {
         self.times.push(secs);
         self.search += c.stats;
         let verdict = c.verdict();
-        if c.stats.guesses == 0 && !matches!(verdict, Verdict::Unsettled(_)) {
+        // Solved without guessing, as `bench` counts it: a puzzle refuted without a guess
+        // was solved by nothing.
+        if c.stats.guesses == 0 && matches!(verdict, Verdict::Solved | Verdict::Several) {
             self.no_guess += 1;
         }
         *match verdict {

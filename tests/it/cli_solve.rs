@@ -214,6 +214,20 @@ fn limit_one_prints_the_first_solution_without_proving_it_unique() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// `no guess` counts puzzles solved without a guess, as `bench` does: one refuted without a
+/// guess (12345678 in row 1, 9 below the empty r1c9) was solved by nothing.
+#[test]
+fn stats_count_no_guess_over_solved_puzzles() {
+    let refuted = format!("12345678{:.<73}", "........9");
+    let out = run(&["solve", "--stats"], &format!("{EASY9}\n{refuted}\n"));
+    assert_eq!(lines(&out.stdout), [EASY9_SOL, "no solution"]);
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        said.contains("no guess 50.0%  guesses/puzzle 0.00"),
+        "{said}"
+    );
+}
+
 #[test]
 fn budget_exceeded_is_reported() {
     let out = run(
