@@ -214,6 +214,21 @@ struct Run {
     over: Option<Duration>,
 }
 
+impl Run {
+    /// A run started at `start` and killed past `limit`, ending with `status`: nothing of it
+    /// is read.
+    fn killed(status: ExitStatus, start: Instant, limit: Option<Duration>) -> Run {
+        Run {
+            status,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            secs: start.elapsed().as_secs_f64(),
+            capped: false,
+            over: limit,
+        }
+    }
+}
+
 /// The end of a command's stderr that is kept: where its last line is.
 const STDERR_TAIL: usize = 64 << 10;
 
@@ -258,17 +273,9 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
         Ok(stdout) => stdout?,
         Err(RecvTimeoutError::Timeout) => {
             stop(&mut child);
-            let status = child.wait()?;
             // The threads end when the pipes close: with the command, or with whatever it
             // started that holds them still. Nothing waits for them.
-            return Ok(Run {
-                status,
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                secs: start.elapsed().as_secs_f64(),
-                capped: false,
-                over: limit,
-            });
+            return Ok(Run::killed(child.wait()?, start, limit));
         }
         Err(RecvTimeoutError::Disconnected) => {
             return Err(io::Error::other(format!(
@@ -298,14 +305,7 @@ fn run(cmd: &str, input: &str, cap: usize, limit: Option<Duration>) -> io::Resul
                     let status = waited
                         .recv()
                         .map_err(|_| io::Error::other(format!("waiting for `{cmd}` failed")))??;
-                    return Ok(Run {
-                        status,
-                        stdout: Vec::new(),
-                        stderr: Vec::new(),
-                        secs: start.elapsed().as_secs_f64(),
-                        capped: false,
-                        over: Some(limit),
-                    });
+                    return Ok(Run::killed(status, start, Some(limit)));
                 }
             }
         }

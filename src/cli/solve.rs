@@ -171,11 +171,10 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             say!("with reduction by {list} (time includes the reduction):");
             // Both searches run for each puzzle, so the clock times neither alone: each is
             // the sum of its puzzles' times, named so (above one thread it exceeds the wall).
-            // `max`: an empty sum is -0.0, printed `-0.000`.
-            let logic_time = tally.times.iter().sum::<f64>().max(0.0);
+            let logic_time = tally.times.iter().sum();
             tally.print(Clock::Summed(logic_time));
             say!("without reduction:");
-            let plain_time = plain_tally.times.iter().sum::<f64>().max(0.0);
+            let plain_time = plain_tally.times.iter().sum();
             plain_tally.print(Clock::Summed(plain_time));
         } else {
             tally.print(Clock::Wall(wall));
@@ -373,6 +372,8 @@ impl Tally {
             Clock::Wall(t) => ("wall", t),
             Clock::Summed(t) => ("summed", t),
         };
+        // An empty sum is -0.0, which would print `-0.000`.
+        let secs = secs.max(0.0);
         if self.puzzles == 0 {
             // No rate of nothing: `1 / secs` puzzles a second would be made up.
             say!("{name} {secs:.3} s  no puzzle was searched");
