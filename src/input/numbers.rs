@@ -31,8 +31,13 @@ fn not_a_value(t: &str) -> String {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if digits(t) {
         format!("{} is too large a number", quoted(t))
-    } else if t.strip_prefix('-').is_some_and(digits) {
-        format!("{} is a negative number", quoted(t))
+    } else if let Some(magnitude) = t.strip_prefix('-').filter(|m| digits(m)) {
+        // `-0` is zero, but a sign is no part of a cell's value.
+        if magnitude.bytes().all(|b| b == b'0') {
+            format!("{} has a sign", quoted(t))
+        } else {
+            format!("{} is a negative number", quoted(t))
+        }
     } else {
         format!("{} is not a number", quoted(t))
     }
