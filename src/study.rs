@@ -4,7 +4,10 @@
 //! since that is where tuples would be tried. On that grid, for every size k and each kind, the
 //! study counts the houses scanned, the subsets the enumeration examined there, the tuples
 //! there (k cells with k digits, or k digits in k cells, whether they eliminate or not), the
-//! tuples that eliminate, the eliminations, and the time of the finder.
+//! tuples that eliminate, the eliminations, and the time of the finder. A tuple that holds a
+//! smaller tuple of its kind is that one and, once it is applied, another smaller one: the
+//! eliminations of the *minimal* tuples, which hold none, are counted apart, as the
+//! deductions that need size k.
 //!
 //! In a house of m open cells a naked k-tuple and the hidden (m − k)-tuple of the other cells
 //! are one deduction (the same eliminations), and so are a hidden k-tuple and the naked
@@ -23,7 +26,9 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::logic::subsets::{locked_sets_examined, Bound, HouseView};
 use crate::logic::{self, Flow, State, Technique};
+use crate::mask::Mask;
 use crate::solver::{SolveOptions, Solver};
+use hashbrown::HashSet;
 use std::time::Instant;
 
 /// Which tuples a row counts.
@@ -78,6 +83,12 @@ pub struct TupleRow {
     pub eliminating: u64,
     /// Candidates eliminated, summed over those tuples.
     pub eliminations: u64,
+    /// Eliminating tuples that hold no smaller tuple of their kind in the house. One that does
+    /// (k cells holding a naked k′-tuple) is two smaller deductions: with the k′-tuple applied,
+    /// the rest is a (k − k′)-tuple. So these are the deductions of size k.
+    pub minimal_eliminating: u64,
+    /// Candidates eliminated, summed over the minimal tuples.
+    pub minimal_eliminations: u64,
     /// Time of the finder, in microseconds, summed over the puzzles.
     #[serde(serialize_with = "tenths")]
     pub time_us: f64,
@@ -118,7 +129,11 @@ pub fn tuples<B: Basis>(
 ) -> (Vec<TupleRow>, Vec<CapRow>) {
     let k_max = k_max.min(B::N / 2);
     let trials = trials.max(1);
-    let cfg = logic::Config::default();
+    // Exact counts: no budget cuts a house's subset search short, as none cuts `tuples`.
+    let cfg = logic::Config {
+        subset_budget: u64::MAX,
+        ..logic::Config::default()
+    };
     let base = [
         Technique::FullHouse,
         Technique::HiddenSingle,
@@ -160,33 +175,71 @@ pub fn tuples<B: Basis>(
 
 /// Add to `rows` the tuples of `s`, a grid reduced by singles and locked candidates: per
 /// kind and size, the houses where that size is counted, the subsets examined there, the
-/// tuples, and what the finder eliminates (timed, the fastest of `trials` runs).
+/// tuples, and what the finder eliminates (timed, the fastest of `trials` runs), in all and
+/// by minimal tuples. `rows` go by increasing size, so a tuple's smaller ones are known.
 fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Config, trials: usize) {
     let views: Vec<_> = (0..B::topology().houses())
         .map(|h| HouseView::new(s, h))
         .collect();
+    // Per kind and house, the tuples found at smaller sizes (item masks: cells for naked,
+    // digits for hidden); a tuple holding one of them is not minimal.
+    let mut smaller: [Vec<Vec<B::Mask>>; 2] = std::array::from_fn(|_| vec![vec![]; views.len()]);
     for r in rows.iter_mut() {
         r.puzzles += 1;
         let hidden = r.kind == TupleKind::Hidden;
         let counted = |v: &HouseView<B::Mask>| smaller_side(r.k, hidden, v.open());
+        // The tuples that are not minimal, as the finder names them: house and cells (naked)
+        // or digits (hidden).
+        let mut holding: HashSet<(u16, Vec<u16>)> = HashSet::new();
         for v in views.iter().filter(|v| counted(v)) {
             r.houses += 1;
             let items = if hidden { &v.places } else { &v.cands };
-            let (_, examined) =
-                locked_sets_examined(items, r.k, r.k, Bound::subsets(u64::MAX), &mut |_, _| {
+            let known = &mut smaller[hidden as usize][v.house];
+            let mut new = Vec::new();
+            let (_, examined) = locked_sets_examined(
+                items,
+                r.k,
+                r.k,
+                Bound::subsets(u64::MAX),
+                &mut |chosen, _| {
                     r.tuples += 1;
+                    if known.iter().any(|&t| t & !chosen == B::Mask::ZERO) {
+                        let name = chosen.iter().map(|i| {
+                            if hidden {
+                                u16::from(v.digit_list[i])
+                            } else {
+                                v.cells[i]
+                            }
+                        });
+                        let mut name: Vec<u16> = name.collect();
+                        name.sort_unstable();
+                        holding.insert((v.house as u16, name));
+                    }
+                    new.push(chosen);
                     Flow::Continue
-                });
+                },
+            );
+            known.extend(new);
             r.subsets += examined;
         }
         let (mut found, us) = fastest(trials, || logic::find_all(s, r.kind.technique(r.k), cfg));
         r.time_us += us;
         found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
+        let size = |d: &logic::Deduction| d.eliminations.len() as u64;
         r.eliminating += found.len() as u64;
-        r.eliminations += found
-            .iter()
-            .map(|d| d.eliminations.len() as u64)
-            .sum::<u64>();
+        r.eliminations += found.iter().map(size).sum::<u64>();
+        let name = |d: &logic::Deduction| -> (u16, Vec<u16>) {
+            let e = &d.evidence;
+            let items = if hidden {
+                e.digits.iter().map(|&x| u16::from(x)).collect()
+            } else {
+                e.cells.clone()
+            };
+            (e.houses[0], items)
+        };
+        found.retain(|d| !holding.contains(&name(d)));
+        r.minimal_eliminating += found.len() as u64;
+        r.minimal_eliminations += found.iter().map(size).sum::<u64>();
     }
 }
 
@@ -250,8 +303,9 @@ fn smaller_side(k: usize, hidden: bool, open: usize) -> bool {
     2 * k < open || (2 * k == open && !hidden)
 }
 
-/// An SVG chart a person can open: eliminations per puzzle (left) and finder time per puzzle
-/// (right) against the tuple size k, naked and hidden summed, one line per basis.
+/// An SVG chart a person can open: the minimal tuples' eliminations per puzzle (left) and
+/// finder time per puzzle (right) against the tuple size k, naked and hidden summed, one line
+/// per basis.
 pub fn svg(rows: &[TupleRow]) -> String {
     let mut bases: Vec<usize> = rows.iter().map(|r| r.basis).collect();
     bases.sort_unstable();
@@ -263,7 +317,7 @@ pub fn svg(rows: &[TupleRow]) -> String {
             .filter_map(|k| {
                 let rs: Vec<&TupleRow> = rows.iter().filter(|r| r.basis == b && r.k == k).collect();
                 let p = rs.first()?.puzzles.max(1) as f64;
-                let e: u64 = rs.iter().map(|r| r.eliminations).sum();
+                let e: u64 = rs.iter().map(|r| r.minimal_eliminations).sum();
                 let t: f64 = rs.iter().map(|r| r.time_us).sum();
                 Some((k, e as f64 / p, t / p))
             })
@@ -282,7 +336,11 @@ pub fn svg(rows: &[TupleRow]) -> String {
         2.0 * w + 20.0,
         h + 40.0
     );
-    for (panel, title) in [(0, "eliminations per puzzle"), (1, "finder µs per puzzle")] {
+    let panels = [
+        (0, "minimal tuples' eliminations per puzzle"),
+        (1, "finder µs per puzzle"),
+    ];
+    for (panel, title) in panels {
         let x0 = panel as f64 * (w + 20.0);
         let vals: Vec<f64> = bases
             .iter()

@@ -21,6 +21,16 @@ pub struct StudyArgs {
 #[derive(clap::Subcommand, Debug)]
 enum What {
     /// Which naked and hidden tuple sizes pay at each basis, and what they cost.
+    ///
+    /// Each puzzle with one solution is reduced by singles and locked candidates; then, per
+    /// basis, kind and size k: `houses` where k is the smaller side of a tuple and its
+    /// complement (more than 2k open cells, or 2k for naked tuples: each deduction is counted
+    /// once), `subsets` the enumeration examined there, `tuples` present (eliminating or not),
+    /// those `eliminating`, their `eliminations` (summed over tuples, not distinct
+    /// candidates), the same two for `minimal` tuples (holding no smaller tuple of their
+    /// kind: the deductions that need size k), and the finder's time, which includes finding
+    /// the larger sides. Then, per cap k_max, the search after tuples up to k_max: puzzles
+    /// solved by logic, search nodes and time.
     Tuples(TuplesArgs),
 }
 
@@ -88,7 +98,13 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     let (rows, caps) = measure(&puzzles, &a, &mut left_out)?;
     let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
-        say!("nsudoku: no puzzle with one solution to study");
+        // Say why: no line could be studied at all (unreadable, or beyond the logic's
+        // sizes), or none of the puzzles read had one solution.
+        if puzzles.is_empty() {
+            say!("nsudoku: no puzzle the study can take");
+        } else {
+            say!("nsudoku: no puzzle with one solution to study");
+        }
         return Ok(ExitCode::from(1));
     }
     let mut out = io::stdout().lock();
@@ -227,12 +243,13 @@ fn print_json(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::R
 fn print_csv(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
     writeln!(
         out,
-        "basis,kind,k,puzzles,houses,subsets,tuples,eliminating,eliminations,time_us"
+        "basis,kind,k,puzzles,houses,subsets,tuples,eliminating,eliminations,time_us,\
+         minimal_eliminating,minimal_eliminations"
     )?;
     for r in rows {
         writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{:.1}",
+            "{},{},{},{},{},{},{},{},{},{:.1},{},{}",
             r.basis,
             r.kind,
             r.k,
@@ -242,7 +259,9 @@ fn print_csv(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Re
             r.tuples,
             r.eliminating,
             r.eliminations,
-            r.time_us
+            r.time_us,
+            r.minimal_eliminating,
+            r.minimal_eliminations
         )?;
     }
     writeln!(out)?;
@@ -265,22 +284,28 @@ fn print_markdown(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> i
     )?;
     writeln!(
         out,
-        "| grid | kind | k | houses | subsets examined | tuples | eliminating | \
-         eliminations/puzzle | µs/puzzle |"
+        "| grid | kind | k | puzzles | houses | subsets examined | tuples | eliminating | \
+         eliminations/puzzle | minimal | minimal eliminations/puzzle | µs/puzzle |"
     )?;
-    writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
+    writeln!(
+        out,
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    )?;
     for r in rows {
         let p = r.puzzles.max(1) as f64;
         writeln!(
             out,
-            "| {n}×{n} | {} | {} | {} | {} | {} | {} | {:.2} | {:.1} |",
+            "| {n}×{n} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {:.2} | {:.1} |",
             r.kind,
             r.k,
+            r.puzzles,
             r.houses,
             r.subsets,
             r.tuples,
             r.eliminating,
             r.eliminations as f64 / p,
+            r.minimal_eliminating,
+            r.minimal_eliminations as f64 / p,
             r.time_us / p,
             n = r.basis * r.basis
         )?;
