@@ -39,8 +39,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     givens: Option<usize>,
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and
-    /// with it the puzzle is solved. With a comma-separated list, every technique easier than
-    /// the easiest listed gets stuck, and the listed ones added solve it. Not unique-rectangle
+    /// with it the puzzle is solved. With a comma-separated list (or a family), every technique
+    /// easier than the easiest listed gets stuck, the easiest that applies there is a listed
+    /// one (as `explain` would take it), and the listed ones added solve it. Not unique-rectangle
     /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
     /// as in `explain`: the puzzle has one solution).
     #[arg(long, alias = "techniques")]

@@ -50,20 +50,34 @@ pub(super) fn unique_without<B: Basis>(
 struct Need {
     without: Vec<Technique>,
     with: Vec<Technique>,
+    /// Every technique from the easiest target to the hardest, in order: where `without` gets
+    /// stuck, the first of them that applies must be a target.
+    span: Vec<Technique>,
 }
 
 impl Need {
     fn new(n: usize, target: &[Technique]) -> Self {
         let first = target.iter().map(|t| t.order()).min().unwrap_or(0);
-        let without: Vec<Technique> = logic::technique::default_order(n)
-            .into_iter()
+        let last = target.iter().map(|t| t.order()).max().unwrap_or(0);
+        let order = logic::technique::default_order(n);
+        let without: Vec<Technique> = order
+            .iter()
+            .copied()
             .filter(|t| t.order() < first && !target.contains(t))
             .collect();
         let mut with = without.clone();
         with.extend_from_slice(target);
         with.sort_by_key(|t| t.order());
         with.dedup();
-        Need { without, with }
+        let span = order
+            .into_iter()
+            .filter(|t| (first..=last).contains(&t.order()) || target.contains(t))
+            .collect();
+        Need {
+            without,
+            with,
+            span,
+        }
     }
 }
 
@@ -83,7 +97,10 @@ pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
 /// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
 /// with `target` added it solves the puzzle. Solved so, the puzzle has one solution, so the
 /// easier techniques include the uniqueness ones (unique rectangle, BUG+1), as `explain` and
-/// `rate` use them on such a puzzle.
+/// `rate` use them on such a puzzle. With several targets (a list, or a family such as every
+/// hidden tuple), where the easier techniques get stuck the easiest one that applies is a
+/// target, as `explain` would take it: not a technique ranked between two targets (a naked
+/// triple between the hidden pair and the hidden triple).
 ///
 /// # Panics
 ///
@@ -103,7 +120,10 @@ pub fn needs<B: Basis>(digits: &[u8], target: &[Technique]) -> bool {
         unique: true,
         ..cfg
     };
-    logic::engine::reduce(&mut s, &need.without, &unique).is_ok() && !s.is_complete()
+    if logic::engine::reduce(&mut s, &need.without, &unique).is_err() || s.is_complete() {
+        return false;
+    }
+    logic::engine::next_step(&s, &need.span, &unique).is_some_and(|d| target.contains(&d.technique))
 }
 
 /// A puzzle dug out of a full grid.

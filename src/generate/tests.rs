@@ -330,3 +330,35 @@ fn a_loose_givens_target_with_a_technique_digs_on_until_the_technique_is_needed(
         assert_eq!(c.solutions, 1, "seed {seed}");
     }
 }
+
+/// A family (or list) of targets is needed as `explain` takes steps: where the easier
+/// techniques get stuck, the next step is one of the family, not a technique ranked between
+/// two of its sizes. `hidden-tuple` at seed 31 once gave a puzzle whose only step past the
+/// locked candidates was a naked triple, ranked between the hidden pair and triple.
+#[test]
+fn a_family_target_is_the_next_step_where_the_easier_techniques_get_stuck() {
+    use crate::logic::{engine, Config, State};
+    let target: Vec<Technique> = (2..=4).map(Technique::HiddenTuple).collect();
+    let first = target.iter().map(|t| t.order()).min().unwrap();
+    let order = crate::logic::technique::default_order(9);
+    let cfg = Config {
+        unique: true,
+        ..Config::default()
+    };
+    for seed in 0..6 {
+        let opts = GenOptions {
+            technique: Some(target.clone()),
+            ..GenOptions::default()
+        };
+        let g = generate::<B3>(&opts, puzzle_seed(31, seed)).unwrap();
+        let mut s = State::new(Grid::<B3>::from_digits(&g.puzzle)).unwrap();
+        let path = engine::solve_path(&mut s, &order, &cfg, usize::MAX);
+        assert!(s.is_complete(), "seed {seed}");
+        let hard = path.steps.iter().find(|d| d.technique.order() >= first);
+        let hard = hard.map(|d| d.technique);
+        assert!(
+            hard.is_some_and(|t| target.contains(&t)),
+            "seed {seed}: {hard:?} first"
+        );
+    }
+}
