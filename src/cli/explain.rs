@@ -136,7 +136,8 @@ fn picture_tags(files: &[PathBuf]) -> HashMap<String, String> {
         .collect()
 }
 
-/// Write the pictures `--svg` and `--html` ask for; false when one could not be drawn (said on
+/// Write the pictures `--svg` and `--html` ask for, the page saying `verdict` (why the puzzle
+/// has not one solution, when it has not); false when one could not be drawn (said on
 /// stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
 /// would fail the same way for every puzzle. With several files, `tag` names the puzzle's file
 /// in the pictures' names.
@@ -144,6 +145,7 @@ fn draw(
     p: &Puzzle,
     a: &ExplainArgs,
     path: &engine::Path,
+    verdict: Option<&str>,
     many: bool,
     label: &Option<String>,
     tag: Option<&str>,
@@ -179,7 +181,7 @@ fn draw(
             file.clone()
         };
         let title = format!("nsudoku: puzzle at {}", p.place());
-        let page = match nsudoku::render::html::page(p, &path.steps, path.end, &title) {
+        let page = match nsudoku::render::html::page(p, &path.steps, path.end, verdict, &title) {
             Ok(page) => page,
             Err(e) => {
                 say!("{at}: {e}");
@@ -334,7 +336,6 @@ fn explain<B: Basis>(
             path.steps.len()
         );
     }
-    let drawn = draw(p, a, &path, many, label, tag)?;
     // Stuck, or stopped by --max-steps: a puzzle without one solution is told apart, as
     // `rate` does.
     let stopped = path.end == End::StepLimit;
@@ -348,18 +349,23 @@ fn explain<B: Basis>(
         Solutions::Unknown(Duration::ZERO)
     };
     let timed_out = (path.end == End::Timeout).then_some(counted);
-    if let Some(what) = &not_one {
-        say!(
-            "{}: {what}; the {} after {}",
-            at(label, p),
-            if stopped {
+    // Why the puzzle has not one solution, as stderr says it, for the page too.
+    let verdict = match (&broke, &not_one) {
+        (Some(why), _) => Some(format!("no solution; at step {}, {why}", path.steps.len())),
+        (None, Some(what)) => {
+            let how = if stopped {
                 "path stops at --max-steps"
             } else {
                 "techniques get stuck"
-            },
-            plural(path.steps.len(), "step")
-        );
-    }
+            };
+            let steps = plural(path.steps.len(), "step");
+            let verdict = format!("{what}; the {how} after {steps}");
+            say!("{}: {verdict}", at(label, p));
+            Some(verdict)
+        }
+        (None, None) => None,
+    };
+    let drawn = draw(p, a, &path, verdict.as_deref(), many, label, tag)?;
     let boxed = a.input.boxed() && !a.json;
     let grid = if path.end == End::Solved {
         output::solution(p, &s.digits(), boxed)

@@ -153,6 +153,10 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         if let Some(note) = run.limits.note(&at(&label, &p), &cfg) {
             say!("{note}");
         }
+        let not_one = not_one_solution(&p, &run, &cfg);
+        if let Some(why) = &not_one {
+            say!("{}: {why}", at(&label, &p));
+        }
         if let Some(path) = &a.html {
             // The puzzle's own file: with several, its label (the first may be unreadable).
             let file = match (&label, a.input.files.as_slice()) {
@@ -164,7 +168,8 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
                 Some(f) => format!("nsudoku: {f} {}", p.place()),
                 None => format!("nsudoku: solving path of {}", p.place()),
             };
-            let page = html::page(&p, &run.steps, run.end, &title).map_err(unfit)?;
+            let verdict = not_one.as_deref();
+            let page = html::page(&p, &run.steps, run.end, verdict, &title).map_err(unfit)?;
             write_file(path, &page)?;
             let to = if path.as_os_str() == "-" {
                 "the page to standard output".to_string()
@@ -185,7 +190,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             );
             super::say_left_over(dir, "", &files);
         }
-        status = super::exit_status(!one_solution(&p, &label, &run, &cfg));
+        status = super::exit_status(not_one.is_some());
         if !wants_picture {
             return Ok(status);
         }
@@ -198,26 +203,25 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     Ok(status)
 }
 
-/// Whether the drawn `path` leaves `p` with one solution as far as is known. When not, it is
-/// said on stderr as `explain` says it, and as there the run fails: the path broke the grid or
-/// ran out of time, or its techniques got stuck on a puzzle the search finds no or several
-/// solutions for.
-fn one_solution(p: &Puzzle, label: &Option<String>, path: &engine::Path, cfg: &Config) -> bool {
+/// Why the drawn `path` does not leave `p` with one solution as far as is known, or `None`
+/// when it does. The caller says it on stderr as `explain` says it, and as there the run
+/// fails: the path broke the grid or ran out of time, or its techniques got stuck on a puzzle
+/// the search finds no or several solutions for.
+fn not_one_solution(p: &Puzzle, path: &engine::Path, cfg: &Config) -> Option<String> {
     let steps = super::plural(path.steps.len(), "step");
     let why = match path.end {
-        End::Solved => return true,
+        End::Solved => return None,
         End::Contradiction => format!(
             "no solution; the path breaks the grid at step {}",
             path.steps.len()
         ),
         End::Timeout => format!("the path stops at the time limit after {steps}"),
-        End::Stuck | End::StepLimit => match search_stuck(p, cfg).not_one() {
-            None => return true,
-            Some(what) => format!("{what}; the techniques get stuck after {steps}"),
-        },
+        End::Stuck | End::StepLimit => {
+            let what = search_stuck(p, cfg).not_one()?;
+            format!("{what}; the techniques get stuck after {steps}")
+        }
     };
-    say!("{}: {why}", at(label, p));
-    false
+    Some(why)
 }
 
 fn picture(

@@ -551,13 +551,14 @@ fn candidate_strikes(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
     out.newline();
 }
 
-fn centre(l: &Layout, node: &[Candidate]) -> (f64, f64) {
-    let k = node.len().max(1) as f64;
-    let (sx, sy) = node.iter().fold((0.0, 0.0), |(sx, sy), c| {
-        let (x, y) = l.candidate_xy(c.cell as usize, c.digit as usize);
-        (sx + x, sy + y)
-    });
-    (sx / k, sy / k)
+/// Where a link between two chain nodes is drawn: between the nearest candidates of the two
+/// (a group node's cells can lie three apart, and its midpoint in a cell without the digit).
+fn ends(l: &Layout, from: &[Candidate], to: &[Candidate]) -> Option<((f64, f64), (f64, f64))> {
+    let xy = |c: &Candidate| l.candidate_xy(c.cell as usize, c.digit as usize);
+    let dist = |(a, b): &((f64, f64), (f64, f64))| (b.0 - a.0).hypot(b.1 - a.1);
+    from.iter()
+        .flat_map(|a| to.iter().map(move |b| (xy(a), xy(b))))
+        .min_by(|p, q| dist(p).total_cmp(&dist(q)))
 }
 
 fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
@@ -565,18 +566,20 @@ fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
         return;
     }
     out.open("g", &[]);
-    let r = l.sub() * 0.5;
     for link in &marks.links {
-        let (ax, ay) = centre(l, &link.from);
-        let (bx, by) = centre(l, &link.to);
+        let Some(((ax, ay), (bx, by))) = ends(l, &link.from, &link.to) else {
+            continue;
+        };
         let (dx, dy) = (bx - ax, by - ay);
         let len = (dx * dx + dy * dy).sqrt();
         if len < 1e-6 {
             continue;
         }
         let (ux, uy) = (dx / len, dy / len);
-        // Start and end at the edge of the candidates' discs; bend a little so that links
-        // along one line stay apart and do not run through the digits between.
+        // Start and end at the edge of the candidates' discs (nearer for two digits of one
+        // cell, whose discs touch: the link would have no length); bend a little so that
+        // links along one line stay apart and do not run through the digits between.
+        let r = (l.sub() * 0.5).min(len * 0.3);
         let (sx, sy) = (ax + ux * r, ay + uy * r);
         let (ex, ey) = (bx - ux * r, by - uy * r);
         let bend = (len * 0.12).min(l.cell * 0.8);
@@ -609,4 +612,22 @@ fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
     }
     out.close();
     out.newline();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A link to a group node ends at the group's candidate nearest the other end, not at the
+    /// group's midpoint (which, for r1c7|r4c7, is r2c7 or r3c7, where the digit may be gone).
+    #[test]
+    fn a_link_to_a_group_ends_at_its_nearest_candidate() {
+        let l = Layout::new(3, true, 0);
+        let at = |r: usize, c: usize, d: u8| Candidate::new((r - 1) * 9 + c - 1, d as usize);
+        let group = [at(1, 7, 1), at(4, 7, 1)];
+        let (a, b) = ends(&l, &[at(5, 7, 1)], &group).unwrap();
+        assert_eq!(a, l.candidate_xy(4 * 9 + 6, 1));
+        assert_eq!(b, l.candidate_xy(3 * 9 + 6, 1));
+        assert!(ends(&l, &[], &group).is_none());
+    }
 }

@@ -61,15 +61,34 @@ pub fn end_text(end: End) -> &'static str {
     match end {
         End::Solved => "Solved.",
         End::Stuck => "Stuck: no technique of the list applies.",
-        End::Contradiction => "Contradiction: the last step broke the grid.",
+        End::Contradiction => "Contradiction: after the last step the grid has no solution.",
         End::StepLimit => "Stopped at the step limit.",
         End::Timeout => "Stopped at the time limit.",
     }
 }
 
-/// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`.
-/// `title` heads the page (e.g. the file and line of the puzzle).
-pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<String, Error> {
+/// A page's closing words: how the path ended and, when the puzzle has not one solution, why
+/// (`verdict`, as stderr says it: `several solutions`), so that a page read later keeps it.
+fn end_words(end: End, verdict: Option<&str>) -> String {
+    let mut words = end_text(end).to_string();
+    if let Some(v) = verdict.filter(|v| !v.is_empty()) {
+        let mut chars = v.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string());
+        words = format!("{words} {}{}.", first.unwrap_or_default(), chars.as_str());
+    }
+    words
+}
+
+/// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`;
+/// `verdict` says why the puzzle has not one solution, when it has not (`several solutions`,
+/// `no solution; …`). `title` heads the page (e.g. the file and line of the puzzle).
+pub fn page(
+    p: &Puzzle,
+    steps: &[Deduction],
+    end: End,
+    verdict: Option<&str>,
+    title: &str,
+) -> Result<String, Error> {
     super::logic_basis(p)?;
     let n = p.n();
     let t = topology(p.k);
@@ -86,7 +105,7 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<St
         "<p class=\"meta\">{n}&#215;{n} puzzle, {} step{}. {}</p>\n",
         steps.len(),
         if steps.len() == 1 { "" } else { "s" },
-        end_text(end)
+        escape(&end_words(end, verdict))
     ));
     out.push_str("<h2>Puzzle</h2>\n<figure id=\"puzzle\">\n");
     let inline = |title: String| Options {
@@ -133,7 +152,7 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, title: &str) -> Result<St
     out.push_str(&format!(
         "<li id=\"step-{}\"><p class=\"text\">{}</p>\n",
         total + 1,
-        end_text(end)
+        escape(&end_words(end, verdict))
     ));
     let end_opts = Options {
         candidates: end != End::Solved,

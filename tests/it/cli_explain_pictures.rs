@@ -154,7 +154,9 @@ fn a_contradiction_is_drawn_and_the_batch_goes_on() {
     let pictures = std::fs::read_dir(&svg).unwrap().count();
     assert_eq!(pictures, steps, "one picture per step of both puzzles");
     let page = std::fs::read_to_string(dir.join("path-line1.html")).unwrap();
-    assert!(page.contains("Contradiction: the last step broke the grid"));
+    assert!(page.contains("Contradiction: after the last step the grid has no solution."));
+    // The page keeps why, as stderr said it: a page read later says it too.
+    assert!(page.contains("No solution; at step "), "{page}");
     assert!(dir.join("path-line2.html").exists());
 }
 

@@ -347,9 +347,12 @@ fn a_page_of_a_puzzle_without_one_solution_fails_the_run() {
         );
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
         assert!(stderr(&o).contains(why), "{}", stderr(&o));
-        assert!(std::fs::read_to_string(&page)
-            .unwrap()
-            .starts_with("<!DOCTYPE html>"));
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.starts_with("<!DOCTYPE html>"));
+        // The page says why too, in its heading and at its end, for whoever reads it later.
+        let said = why.trim_start_matches("line 1: ");
+        let said = format!("{}{}", said[..1].to_uppercase(), &said[1..]);
+        assert_eq!(html.matches(&said).count(), 2, "{said}: {html}");
         std::fs::remove_file(&page).unwrap();
     }
     let easy = include_str!("../../examples/9x9.txt")
