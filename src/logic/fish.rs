@@ -7,6 +7,7 @@
 //! part. The same duality as for tuples holds: with m lines open for the digit, a row-based fish
 //! of size k is the column-based fish of size m−k on the other lines, with the same
 //! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
+//! Every base line holds at least two places: a line with one is a hidden single.
 
 use super::misses::{self, Finder};
 use super::subsets::{locked_sets, Bound};
@@ -112,7 +113,18 @@ fn fish<B: Basis>(
             }
         }
     }
-    if d.eliminations.is_empty() {
+    // A base line with one place is a hidden single there, named as such.
+    let line = |c: u16| {
+        if by_cols {
+            c as usize % n
+        } else {
+            c as usize / n
+        }
+    };
+    let thin = base
+        .iter()
+        .any(|l| d.evidence.cells.iter().filter(|&&c| line(c) == l).count() < 2);
+    if d.eliminations.is_empty() || thin {
         return None;
     }
     d.eliminations.sort();
@@ -256,7 +268,10 @@ pub mod reference {
                             }
                         }
                     }
-                    if eliminations.is_empty() {
+                    let thin = base
+                        .iter()
+                        .any(|&l| (0..n).filter(|&i| has(at(l, i))).count() < 2);
+                    if eliminations.is_empty() || thin {
                         continue;
                     }
                     cells.sort();

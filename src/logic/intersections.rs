@@ -4,6 +4,7 @@
 //! places in the box all lie in the segment, it leaves the rest of the line (*pointing*); when
 //! its open places in the line all lie in the segment, it leaves the rest of the box
 //! (*claiming*). Only open (unsolved) cells count; a placed digit has already left its peers.
+//! The segment holds at least two of the digit's places: one alone is a hidden single.
 
 use super::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
@@ -51,6 +52,10 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
                     if on_line(topo, line, c) && s.open(c).has(digit) {
                         d.evidence.cells.push(c as u16);
                     }
+                }
+                // One place is a hidden single in `base`, named as such.
+                if d.evidence.cells.len() < 2 {
+                    continue;
                 }
                 d.evidence.cells.sort();
                 for &c in topo.house(cover) {
@@ -122,7 +127,7 @@ pub mod reference {
                     };
                     let places: Vec<usize> =
                         confined_in.iter().copied().filter(|&c| has(c, d)).collect();
-                    if places.is_empty() || !places.iter().all(|c| seg.contains(c)) {
+                    if places.len() < 2 || !places.iter().all(|c| seg.contains(c)) {
                         continue;
                     }
                     let mut eliminations: Vec<Candidate> = other

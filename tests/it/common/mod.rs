@@ -148,13 +148,17 @@ pub fn reduce_checked<B: Basis>(
 /// `idle` (by command-line name: no state of the puzzles holds one); else a soundness test
 /// would show nothing of it. `what` names the puzzles in the message.
 pub fn assert_checked(ts: &[Technique], checked: &BTreeSet<Technique>, idle: &[&str], what: &str) {
-    for t in ts {
-        let name = t.cli_name();
-        assert!(
-            checked.contains(t) || idle.contains(&name.as_str()),
-            "{what}: no {name} deduction checked"
-        );
-    }
+    let missing: Vec<String> = ts
+        .iter()
+        .filter(|t| !checked.contains(t))
+        .map(|t| t.cli_name())
+        .filter(|name| !idle.contains(&name.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{what}: no {} deduction checked",
+        missing.join(", no ")
+    );
 }
 
 /// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line).
