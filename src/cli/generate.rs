@@ -9,9 +9,11 @@ use nsudoku::input::Format;
 use nsudoku::logic::Technique;
 use nsudoku::{output, Alphabet};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -98,44 +100,71 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let chunk = 256u64;
     let mut start = 0u64;
     let pool = thread_pool(a.threads)?;
+    // Set when the output fails (a closed pipe): the puzzles not started are not made.
+    let stop = AtomicBool::new(false);
     while start < a.count {
         let end = (start + chunk).min(a.count);
-        let results: Vec<Result<Generated, generate::GenError>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let seen = &mut |t: Attempt| {
-                        if let Some(b) = bar.as_ref().filter(|_| retries) {
-                            b.set_message(tally.record(t));
+        let (tx, rx) = mpsc::channel::<(u64, Result<Generated, generate::GenError>)>();
+        let written = std::thread::scope(|scope| -> io::Result<()> {
+            scope.spawn(|| {
+                pool.install(|| {
+                    (start..end).into_par_iter().for_each_with(tx, |tx, i| {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
                         }
-                    };
-                    let r = generate::generate_k_observed(
-                        k,
-                        &opts,
-                        generate::puzzle_seed(seed, i),
-                        seen,
-                    );
-                    if let Some(b) = &bar {
-                        b.inc(1);
-                    }
-                    r
+                        let seen = &mut |t: Attempt| {
+                            if let Some(b) = bar.as_ref().filter(|_| retries) {
+                                b.set_message(tally.record(t));
+                            }
+                        };
+                        let r = generate::generate_k_observed(
+                            k,
+                            &opts,
+                            generate::puzzle_seed(seed, i),
+                            seen,
+                        );
+                        if let Some(b) = &bar {
+                            b.inc(1);
+                        }
+                        // The receiver is gone only when the output failed.
+                        let _ = tx.send((i, r));
+                    })
                 })
-                .collect()
-        });
-        for (i, r) in (start..end).zip(results) {
-            match r {
-                Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
-                Err(e) => {
-                    failed += 1;
-                    // Counted from 1, as lines are everywhere else; the bar out of the way.
-                    let tell = || say!("puzzle {}: {e}", i + 1);
-                    match &bar {
-                        Some(b) => b.suspend(tell),
-                        None => tell(),
+            });
+            // Each puzzle is written as soon as those before it are: a long run killed
+            // midway keeps what it finished, in order.
+            let mut early = BTreeMap::new();
+            let mut next = start;
+            let mut write = |i, r| -> io::Result<()> {
+                early.insert(i, r);
+                while let Some(r) = early.remove(&next) {
+                    match r {
+                        Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
+                        Err(e) => {
+                            failed += 1;
+                            // Counted from 1, as lines are everywhere else; the bar out of the
+                            // way.
+                            let tell = || say!("puzzle {}: {e}", next + 1);
+                            match &bar {
+                                Some(b) => b.suspend(tell),
+                                None => tell(),
+                            }
+                        }
                     }
+                    next += 1;
+                }
+                out.flush()
+            };
+            for (i, r) in rx {
+                if let Err(e) = write(i, r) {
+                    // The scope waits for the workers: they stop at their next puzzle.
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
                 }
             }
-        }
+            Ok(())
+        });
+        written?;
         start = end;
     }
     out.flush()?;

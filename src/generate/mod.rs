@@ -99,6 +99,12 @@ impl GenOptions {
             if let Some(&t) = ts.iter().find(|t| t.needs_uniqueness()) {
                 return Err(GenError::Uniqueness(t));
             }
+            // Proved by enumeration: `hidden_singles_solve_every_4x4_puzzle_with_one_solution`.
+            let singles = Technique::HiddenSingle.order();
+            if n == 4 && ts.iter().all(|t| t.order() > singles) {
+                let easiest = ts.iter().min_by_key(|t| t.order()).copied();
+                return Err(GenError::SinglesSuffice(easiest.unwrap_or(ts[0])));
+            }
         }
         match (self.minimal, self.givens, &self.technique) {
             (true, Some(_), _) => Err(GenError::MinimalWithGivens),
@@ -158,6 +164,9 @@ pub enum GenError {
         /// The grid's side N.
         n: usize,
     },
+    /// `technique` at 4×4 names only techniques beyond hidden singles, which with full houses
+    /// solve every 4×4 puzzle with one solution: no puzzle can need them.
+    SinglesSuffice(Technique),
     /// `attempts` is 0: no grid would be tried.
     NoAttempts,
     /// `minimal` with a `givens` target: digging stops at the target, so givens that could go
@@ -212,6 +221,12 @@ impl fmt::Display for GenError {
                      givens ({why}); expected at least {fewest}"
                 )
             }
+            GenError::SinglesSuffice(t) => write!(
+                f,
+                "no 4×4 puzzle can need {} (full houses and hidden singles solve every 4×4 puzzle \
+                 with one solution); expected full-house or hidden-single",
+                t.cli_name()
+            ),
             GenError::Oversized { technique, n } => write!(
                 f,
                 "no {n}×{n} puzzle can need {} (sizes above N/2 = {} are the complement of a \

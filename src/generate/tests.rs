@@ -91,14 +91,15 @@ fn a_missed_givens_target_names_the_fewest_reached() {
         msg.ends_with("); raise --attempts or relax the request"),
         "{msg}"
     );
-    // A technique no attempt's puzzle needs: the givens were reached, so none is named.
+    // A technique no attempt's puzzle needs (a jellyfish, rare at 9×9): the givens were
+    // reached, so none is named.
     let opts = GenOptions {
-        givens: Some(16),
-        technique: Some(vec![Technique::ForcingChainNested]),
+        givens: Some(81),
+        technique: Some(vec![Technique::Fish(4)]),
         attempts: 2,
         ..GenOptions::default()
     };
-    let e = generate::<B2>(&opts, 1).unwrap_err();
+    let e = generate::<B3>(&opts, 1).unwrap_err();
     assert!(
         matches!(e, GenError::NotFound { fewest: None, .. }),
         "{e:?}"
@@ -131,6 +132,15 @@ fn requests_no_attempt_could_meet_are_refused_up_front() {
     assert!(err.contains("no technique given"), "{err}");
     let err = no_attempt(with(vec![Technique::UniqueRectangle]));
     assert!(err.contains("cannot dig for unique-rectangle"), "{err}");
+    // At 4×4 hidden singles solve everything: beyond them, no puzzle needs a technique, but a
+    // list that holds one of them stands.
+    let beyond = with(vec![Technique::Claiming, Technique::NakedSingle]);
+    let err = beyond.check(4).expect_err("refused").to_string();
+    assert!(err.contains("no 4×4 puzzle can need naked-single"), "{err}");
+    assert!(beyond.check(9).is_ok());
+    assert!(with(vec![Technique::HiddenSingle, Technique::NakedSingle])
+        .check(4)
+        .is_ok());
     for (givens, says) in [
         (82, "more than the 81 cells"),
         (16, "has at least 17 givens (McGuire"),
@@ -361,4 +371,65 @@ fn a_family_target_is_the_next_step_where_the_easier_techniques_get_stuck() {
             "seed {seed}: {hard:?} first"
         );
     }
+}
+
+/// Every 4×4 grid, by brute force (288 of them).
+fn all_4x4_grids() -> Vec<[u8; 16]> {
+    fn fill(g: &mut [u8; 16], cell: usize, out: &mut Vec<[u8; 16]>) {
+        if cell == 16 {
+            out.push(*g);
+            return;
+        }
+        let (r, c) = (cell / 4, cell % 4);
+        for d in 1..=4u8 {
+            let clash = (0..cell).any(|o| {
+                let (or, oc) = (o / 4, o % 4);
+                g[o] == d && (or == r || oc == c || (or / 2 == r / 2 && oc / 2 == c / 2))
+            });
+            if !clash {
+                g[cell] = d;
+                fill(g, cell + 1, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut out = Vec::new();
+    fill(&mut [0; 16], 0, &mut out);
+    out
+}
+
+/// At 4×4, full houses and hidden singles solve every puzzle with one solution, which is why
+/// `generate -k 2` refuses a technique beyond them. Checked on every minimal puzzle (no given
+/// can go) of the 12 grids whose first row is 1234: a relabelling of the digits changes
+/// neither uniqueness nor what logic does, and a puzzle with more givens is solved by the
+/// same steps, or fewer.
+#[test]
+fn hidden_singles_solve_every_4x4_puzzle_with_one_solution() {
+    let grids = all_4x4_grids();
+    assert_eq!(grids.len(), 288);
+    let singles = [Technique::FullHouse, Technique::HiddenSingle];
+    let mut minimal = 0;
+    for g in grids.iter().filter(|g| g[..4] == [1, 2, 3, 4]) {
+        // Cells where another grid differs: givens that hit each such set pin the grid.
+        let diffs: Vec<u16> = grids
+            .iter()
+            .filter(|h| *h != g)
+            .map(|h| (0..16).filter(|&c| g[c] != h[c]).map(|c| 1u16 << c).sum())
+            .collect();
+        let unique: Vec<bool> = (0..=u16::MAX)
+            .map(|s| diffs.iter().all(|&d| s & d != 0))
+            .collect();
+        for s in 0..=u16::MAX {
+            let ones = (0..16).filter(|&c| s & (1 << c) != 0);
+            if !unique[s as usize] || ones.clone().any(|c| unique[(s & !(1 << c)) as usize]) {
+                continue;
+            }
+            minimal += 1;
+            let digits: Vec<u8> = (0..16)
+                .map(|c| if s & (1 << c) != 0 { g[c] } else { 0 })
+                .collect();
+            assert!(dig::solved_by::<B2>(&digits, &singles), "{digits:?}");
+        }
+    }
+    assert!(minimal > 100, "{minimal} minimal puzzles");
 }
