@@ -8,11 +8,10 @@ use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::Technique;
 use nsudoku::{output, Alphabet};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 #[derive(clap::Args, Debug)]
@@ -105,30 +104,35 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     while start < a.count {
         let end = (start + chunk).min(a.count);
         let (tx, rx) = mpsc::channel::<(u64, Result<Generated, generate::GenError>)>();
+        // Puzzles are handed out in order, so that the first ones finish first and are
+        // written while the rest are made (split in halves, the second worker would make the
+        // second half while the first waited to be written).
+        let taken = AtomicU64::new(start);
+        let make = |tx: mpsc::Sender<_>| loop {
+            let i = taken.fetch_add(1, Ordering::Relaxed);
+            if i >= end || stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let seen = &mut |t: Attempt| {
+                if let Some(b) = bar.as_ref().filter(|_| retries) {
+                    b.set_message(tally.record(t));
+                }
+            };
+            let r = generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i), seen);
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            // The receiver is gone only when the output failed.
+            let _ = tx.send((i, r));
+        };
         let written = std::thread::scope(|scope| -> io::Result<()> {
-            scope.spawn(|| {
-                pool.install(|| {
-                    (start..end).into_par_iter().for_each_with(tx, |tx, i| {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let seen = &mut |t: Attempt| {
-                            if let Some(b) = bar.as_ref().filter(|_| retries) {
-                                b.set_message(tally.record(t));
-                            }
-                        };
-                        let r = generate::generate_k_observed(
-                            k,
-                            &opts,
-                            generate::puzzle_seed(seed, i),
-                            seen,
-                        );
-                        if let Some(b) = &bar {
-                            b.inc(1);
-                        }
-                        // The receiver is gone only when the output failed.
-                        let _ = tx.send((i, r));
-                    })
+            let (pool, make) = (&pool, &make);
+            scope.spawn(move || {
+                pool.scope(|s| {
+                    for _ in 0..pool.current_num_threads() {
+                        let tx = tx.clone();
+                        s.spawn(move |_| make(tx));
+                    }
                 })
             });
             // Each puzzle is written as soon as those before it are: a long run killed
