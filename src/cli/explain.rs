@@ -181,7 +181,12 @@ fn draw(
             file.clone()
         };
         let title = format!("nsudoku: puzzle at {}", p.place());
-        let page = match nsudoku::render::html::page(p, &path.steps, path.end, verdict, &title) {
+        let heading = nsudoku::render::html::Heading {
+            title: &title,
+            verdict,
+            rated: a.rated,
+        };
+        let page = match nsudoku::render::html::page(p, &path.steps, path.end, &heading) {
             Ok(page) => page,
             Err(e) => {
                 say!("{at}: {e}");

@@ -168,8 +168,12 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
                 Some(f) => format!("nsudoku: {f} {}", p.place()),
                 None => format!("nsudoku: solving path of {}", p.place()),
             };
-            let verdict = not_one.as_deref();
-            let page = html::page(&p, &run.steps, run.end, verdict, &title).map_err(unfit)?;
+            let heading = html::Heading {
+                title: &title,
+                verdict: not_one.as_deref(),
+                rated: false,
+            };
+            let page = html::page(&p, &run.steps, run.end, &heading).map_err(unfit)?;
             write_file(path, &page)?;
             let to = if path.as_os_str() == "-" {
                 "the page to standard output".to_string()

@@ -79,16 +79,27 @@ fn end_words(end: End, verdict: Option<&str>) -> String {
     words
 }
 
-/// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`;
-/// `verdict` says why the puzzle has not one solution, when it has not (`several solutions`,
-/// `no solution; …`). `title` heads the page (e.g. the file and line of the puzzle).
-pub fn page(
-    p: &Puzzle,
-    steps: &[Deduction],
-    end: End,
-    verdict: Option<&str>,
-    title: &str,
-) -> Result<String, Error> {
+/// What a page says besides its puzzle and steps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heading<'a> {
+    /// Heads the page (e.g. the file and line of the puzzle).
+    pub title: &'a str,
+    /// Why the puzzle has not one solution, when it has not (`several solutions`, `no
+    /// solution; …`), as stderr says it: a page read later keeps it.
+    pub verdict: Option<&'a str>,
+    /// Each step's text ends with its difficulty on Sudoku Explainer's scale (`[2.6]`), as
+    /// `explain --rated` prints it.
+    pub rated: bool,
+}
+
+/// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`,
+/// headed as `heading` says.
+pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Result<String, Error> {
+    let Heading {
+        title,
+        verdict,
+        rated,
+    } = *heading;
     super::logic_basis(p)?;
     let n = p.n();
     let t = topology(p.k);
@@ -134,7 +145,10 @@ pub fn page(
     );
     let total = steps.len();
     let last = replay(p, steps, &mut |i, board, d| {
-        let text = d.describe(t, alphabet);
+        let mut text = d.describe(t, alphabet);
+        if rated {
+            text = format!("{text} [{:.1}]", crate::rating::difficulty(d, t));
+        }
         out.push_str(&format!(
             "<li id=\"step-{}\"><p class=\"text\">{}. {}</p>\n",
             i + 1,

@@ -132,14 +132,12 @@ fn heavy_lines(w: u32, h: u32, lum: &[u8], min_run: u32, transpose: bool) -> usi
 fn check_page(name: &str, p: &Puzzle, bin: &Path) {
     let dir = Scratch::new(&format!("browser-{name}"));
     let run = render::solve_path(p, None, &Default::default(), usize::MAX).unwrap();
-    let page = html::page(
-        p,
-        &run.steps,
-        run.end,
-        None,
-        &format!("browser test {name}"),
-    )
-    .unwrap();
+    let title = format!("browser test {name}");
+    let heading = html::Heading {
+        title: &title,
+        ..Default::default()
+    };
+    let page = html::page(p, &run.steps, run.end, &heading).unwrap();
     let page_path = dir.join("page.html");
     std::fs::write(&page_path, page).unwrap();
     let url = format!("file://{}", page_path.display());

@@ -178,3 +178,31 @@ fn items_of_a_json_list_on_one_line_get_pictures_and_pages_of_their_own() {
         assert!(dir.join(format!("path-line1-item{item}.html")).exists());
     }
 }
+
+/// `explain --rated` shows each step's rating after it, on the page as in the text.
+#[test]
+fn a_rated_page_shows_each_step_as_the_text_does() {
+    let dir = Scratch::new("explain-rated");
+    let input = dir.join("p.txt");
+    std::fs::write(&input, format!("{EASY9}\n")).unwrap();
+    let html = dir.join("rated.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+        .args(["explain", "--rated", "--html"])
+        .arg(&html)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let steps: Vec<&str> = text.lines().filter(|l| l.ends_with(']')).collect();
+    assert!(steps.len() > 10, "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    for (i, step) in steps.iter().enumerate() {
+        let shown = format!("{}. {}", i + 1, step.replace('>', "&gt;"));
+        assert!(page.contains(&shown), "{shown}");
+    }
+}

@@ -244,7 +244,7 @@ fn pictures_refuse_a_step_outside_the_grid() {
         e,
         "step 1 names a cell, digit or house outside the 4×4 grid"
     );
-    assert!(nsudoku::render::html::page(&p, &[d], End::Stuck, None, "t").is_err());
+    assert!(nsudoku::render::html::page(&p, &[d], End::Stuck, &Default::default()).is_err());
 }
 
 /// Beyond the logic layer's 100×100 every picture function says so, none panics, and none
@@ -255,7 +255,7 @@ fn pictures_beyond_100x100_are_an_error() {
     let p = Puzzle::from_digits(11, &[0; 14641], Alphabet::Standard).unwrap();
     let want = "a 121×121 grid is beyond the pictures' bases (up to 100×100)";
     assert_eq!(
-        nsudoku::render::html::page(&p, &[], End::Stuck, None, "t").unwrap_err(),
+        nsudoku::render::html::page(&p, &[], End::Stuck, &Default::default()).unwrap_err(),
         want
     );
     let dir = std::env::temp_dir().join(format!("nsudoku-k11-{}", std::process::id()));

@@ -256,7 +256,16 @@ fn the_path_page_is_well_formed_and_holds_every_step() {
         let p = puzzle(text);
         let run = render::solve_path(&p, None, &Default::default(), usize::MAX).unwrap();
         assert!(!run.steps.is_empty());
-        let page = html::page(&p, &run.steps, run.end, None, "test <page>").unwrap();
+        let page = html::page(
+            &p,
+            &run.steps,
+            run.end,
+            &html::Heading {
+                title: "test <page>",
+                ..Default::default()
+            },
+        )
+        .unwrap();
         check_well_formed(&page).unwrap();
         let n = p.n();
         // Puzzle, each step, the end.
