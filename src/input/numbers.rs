@@ -15,25 +15,34 @@ pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputEr
         .map(|t| match t {
             // An empty cell may be written as in the one-symbol forms.
             "." | "-" | "_" => Ok(0),
+            // A sign is no part of a cell's value (`u32` would read `+5` as 5).
+            _ if t.starts_with('+') => Err(InputError {
+                line: line_no,
+                item: None,
+                what: not_a_value(t),
+                expected: EXPECTED_INTS.into(),
+            }),
             _ => t.parse::<u32>().map_err(|_| InputError {
                 line: line_no,
                 item: None,
                 what: not_a_value(t),
-                expected: "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell"
-                    .into(),
+                expected: EXPECTED_INTS.into(),
             }),
         })
         .collect()
 }
+
+/// What a row of numbers holds.
+const EXPECTED_INTS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
 
 /// What is wrong with a token that is no cell's value.
 fn not_a_value(t: &str) -> String {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if digits(t) {
         format!("{} is too large a number", quoted(t))
-    } else if let Some(magnitude) = t.strip_prefix('-').filter(|m| digits(m)) {
-        // `-0` is zero, but a sign is no part of a cell's value.
-        if magnitude.bytes().all(|b| b == b'0') {
+    } else if let Some(magnitude) = t.strip_prefix(['-', '+']).filter(|m| digits(m)) {
+        // `-0` is zero and `+5` five, but a sign is no part of a cell's value.
+        if t.starts_with('+') || magnitude.bytes().all(|b| b == b'0') {
             format!("{} has a sign", quoted(t))
         } else {
             format!("{} is a negative number", quoted(t))

@@ -1076,6 +1076,7 @@ fn messages_name_what_is_wrong() {
     let zeros = " 0".repeat(80);
     assert_eq!(what(&format!("-1{zeros}")), "'-1' is a negative number");
     assert_eq!(what(&format!("-0{zeros}")), "'-0' has a sign");
+    assert_eq!(what(&format!("+5{zeros}")), "'+5' has a sign");
     let huge = "99999999999999999999";
     assert_eq!(
         what(&format!("{huge}{zeros}")),

@@ -553,11 +553,13 @@ fn candidate_strikes(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
 
 /// Where a link between two chain nodes is drawn: between the nearest candidates of the two
 /// (a group node's cells can lie three apart, and its midpoint in a cell without the digit).
+/// A candidate two groups share is passed over: a link has two ends.
 fn ends(l: &Layout, from: &[Candidate], to: &[Candidate]) -> Option<((f64, f64), (f64, f64))> {
     let xy = |c: &Candidate| l.candidate_xy(c.cell as usize, c.digit as usize);
     let dist = |(a, b): &((f64, f64), (f64, f64))| (b.0 - a.0).hypot(b.1 - a.1);
     from.iter()
         .flat_map(|a| to.iter().map(move |b| (xy(a), xy(b))))
+        .filter(|p| dist(p) > 1e-6)
         .min_by(|p, q| dist(p).total_cmp(&dist(q)))
 }
 
@@ -629,5 +631,8 @@ mod tests {
         assert_eq!(a, l.candidate_xy(4 * 9 + 6, 1));
         assert_eq!(b, l.candidate_xy(3 * 9 + 6, 1));
         assert!(ends(&l, &[], &group).is_none());
+        // Groups that share r4c7 link through their other cells.
+        let (a, _) = ends(&l, &[at(4, 7, 1), at(6, 7, 1)], &group).unwrap();
+        assert_eq!(a, l.candidate_xy(5 * 9 + 6, 1));
     }
 }

@@ -252,6 +252,9 @@ fn bad_requests_are_clear_errors() {
     // work, with one message.
     let missing = tmp.join("missing");
     let into_missing = missing.join("page.html");
+    let file = tmp.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let into_file = file.join("page.html");
     let tmp_s = tmp.to_str().unwrap();
     for (args, said) in [
         (
@@ -260,11 +263,15 @@ fn bad_requests_are_clear_errors() {
         ),
         (
             vec!["render", "--html", into_missing.to_str().unwrap()],
-            format!("{} is not a directory", missing.display()),
+            format!("no folder {}", missing.display()),
         ),
         (
             vec!["explain", "--html", into_missing.to_str().unwrap()],
-            format!("{} is not a directory", missing.display()),
+            format!("no folder {}", missing.display()),
+        ),
+        (
+            vec!["render", "--html", into_file.to_str().unwrap()],
+            format!("{} is not a folder", file.display()),
         ),
         (
             vec!["render", missing.to_str().unwrap()],
