@@ -100,10 +100,10 @@ impl GenOptions {
                 return Err(GenError::Uniqueness(t));
             }
             // Proved by enumeration: `hidden_singles_solve_every_4x4_puzzle_with_one_solution`.
-            let singles = Technique::HiddenSingle.order();
-            if n == 4 && ts.iter().all(|t| t.order() > singles) {
-                let easiest = ts.iter().min_by_key(|t| t.order()).copied();
-                return Err(GenError::SinglesSuffice(easiest.unwrap_or(ts[0])));
+            let easiest = ts.iter().copied().min_by_key(|t| t.order());
+            let beyond = |t: &Technique| t.order() > Technique::HiddenSingle.order();
+            if let Some(t) = easiest.filter(|t| n == 4 && beyond(t)) {
+                return Err(GenError::SinglesSuffice(t));
             }
         }
         match (self.minimal, self.givens, &self.technique) {

@@ -11,29 +11,22 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 
 pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
+    let bad = |t: &str| InputError {
+        line: line_no,
+        item: None,
+        what: not_a_value(t),
+        expected: "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell".into(),
+    };
     tokens(line)
         .map(|t| match t {
             // An empty cell may be written as in the one-symbol forms.
             "." | "-" | "_" => Ok(0),
             // A sign is no part of a cell's value (`u32` would read `+5` as 5).
-            _ if t.starts_with('+') => Err(InputError {
-                line: line_no,
-                item: None,
-                what: not_a_value(t),
-                expected: EXPECTED_INTS.into(),
-            }),
-            _ => t.parse::<u32>().map_err(|_| InputError {
-                line: line_no,
-                item: None,
-                what: not_a_value(t),
-                expected: EXPECTED_INTS.into(),
-            }),
+            _ if t.starts_with('+') => Err(bad(t)),
+            _ => t.parse::<u32>().map_err(|_| bad(t)),
         })
         .collect()
 }
-
-/// What a row of numbers holds.
-const EXPECTED_INTS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
 
 /// What is wrong with a token that is no cell's value.
 fn not_a_value(t: &str) -> String {
