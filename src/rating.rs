@@ -14,13 +14,14 @@
 
 use crate::basis::Basis;
 use crate::input::Puzzle;
-use crate::logic::engine::{walk, End};
+use crate::logic::engine::{self, walk, End};
 use crate::logic::limits::{self, Hits};
 use crate::logic::technique::default_order;
 use crate::logic::{find, Config, Deduction, Flow, LinkKind, State, Technique};
 use crate::solver::Contradiction;
 use crate::topology::{HouseKind, Topology};
 use crate::with_basis;
+use std::ops::ControlFlow;
 
 /// The SE scale, lowest value a technique can be rated at. Chains and cycles add a length
 /// bonus ([`length_bonus`]); X/Y/XY chains found by the AIC and nice-loop finders are rated by
@@ -242,6 +243,23 @@ pub fn easiest_step<B: Basis>(
         return None;
     }
     best
+}
+
+/// The path a rating measures: the easiest step each time ([`easiest_step`]) among
+/// `techniques`, in any order, telling `told` each step as it is taken (as
+/// [`engine::path_told`]). `explain --rated` and `render --rated` show it.
+pub fn rated_path_told<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+    max_steps: usize,
+    told: impl FnMut(&Deduction) -> ControlFlow<()>,
+) -> engine::Path {
+    // Stable, so that ties keep the technique order.
+    let mut ts = techniques.to_vec();
+    ts.sort_by(|x, y| base(*x).total_cmp(&base(*y)));
+    let next = |s: &State<B>| easiest_step(s, &ts, cfg).map(|(d, _)| d);
+    engine::path_told(s, cfg, max_steps, next, told)
 }
 
 /// Rate by solving `s` with the easiest step each time.

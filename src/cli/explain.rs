@@ -1,11 +1,12 @@
 //! `nsudoku explain`: the solving path by logic, one step a line.
 
+use super::logic::Solutions;
 use super::logic::{self, techniques_help};
-use super::logic::{search_stuck, Solutions};
-use super::{at, exit_status, input_name, plural, prefix, told_apart, with_file, InputArgs};
+use super::verdict;
+use super::{at, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, State};
-use nsudoku::{output, rating, with_basis, Alphabet, Basis, Mask};
+use nsudoku::logic::{engine, engine::End, givens_clash, Deduction};
+use nsudoku::{output, rating, with_basis, Basis};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -162,7 +163,7 @@ fn draw(
     };
     if let Some(dir) = &a.svg {
         let prefix = format!("{name}-");
-        let written = nsudoku::render::step::write_all(dir, &prefix, p, &path.steps)
+        let written = nsudoku::render::step::write_all(dir, &prefix, p, &path.steps, a.rated)
             .map_err(|e| io::Error::other(format!("{at}: {e}")))?;
         super::say_left_over(dir, &prefix, &written);
     }
@@ -199,61 +200,6 @@ fn draw(
         })?;
     }
     Ok(true)
-}
-
-/// What breaks when `d` is applied to `s` (a state it contradicts): a cell that would lose
-/// its last candidate, two peers that would hold the same digit, or a house that would have
-/// no place left for a digit.
-fn clash<B: Basis>(s: &State<B>, d: &Deduction, alpha: Alphabet) -> Option<String> {
-    let t = B::topology();
-    let sym = |digit: u8| alpha.label(digit + 1, t.n);
-    // The house a failed change left without a place for a digit.
-    let emptied = |s: &State<B>| {
-        let (h, digit) = s.emptied()?;
-        Some(format!(
-            "{} would have no place left for {}",
-            t.house_name(h),
-            sym(digit as u8)
-        ))
-    };
-    let mut s = s.clone();
-    for e in &d.eliminations {
-        let (c, digit) = (e.cell as usize, e.digit as usize);
-        if s.get(c) == B::Mask::bit(digit) {
-            let cell = t.cell_name(c);
-            return Some(format!(
-                "{cell} would lose its last candidate, {}",
-                sym(e.digit)
-            ));
-        }
-        if s.eliminate(c, digit).is_err() {
-            return emptied(&s);
-        }
-    }
-    for pl in &d.placements {
-        let (c, digit) = (pl.cell as usize, pl.digit as usize);
-        if !s.get(c).has(digit) {
-            return Some(format!("{} cannot hold {}", t.cell_name(c), sym(pl.digit)));
-        }
-        let clashing = t.peers(c).iter().map(|&q| q as usize);
-        if let Some(q) = clashing
-            .into_iter()
-            .find(|&q| s.get(q) == B::Mask::bit(digit))
-        {
-            let h = t.shared_house(c, q)?;
-            return Some(format!(
-                "{} and {} would both hold {} in {}",
-                t.cell_name(c),
-                t.cell_name(q),
-                sym(pl.digit),
-                t.house_name(h)
-            ));
-        }
-        if s.place(c, digit).is_err() {
-            return emptied(&s);
-        }
-    }
-    None
 }
 
 fn explain<B: Basis>(
@@ -306,46 +252,23 @@ fn explain<B: Basis>(
         }
     };
     let path = if a.rated {
-        // `rate`'s order: by lowest rating (stable, so ties keep the technique order).
-        let mut ts = ts;
-        ts.sort_by(|x, y| rating::base(*x).total_cmp(&rating::base(*y)));
-        let next = |s: &State<B>| rating::easiest_step(s, &ts, &cfg).map(|(d, _)| d);
-        engine::path_told(&mut s, &cfg, a.max_steps, next, tell)
+        rating::rated_path_told(&mut s, &ts, &cfg, a.max_steps, tell)
     } else {
         engine::solve_path_told(&mut s, &ts, &cfg, a.max_steps, tell)
     };
     if let Some(e) = failure {
         return Err(e);
     }
-    if path.end == End::Timeout {
-        say!(
-            "{}: timeout exceeded after {}; expected a path found within --timeout",
-            at(label, p),
-            plural(path.steps.len(), "step")
-        );
-    }
+    // The step that broke the grid was applied only in part (up to the change that failed):
+    // the grid shown is the one it was found in, which the steps before it replay to.
     let broke = (path.end == End::Contradiction)
-        .then(|| path_clash::<B>(p, &path.steps, alpha))
+        .then(|| verdict::path_clash::<B>(p, &path.steps, alpha))
         .flatten()
         .and_then(|(before, why)| {
-            // The step that broke the grid was applied only in part (up to the change that
-            // failed): the grid shown is the one it was found in, which the steps before it
-            // replay to.
             s = before;
             why
         });
-    if let Some(why) = &broke {
-        say!(
-            "{}: contradiction at step {}: {why}",
-            at(label, p),
-            path.steps.len()
-        );
-    }
-    // Stuck, or stopped by --max-steps: a puzzle without one solution is told apart, as
-    // `rate` does.
-    let stopped = path.end == End::StepLimit;
-    let sols = (path.end == End::Stuck || stopped).then(|| search_stuck(p, &cfg));
-    let not_one = sols.and_then(Solutions::not_one);
+    let judged = verdict::judge(p, label, &path, &cfg, broke.as_deref());
     // A path cut by the deadline leaves no time to search: its JSON record says `null` (not
     // settled), as `rate`'s does, or 1 when the count before the path proved it.
     let counted = if cfg.unique {
@@ -354,23 +277,7 @@ fn explain<B: Basis>(
         Solutions::Unknown(Duration::ZERO)
     };
     let timed_out = (path.end == End::Timeout).then_some(counted);
-    // Why the puzzle has not one solution, as stderr says it, for the page too.
-    let verdict = match (&broke, &not_one) {
-        (Some(why), _) => Some(format!("no solution; at step {}, {why}", path.steps.len())),
-        (None, Some(what)) => {
-            let how = if stopped {
-                "path stops at --max-steps"
-            } else {
-                "techniques get stuck"
-            };
-            let steps = plural(path.steps.len(), "step");
-            let verdict = format!("{what}; the {how} after {steps}");
-            say!("{}: {verdict}", at(label, p));
-            Some(verdict)
-        }
-        (None, None) => None,
-    };
-    let drawn = draw(p, a, &path, verdict.as_deref(), many, label, tag)?;
+    let drawn = draw(p, a, &path, judged.verdict.as_deref(), many, label, tag)?;
     let boxed = a.input.boxed() && !a.json;
     let grid = if path.end == End::Solved {
         output::solution(p, &s.digits(), boxed)
@@ -381,10 +288,8 @@ fn explain<B: Basis>(
         say!("{note}");
     }
     Ok(Explained {
-        lines: end_lines(p, a, label, &path, grid, broke, sols.or(timed_out)),
-        broken: matches!(path.end, End::Contradiction | End::Timeout)
-            || not_one.is_some()
-            || !drawn,
+        lines: end_lines(p, a, label, &path, grid, broke, judged.sols.or(timed_out)),
+        broken: judged.failed || !drawn,
     })
 }
 
@@ -442,20 +347,4 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
         lines,
         broken: true,
     }
-}
-
-/// The state before the last step of a path that ends in a contradiction, replayed from the
-/// givens, and what that step breaks there.
-fn path_clash<B: Basis>(
-    p: &Puzzle,
-    steps: &[Deduction],
-    alpha: Alphabet,
-) -> Option<(State<B>, Option<String>)> {
-    let (last, before) = steps.split_last()?;
-    let mut s = logic::state::<B>(p).ok()?;
-    for d in before {
-        s.apply(d).ok()?;
-    }
-    let why = clash(&s, last, alpha);
-    Some((s, why))
 }

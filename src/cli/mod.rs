@@ -33,6 +33,7 @@ mod reduce;
 mod render;
 mod solve;
 mod study;
+mod verdict;
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).
 #[derive(Parser, Debug)]

@@ -1,8 +1,7 @@
 //! `nsudoku render`: the first puzzle of the input as an SVG picture (the puzzle, its solution,
 //! its candidate grid, or one step of its solving path), or its whole solving path as a web page.
 
-use super::logic::search_stuck;
-use super::{at, InputArgs};
+use super::{at, verdict, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::{Config, Technique};
@@ -30,6 +29,11 @@ pub struct RenderArgs {
     /// Techniques of the solving path, comma-separated in any order (default: all).
     #[arg(long, alias = "technique", value_name = "LIST")]
     techniques: Option<String>,
+    /// Take the easiest step by rating each time, as `rate` measures the puzzle, and show each
+    /// step's difficulty on Sudoku Explainer's scale after its text (`[2.6]`), as
+    /// `explain --rated` does.
+    #[arg(long)]
+    rated: bool,
     /// Write the SVG here (default, or `-`: standard output).
     #[arg(short = 'o', long, value_name = "OUT.svg")]
     output: Option<PathBuf>,
@@ -147,15 +151,15 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     // Without a page or step pictures no path is judged: a picture alone succeeds.
     let mut status = ExitCode::SUCCESS;
     if a.html.is_some() || a.svg.is_some() {
-        let run = render::solve_path(&p, Some(&techniques), &cfg, usize::MAX).map_err(unfit)?;
+        let run = path(&a, &p, &techniques, &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
+        let broke = (run.end == End::Contradiction)
+            .then(|| verdict::clash_text(&p, &run.steps))
+            .flatten();
+        let judged = verdict::judge(&p, &label, &run, &cfg, broke.as_deref());
         // As `explain` says it: a path stuck on a bound is not stuck for good.
         if let Some(note) = run.limits.note(&at(&label, &p), &cfg) {
             say!("{note}");
-        }
-        let not_one = not_one_solution(&p, &run, &cfg);
-        if let Some(why) = &not_one {
-            say!("{}: {why}", at(&label, &p));
         }
         if let Some(path) = &a.html {
             // The puzzle's own file: with several, its label (the first may be unreadable).
@@ -170,8 +174,8 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             };
             let heading = html::Heading {
                 title: &title,
-                verdict: not_one.as_deref(),
-                rated: false,
+                verdict: judged.verdict.as_deref(),
+                rated: a.rated,
             };
             let page = html::page(&p, &run.steps, run.end, &heading).map_err(unfit)?;
             write_file(path, &page)?;
@@ -186,7 +190,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             );
         }
         if let Some(dir) = &a.svg {
-            let files = step::write_all(dir, "", &p, &run.steps).map_err(bad)?;
+            let files = step::write_all(dir, "", &p, &run.steps, a.rated).map_err(bad)?;
             say!(
                 "wrote {} to {} ({ended})",
                 super::plural(files.len(), "step picture"),
@@ -194,7 +198,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             );
             super::say_left_over(dir, "", &files);
         }
-        status = super::exit_status(not_one.is_some());
+        status = super::exit_status(judged.failed);
         if !wants_picture {
             return Ok(status);
         }
@@ -207,25 +211,19 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     Ok(status)
 }
 
-/// Why the drawn `path` does not leave `p` with one solution as far as is known, or `None`
-/// when it does. The caller says it on stderr as `explain` says it, and as there the run
-/// fails: the path broke the grid or ran out of time, or its techniques got stuck on a puzzle
-/// the search finds no or several solutions for.
-fn not_one_solution(p: &Puzzle, path: &engine::Path, cfg: &Config) -> Option<String> {
-    let steps = super::plural(path.steps.len(), "step");
-    let why = match path.end {
-        End::Solved => return None,
-        End::Contradiction => format!(
-            "no solution; the path breaks the grid at step {}",
-            path.steps.len()
-        ),
-        End::Timeout => format!("the path stops at the time limit after {steps}"),
-        End::Stuck | End::StepLimit => {
-            let what = search_stuck(p, cfg).not_one()?;
-            format!("{what}; the techniques get stuck after {steps}")
-        }
-    };
-    Some(why)
+/// The solving path of `p`: the rating's path with `--rated`.
+fn path(
+    a: &RenderArgs,
+    p: &Puzzle,
+    techniques: &[Technique],
+    cfg: &Config,
+    max_steps: usize,
+) -> Result<engine::Path, render::Error> {
+    if a.rated {
+        render::rated_path(p, Some(techniques), cfg, max_steps)
+    } else {
+        render::solve_path(p, Some(techniques), cfg, max_steps)
+    }
 }
 
 fn picture(
@@ -282,7 +280,7 @@ fn picture(
         return Ok(plain(&Board::from_puzzle(p), false, "Puzzle".into()));
     };
     let n = n as usize;
-    let run = render::solve_path(p, Some(techniques), cfg, n)?;
+    let run = path(a, p, techniques, cfg, n)?;
     if run.steps.len() < n {
         let has = match run.steps.len() {
             0 => "no steps".to_string(),
@@ -297,7 +295,7 @@ fn picture(
     let t = render::topology(p.k);
     render::replay(p, &run.steps, &mut |i, board, d| {
         if i + 1 == n {
-            let text = d.describe(t, p.text_alphabet());
+            let text = step::text(d, t, p.text_alphabet(), a.rated);
             svg = step::draw(board, d, Some(format!("Step {n}: {text}")), false);
         }
     })?;

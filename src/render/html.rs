@@ -145,10 +145,7 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
     );
     let total = steps.len();
     let last = replay(p, steps, &mut |i, board, d| {
-        let mut text = d.describe(t, alphabet);
-        if rated {
-            text = format!("{text} [{:.1}]", crate::rating::difficulty(d, t));
-        }
+        let text = step::text(d, t, alphabet, rated);
         out.push_str(&format!(
             "<li id=\"step-{}\"><p class=\"text\">{}. {}</p>\n",
             i + 1,

@@ -155,11 +155,37 @@ pub fn solve_path(
     cfg: &Config,
     max_steps: usize,
 ) -> Result<engine::Path, Error> {
+    path_in(p, techniques, cfg, max_steps, false)
+}
+
+/// The path `nsudoku rate` measures ([`crate::rating::rated_path_told`]): the easiest step by
+/// rating each time, among `techniques` (all when `None`).
+pub fn rated_path(
+    p: &Puzzle,
+    techniques: Option<&[Technique]>,
+    cfg: &Config,
+    max_steps: usize,
+) -> Result<engine::Path, Error> {
+    path_in(p, techniques, cfg, max_steps, true)
+}
+
+fn path_in(
+    p: &Puzzle,
+    techniques: Option<&[Technique]>,
+    cfg: &Config,
+    max_steps: usize,
+    rated: bool,
+) -> Result<engine::Path, Error> {
     logic_basis(p)?;
     crate::with_basis!(p.k, B => {
         let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
         let all = crate::logic::technique::default_order(B::N);
         let ts = techniques.unwrap_or(&all);
-        Ok(engine::solve_path(&mut s, ts, cfg, max_steps))
+        Ok(if rated {
+            let go = |_: &Deduction| std::ops::ControlFlow::Continue(());
+            crate::rating::rated_path_told(&mut s, ts, cfg, max_steps, go)
+        } else {
+            engine::solve_path(&mut s, ts, cfg, max_steps)
+        })
     })
 }

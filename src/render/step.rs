@@ -5,6 +5,7 @@
 //! y-edges dotted) with their nodes on orange discs.
 
 use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
+use crate::alphabet::Alphabet;
 use crate::input::Puzzle;
 use crate::logic::Deduction;
 use crate::topology::Topology;
@@ -95,14 +96,26 @@ pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -
     grid::draw(board, &opts, &marks(d, t))
 }
 
+/// The text of step `d`, as `explain` prints it: with `rated`, its difficulty on Sudoku
+/// Explainer's scale after it (`[2.6]`), as `explain --rated` prints it.
+pub fn text(d: &Deduction, t: &Topology, alphabet: Alphabet, rated: bool) -> String {
+    let text = d.describe(t, alphabet);
+    if rated {
+        format!("{text} [{:.1}]", crate::rating::difficulty(d, t))
+    } else {
+        text
+    }
+}
+
 /// Write one standalone SVG per step of `steps` (the path of `p` from its start) into `dir`
-/// (created when missing), named `{prefix}step-001.svg`, … (zero-padded to the step count).
-/// Returns the files written.
+/// (created when missing), named `{prefix}step-001.svg`, … (zero-padded to the step count),
+/// each titled with its step's [`text`]. Returns the files written.
 pub fn write_all(
     dir: &Path,
     prefix: &str,
     p: &Puzzle,
     steps: &[Deduction],
+    rated: bool,
 ) -> Result<Vec<PathBuf>, super::Error> {
     super::logic_basis(p)?;
     if dir.exists() && !dir.is_dir() {
@@ -121,7 +134,7 @@ pub fn write_all(
         if failed.is_some() {
             return;
         }
-        let text = d.describe(t, alphabet);
+        let text = text(d, t, alphabet, rated);
         let svg = draw(board, d, Some(format!("Step {}: {text}", i + 1)), false);
         let path = dir.join(format!("{prefix}step-{:0width$}.svg", i + 1));
         match std::fs::write(&path, svg) {

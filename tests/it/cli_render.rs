@@ -322,11 +322,14 @@ fn a_timeout_bounds_the_solution_search_and_the_path() {
         "{}",
         stderr(&o)
     );
+    // As `explain` says it; the page's end says it already, so the page adds nothing.
     assert!(
-        stderr(&o).contains("line 1: the path stops at the time limit after"),
+        stderr(&o).contains("line 1: timeout exceeded after 0 steps; expected a path found"),
         "{}",
         stderr(&o)
     );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("Stopped at the time limit.</p>"), "{html}");
 }
 
 /// A page of a puzzle without one solution is drawn, and as `explain` does the run says so
@@ -345,7 +348,7 @@ fn a_page_of_a_puzzle_without_one_solution_fails_the_run() {
         ),
         (
             none,
-            "line 1: no solution; the path breaks the grid at step",
+            "line 1: no solution; at step 3, box 7 would have no place left for 6",
         ),
     ] {
         let o = run(
@@ -353,7 +356,9 @@ fn a_page_of_a_puzzle_without_one_solution_fails_the_run() {
             puzzle,
         );
         assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-        assert!(stderr(&o).contains(why), "{}", stderr(&o));
+        // Stderr says it as `explain` does; the page as its verdict.
+        let told = why.replace("no solution; at step 3, ", "contradiction at step 3: ");
+        assert!(stderr(&o).contains(&told), "{}", stderr(&o));
         let html = std::fs::read_to_string(&page).unwrap();
         assert!(html.starts_with("<!DOCTYPE html>"));
         // The page says why too, in its heading and at its end, for whoever reads it later.
@@ -390,4 +395,57 @@ fn a_path_stopped_by_a_bound_names_it() {
     );
     let o = run(&args, hard);
     assert!(!stderr(&o).contains("bounds hit"), "{}", stderr(&o));
+}
+
+/// `render --rated` draws the path `explain --rated` prints (the rating's, easiest step by
+/// rating first), each step's text with its rating, on the page, in the step pictures and in
+/// one step's picture; without it, the path `explain` prints.
+#[test]
+fn a_rated_render_draws_the_rated_path() {
+    let tmp = Scratch::new("cli-render-rated");
+    let hard = include_str!("../data/9x9_magictour_top1465_first30.txt")
+        .lines()
+        .next()
+        .unwrap();
+    let texts = |flags: &[&str]| -> Vec<String> {
+        let o = run(&[&["explain"], flags].concat(), hard);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = String::from_utf8(o.stdout).unwrap();
+        let steps = out.lines().take_while(|l| *l != "solved").map(String::from);
+        let steps: Vec<String> = steps.collect();
+        assert!(steps.len() > 50, "{out}");
+        steps
+    };
+    let (plain, rated) = (texts(&[]), texts(&["--rated"]));
+    // The two paths differ, so the test tells them apart.
+    let unrated: Vec<String> = rated
+        .iter()
+        .map(|s| s[..s.rfind(" [").unwrap()].into())
+        .collect();
+    assert_ne!(plain, unrated);
+    let escape = |s: &str| s.replace('>', "&gt;").replace('<', "&lt;");
+    for (flags, want) in [(vec![], &plain), (vec!["--rated"], &rated)] {
+        let page = tmp.join("page.html");
+        let dir = tmp.join("steps");
+        let step = tmp.join("step.svg");
+        let args = ["render", "--html", page.to_str().unwrap(), "--svg"];
+        let args = [
+            &args[..],
+            &[dir.to_str().unwrap(), "-o", step.to_str().unwrap()],
+        ]
+        .concat();
+        let o = run(&[&args[..], &flags, &["--step", "7"]].concat(), hard);
+        assert!(o.status.success(), "{flags:?}: {}", stderr(&o));
+        let page = std::fs::read_to_string(&page).unwrap();
+        for (i, text) in want.iter().enumerate() {
+            let shown = format!("<p class=\"text\">{}. {}</p>", i + 1, escape(text));
+            assert!(page.contains(&shown), "{flags:?}: {shown}");
+            let svg = std::fs::read_to_string(dir.join(format!("step-{:03}.svg", i + 1)));
+            let title = format!("<title>Step {}: {}</title>", i + 1, escape(text));
+            assert!(svg.unwrap().contains(&title), "{flags:?}: {title}");
+        }
+        let svg = std::fs::read_to_string(&step).unwrap();
+        let title = format!("<title>Step 7: {}</title>", escape(&want[6]));
+        assert!(svg.contains(&title), "{flags:?}: {title}");
+    }
 }

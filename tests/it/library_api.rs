@@ -259,7 +259,7 @@ fn pictures_beyond_100x100_are_an_error() {
         want
     );
     let dir = std::env::temp_dir().join(format!("nsudoku-k11-{}", std::process::id()));
-    let e = nsudoku::render::step::write_all(&dir, "", &p, &[]).unwrap_err();
+    let e = nsudoku::render::step::write_all(&dir, "", &p, &[], false).unwrap_err();
     assert_eq!((e.as_str(), dir.exists()), (want, false));
 }
 
