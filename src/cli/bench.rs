@@ -216,7 +216,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             }
         }
     }
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     if a.json {
         serde_json::to_writer_pretty(&mut out, &bench.rows)?;
         writeln!(out)?;

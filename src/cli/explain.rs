@@ -93,7 +93,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     let batch = a.input.read_json(a.json)?.logic_only("explain");
     batch.print_notes(a.techniques.as_deref());
     let many = batch.records.len() > 1;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let tags = picture_tags(&a.input.files);
     let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
         let tag = label.as_ref().map(|l| tags[l].as_str());

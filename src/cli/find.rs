@@ -31,7 +31,7 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
     let batch = a.input.read_no_grid("find")?.logic_only("find");
     batch.print_notes(Some(&a.technique));
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
         match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
             Ok(timed_out) => Ok(timed_out),

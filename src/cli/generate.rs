@@ -94,7 +94,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
     let bar = (io::stderr().is_terminal() && long).then(|| progress_bar(a.count));
     let tally = AttemptTally::new(opts.givens);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut failed = 0u64;
     let chunk = 256u64;
     let mut start = 0u64;

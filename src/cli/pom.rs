@@ -57,7 +57,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         pom_budget: a.pom_budget,
         ..Config::default()
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut failed = false;
     for (label, rec) in &batch.records {
         let p = match rec {

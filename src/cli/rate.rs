@@ -59,7 +59,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     let mut notes = Notes::default();
     let cfg = a.limits.config();
     let start = Instant::now();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut times = Vec::new();
     // Each rating with what a search found of a stuck puzzle, for --stats.
     let mut ratings: Vec<(Rating, Option<Solutions>)> = Vec::new();

@@ -39,7 +39,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
     let mut feed = a.input.feed().logic_only("reduce");
     let mut notes = Notes::default();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut failed = false;
     // Each line goes out as soon as it and those before it are reduced (and `| head` ends the
     // run early).

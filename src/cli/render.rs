@@ -81,7 +81,7 @@ fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io:
 /// Write `text` to `path`, or to standard output when it is `-`.
 fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
     if path.as_os_str() == "-" {
-        return io::stdout().lock().write_all(text.as_bytes());
+        return super::stdout().write_all(text.as_bytes());
     }
     std::fs::write(path, text)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
@@ -206,7 +206,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     let svg = picture(&a, &p, &techniques, &cfg).map_err(unfit)?;
     match &a.output {
         Some(path) => write_file(path, &svg)?,
-        None => io::stdout().lock().write_all(svg.as_bytes())?,
+        None => super::stdout().write_all(svg.as_bytes())?,
     }
     Ok(status)
 }

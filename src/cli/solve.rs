@@ -75,7 +75,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         locked_candidates: None,
     };
     let start = Instant::now();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut tally = Tally::default();
     let mut plain_tally = Tally::default();
     let mut written = 0usize;

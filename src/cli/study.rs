@@ -107,7 +107,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     }
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     if a.json {
         print_json(&mut out, &rows, &caps)?;
     } else if a.csv {

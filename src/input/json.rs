@@ -48,7 +48,14 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
         };
         return (Err(err), used);
     }
-    let record = value_record(&text, start, "", opts).map(|mut p| {
+    let value = match parse(&text, start, "") {
+        Ok(value) => value,
+        // Text that does not parse may not be one value at all: a stray `{` before puzzles
+        // on lines of their own, closed by a stray `}` thousands of lines on. It costs its
+        // first line only, and the lines after it are read again, each a record of its own.
+        Err(e) => return (Err(e), 1),
+    };
+    let record = puzzle_of(&value, start, opts).map(|mut p| {
         if !after.is_empty() {
             let note = format!(
                 "the text after the JSON value (from {}) is passed over",
@@ -98,23 +105,28 @@ fn text_between(lines: &Lines, from: (usize, usize), to: (usize, usize)) -> Stri
 /// The puzzle of one JSON value, `text`, that starts on line `start` (0-based) after `before`
 /// (counted for a column only on an error: a list may be one line of megabytes).
 fn value_record(text: &str, start: usize, before: &str, opts: ReadOptions) -> Record {
+    puzzle_of(&parse(text, start, before)?, start, opts)
+}
+
+/// The JSON value `text`, which starts on line `start` (0-based) after `before`, or an error
+/// on that line saying where it breaks (the line too, when it is a later one).
+fn parse(text: &str, start: usize, before: &str) -> Result<Value, InputError> {
+    serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let message = message.split(" at line ").next().unwrap_or_default();
+        let at = if e.line() <= 1 {
+            format!("column {}", e.column() + before.chars().count())
+        } else {
+            format!("line {} column {}", start + e.line(), e.column())
+        };
+        error(start + 1, format!("not valid JSON ({message}, {at})"))
+    })
+}
+
+/// The puzzle of JSON value `value`, which starts on line `start` (0-based).
+fn puzzle_of(value: &Value, start: usize, opts: ReadOptions) -> Record {
     let line_no = start + 1;
-    let value: Value = match serde_json::from_str(text) {
-        Ok(value) => value,
-        Err(e) => {
-            let message = e.to_string();
-            let message = message.split(" at line ").next().unwrap_or_default();
-            let column = e.column()
-                + if e.line() <= 1 {
-                    before.chars().count()
-                } else {
-                    0
-                };
-            let what = format!("not valid JSON ({message}, column {column})");
-            return Err(error(start + e.line().max(1), what));
-        }
-    };
-    cells(&value)
+    cells(value)
         .and_then(|cells| match cells {
             Cells::Array(n, cells) => puzzle(n, &cells, line_no, opts),
             Cells::Line(line) => Ok(puzzle_line(&line, line_no, opts)),

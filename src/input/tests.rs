@@ -2656,3 +2656,33 @@ fn reads_pencil_mark_grids_up_to_9x9() {
     let e = read_one(&four.replacen("34", "35", 1), ReadOptions::default()).unwrap_err();
     assert!(e.what.contains("holds 35"), "{e}");
 }
+
+/// Text that opens a JSON value and does not parse costs its first line only: a stray `{`
+/// closed by a stray `}` lines later swallowed every puzzle between them.
+#[test]
+fn a_json_value_that_does_not_parse_costs_its_first_line_only() {
+    for (open, close) in [("{junk", "}"), ("[", "]"), ("{\"puzzle\": ", "}")] {
+        let text = format!("{open}\n{EASY9}\n{EASY9}\n{close}\n{EASY9}\n");
+        let all = read_all(&text, Default::default());
+        let lines: Vec<(usize, bool)> = all
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            [(1, false), (2, true), (3, true), (4, false), (5, true)],
+            "{open}"
+        );
+        // The message is on the value's first line and says where the JSON broke.
+        let first = all[0].as_ref().unwrap_err().to_string();
+        assert!(first.starts_with("line 1: not valid JSON ("), "{first}");
+    }
+    let first = read_all("[\n1.2.3\n]\n", Default::default())[0]
+        .as_ref()
+        .unwrap_err()
+        .to_string();
+    assert!(first.contains(", line 2 column "), "{first}");
+}

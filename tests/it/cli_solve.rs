@@ -1327,6 +1327,34 @@ fn help_that_cannot_be_written_is_an_io_error() {
         assert!(err.contains("cannot write to stdout"), "{args:?}: {err}");
         assert_eq!(run(args, "").status.code(), Some(0), "{args:?}");
     }
+    // A subcommand's output says the same, not only the system's words.
+    let puzzle = include_str!("../../examples/9x9.txt");
+    for sub in ["solve", "rate", "reduce", "explain", "render"] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .arg(sub)
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(puzzle.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{sub}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("nsudoku: cannot write to stdout: "),
+            "{sub}: {err}"
+        );
+    }
 }
 
 /// The process a command started goes with it: a pipeline or a script's solver left running
