@@ -29,6 +29,16 @@ fn reports_duplicate_given() {
     let bad = format!("11{}", &EASY9[2..]);
     let e = read_one(&bad, ReadOptions::default()).unwrap_err();
     assert!(e.what.contains("1 is given twice in row 1"), "{e}");
+    // In a column, and in a box only (r1c1 and r2c2 share neither row nor column).
+    let column = format!("1{}1{}", ".".repeat(8), ".".repeat(71));
+    let e = read_one(&column, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("1 is given twice in column 1"), "{e}");
+    let in_box = format!("1{}1{}", ".".repeat(9), ".".repeat(70));
+    let e = read_one(&in_box, ReadOptions::default()).unwrap_err();
+    assert!(
+        e.what.contains("1 is given twice in box 1: r1c1 and r2c2"),
+        "{e}"
+    );
 }
 
 /// EASY9's cells as numbers, 0 for an empty cell.

@@ -66,6 +66,17 @@ impl std::fmt::Display for Verdict {
 
 impl Count {
     /// Exactly one solution, and proved so: the search ended below its limit, within budget.
+    ///
+    /// ```
+    /// use nsudoku::solver::{Count, Exceeded};
+    /// let one = Count { solutions: 1, ..Count::default() };
+    /// assert!(one.is_unique());
+    /// // One found, then the budget ran out: a second may lie in what was not searched.
+    /// let cut = Count { stopped: Some(Exceeded::Nodes), ..one.clone() };
+    /// assert!(!cut.is_unique());
+    /// let at_limit = Count { limit_reached: true, ..one.clone() };
+    /// assert!(!at_limit.is_unique());
+    /// ```
     pub fn is_unique(&self) -> bool {
         self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
     }

@@ -297,3 +297,18 @@ fn counts_beyond_100x100_work_on_a_default_thread() {
         .unwrap();
     assert!(counts.0.is_unique() && counts.1.is_unique(), "{counts:?}");
 }
+
+/// A count whose node budget ran out after one solution does not prove it unique: the empty
+/// 9×9 grid, cut at 47 nodes, has found one solution and is not settled.
+#[test]
+fn one_solution_before_the_budget_ran_out_is_not_unique() {
+    let empty = nsudoku::input::read_one(&".".repeat(81), Default::default()).unwrap();
+    let opts = SolveOptions {
+        max_nodes: Some(47),
+        ..SolveOptions::default()
+    };
+    let c = nsudoku::solve::count(&empty, &opts);
+    assert_eq!((c.solutions, c.budget_exceeded()), (1, true), "{c:?}");
+    assert!(!c.is_unique());
+    assert!(nsudoku::solve::count(&empty, &SolveOptions::default()).solutions == 2);
+}

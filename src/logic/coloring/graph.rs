@@ -329,3 +329,57 @@ impl Graph {
             .map(|&(_, h)| h)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Graph;
+    use crate::basis::{Basis, B3, B4};
+    use crate::input::{read_one, ReadOptions};
+    use crate::logic::{engine, Config, State, Technique};
+    use crate::mask::Mask;
+
+    /// A box hinge links two cells that do not see each other (a peer pair is a weak link
+    /// already), each on one of the two lines that hold the digit in the box, and, as a weak
+    /// link, never both the digit in the solution.
+    fn hinges_hold<B: Basis>(text: &str) -> usize {
+        let mut seen = 0;
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let p = read_one(line, ReadOptions::default()).unwrap();
+            let solution = crate::solve::unique_solution(&p).unwrap();
+            let mut s = State::<B>::of_puzzle(&p).unwrap();
+            let ts = [
+                Technique::FullHouse,
+                Technique::NakedSingle,
+                Technique::HiddenSingle,
+            ];
+            engine::reduce(&mut s, &ts, &Config::default());
+            let t = B::topology();
+            for digit in 0..B::N {
+                let g = Graph::build(&s, digit, true, None);
+                for (x, partners) in g.hinge.iter().enumerate() {
+                    for &(z, bh) in partners {
+                        let (z, bh) = (z as usize, bh as usize);
+                        seen += 1;
+                        assert!(!t.sees(x, z), "{line}: r{x} and {z} see each other");
+                        let b = &t.house(bh);
+                        let in_box = |c: usize| b.iter().any(|&q| q as usize == c);
+                        assert!(!in_box(x) && !in_box(z), "{line}: {x}-{z} in the box");
+                        let both =
+                            solution[x] as usize == digit + 1 && solution[z] as usize == digit + 1;
+                        assert!(!both, "{line}: {x} and {z} both hold {}", digit + 1);
+                        assert!(g.on[x] && g.on[z] && s.get(x).has(digit));
+                    }
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn box_hinges_link_cells_that_do_not_see_each_other() {
+        let nine = include_str!("../../../tests/data/9x9_magictour_top1465_first30.txt");
+        assert!(hinges_hold::<B3>(nine) > 100);
+        let sixteen = include_str!("../../../tests/data/16x16_gen_minimal200_first10.txt");
+        assert!(hinges_hold::<B4>(sixteen) > 100);
+    }
+}
