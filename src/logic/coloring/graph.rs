@@ -352,7 +352,7 @@ mod tests {
                 Technique::NakedSingle,
                 Technique::HiddenSingle,
             ];
-            engine::reduce(&mut s, &ts, &Config::default());
+            engine::reduce(&mut s, &ts, &Config::default()).unwrap();
             let t = B::topology();
             for digit in 0..B::N {
                 let g = Graph::build(&s, digit, true, None);
