@@ -68,7 +68,10 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 if a.json {
                     writeln!(out, "{}", json_failure(label, e))?;
                 } else {
-                    writeln!(out, "# {}puzzle at {}: invalid", prefix(label), e.place())?;
+                    // The marker every line filter prints, under the puzzle's heading, as
+                    // `find` writes it: a reader that passes over `#` lines still sees it.
+                    writeln!(out, "# {}puzzle at {}", prefix(label), e.place())?;
+                    writeln!(out, "invalid")?;
                 }
                 continue;
             }
@@ -119,12 +122,9 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                     // The record names its line: the error says only what clashes.
                     writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
-                    writeln!(
-                        out,
-                        "# {}puzzle at {}: contradiction",
-                        prefix(label),
-                        p.place()
-                    )?;
+                    // As a contradiction the templates prove ends its report.
+                    writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
+                    writeln!(out, "contradiction: {e}")?;
                 }
             }
         }
@@ -279,6 +279,8 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     }
     if let Some(why) = &contradiction {
         text.push(format!("contradiction: {why}"));
+    } else if cut {
+        text.push("timeout".into());
     }
     let mut json = serde_json::json!({
         "size": p.n(),
@@ -290,6 +292,9 @@ fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String
     if let Some(why) = &contradiction {
         json["end"] = "contradiction".into();
         json["error"] = why.as_str().into();
+    } else if cut {
+        // As `explain`, `find` and `rate` say it: the digits not reached were not counted.
+        json["end"] = "timeout".into();
     }
     super::set_place(&mut json, p);
     Ok(Output {

@@ -257,12 +257,12 @@ fn picture(
             }
             (v, _) => {
                 let has = if v == Verdict::NoSolution {
-                    "no"
+                    "no solution"
                 } else {
-                    "several"
+                    "several solutions"
                 };
                 return Err(format!(
-                    "the puzzle has {has} solutions; expected one solution to draw"
+                    "the puzzle has {has}; expected one solution to draw"
                 ));
             }
         };

@@ -57,17 +57,28 @@ fn explain_ends_with_a_boxed_grid_on_request() {
     assert!(out.contains("\nsolved\n+-------+"), "{out}");
 }
 
-/// `pom` heads each puzzle as `explain` does, with the size written as elsewhere.
+/// `pom` heads each puzzle as `explain` does, with the size written as elsewhere; a line that
+/// is not a puzzle, or whose givens contradict, has the marker of every line filter under its
+/// heading, for a reader that passes over `#` lines.
 #[test]
 fn pom_heads_each_puzzle_by_its_line() {
-    let out = stdout(&run(&["pom"], &format!("bad\n{EASY}\n")));
+    // Row 1 has no place left for 1: the givens clash once they are propagated.
+    let clash = "...456789..1...............1...........................1.........................";
+    let out = stdout(&run(&["pom"], &format!("bad\n{EASY}\n{clash}\n")));
     let heads: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(
         heads,
         [
-            "# puzzle at line 1: invalid",
-            "# puzzle at line 2: 9×9, pom, budget 1000000"
+            "# puzzle at line 1",
+            "# puzzle at line 2: 9×9, pom, budget 1000000",
+            "# puzzle at line 3",
         ]
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "invalid");
+    assert_eq!(
+        lines.last().unwrap(),
+        &"contradiction: the givens contradict each other: row 1 has no place for 1"
     );
 }
 
@@ -140,6 +151,8 @@ fn pom_timeout_leaves_the_digits_not_begun() {
             .all(|l| l.ends_with("templates not counted, not reached by --timeout")),
         "{out}"
     );
+    // The report ends with the word, as `explain`'s path does.
+    assert_eq!(out.lines().last(), Some("timeout"), "{out}");
     // In JSON too, told from a count over the bounds, with or without --count-only.
     for only in [true, false] {
         let mut args = vec!["pom", "--json", "--timeout", "1e-9"];
@@ -155,6 +168,7 @@ fn pom_timeout_leaves_the_digits_not_begun() {
             .map(|d| d["count_status"].as_str().unwrap())
             .collect();
         assert_eq!(status, ["timeout"; 9], "--count-only {only}");
+        assert_eq!(v["end"], "timeout", "--count-only {only}");
     }
     let o = run(
         &["pom", "--count-only", "--timeout", "1m"],
@@ -165,6 +179,7 @@ fn pom_timeout_leaves_the_digits_not_begun() {
         .lines()
         .filter(|l| l.starts_with("digit"))
         .all(|l| l.ends_with("counted") && !l.contains("not")));
+    assert!(!stdout(&o).contains("timeout"));
     // A run that ends after the deadline but left nothing out is no failure: on an empty
     // 25×25 grid the first digit's count (about a second) starts in time and every other
     // digit shares it, however long it takes.

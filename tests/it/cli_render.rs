@@ -156,7 +156,7 @@ fn bad_requests_are_clear_errors() {
     let o = run(&["render", "--solution"], &none);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("line 1: the puzzle has no solutions; expected one"),
+        stderr(&o).contains("line 1: the puzzle has no solution; expected one"),
         "{}",
         stderr(&o)
     );

@@ -843,8 +843,10 @@ fn a_bad_first_item_of_a_json_list_costs_only_itself() {
     assert_eq!(got[header], "# puzzle at line 1: item 2 of the JSON list");
     assert_eq!(got[header + 1], "invalid");
     let out = run(&["pom"], &list);
-    assert!(lines(&out.stdout)
-        .contains(&"# puzzle at line 1: item 2 of the JSON list: invalid".to_string()));
+    let got = lines(&out.stdout);
+    let header = got.iter().position(|l| l.contains("item 2")).unwrap();
+    assert_eq!(got[header], "# puzzle at line 1: item 2 of the JSON list");
+    assert_eq!(got[header + 1], "invalid");
 }
 
 /// `--baseline dlx` times dancing links beside the engine, on the same puzzles in the same run;
