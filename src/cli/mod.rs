@@ -441,7 +441,7 @@ pub fn readable_files(files: &[PathBuf]) -> io::Result<()> {
 /// The JSON record that stands in for a line that is not a puzzle: `end` is `invalid`, and
 /// `error` the message printed on stderr.
 pub fn json_failure(label: &Option<String>, e: &input::InputError) -> String {
-    let mut v = serde_json::json!({"end": "invalid", "error": e.to_string()});
+    let mut v = serde_json::json!({"end": "invalid", "error": e.message()});
     set_line(&mut v, e.line, e.item);
     with_file(v, label)
 }

@@ -121,7 +121,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if a.json {
                         let mut v = serde_json::json!({
                             "status": MARK_INVALID,
-                            "error": e.to_string(),
+                            "error": e.message(),
                         });
                         super::set_line(&mut v, e.line, e.item);
                         with_file(v, label)

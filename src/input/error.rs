@@ -24,6 +24,12 @@ impl InputError {
         super::puzzle::place(self.line, self.item)
     }
 
+    /// The message without its place (`80 symbols; expected …`), for a record that names its
+    /// line and item in fields of their own.
+    pub fn message(&self) -> String {
+        format!("{}; expected {}", self.what, self.expected)
+    }
+
     /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
     /// rows; `line` is its first.
     pub(super) fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
@@ -54,7 +60,7 @@ impl fmt::Display for InputError {
         if self.line > 0 {
             write!(f, "{}: ", self.place())?;
         }
-        write!(f, "{}; expected {}", self.what, self.expected)
+        f.write_str(&self.message())
     }
 }
 
