@@ -277,6 +277,8 @@ fn explain<B: Basis>(
         Solutions::Unknown(Duration::ZERO)
     };
     let timed_out = (path.end == End::Timeout).then_some(counted);
+    // A path the techniques broke proves there is none, as `rate` records it.
+    let broken = (path.end == End::Contradiction).then_some(Solutions::Zero);
     let drawn = draw(p, a, &path, judged.verdict.as_deref(), many, label, tag)?;
     let boxed = a.input.boxed() && !a.json;
     let grid = if path.end == End::Solved {
@@ -288,7 +290,15 @@ fn explain<B: Basis>(
         say!("{note}");
     }
     Ok(Explained {
-        lines: end_lines(p, a, label, &path, grid, broke, judged.sols.or(timed_out)),
+        lines: end_lines(
+            p,
+            a,
+            label,
+            &path,
+            grid,
+            broke,
+            judged.sols.or(timed_out).or(broken),
+        ),
         broken: judged.failed || !drawn,
     })
 }
@@ -335,6 +345,7 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
             "end": "contradiction",
             "steps": 0,
             "grid": grid,
+            "solutions": 0,
             "error": givens_clash(p),
         });
         super::set_place(&mut v, p);

@@ -132,6 +132,10 @@ fn find<B: Basis>(
             plural(ts.len(), "technique")
         );
     }
+    if timed_out && !a.json {
+        // As `explain` and `pom` end a path or report the deadline cut: the list is not all.
+        writeln!(out, "timeout")?;
+    }
     if a.json {
         // The puzzle's last record, as in `explain`: a reader learns that a puzzle with no
         // instance was searched, and whether the deadline cut the list short.

@@ -269,6 +269,8 @@ fn explain_names_the_clash_of_a_contradiction() {
     let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(end["end"], "contradiction");
     assert_eq!(end["error"], "r1c15 and r1c16 would both hold 5 in row 1");
+    // A contradiction proves there is no solution, as `rate` records it.
+    assert_eq!(end["solutions"], 0);
     // The grid shown is the one the breaking step was found in (that step applied in part
     // would match no replay): the grid a path one step shorter ends with. On magictour_top1465
     // line 5 with a 9 in r1c2 the breaking step is a hidden pair whose removals in r5c5 go
@@ -334,6 +336,9 @@ fn a_house_without_a_place_for_a_digit_is_a_contradiction() {
             ),
             "{sub:?}"
         );
+        if sub[0] == "explain" {
+            assert_eq!(record["solutions"], 0);
+        }
     }
     // explain's text ends as a path that runs into a contradiction does: the word, the grid.
     let o = run(&["explain"], &p);
@@ -1098,6 +1103,7 @@ fn reduce_and_find_keep_to_their_timeout() {
     assert!(err.starts_with("line 1: timeout exceeded after "), "{err}");
     assert!(err.contains("expected a search within --timeout"), "{err}");
     assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).lines().last(), Some("timeout"));
     // Time enough: the same as without a timeout.
     let o = run(
         &["reduce", "--timeout", "60s", "--techniques", "singles"],
@@ -1106,6 +1112,7 @@ fn reduce_and_find_keep_to_their_timeout() {
     assert_eq!((stdout(&o).trim(), o.status.code()), (EASY_SOLVED, Some(0)));
     let o = run(&["find", "--timeout", "60s", "--technique", "x-wing"], HARD);
     assert_eq!((o.status.code(), o.stderr.is_empty()), (Some(0), true));
+    assert!(!stdout(&o).contains("timeout"));
 }
 
 #[test]
