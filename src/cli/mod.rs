@@ -439,7 +439,8 @@ pub fn readable_files(files: &[PathBuf]) -> io::Result<()> {
 }
 
 /// The JSON record that stands in for a line that is not a puzzle: `end` is `invalid`, and
-/// `error` the message printed on stderr.
+/// `error` the message printed on stderr without its `line N: ` (the record's `line` and
+/// `item` hold the place).
 pub fn json_failure(label: &Option<String>, e: &input::InputError) -> String {
     let mut v = serde_json::json!({"end": "invalid", "error": e.message()});
     set_line(&mut v, e.line, e.item);

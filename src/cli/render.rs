@@ -29,9 +29,9 @@ pub struct RenderArgs {
     /// Techniques of the solving path, comma-separated in any order (default: all).
     #[arg(long, alias = "technique", value_name = "LIST")]
     techniques: Option<String>,
-    /// Take the easiest step by rating each time, as `rate` measures the puzzle, and show each
-    /// step's difficulty on Sudoku Explainer's scale after its text (`[2.6]`), as
-    /// `explain --rated` does.
+    /// Take the easiest step by rating each time, as `rate` measures the puzzle (among
+    /// --techniques when given), and show each step's difficulty on Sudoku Explainer's scale
+    /// after its text (`[2.6]`), as `explain --rated` does: with --html, --svg or --step.
     #[arg(long)]
     rated: bool,
     /// Write the SVG here (default, or `-`: standard output).
@@ -123,6 +123,11 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
             )));
         }
     }
+    if a.rated && a.html.is_none() && a.svg.is_none() && a.step.is_none() {
+        return Err(bad(
+            "--rated rates the steps of a solving path; expected --html, --svg or --step N",
+        ));
+    }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     super::writable_file("-o", a.output.as_deref())?;
     // A file that cannot be read is the one error, not also "no puzzle in the input".
@@ -151,7 +156,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     // Without a page or step pictures no path is judged: a picture alone succeeds.
     let mut status = ExitCode::SUCCESS;
     if a.html.is_some() || a.svg.is_some() {
-        let run = path(&a, &p, &techniques, &cfg, usize::MAX).map_err(unfit)?;
+        let run = solving_path(&a, &p, &techniques, &cfg, usize::MAX).map_err(unfit)?;
         let ended = html::end_text(run.end).trim_end_matches('.').to_lowercase();
         let broke = (run.end == End::Contradiction)
             .then(|| verdict::clash_text(&p, &run.steps))
@@ -212,7 +217,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
 }
 
 /// The solving path of `p`: the rating's path with `--rated`.
-fn path(
+fn solving_path(
     a: &RenderArgs,
     p: &Puzzle,
     techniques: &[Technique],
@@ -280,7 +285,7 @@ fn picture(
         return Ok(plain(&Board::from_puzzle(p), false, "Puzzle".into()));
     };
     let n = n as usize;
-    let run = path(a, p, techniques, cfg, n)?;
+    let run = solving_path(a, p, techniques, cfg, n)?;
     if run.steps.len() < n {
         let has = match run.steps.len() {
             0 => "no steps".to_string(),

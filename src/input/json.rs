@@ -51,9 +51,19 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
     let value = match parse(&text, start, "") {
         Ok(value) => value,
         // Text that does not parse may not be one value at all: a stray `{` before puzzles
-        // on lines of their own, closed by a stray `}` thousands of lines on. It costs its
-        // first line only, and the lines after it are read again, each a record of its own.
-        Err(e) => return (Err(e), 1),
+        // on lines of their own, closed by a stray `}` thousands of lines on. It costs the
+        // lines before the one where it breaks, which parsed as JSON (a puzzle of symbols on
+        // a line of its own does not), and the lines from there on are read again, each a
+        // record of its own; a value that breaks on its last line (a comma before the
+        // closing bracket) is one value with a typo, and costs all its lines.
+        Err((e, broke)) => {
+            let kept = if broke >= used {
+                used
+            } else {
+                (broke - 1).max(1)
+            };
+            return (Err(e), kept);
+        }
     };
     let record = puzzle_of(&value, start, opts).map(|mut p| {
         if !after.is_empty() {
@@ -105,12 +115,14 @@ fn text_between(lines: &Lines, from: (usize, usize), to: (usize, usize)) -> Stri
 /// The puzzle of one JSON value, `text`, that starts on line `start` (0-based) after `before`
 /// (counted for a column only on an error: a list may be one line of megabytes).
 fn value_record(text: &str, start: usize, before: &str, opts: ReadOptions) -> Record {
-    puzzle_of(&parse(text, start, before)?, start, opts)
+    let value = parse(text, start, before).map_err(|(e, _)| e)?;
+    puzzle_of(&value, start, opts)
 }
 
 /// The JSON value `text`, which starts on line `start` (0-based) after `before`, or an error
-/// on that line saying where it breaks (the line too, when it is a later one).
-fn parse(text: &str, start: usize, before: &str) -> Result<Value, InputError> {
+/// on that line saying where it breaks (the line too, when it is a later one), with the line
+/// of `text` where it breaks (1-based).
+fn parse(text: &str, start: usize, before: &str) -> Result<Value, (InputError, usize)> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at line ").next().unwrap_or_default();
@@ -119,7 +131,8 @@ fn parse(text: &str, start: usize, before: &str) -> Result<Value, InputError> {
         } else {
             format!("line {} column {}", start + e.line(), e.column())
         };
-        error(start + 1, format!("not valid JSON ({message}, {at})"))
+        let what = format!("not valid JSON ({message}, {at})");
+        (error(start + 1, what), e.line().max(1))
     })
 }
 

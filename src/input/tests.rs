@@ -2667,10 +2667,10 @@ fn reads_pencil_mark_grids_up_to_9x9() {
     assert!(e.what.contains("holds 35"), "{e}");
 }
 
-/// Text that opens a JSON value and does not parse costs its first line only: a stray `{`
-/// closed by a stray `}` lines later swallowed every puzzle between them.
+/// Text that opens a JSON value and does not parse costs the lines before the one where it
+/// breaks: a stray `{` closed by a stray `}` lines later swallowed every puzzle between them.
 #[test]
-fn a_json_value_that_does_not_parse_costs_its_first_line_only() {
+fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
     for (open, close) in [("{junk", "}"), ("[", "]"), ("{\"puzzle\": ", "}")] {
         let text = format!("{open}\n{EASY9}\n{EASY9}\n{close}\n{EASY9}\n");
         let all = read_all(&text, Default::default());
@@ -2695,4 +2695,22 @@ fn a_json_value_that_does_not_parse_costs_its_first_line_only() {
         .unwrap_err()
         .to_string();
     assert!(first.contains(", line 2 column "), "{first}");
+    // One value with a typo where it closes (a comma before the bracket) is one record, and
+    // so is one that breaks further on after lines that parsed: those lines are its own.
+    let rows: Vec<String> = EASY9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("  \"{}\",", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let trailing = format!("[\n{}\n]\n{EASY9}\n", rows.join("\n"));
+    let object = format!("{{\n  \"puzzle\": \"{EASY9}\",\n  \"level\": \"hard\",\n}}\n{EASY9}\n");
+    let midway = format!("[\n{}\n  \"x\" \"y\",\n{}\n]\n{EASY9}\n", rows[0], rows[1]);
+    for (text, lines) in [(&trailing, 11), (&object, 4), (&midway, 2)] {
+        let all = read_all(text, Default::default());
+        assert!(all[0].is_err(), "{text}");
+        // The next record starts on the line after what the value cost.
+        let next = all[1].as_ref().map_or_else(|e| e.line, |p| p.line);
+        assert_eq!(next, lines + 1, "{text}");
+        assert!(all.last().unwrap().is_ok());
+    }
 }

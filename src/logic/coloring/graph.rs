@@ -360,7 +360,8 @@ mod tests {
                     for &(z, bh) in partners {
                         let (z, bh) = (z as usize, bh as usize);
                         seen += 1;
-                        assert!(!t.sees(x, z), "{line}: r{x} and {z} see each other");
+                        let (cx, cz) = (t.cell_name(x), t.cell_name(z));
+                        assert!(!t.sees(x, z), "{line}: {cx} and {cz} see each other");
                         let b = &t.house(bh);
                         let in_box = |c: usize| b.iter().any(|&q| q as usize == c);
                         assert!(!in_box(x) && !in_box(z), "{line}: {x}-{z} in the box");
