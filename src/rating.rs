@@ -196,9 +196,14 @@ pub struct Rating {
 
 /// Techniques for grids of `n` digits ordered by their lowest rating.
 pub fn rating_order(n: usize) -> Vec<Technique> {
-    let mut ts = default_order(n);
-    ts.sort_by(|a, b| base(*a).total_cmp(&base(*b)));
-    ts
+    by_lowest_rating(default_order(n))
+}
+
+/// `techniques` sorted by their lowest rating, as [`easiest_step`] needs them; stable, so
+/// that ties keep the order given.
+fn by_lowest_rating(mut techniques: Vec<Technique>) -> Vec<Technique> {
+    techniques.sort_by(|a, b| base(*a).total_cmp(&base(*b)));
+    techniques
 }
 
 /// The easiest useful step: the lowest difficulty over every technique whose lowest rating is
@@ -255,9 +260,7 @@ pub fn rated_path_told<B: Basis>(
     max_steps: usize,
     told: impl FnMut(&Deduction) -> ControlFlow<()>,
 ) -> engine::Path {
-    // Stable, so that ties keep the technique order.
-    let mut ts = techniques.to_vec();
-    ts.sort_by(|x, y| base(*x).total_cmp(&base(*y)));
+    let ts = by_lowest_rating(techniques.to_vec());
     let next = |s: &State<B>| easiest_step(s, &ts, cfg).map(|(d, _)| d);
     engine::path_told(s, cfg, max_steps, next, told)
 }
