@@ -1,10 +1,13 @@
 //! `nsudoku reduce`: apply techniques to a fixed point; print the candidate grid or the solution.
 
-use super::logic::{self, techniques_help};
+use super::logic::{self, techniques_help, Solutions};
 use super::solve::{MARK_INVALID, MARK_NONE};
-use super::{exit_status, plural, prefix, thread_pool, InputArgs, Notes};
+use super::verdict;
+use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, limits};
+use nsudoku::logic::engine::{self, End};
+use nsudoku::logic::limits::{self, Hits};
+use nsudoku::logic::{givens_clash, State};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -24,19 +27,67 @@ pub struct ReduceArgs {
     /// its candidate grid is printed as the deductions so far leave it, with exit status 1.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
+    /// One JSON object a puzzle, as `explain --json`'s last: `end` (solved, stuck, timeout,
+    /// contradiction or invalid), `deductions`, `grid`, and `solutions` when searched.
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
 
-/// One reduced puzzle: its output line, what to say on stderr, and whether it fails the run.
+/// One reduced puzzle: how it ended, what to print for it, what to say on stderr, and
+/// whether it fails the run.
 struct Reduced {
-    line: String,
+    end: End,
+    /// Deductions applied; after a contradiction the last is the one that broke the grid.
+    deductions: usize,
+    /// The solution, or the candidate grid the deductions leave.
+    grid: String,
+    /// The search's count of a puzzle left unfinished, and 0 after a contradiction.
+    sols: Option<Solutions>,
+    /// What the contradiction broke, when it can be named.
+    clash: Option<String>,
+    limits: Hits,
     said: Vec<String>,
     failed: bool,
 }
 
+impl Reduced {
+    /// The puzzle's output line: the solution, `no solution` after a contradiction, else the
+    /// candidate grid.
+    fn text(&self) -> String {
+        match self.end {
+            End::Contradiction => MARK_NONE.to_string(),
+            _ => self.grid.clone(),
+        }
+    }
+
+    /// The puzzle's JSON record, shaped as `explain --json`'s last one (`deductions` for its
+    /// `steps`).
+    fn json(&self, p: &Puzzle, label: &Option<String>) -> String {
+        let mut v = serde_json::json!({
+            "end": self.end.as_str(),
+            "deductions": self.deductions,
+            "grid": self.grid,
+        });
+        super::set_place(&mut v, p);
+        if !self.limits.is_empty() {
+            v["limits"] = serde_json::to_value(self.limits).expect("plain counters");
+        }
+        if let Some(why) = &self.clash {
+            v["error"] = why.as_str().into();
+        }
+        if let Some(sols) = self.sols {
+            // As in `explain` and `rate`: 0, 1, 2 (two or more), or null.
+            v["solutions"] = sols.count().into();
+        }
+        with_file(v, label)
+    }
+}
+
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
+    a.input.check_json(a.json)?;
     let mut feed = a.input.feed().logic_only("reduce");
     let mut notes = Notes::default();
     let mut out = io::BufWriter::new(super::stdout());
@@ -48,7 +99,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     let mut first = true;
     feed.run(&pool, work, |label, res| {
         let line = match res {
-            Ok((p, Ok(r))) => {
+            Ok((p, r)) => {
                 notes.tell(label, p);
                 if let Some(note) = notes.idle(label, p, a.techniques.as_deref()) {
                     say!("{note}");
@@ -57,18 +108,20 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
                     say!("{}{why}", prefix(label));
                 }
                 failed |= r.failed;
-                r.line
-            }
-            Ok((p, Err(e))) => {
-                notes.tell(label, p);
-                say!("{}{e}", prefix(label));
-                failed = true;
-                MARK_NONE.to_string()
+                if a.json {
+                    r.json(p, label)
+                } else {
+                    r.text()
+                }
             }
             Err(e) => {
                 say!("{}{e}", prefix(label));
                 failed = true;
-                MARK_INVALID.to_string()
+                if a.json {
+                    json_failure(label, e)
+                } else {
+                    MARK_INVALID.to_string()
+                }
             }
         };
         // Boxed grids one after another read as one: a blank line between them.
@@ -82,35 +135,77 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed))
 }
 
-/// The reduced puzzle's line. A puzzle left unfinished by the deadline fails the run; one the
-/// techniques leave unfinished is searched (as by `explain`) and fails it unless the search
-/// finds one solution. Bounds hit are said, as `explain` says them.
-fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Result<Reduced, String> {
-    let mut s = logic::state::<B>(p)?;
+/// Reduce `p`. A puzzle left unfinished by the deadline fails the run; one the techniques leave
+/// unfinished is searched (as by `explain`) and fails it unless the search finds one solution;
+/// a contradiction, in the givens or reached by the deductions, fails it and is named. Bounds
+/// hit are said, as `explain` says them.
+fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
+    let place = p.place();
+    let Ok(mut s) = State::<B>::of_puzzle(p) else {
+        let clash = givens_clash(p);
+        return Reduced {
+            end: End::Contradiction,
+            deductions: 0,
+            grid: p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet())),
+            sols: Some(Solutions::Zero),
+            said: vec![format!("{place}: {clash}")],
+            clash: Some(clash),
+            limits: Hits::default(),
+            failed: true,
+        };
+    };
+    let boxed = a.input.boxed() && !a.json;
     let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     limits::take();
-    let applied = engine::reduce(&mut s, &ts, &cfg)
-        .map_err(|_| format!("{}: no solution (logic reached a contradiction)", p.place()))?;
-    let mut said: Vec<String> = limits::take().note(&p.place(), &cfg).into_iter().collect();
-    if s.is_complete() {
-        let line = output::solution(p, &s.digits(), a.input.boxed());
-        let failed = false;
-        return Ok(Reduced { line, said, failed });
-    }
-    let line = output::candidates(p, &s.grid().to_masks(), a.input.boxed());
-    let why = if cfg.past_deadline() {
-        Some(format!(
-            "timeout exceeded after {}; expected a puzzle reduced within --timeout (the \
-             candidate grid is what they leave)",
-            plural(applied.len(), "deduction")
-        ))
-    } else {
-        let not_one = logic::search_stuck(p, &cfg).not_one();
-        not_one.map(|what| format!("{what}; the candidate grid is what the techniques leave"))
+    let (applied, end) = engine::reduce_to_end(&mut s, &ts, &cfg);
+    let limits = limits::take();
+    let mut said: Vec<String> = limits.note(&place, &cfg).into_iter().collect();
+    let deductions = applied.len();
+    let (sols, clash, why) = match end {
+        End::Solved => (None, None, None),
+        End::Contradiction => {
+            let clash = verdict::clash_text(p, &applied);
+            let why = match &clash {
+                Some(what) => {
+                    format!("no solution: contradiction at deduction {deductions}: {what}")
+                }
+                None => format!("no solution: contradiction at deduction {deductions}"),
+            };
+            (Some(Solutions::Zero), clash, Some(why))
+        }
+        End::Timeout => {
+            let why = format!(
+                "timeout exceeded after {}; expected a puzzle reduced within --timeout (the \
+                 candidate grid is what they leave)",
+                plural(deductions, "deduction")
+            );
+            (None, None, Some(why))
+        }
+        End::Stuck | End::StepLimit => {
+            let sols = logic::search_stuck(p, &cfg);
+            let why = sols
+                .not_one()
+                .map(|what| format!("{what}; the candidate grid is what the techniques leave"));
+            (Some(sols), None, why)
+        }
+    };
+    // After a contradiction, the grid as the breaking deduction left it, as `explain` prints it.
+    let grid = match end {
+        End::Solved => output::solution(p, &s.digits(), boxed),
+        _ => output::candidates(p, &s.grid().to_masks(), boxed),
     };
     let failed = why.is_some();
-    said.extend(why.map(|what| format!("{}: {what}", p.place())));
-    Ok(Reduced { line, said, failed })
+    said.extend(why.map(|what| format!("{place}: {what}")));
+    Reduced {
+        end,
+        deductions,
+        grid,
+        sols,
+        clash,
+        limits,
+        said,
+        failed,
+    }
 }

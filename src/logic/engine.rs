@@ -189,22 +189,40 @@ pub fn reduce<B: Basis>(
     techniques: &[Technique],
     cfg: &Config,
 ) -> Result<Vec<Deduction>, Contradiction> {
+    match reduce_to_end(s, techniques, cfg) {
+        (_, End::Contradiction) => Err(Contradiction),
+        (applied, _) => Ok(applied),
+    }
+}
+
+/// [`reduce`], with how it ended: [`End::Solved`], [`End::Stuck`] (nothing more applies),
+/// [`End::Timeout`] (past `cfg.deadline`), or [`End::Contradiction`], when the last of the
+/// deductions broke the grid. That one is kept in the list, as a path keeps the step that
+/// breaks it, and `s` is left part-way through it.
+pub fn reduce_to_end<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    cfg: &Config,
+) -> (Vec<Deduction>, End) {
     with_caches(|| {
         let mut applied = Vec::new();
         'pass: loop {
             if s.is_complete() {
-                return Ok(applied);
+                return (applied, End::Solved);
             }
             for &t in techniques {
                 if cfg.past_deadline() {
-                    return Ok(applied);
+                    return (applied, End::Timeout);
                 }
                 let found = super::find_all(s, t, cfg);
                 let mut changed = false;
                 for d in found {
                     if s.is_useful(&d) {
-                        s.apply(&d)?;
+                        let broke = s.apply(&d).is_err();
                         applied.push(d);
+                        if broke {
+                            return (applied, End::Contradiction);
+                        }
                         changed = true;
                     }
                 }
@@ -212,7 +230,13 @@ pub fn reduce<B: Basis>(
                     continue 'pass;
                 }
             }
-            return Ok(applied);
+            // A finder the deadline cut short may have missed what would apply.
+            let end = if cfg.past_deadline() {
+                End::Timeout
+            } else {
+                End::Stuck
+            };
+            return (applied, end);
         }
     })
 }

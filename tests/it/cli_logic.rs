@@ -566,6 +566,83 @@ fn reduce_says_when_an_unfinished_puzzle_has_several_solutions() {
 }
 
 #[test]
+fn reduce_json_ends_each_puzzle_as_explain_json_does() {
+    // Solved, several solutions, a contradiction the deductions reach (magictour_top1465
+    // line 1 with a 1 given in r1c2), givens that clash in a candidate grid, and a bad line.
+    let broken =
+        "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let clash = format!(
+        "1........{}12.......{}",
+        ".2.......",
+        "123456789".repeat(78)
+    );
+    let input = format!("{EASY}\n{}\n{broken}\n{clash}\nbad line\n", ".".repeat(81));
+    let args = ["--techniques", "singles"];
+    let reduced = run(&[&["reduce", "--json"][..], &args].concat(), &input);
+    assert_eq!(reduced.status.code(), Some(1));
+    let records: Vec<serde_json::Value> = stdout(&reduced)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let ends: Vec<&str> = records.iter().map(|r| r["end"].as_str().unwrap()).collect();
+    assert_eq!(
+        ends,
+        [
+            "solved",
+            "stuck",
+            "contradiction",
+            "contradiction",
+            "invalid"
+        ]
+    );
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 3, 4, 5]);
+    assert_eq!(records[0]["grid"], EASY_SOLVED);
+    assert_eq!(records[1]["solutions"], 2);
+    assert_eq!(records[2]["solutions"], 0);
+    // The deduction that broke the grid is counted and what it breaks is named, on stderr too.
+    let err = String::from_utf8_lossy(&reduced.stderr);
+    let what = records[2]["error"].as_str().unwrap();
+    let n = records[2]["deductions"].as_u64().unwrap();
+    assert!(n > 0 && what.contains("would"), "{what}");
+    assert!(
+        err.contains(&format!(
+            "line 3: no solution: contradiction at deduction {n}: {what}"
+        )),
+        "{err}"
+    );
+    assert_eq!(records[3]["deductions"], 0);
+    assert!(records[3]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("the givens contradict"));
+    // Where one fixed point is the only end (singles), explain's end records say the same.
+    let explained = stdout(&run(&[&["explain", "--json"][..], &args].concat(), &input));
+    let explain_ends: Vec<serde_json::Value> = explained
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|r| r.get("end").is_some())
+        .collect();
+    for (r, e) in records.iter().zip(&explain_ends) {
+        for field in ["end", "line", "solutions"] {
+            assert_eq!(r[field], e[field], "{field}: {r} against {e}");
+        }
+        if r["end"] != "contradiction" {
+            assert_eq!(r["grid"], e["grid"]);
+        }
+    }
+    // As text: the solution, the candidate grid, `no solution` twice, `invalid`.
+    let text = stdout(&run(&[&["reduce"][..], &args].concat(), &input));
+    let text: Vec<&str> = text.lines().collect();
+    assert_eq!(text[0], EASY_SOLVED);
+    assert_eq!(text[1], records[1]["grid"]);
+    assert_eq!(text[2..], ["no solution", "no solution", "invalid"]);
+}
+
+#[test]
 fn explain_searches_a_path_stopped_by_max_steps() {
     // The empty grid stopped at once: two solutions, said on stderr and in the end record.
     let o = run(&["explain", "--json", "--max-steps", "0"], &".".repeat(81));
