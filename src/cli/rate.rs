@@ -3,15 +3,17 @@
 
 use super::logic::{search_stuck, Solutions};
 use super::solve::MARK_INVALID;
+use super::verdict;
 use super::{
     at, exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes,
 };
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
-use nsudoku::logic::{givens_clash, Config};
-use nsudoku::output;
+use nsudoku::logic::{givens_clash, Config, State};
 use nsudoku::rating::{self, Rating};
+use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -42,7 +44,32 @@ enum Outcome {
     Clash,
     /// Its rating, the seconds it took, and for a puzzle the techniques got stuck on, how
     /// many solutions a search found.
-    Rated(Rating, f64, Option<Solutions>),
+    Rated(Rated),
+}
+
+/// A rated puzzle, with what its path's end says beyond the rating.
+struct Rated {
+    rating: Rating,
+    secs: f64,
+    /// A search's count of a puzzle the techniques got stuck on.
+    sols: Option<Solutions>,
+    /// What the step that broke the grid breaks, as `explain` names it.
+    clash: Option<String>,
+}
+
+/// What the last step of `p`'s rated path breaks, on a path that ends in a contradiction:
+/// the path is taken again (a rating keeps no steps), which the contradiction cuts short.
+fn rated_clash(p: &Puzzle, cfg: &Config) -> Option<String> {
+    with_basis!(p.k, B => {
+        let mut s = State::<B>::of_puzzle(p).ok()?;
+        let ts = rating::rating_order(B::N);
+        let path = rating::rated_path_told(&mut s, &ts, cfg, usize::MAX, |_| {
+            ControlFlow::Continue(())
+        });
+        (path.end == End::Contradiction)
+            .then(|| verdict::clash_text(p, &path.steps))
+            .flatten()
+    })
 }
 
 /// Search a stuck puzzle (a contradiction already proves it has no solution).
@@ -79,10 +106,18 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
             ..cfg
         };
         match rating::rate(p, &cfg) {
-            Ok(r) => {
+            Ok(rating) => {
                 let secs = t.elapsed().as_secs_f64();
-                let sols = solutions_of_stuck(p, &r, &cfg);
-                Outcome::Rated(r, secs, sols)
+                let sols = solutions_of_stuck(p, &rating, &cfg);
+                let clash = (rating.end == End::Contradiction)
+                    .then(|| rated_clash(p, &cfg))
+                    .flatten();
+                Outcome::Rated(Rated {
+                    rating,
+                    secs,
+                    sols,
+                    clash,
+                })
             }
             Err(_) => Outcome::Clash,
         }
@@ -123,16 +158,30 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     format!("{text} no solution (the givens contradict each other)")
                 }
             }
-            Ok((p, Outcome::Rated(r, secs, sols))) => {
+            Ok((p, Outcome::Rated(rated))) => {
                 notes.tell(label, p);
+                let Rated {
+                    rating: r,
+                    secs,
+                    sols,
+                    clash,
+                } = rated;
                 times.push(secs);
                 let line = if a.json {
-                    with_file(json_record(p, &r, secs, sols), label)
+                    let mut v = json_record(p, &r, secs, sols);
+                    if let Some(why) = &clash {
+                        v["error"] = why.as_str().into();
+                    }
+                    with_file(v, label)
                 } else {
                     render(p, &r, sols)
                 };
                 if r.end != End::Solved {
-                    say!("{}: {}", at(label, p), why_unrated(&r, sols));
+                    say!(
+                        "{}: {}",
+                        at(label, p),
+                        why_unrated(&r, sols, clash.as_deref())
+                    );
                     bad += 1;
                 }
                 if let Some(note) = r.limits.note(&at(label, p), &cfg) {
@@ -153,8 +202,9 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
     Ok(exit_status(bad > 0))
 }
 
-/// The stderr reason for a puzzle that is not rated to the end.
-fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
+/// The stderr reason for a puzzle that is not rated to the end (`clash`: what the step that
+/// broke the grid breaks).
+fn why_unrated(r: &Rating, sols: Option<Solutions>, clash: Option<&str>) -> String {
     let stuck = format!(
         "the techniques get stuck after {} with {} open",
         plural(r.steps, "step"),
@@ -166,10 +216,14 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>) -> String {
             plural(r.steps, "step"),
             plural(r.open, "cell")
         ),
-        (End::Contradiction, _) => format!(
-            "no solution (a contradiction after {}); expected a puzzle with one solution",
-            plural(r.steps, "step")
-        ),
+        (End::Contradiction, _) => {
+            let what = clash.map(|c| format!(": {c}")).unwrap_or_default();
+            format!(
+                "no solution (a contradiction at step {}{what}); expected a puzzle with one \
+                 solution",
+                r.steps
+            )
+        }
         (_, Some(Solutions::Zero)) => {
             format!("no solution ({stuck}); expected a puzzle with one solution")
         }
@@ -216,9 +270,8 @@ fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     match r.end {
         End::Solved => format!("{text} {:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed),
         End::Contradiction => format!(
-            "{text} no solution (contradiction after {}, hardest {:.1})",
-            plural(r.steps, "step"),
-            r.er
+            "{text} no solution (contradiction at step {}, hardest {:.1})",
+            r.steps, r.er
         ),
         End::Timeout => format!(
             "{text} timeout after {}, {} open (hardest {:.1})",

@@ -296,7 +296,7 @@ fn rate_says_why_a_puzzle_is_not_rated() {
         "line 1: the techniques get stuck after ",
         "line 1: bounds hit: forcing chain search cut ",
         "line 2: several solutions (the techniques get stuck",
-        "line 3: no solution (a contradiction after",
+        "line 3: no solution (a contradiction at step ",
     ] {
         assert!(stderr.contains(expected), "{expected} in {stderr}");
     }
@@ -311,6 +311,13 @@ fn rate_says_why_a_puzzle_is_not_rated() {
         .collect();
     let solutions: Vec<_> = v.iter().map(|o| o["solutions"].as_u64()).collect();
     assert_eq!(solutions, [Some(1), Some(2), Some(0), Some(1)]);
+    // The contradiction is named as explain names it, in the record and on stderr.
+    let clash = v[2]["error"].as_str().unwrap();
+    assert!(clash.contains(" would "), "{clash}");
+    assert!(
+        stderr.contains(&format!(": {clash}); expected")),
+        "{stderr}"
+    );
     assert!(v[0]["limits"]["forcing_searches"].as_u64() > Some(0));
     assert!(v[3].get("limits").is_none());
 }
