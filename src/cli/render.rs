@@ -152,7 +152,14 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     let unfit = |msg: String| unfit(&p, &label, msg);
     let techniques = super::logic::techniques_for(a.techniques.as_deref(), p.n());
     let cfg = a.limits.config().until(a.timeout);
-    let cfg = super::logic::config_for(cfg, &p, &techniques);
+    // Only a path needs the count that admits the uniqueness techniques: `--solution` alone
+    // would pay for it twice, out of its own --timeout.
+    let needs_path = a.html.is_some() || a.svg.is_some() || a.step.is_some();
+    let cfg = if needs_path {
+        super::logic::config_for(cfg, &p, &techniques)
+    } else {
+        cfg
+    };
     // Without a page or step pictures no path is judged: a picture alone succeeds.
     let mut status = ExitCode::SUCCESS;
     if a.html.is_some() || a.svg.is_some() {

@@ -41,8 +41,10 @@ struct TuplesArgs {
     /// Largest tuple size studied (default: K + 3, at most N/2).
     #[arg(long, value_parser = super::at_least::<2, usize>)]
     k_max: Option<usize>,
-    /// Use only the first this many puzzles of each basis (after a shuffle of that basis's
-    /// puzzles with a fixed seed: the same sample whatever else the input holds).
+    /// Use only the first this many puzzles of each basis that have one solution (after a
+    /// shuffle of that basis's puzzles with a fixed seed: the same sample whatever else the
+    /// input holds). A puzzle passed over for another count, or one not settled within
+    /// --timeout, is named on stderr and the next one is taken.
     #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
     /// Time each measurement this many times and keep the fastest: one run can take a

@@ -2,8 +2,9 @@
 //! givens distinct from placed digits, and candidates as small digits laid out K×K inside each
 //! cell (digit `d` in row `(d-1)/K`, column `(d-1)%K` of the cell, as people pencil them).
 //!
-//! Every cell is one `<rect class="cell …">`; a step's shading is a class on that rect, not an
-//! extra element. Above [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a
+//! The grid's white background stands for every cell; a cell a step shades is one
+//! `<rect class="cell …">` over it, its shading a class on that rect. Unshaded cells get no
+//! element: a rect each made three quarters of a 25×25 path page (27 of 38 MB). Above [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a
 //! 49×49 grid would hold 117,649 of them); the picture says so in a note, and a step picture
 //! still draws the candidates its deduction is about.
 
@@ -283,28 +284,37 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
 }
 
 fn cells(out: &mut Writer, l: &Layout, marks: &Marks) {
+    let shaded = |cell: usize| match marks.cells.get(cell).copied().unwrap_or_default() {
+        CellShade::None => None,
+        CellShade::House => Some("cell house"),
+        CellShade::Pattern => Some("cell pat"),
+    };
+    let mut rows = (0..l.n)
+        .filter(|r| (0..l.n).any(|c| shaded(r * l.n + c).is_some()))
+        .peekable();
+    if rows.peek().is_none() {
+        return;
+    }
     out.open("g", &[]);
     let side = Num(l.cell);
-    for cell in 0..l.n * l.n {
-        let class = match marks.cells.get(cell).copied().unwrap_or_default() {
-            CellShade::None => "cell",
-            CellShade::House => "cell house",
-            CellShade::Pattern => "cell pat",
-        };
-        let (x, y) = l.cell_xy(cell);
-        out.empty(
-            "rect",
-            &[
-                ("class", &class),
-                ("x", &Num(x)),
-                ("y", &Num(y)),
-                ("width", &side),
-                ("height", &side),
-            ],
-        );
-        if cell % l.n == l.n - 1 {
-            out.newline();
+    for r in rows {
+        for cell in r * l.n..(r + 1) * l.n {
+            let Some(class) = shaded(cell) else {
+                continue;
+            };
+            let (x, y) = l.cell_xy(cell);
+            out.empty(
+                "rect",
+                &[
+                    ("class", &class),
+                    ("x", &Num(x)),
+                    ("y", &Num(y)),
+                    ("width", &side),
+                    ("height", &side),
+                ],
+            );
         }
+        out.newline();
     }
     out.close();
     out.newline();

@@ -1,10 +1,10 @@
-//! The pictures: well-formed XML, one cell element per cell, the right candidates struck and
+//! The pictures: well-formed XML, an element only for a shaded cell, the right candidates struck and
 //! placed for a known step, chain links in the right styles, the size note above 36×36.
 
 use nsudoku::basis::B3;
 use nsudoku::input::{self, Puzzle};
 use nsudoku::logic::{Candidate, ChainNode, Deduction, LinkKind, State, Technique};
-use nsudoku::render::grid::{self, Layout, Marks, MAX_CANDIDATE_N};
+use nsudoku::render::grid::{self, CellShade, Layout, Marks, MAX_CANDIDATE_N};
 use nsudoku::render::svg::check_well_formed;
 use nsudoku::render::{self, html, step, Board, Options};
 use nsudoku::{Grid, Mask};
@@ -68,10 +68,9 @@ fn candidate_at(l: &Layout, x: f64, y: f64) -> Candidate {
 }
 
 #[test]
-fn every_picture_is_well_formed_with_one_rect_per_cell() {
+fn every_picture_is_well_formed_and_unshaded() {
     for k in 2..=6 {
         let p = pattern_puzzle(k);
-        let n = k * k;
         let boards = [
             (Board::from_puzzle(&p), false),
             (render::initial_candidates(&p).unwrap(), true),
@@ -84,7 +83,8 @@ fn every_picture_is_well_formed_with_one_rect_per_cell() {
             };
             let svg = grid::draw(&b, &opts, &Marks::default());
             check_well_formed(&svg).unwrap_or_else(|e| panic!("k={k}: {e}"));
-            assert_eq!(count(&svg, "<rect class=\"cell"), n * n, "k={k}");
+            // Nothing shaded: the background stands for every cell.
+            assert_eq!(count(&svg, "<rect class=\"cell"), 0, "k={k}");
             assert!(
                 !svg.contains("class=\"note\""),
                 "k={k}: no note below 36x36"
@@ -103,7 +103,7 @@ fn large_grids_say_candidates_are_dropped() {
     };
     let svg = grid::draw(&b, &opts, &Marks::default());
     check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "<rect class=\"cell"), 49 * 49);
+    assert_eq!(count(&svg, "<rect class=\"cell"), 0);
     assert!(svg.contains(&format!(
         "Candidates are drawn up to {MAX_CANDIDATE_N}x{MAX_CANDIDATE_N}; this grid is 49x49"
     )));
@@ -115,7 +115,7 @@ fn large_grids_say_candidates_are_dropped() {
         &Marks::default(),
     );
     check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "<rect class=\"cell"), 10_000);
+    assert_eq!(count(&svg, "<rect class=\"cell"), 0);
     assert!(
         svg.contains(">100<") || svg.contains(" 100 "),
         "labels go to 100"
@@ -214,7 +214,8 @@ fn a_step_strikes_exactly_its_eliminations() {
     let board = Board::from_state(&p, &s);
     let svg = step::draw(&board, &d, Some("test".into()), false);
     check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "<rect class=\"cell"), 81);
+    // Only the shaded cells (below) have an element.
+    assert_eq!(count(&svg, "<rect class=\"cell"), 15);
     let l = Layout::new(3, true, 0);
     let struck: BTreeSet<Candidate> = texts_of_class(&svg, "c elim")
         .into_iter()
@@ -270,10 +271,19 @@ fn the_path_page_is_well_formed_and_holds_every_step() {
         let n = p.n();
         // Puzzle, each step, the end.
         assert_eq!(count(&page, "<svg "), run.steps.len() + 2);
-        assert_eq!(
-            count(&page, "<rect class=\"cell"),
-            n * n * (run.steps.len() + 2)
-        );
+        // A rect for each cell a step shades, and none for the others.
+        let t = render::topology(p.k);
+        let shaded: usize = run
+            .steps
+            .iter()
+            .map(|d| {
+                let m = step::marks(d, t);
+                m.cells.iter().filter(|&&c| c != CellShade::None).count()
+            })
+            .sum();
+        assert!(shaded >= run.steps.len() && shaded <= n * n * run.steps.len());
+        assert_eq!(count(&page, "<rect class=\"cell "), shaded);
+        assert_eq!(count(&page, "<rect class=\"cell\""), 0);
         assert_eq!(count(&page, "<li id=\"step-"), run.steps.len() + 1);
         for external in ["<link", "src=", "url(", "@import", "https:"] {
             assert!(
