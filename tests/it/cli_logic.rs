@@ -643,6 +643,33 @@ fn reduce_json_ends_each_puzzle_as_explain_json_does() {
 }
 
 #[test]
+fn find_lists_a_tuple_of_a_line_and_a_box_once() {
+    // magictour_top1465 line 122 reduced by singles: 4 and 5 are confined to r8c2,r8c3 both in
+    // row 8 and in box 7, one deduction; it was listed once for each house.
+    let puzzle =
+        "...7....2.8....1...9.......7.6....3.....91...2............5.84.3..6........4..5..";
+    let grid = stdout(&run(&["reduce", "--techniques", "singles"], puzzle));
+    let o = run(&["find", "--json", "--technique", "hidden-pair"], &grid);
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let pair: Vec<&serde_json::Value> = records
+        .iter()
+        .filter(|r| r["cells"] == serde_json::json!(["r8c2", "r8c3"]))
+        .collect();
+    assert_eq!(pair.len(), 1, "{records:?}");
+    assert_eq!(pair[0]["house"], "row 8");
+    let found = records.last().unwrap()["found"].as_u64().unwrap() as usize;
+    assert_eq!(found, records.len() - 1);
+    let texts: Vec<&str> = records.iter().filter_map(|r| r["text"].as_str()).collect();
+    let mut unique = texts.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), texts.len(), "{texts:?}");
+}
+
+#[test]
 fn explain_searches_a_path_stopped_by_max_steps() {
     // The empty grid stopped at once: two solutions, said on stderr and in the end record.
     let o = run(&["explain", "--json", "--max-steps", "0"], &".".repeat(81));
