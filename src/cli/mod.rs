@@ -56,7 +56,9 @@ enum Command {
     ///
     /// Of chains and cycles that prove the same, only the shortest is listed: a chain whose
     /// eliminations shorter chains already make is left out, and a cycle is listed once per
-    /// apex and verdict.
+    /// apex and verdict. A tuple that a line and a box hold alike is listed once, for the
+    /// line; pointing, claiming and fish with a segment or base line of one place are left to
+    /// the hidden single it is.
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     Reduce(reduce::ReduceArgs),
