@@ -3,8 +3,12 @@
 use super::logic::{self, techniques_help};
 use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{givens_clash, limits, Flow};
+use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique};
+use nsudoku::topology::Topology;
 use nsudoku::{with_basis, Basis};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -73,12 +77,19 @@ fn find<B: Basis>(
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     limits::take();
     let (mut searched, mut found) = (0, 0usize);
+    // Tuples on the cells where a line crosses a box, which the finder reports for each house
+    // that holds them: a second with the same eliminations says nothing new (its line reads
+    // the same) and is left out. Only those are kept, as hashes: a list can run to millions.
+    let mut on_segments = HashSet::new();
     for &t in &ts {
         if cfg.past_deadline() {
             break;
         }
         let mut failure = None;
         let _ = nsudoku::logic::find(&s, t, &cfg, &mut |d| {
+            if segment_tuple(&d, topo).is_some_and(|key| !on_segments.insert(key)) {
+                return Flow::Continue;
+            }
             let written = if a.json {
                 let mut v = d.to_json(topo, alpha);
                 super::set_place(&mut v, p);
@@ -151,4 +162,25 @@ fn find<B: Basis>(
         writeln!(out, "{}", with_file(v, label))?;
     }
     Ok(Ok(timed_out))
+}
+
+/// A hash of `d`'s technique, cells and eliminations when `d` is a tuple whose cells lie in one
+/// line and one box.
+fn segment_tuple(d: &Deduction, t: &Topology) -> Option<u64> {
+    if !matches!(
+        d.technique,
+        Technique::NakedTuple(_) | Technique::HiddenTuple(_)
+    ) {
+        return None;
+    }
+    let cells = &d.evidence.cells;
+    let houses = |c: &u16| t.houses_of(*c as usize);
+    let first = houses(cells.first()?);
+    let shared = |i: usize| cells.iter().all(|c| houses(c)[i] == first[i]);
+    if !(shared(2) && (shared(0) || shared(1))) {
+        return None;
+    }
+    let mut h = DefaultHasher::new();
+    (d.technique, cells, &d.eliminations).hash(&mut h);
+    Some(h.finish())
 }

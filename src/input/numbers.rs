@@ -604,6 +604,14 @@ pub(super) fn numbers_then_more(raw: &str, line_no: usize) -> Option<Record> {
         match &t[..end] {
             "" => return None,
             token if number_token(token) => count += 1,
+            // A cell of a candidate grid in decimal (`2,13`): the numbers before it are its
+            // placed cells, not a puzzle.
+            token
+                if token.contains(',')
+                    && token.bytes().all(|b| b.is_ascii_digit() || b == b',') =>
+            {
+                return None
+            }
             token => break token,
         }
         rest = &t[end..];

@@ -368,17 +368,6 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     };
     let bound = Bound::of(cfg);
     let topo = B::topology();
-    // Cells where a line crosses a box can hold one tuple in both houses, with the same
-    // eliminations (always so for a hidden tuple): it is listed once, for the line.
-    let mut listed = hashbrown::HashSet::new();
-    let sink = &mut |d: Deduction| {
-        let key = (d.evidence.cells.clone(), d.eliminations.clone());
-        if listed.insert(key) {
-            sink(d)
-        } else {
-            Flow::Continue
-        }
-    };
     for h in 0..topo.houses() {
         if cfg.past_deadline() {
             return Flow::Stop;

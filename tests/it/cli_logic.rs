@@ -766,6 +766,38 @@ fn numbers16() -> String {
     nums.chunks(16).map(|r| r.join(" ") + "\n").collect()
 }
 
+/// A candidate grid in decimal lists whose first open cell follows a square number of placed
+/// ones (row 1 full at 16×16: 16) is one grid, not a 4×4 puzzle of numbers with text after it.
+#[test]
+fn a_decimal_candidate_grid_after_a_full_row_reads_back() {
+    let input = numbers16();
+    let solution = stdout(&run(&["solve"], &input));
+    let solution: Vec<&str> = solution.split_whitespace().collect();
+    let givens: Vec<&str> = input.split_whitespace().collect();
+    let all = (1..=16)
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut cells: Vec<String> = (0..256)
+        .map(|c| match (c < 16, givens[c]) {
+            (true, _) => solution[c].to_string(),
+            (false, "0") => all.clone(),
+            (false, given) => given.to_string(),
+        })
+        .collect();
+    // r2c1 open: its solution digit and one more.
+    let other = if solution[16] == "1" { "2" } else { "1" };
+    cells[16] = format!("{},{other}", solution[16]);
+    let o = run(&["solve"], &cells.join(" "));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o).split_whitespace().collect::<Vec<_>>(), solution);
+}
+
 #[test]
 fn numbers_input_is_explained_and_reduced_in_numbers() {
     let input = numbers16();
