@@ -4,9 +4,10 @@
 //!
 //! The grid's white background stands for every cell; a cell a step shades is one
 //! `<rect class="cell …">` over it, its shading a class on that rect. Unshaded cells get no
-//! element: a rect each made three quarters of a 25×25 path page (27 of 38 MB). Above [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a
-//! 49×49 grid would hold 117,649 of them); the picture says so in a note, and a step picture
-//! still draws the candidates its deduction is about.
+//! element: a rect each made three quarters of a 25×25 path page (27 of 38 MB). Above
+//! [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a 49×49 grid would hold
+//! 117,649 of them); the picture says so in a note, and a step picture still draws the
+//! candidates its deduction is about.
 
 use super::svg::{Num, Writer};
 use crate::alphabet::Alphabet;
