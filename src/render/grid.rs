@@ -72,6 +72,9 @@ pub mod mark {
     pub const CHAIN: u8 = 4;
     /// A digit of the pattern in a cell of the pattern.
     pub const PATTERN: u8 = 8;
+    /// Removed by a forcing chain's trial (a step of its proof, not of the deduction): a
+    /// dashed ring, where a node the trial places has a disc.
+    pub const REMOVED: u8 = 16;
 }
 
 /// Shading of a cell in a step picture.
@@ -108,7 +111,10 @@ pub struct Marks {
     pub links: Vec<Link>,
 }
 
-/// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page).
+/// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page). Every
+/// digit keeps a contrast of at least 4.5:1 (WCAG AA) with what lies behind it: the white of a
+/// placed digit on its green disc, a candidate on an orange or blue one; a removed one, red on
+/// white, stays 4:1 on the discs.
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -121,13 +127,14 @@ svg.nsudoku .frame{stroke:#1e1e1e;stroke-width:3.5;fill:none}
 svg.nsudoku .lbl{fill:#6a6a6a}
 svg.nsudoku .given{fill:#000;font-weight:bold}
 svg.nsudoku .placed{fill:#1a5fb4}
-svg.nsudoku .c{fill:#5e5e5e}
-svg.nsudoku .c.elim{fill:#c01c28;font-weight:bold}
+svg.nsudoku .c{fill:#444}
+svg.nsudoku .c.elim{fill:#a51d2d;font-weight:bold}
 svg.nsudoku .c.place{fill:#fff;font-weight:bold}
-svg.nsudoku .strike{stroke:#c01c28;stroke-width:1.6}
-svg.nsudoku .dplace{fill:#26a269}
+svg.nsudoku .strike{stroke:#a51d2d;stroke-width:1.6}
+svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
+svg.nsudoku .dgone{fill:none;stroke:#e66100;stroke-width:1.5;stroke-dasharray:2.5 2}
 svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
@@ -238,6 +245,8 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
         &[
             ("xmlns", &"http://www.w3.org/2000/svg"),
             ("class", &"nsudoku"),
+            // One image to assistive technology, named by its <title>, not hundreds of texts.
+            ("role", &"img"),
             ("width", &Num(w)),
             ("height", &Num(h)),
             ("viewBox", &view),
@@ -452,7 +461,8 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
     candidate_strikes(out, l, &marked);
 }
 
-/// A disc behind each candidate marked as placed, on a chain or in a pattern.
+/// A disc behind each candidate marked as placed, on a chain or in a pattern; a dashed ring
+/// around one a forcing chain's trial removes.
 fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
     let sub = l.sub();
     out.open("g", &[]);
@@ -463,6 +473,8 @@ fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
             "dchain"
         } else if f & mark::PATTERN != 0 {
             "dpat"
+        } else if f & mark::REMOVED != 0 {
+            "dgone"
         } else {
             continue;
         };

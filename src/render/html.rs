@@ -20,37 +20,74 @@ h1{font-size:20px;margin:0 0 4px}
 h2{font-size:16px;margin:16px 0 6px}
 .meta{color:#555;margin:0 0 8px}
 figure{margin:0}
+figure,#steps li{overflow-x:auto}
 svg.nsudoku{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}
+body.wide svg.nsudoku{max-width:none}
 nav{position:sticky;top:0;background:#fafafa;padding:8px 0;z-index:1}
 nav button{font-size:15px;padding:4px 14px}
+nav button[aria-disabled=true]{opacity:.45}
 #pos{display:inline-block;min-width:110px;text-align:center}
 #steps{padding-left:0;list-style:none}
 #steps li{margin:0 0 18px}
 .text{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:14px;margin:4px 0 6px;word-break:break-word}
 .legend span{display:inline-block;margin-right:14px}
-.sw{display:inline-block;width:12px;height:12px;border-radius:6px;vertical-align:-1px;margin-right:4px}
+.legend .sw{display:inline-block;width:14px;height:14px;border-radius:7px;vertical-align:-2px;margin-right:4px;\
+font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
+.legend .sw.sq{border-radius:0;border:1px solid #ccc}
+.legend .sw.ring{border:1.5px dashed #e66100}
+.legend .sw.elim{color:#a51d2d;text-decoration:line-through;text-decoration-thickness:2px}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media print{
+nav{display:none}
+#steps li[hidden]{display:block}
+#steps li{break-inside:avoid}
+body{background:#fff;margin:0}
+body.wide svg.nsudoku{max-width:100%}
+*{print-color-adjust:exact;-webkit-print-color-adjust:exact}
+}
 ";
 
 const SCRIPT: &str = "\
 (function () {
   var steps = document.querySelectorAll('#steps > li'), i = 0;
   var all = document.getElementById('all'), pos = document.getElementById('pos');
+  var prev = document.getElementById('prev'), next = document.getElementById('next');
+  var said = document.getElementById('said'), fit = document.getElementById('fit');
   function show() {
     for (var j = 0; j < steps.length; j++) steps[j].hidden = !all.checked && j !== i;
     // The last item is the end grid, not a step.
     var n = steps.length - 1;
     pos.textContent = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
+    // aria-disabled, not disabled: a button that gets disabled would drop the focus.
+    prev.setAttribute('aria-disabled', all.checked || i === 0);
+    next.setAttribute('aria-disabled', all.checked || i === n);
+    // A screen reader reads the step shown, not just its number.
+    var text = steps[i].querySelector('.text');
+    said.textContent = all.checked ? '' : pos.textContent + ': ' + text.textContent;
   }
-  function go(d) { i = Math.max(0, Math.min(steps.length - 1, i + d)); show(); }
-  document.getElementById('prev').onclick = function () { go(-1); };
-  document.getElementById('next').onclick = function () { go(1); };
+  function go(d) {
+    if (all.checked) return;
+    i = Math.max(0, Math.min(steps.length - 1, i + d));
+    // The address names the step shown, to reload or share it.
+    if (history.replaceState) history.replaceState(null, '', '#step-' + (i + 1));
+    show();
+  }
+  function fromHash() {
+    var m = location.hash.match(/^#step-(\\d+)$/);
+    if (m) i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
+  }
+  prev.onclick = function () { go(-1); };
+  next.onclick = function () { go(1); };
   all.onchange = show;
+  if (fit) fit.onchange = function () { document.body.classList.toggle('wide', !fit.checked); };
+  window.onhashchange = function () { fromHash(); show(); };
   document.onkeydown = function (e) {
+    // Alt+Left is the browser's Back, and a key held with a modifier is the browser's own.
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.key === 'ArrowLeft') go(-1);
     if (e.key === 'ArrowRight') go(1);
   };
-  var m = location.hash.match(/^#step-(\\d+)$/);
-  if (m) i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
+  fromHash();
   document.getElementById('nav').hidden = false;
   show();
 })();
@@ -110,7 +147,15 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
     out.push_str(&format!("<title>{}</title>\n<style>\n", escape(title)));
     out.push_str(PAGE_STYLE);
     out.push_str(grid::STYLE);
-    out.push_str("</style>\n</head>\n<body>\n");
+    // Past 16×16 a picture fitted to the window shrinks its candidates below reading size:
+    // such pages keep pictures at their size and scroll them, unless the reader asks to fit.
+    let wide = n > 16;
+    out.push_str("</style>\n</head>\n");
+    out.push_str(if wide {
+        "<body class=\"wide\">\n<main>\n"
+    } else {
+        "<body>\n<main>\n"
+    });
     out.push_str(&format!("<h1>{}</h1>\n", escape(title)));
     out.push_str(&format!(
         "<p class=\"meta\">{n}&#215;{n} puzzle, {} step{}. {}</p>\n",
@@ -132,16 +177,27 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
     out.push_str("</figure>\n<h2>Steps</h2>\n");
     out.push_str(
         "<p class=\"legend\">\
-<span><span class=\"sw\" style=\"background:#fff3b8\"></span>houses of the evidence</span>\
-<span><span class=\"sw\" style=\"background:#99c1f1\"></span>pattern</span>\
-<span><span class=\"sw\" style=\"background:#ffbe6f\"></span>chain (solid strong, dashed weak, dotted y)</span>\
-<span><span class=\"sw\" style=\"background:#26a269\"></span>placed</span>\
-<span><span class=\"sw\" style=\"background:#c01c28\"></span>eliminated</span></p>\n",
+<span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#fff3b8\"></span>houses of the evidence</span>\
+<span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#cfe2ff\"></span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#99c1f1\"></span>\
+cells and digits of the pattern</span>\
+<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#ffbe6f\"></span>chain: solid line strong, dashed weak, dotted y</span>\
+<span><span aria-hidden=\"true\" class=\"sw ring\"></span>removed by a forcing chain's trial</span>\
+<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#1a7f4b;color:#fff\">1</span>placed</span>\
+<span><span aria-hidden=\"true\" class=\"sw elim\">1</span>eliminated, struck through</span></p>\n",
     );
     out.push_str(
-        "<nav id=\"nav\" hidden=\"hidden\"><button id=\"prev\" type=\"button\">&#9664; Previous</button> \
+        "<nav id=\"nav\" aria-label=\"Steps\" hidden=\"hidden\">\
+<button id=\"prev\" type=\"button\">&#9664; Previous</button> \
 <span id=\"pos\"></span> <button id=\"next\" type=\"button\">Next &#9654;</button> \
-<label><input type=\"checkbox\" id=\"all\"/> show all steps</label></nav>\n<ol id=\"steps\">\n",
+<label><input type=\"checkbox\" id=\"all\"/> show all steps</label>",
+    );
+    if wide {
+        out.push_str(
+            " <label><input type=\"checkbox\" id=\"fit\"/> fit pictures to the window</label>",
+        );
+    }
+    out.push_str(
+        "<span id=\"said\" class=\"sr\" aria-live=\"polite\"></span></nav>\n<ol id=\"steps\">\n",
     );
     let total = steps.len();
     let last = replay(p, steps, &mut |i, board, d| {
@@ -170,7 +226,7 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
         ..inline("End".into())
     };
     out.push_str(&grid::draw(&last, &end_opts, &Marks::default()));
-    out.push_str("</li>\n</ol>\n<script>//<![CDATA[\n");
+    out.push_str("</li>\n</ol>\n</main>\n<script>//<![CDATA[\n");
     out.push_str(SCRIPT);
     out.push_str("//]]></script>\n</body>\n</html>\n");
     Ok(out)

@@ -2,7 +2,8 @@
 //! its text): the evidence houses shaded, the pattern's cells shaded darker, the pattern's digits
 //! in those cells on blue discs, eliminated candidates struck through in red, placed digits on
 //! green discs, and chains as curved lines between candidates (strong solid, weak dashed,
-//! y-edges dotted) with their nodes on orange discs.
+//! y-edges dotted) with their nodes on orange discs; a forcing chain's placements on orange
+//! discs and its removals in dashed orange rings.
 
 use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
 use crate::alphabet::Alphabet;
@@ -41,9 +42,13 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
             );
         }
     }
+    // A forcing chain's node with a weak link is a removal its trial made (`r4c7,r4c8<>2`);
+    // the others are placements.
+    let forcing = d.technique.is_forcing();
     for node in ev.chain.iter().chain(ev.branches.iter().flatten()) {
+        let removed = forcing && node.link == Some(crate::logic::LinkKind::Weak);
         for &c in &node.candidates {
-            add(c, mark::CHAIN);
+            add(c, if removed { mark::REMOVED } else { mark::CHAIN });
         }
     }
     for &c in &d.eliminations {
@@ -54,7 +59,7 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
     }
     let chain = &ev.chain;
     // A forcing chain's nodes are steps of a proof, not linked candidates.
-    let linked = !d.technique.is_forcing();
+    let linked = !forcing;
     for (i, node) in chain.iter().enumerate().filter(|_| linked) {
         let Some(kind) = node.link else { continue };
         // A link on the last node closes a cycle back to the first.

@@ -1,7 +1,7 @@
 //! The path page in a real browser: write the page for a 9×9 and a 16×16 puzzle, open it from
 //! disk in headless Chromium, and check the screenshot is not blank and shows the grid (long
 //! dark box lines, K + 1 of them each way), and that the page's script ran (the DOM Chromium
-//! dumps has the step counter filled in and the navigation shown).
+//! dumps has the step counter and the live region filled in and the navigation shown).
 //!
 //! Skips, saying so, when Chromium is not installed (`.ci/run` installs Debian's `chromium`);
 //! `NSUDOKU_CHROMIUM` names another binary.
@@ -191,8 +191,16 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
         "{name}: the script did not run ({want} missing)"
     );
     assert!(
-        !dom.contains("<nav id=\"nav\" hidden"),
+        dom.contains("<nav id=\"nav\" aria-label=\"Steps\">"),
         "{name}: navigation hidden"
+    );
+    // What a screen reader is told: the step shown, text and all; Previous is marked
+    // unavailable at the first step.
+    let said = format!("aria-live=\"polite\">step 1 / {}: 1. ", run.steps.len());
+    assert!(dom.contains(&said), "{name}: the live region is not filled");
+    assert!(
+        dom.contains("<button id=\"prev\" type=\"button\" aria-disabled=\"true\">"),
+        "{name}: Previous is not marked unavailable"
     );
     println!(
         "{name}: {} steps, screenshot {w}x{h}, {distinct} grey levels, {rows}/{cols} heavy lines",

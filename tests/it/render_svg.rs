@@ -253,8 +253,8 @@ fn a_step_strikes_exactly_its_eliminations() {
 
 #[test]
 fn the_path_page_is_well_formed_and_holds_every_step() {
-    for text in [EASY, P16] {
-        let p = puzzle(text);
+    // A 25×25 one too, solved by singles alone, for the page of a wide grid.
+    for p in [puzzle(EASY), puzzle(P16), pattern_puzzle(5)] {
         let run = render::solve_path(&p, None, &Default::default(), usize::MAX).unwrap();
         assert!(!run.steps.is_empty());
         let page = html::page(
@@ -285,6 +285,20 @@ fn the_path_page_is_well_formed_and_holds_every_step() {
         assert_eq!(count(&page, "<rect class=\"cell "), shaded);
         assert_eq!(count(&page, "<rect class=\"cell\""), 0);
         assert_eq!(count(&page, "<li id=\"step-"), run.steps.len() + 1);
+        // Each picture is one image to assistive technology, named by its title; the steps
+        // shown are read out, and the page has its landmarks.
+        assert_eq!(count(&page, "role=\"img\""), run.steps.len() + 2);
+        for landmark in [
+            "<main>",
+            "<nav id=\"nav\" aria-label=\"Steps\"",
+            "aria-live=\"polite\"",
+        ] {
+            assert_eq!(count(&page, landmark), 1, "{landmark}");
+        }
+        // Past 16×16 pictures keep their size and scroll; a box to fit them is offered.
+        let wide = n > 16;
+        assert_eq!(page.contains("<body class=\"wide\">"), wide);
+        assert_eq!(page.contains("id=\"fit\""), wide);
         for external in ["<link", "src=", "url(", "@import", "https:"] {
             assert!(
                 !page.contains(external),
@@ -295,4 +309,65 @@ fn the_path_page_is_well_formed_and_holds_every_step() {
         let first = run.steps[0].describe(t, p.alphabet);
         assert!(page.contains(&nsudoku::render::svg::escape(&first)));
     }
+}
+
+/// Line 1 of ../shared/data/9x9/magictour_top1465.txt: with singles and locked candidates only,
+/// its path needs forcing chains (+).
+const TOP1: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+#[test]
+fn a_forcing_chain_picture_rings_the_removals_of_its_trial() {
+    let p = puzzle(TOP1);
+    let list = Technique::parse_list("singles,locked-candidates,forcing-chain-plus", 9).unwrap();
+    let run = render::solve_path(&p, Some(&list), &Default::default(), usize::MAX).unwrap();
+    let t = render::topology(3);
+    let (at, d) = run
+        .steps
+        .iter()
+        .enumerate()
+        .find(|(_, d)| {
+            d.technique == Technique::ForcingChainPlus
+                && d.evidence
+                    .chain
+                    .iter()
+                    .any(|n| n.link == Some(LinkKind::Weak))
+        })
+        .expect("a forcing chain (+) with a sweep of locked candidates");
+    // The removals of the trial (`r4c4,r4c6<>4`), and the placements it makes.
+    let removed: BTreeSet<Candidate> = d
+        .evidence
+        .chain
+        .iter()
+        .filter(|n| n.link == Some(LinkKind::Weak))
+        .flat_map(|n| n.candidates.iter().copied())
+        .collect();
+    let placed: BTreeSet<Candidate> = d
+        .evidence
+        .chain
+        .iter()
+        .filter(|n| n.link != Some(LinkKind::Weak))
+        .flat_map(|n| n.candidates.iter().copied())
+        .collect();
+    assert!(removed.is_disjoint(&placed));
+    let m = step::marks(d, t);
+    for (c, &f) in &m.candidates {
+        assert_eq!(f & grid::mark::REMOVED != 0, removed.contains(c), "{c:?}");
+        assert_eq!(f & grid::mark::CHAIN != 0, placed.contains(c), "{c:?}");
+    }
+    // A proof by assumption draws no links.
+    assert!(m.links.is_empty());
+    // Drawn on the grid the step was found in: a ring for each removal, a disc for each
+    // placement of the trial.
+    let mut board = None;
+    render::replay(&p, &run.steps[..=at], &mut |i, b, _| {
+        if i == at {
+            board = Some(b.clone());
+        }
+    })
+    .unwrap();
+    let svg = step::draw(&board.unwrap(), d, None, false);
+    check_well_formed(&svg).unwrap();
+    assert_eq!(count(&svg, "class=\"dgone\""), removed.len());
+    assert_eq!(count(&svg, "class=\"dchain\""), placed.len());
 }
