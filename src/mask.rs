@@ -2,9 +2,9 @@
 //!
 //! The word is the smallest of `u16`, `u32`, `u64`, `u128` and [`Wide`] with at least N bits,
 //! chosen per basis in [`crate::basis`]: `u16` up to 16×16, `u32` for 25×25, `u64` up to
-//! 64×64, `u128` up to 121×121, and beyond that [`Wide`], an array of `u64` words used as one integer (three words up to
-//! 169×169, four up to 225×225). A mask also serves as a set of positions inside a house, since
-//! a house has N cells too.
+//! 64×64, `u128` up to 121×121, and beyond that [`Wide`], an array of `u64` words used as one
+//! integer (three words up to 169×169, four up to 225×225). A mask also serves as a set of
+//! positions inside a house, since a house has N cells too.
 //!
 //! At the edges (the parser, output, pictures) one mask travels as [`Wide256`], wide enough for
 //! every supported N (at most 225 digits): [`Mask::to_wide`] and [`Mask::from_wide`] convert.

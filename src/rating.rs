@@ -130,9 +130,10 @@ fn family(d: &Deduction) -> Family {
 /// The difficulty of one step.
 ///
 /// Hidden singles are 1.2 in a box and 1.5 in a row or column. Unique rectangles of type 3
-/// are 4.5 plus 0.1 per cell of their naked set besides the roof (a pair 4.6, a quad 4.8). Chains: X-chains 6.6 (X loops
-/// 6.5), XY-chains 4.2 up to 5 links (XY-wing) and 6.6 beyond, AICs and nice loops by their
-/// links (one digit as X, bivalue cells as XY, mixed 7.0); each plus [`length_bonus`].
+/// are 4.5 plus 0.1 per cell of their naked set besides the roof (a pair 4.6, a quad 4.8).
+/// Chains: X-chains 6.6 (X loops 6.5), XY-chains 4.2 up to 5 links (XY-wing) and 6.6 beyond,
+/// AICs and nice loops by their links (one digit as X, bivalue cells as XY, mixed 7.0); each
+/// plus [`length_bonus`].
 pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
     use Technique::*;
     let len = d.chain_length();

@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 
 /// What the command did with one set.
 pub struct Timed {
-    /// Seconds of the timed runs, and how many there were.
+    /// Seconds of the timed runs.
     pub wall: f64,
+    /// How many timed runs there were.
     pub runs: usize,
     /// Puzzles it answered with something else than a solution (index in the set, why), in
     /// the warm-up run. Only puzzles with one solution are judged.

@@ -505,7 +505,7 @@ impl Batch {
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON
 /// record, or `invalid` (after the header `# puzzle at line N` when the batch has several,
 /// with the item of a JSON list).
-fn write_invalid(
+pub fn write_invalid(
     out: &mut impl io::Write,
     label: &Option<String>,
     e: &input::InputError,

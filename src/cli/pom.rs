@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{at, exit_status, json_failure, prefix, puzzle_failure, with_file, InputArgs};
+use super::{at, exit_status, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, givens_clash, Config, State, Technique};
@@ -63,16 +63,10 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {
-                say!("{}{e}", prefix(label));
+                // The marker every line filter prints, under the puzzle's heading (which a
+                // pom report always has): a reader that passes over `#` lines still sees it.
+                super::write_invalid(&mut out, label, e, a.json, true)?;
                 failed = true;
-                if a.json {
-                    writeln!(out, "{}", json_failure(label, e))?;
-                } else {
-                    // The marker every line filter prints, under the puzzle's heading, as
-                    // `find` writes it: a reader that passes over `#` lines still sees it.
-                    writeln!(out, "# {}puzzle at {}", prefix(label), e.place())?;
-                    writeln!(out, "invalid")?;
-                }
                 continue;
             }
         };

@@ -10,14 +10,15 @@ use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Output markers, one per puzzle that has no single solution to print.
+// Output markers, one per puzzle that has no single solution to print (the others are
+// `Verdict::word`, as `status` gives them).
+
+/// Marker for a line that is no puzzle (stderr says why).
 pub const MARK_INVALID: &str = "invalid";
 /// Marker for a puzzle with no solution.
-pub const MARK_NONE: &str = "no solution";
-/// Marker for a puzzle with more than one solution.
-pub const MARK_MULTIPLE: &str = "multiple solutions";
+pub const MARK_NONE: &str = Verdict::NoSolution.word();
 /// Marker for a puzzle whose search ran over `--max-nodes` or `--timeout`.
-pub const MARK_BUDGET: &str = "budget exceeded";
+pub const MARK_BUDGET: &str = Verdict::Unsettled(Exceeded::Nodes).word();
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -273,12 +274,7 @@ fn counted(c: &Count) -> String {
 
 /// The marker of a puzzle without an answer, or its status for `--json`.
 fn status(c: &Count) -> &'static str {
-    match c.verdict() {
-        Verdict::Unsettled(_) => MARK_BUDGET,
-        Verdict::NoSolution => MARK_NONE,
-        Verdict::Solved => "solved",
-        Verdict::Several => MARK_MULTIPLE,
-    }
+    c.verdict().word()
 }
 
 fn render(p: &Puzzle, c: &Count, count: bool, boxed: bool) -> String {

@@ -18,7 +18,12 @@ const SNIFF: u64 = 8192;
 /// looks right is read as it arrives, a line at a time.
 pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
     let err = |e: io::Error| e.to_string();
-    if let [0xff, 0xfe, ..] | [0xfe, 0xff, ..] = src.fill_buf().map_err(err)? {
+    // Both bytes of a mark, even when a pipe hands over one byte first.
+    let mut mark = Vec::with_capacity(2);
+    (&mut src).take(2).read_to_end(&mut mark).map_err(err)?;
+    let bom = matches!(mark[..], [0xff, 0xfe] | [0xfe, 0xff]);
+    let mut src = io::Cursor::new(mark).chain(src);
+    if bom {
         let mut bytes = Vec::new();
         src.read_to_end(&mut bytes).map_err(err)?;
         return Ok(Box::new(io::Cursor::new(decode(&bytes)?.into_bytes())));

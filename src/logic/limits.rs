@@ -82,7 +82,7 @@ impl Hits {
         }
         if self.subset_searches > 0 {
             parts.push(format!(
-                "tuple/fish subset search cut {} (over {} in one house)",
+                "tuple/fish subset search cut {} (over {} in one house, or one digit of a fish)",
                 times(self.subset_searches),
                 plural(cfg.subset_budget as usize, "subset")
             ));

@@ -51,16 +51,23 @@ pub enum Verdict {
     Several,
 }
 
-impl std::fmt::Display for Verdict {
+impl Verdict {
     /// As `nsudoku solve` marks a puzzle without a solution to print: `no solution`, `multiple
     /// solutions`, `budget exceeded` (nodes or time); `solved` for one.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+    pub const fn word(self) -> &'static str {
+        match self {
             Verdict::Unsettled(_) => "budget exceeded",
             Verdict::NoSolution => "no solution",
             Verdict::Solved => "solved",
             Verdict::Several => "multiple solutions",
-        })
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    /// [`Verdict::word`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
     }
 }
 

@@ -43,8 +43,8 @@
 //! of 1,024 conflicts, decisions by target phases (those of the longest conflict-free trail),
 //! VSIDS decay 0.99. rkkautsar_64x64 line 1 has many solutions, but focused mode found none in
 //! 10 million conflicts; stable mode finds two in 32,208 (87k–200k under other stable
-//! settings; docs/engine.md). Learnt clauses are halved every few thousand conflicts, except those of LBD ≤ 2 and those of
-//! LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
+//! settings; docs/engine.md). Learnt clauses are halved every few thousand conflicts, except
+//! those of LBD ≤ 2 and those of LBD ≤ 8 used in a conflict since the last reduction; the LBD of a learnt clause is
 //! recomputed (and lowered) when it takes part in a conflict (Glucose). After each reduction,
 //! learnt clauses of LBD ≤ 8 are vivified once, lowest LBD first, within 10% of the literals
 //! propagated since the last time (Kissat's effort): the negations of a clause's literals are
