@@ -114,7 +114,8 @@ pub struct Marks {
 /// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page). Every
 /// digit keeps a contrast of at least 4.5:1 (WCAG AA) with what lies behind it: the white of a
 /// placed digit on its green disc, a candidate on an orange or blue one; a removed one, red on
-/// white, stays 4:1 on the discs.
+/// white, stays 4:1 on the discs. A forcing chain's dashed ring keeps 3:1 (WCAG's figure for
+/// graphics) on white and on a shaded cell.
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -134,7 +135,7 @@ svg.nsudoku .strike{stroke:#a51d2d;stroke-width:1.6}
 svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
-svg.nsudoku .dgone{fill:none;stroke:#e66100;stroke-width:1.5;stroke-dasharray:2.5 2}
+svg.nsudoku .dgone{fill:none;stroke:#b94d00;stroke-width:1.5;stroke-dasharray:2.5 2}
 svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
@@ -462,32 +463,34 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
 }
 
 /// A disc behind each candidate marked as placed, on a chain or in a pattern; a dashed ring
-/// around one a forcing chain's trial removes.
+/// around one a forcing chain's trial removes, on its disc when it has one (the candidates a
+/// contradiction leaves none of are the pattern's, and the trial removed them all).
 fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
     let sub = l.sub();
     out.open("g", &[]);
     for &(c, f) in marked {
-        let class = if f & mark::PLACE != 0 {
-            "dplace"
+        let disc = if f & mark::PLACE != 0 {
+            Some("dplace")
         } else if f & mark::CHAIN != 0 {
-            "dchain"
+            Some("dchain")
         } else if f & mark::PATTERN != 0 {
-            "dpat"
-        } else if f & mark::REMOVED != 0 {
-            "dgone"
+            Some("dpat")
         } else {
-            continue;
+            None
         };
+        let ring = (f & mark::REMOVED != 0).then_some("dgone");
         let (x, y) = l.candidate_xy(c.cell as usize, c.digit as usize);
-        out.empty(
-            "circle",
-            &[
-                ("class", &class),
-                ("cx", &Num(x)),
-                ("cy", &Num(y)),
-                ("r", &Num(sub * 0.46)),
-            ],
-        );
+        for class in disc.into_iter().chain(ring) {
+            out.empty(
+                "circle",
+                &[
+                    ("class", &class),
+                    ("cx", &Num(x)),
+                    ("cy", &Num(y)),
+                    ("r", &Num(sub * 0.46)),
+                ],
+            );
+        }
     }
     out.close();
     out.newline();

@@ -21,7 +21,7 @@ h2{font-size:16px;margin:16px 0 6px}
 .meta{color:#555;margin:0 0 8px}
 figure{margin:0}
 figure,#steps li{overflow-x:auto}
-svg.nsudoku{max-width:100%;height:auto;border:1px solid #ddd;background:#fff}
+svg.nsudoku{max-width:100%;height:auto;border:1px solid #ddd;background:#fff;box-sizing:border-box}
 body.wide svg.nsudoku{max-width:none}
 nav{position:sticky;top:0;background:#fafafa;padding:8px 0;z-index:1}
 nav button{font-size:15px;padding:4px 14px}
@@ -34,7 +34,7 @@ nav button[aria-disabled=true]{opacity:.45}
 .legend .sw{display:inline-block;width:14px;height:14px;border-radius:7px;vertical-align:-2px;margin-right:4px;\
 font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
 .legend .sw.sq{border-radius:0;border:1px solid #ccc}
-.legend .sw.ring{border:1.5px dashed #e66100}
+.legend .sw.ring{border:1.5px dashed #b94d00}
 .legend .sw.elim{color:#a51d2d;text-decoration:line-through;text-decoration-thickness:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media print{
@@ -57,33 +57,46 @@ const SCRIPT: &str = "\
     for (var j = 0; j < steps.length; j++) steps[j].hidden = !all.checked && j !== i;
     // The last item is the end grid, not a step.
     var n = steps.length - 1;
-    pos.textContent = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
+    var at = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
+    pos.textContent = all.checked ? n + ' steps' : at;
     // aria-disabled, not disabled: a button that gets disabled would drop the focus.
     prev.setAttribute('aria-disabled', all.checked || i === 0);
     next.setAttribute('aria-disabled', all.checked || i === n);
-    // A screen reader reads the step shown, not just its number.
-    var text = steps[i].querySelector('.text');
-    said.textContent = all.checked ? '' : pos.textContent + ': ' + text.textContent;
+    // A screen reader reads the step shown, not just its number; the same words are not
+    // written again (Next at the end), as a reader would say them again.
+    var text = steps[i].querySelector('.text').textContent.replace(/^\\d+\\. /, '');
+    var say = all.checked ? '' : at + ': ' + text;
+    if (said.textContent !== say) said.textContent = say;
+  }
+  function mark() {
+    // The address names the step shown, to reload or share it.
+    if (history.replaceState) history.replaceState(null, '', '#step-' + (i + 1));
   }
   function go(d) {
     if (all.checked) return;
     i = Math.max(0, Math.min(steps.length - 1, i + d));
-    // The address names the step shown, to reload or share it.
-    if (history.replaceState) history.replaceState(null, '', '#step-' + (i + 1));
+    mark();
     show();
   }
   function fromHash() {
     var m = location.hash.match(/^#step-(\\d+)$/);
-    if (m) i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
+    if (!m) return;
+    i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
+    if (m[1] - 1 !== i) mark();
   }
+  function fitted() { document.body.classList.toggle('wide', !fit.checked); }
   prev.onclick = function () { go(-1); };
   next.onclick = function () { go(1); };
   all.onchange = show;
-  if (fit) fit.onchange = function () { document.body.classList.toggle('wide', !fit.checked); };
+  // A box the browser ticked again on reload fits the pictures too.
+  if (fit) { fit.onchange = fitted; fitted(); }
   window.onhashchange = function () { fromHash(); show(); };
   document.onkeydown = function (e) {
     // Alt+Left is the browser's Back, and a key held with a modifier is the browser's own.
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    // A focused picture wider than its box scrolls sideways with the arrows.
+    var t = e.target;
+    if (t !== document.body && t.scrollWidth > t.clientWidth) return;
     if (e.key === 'ArrowLeft') go(-1);
     if (e.key === 'ArrowRight') go(1);
   };

@@ -194,9 +194,14 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
         dom.contains("<nav id=\"nav\" aria-label=\"Steps\">"),
         "{name}: navigation hidden"
     );
-    // What a screen reader is told: the step shown, text and all; Previous is marked
-    // unavailable at the first step.
-    let said = format!("aria-live=\"polite\">step 1 / {}: 1. ", run.steps.len());
+    // What a screen reader is told: the step shown, text and all (its number once);
+    // Previous is marked unavailable at the first step.
+    let t = render::topology(p.k);
+    let first = render::svg::escape(&run.steps[0].describe(t, p.alphabet));
+    let said = format!(
+        "aria-live=\"polite\">step 1 / {}: {first}<",
+        run.steps.len()
+    );
     assert!(dom.contains(&said), "{name}: the live region is not filled");
     assert!(
         dom.contains("<button id=\"prev\" type=\"button\" aria-disabled=\"true\">"),

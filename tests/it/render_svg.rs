@@ -322,52 +322,49 @@ fn a_forcing_chain_picture_rings_the_removals_of_its_trial() {
     let list = Technique::parse_list("singles,locked-candidates,forcing-chain-plus", 9).unwrap();
     let run = render::solve_path(&p, Some(&list), &Default::default(), usize::MAX).unwrap();
     let t = render::topology(3);
-    let (at, d) = run
-        .steps
-        .iter()
-        .enumerate()
-        .find(|(_, d)| {
-            d.technique == Technique::ForcingChainPlus
-                && d.evidence
-                    .chain
-                    .iter()
-                    .any(|n| n.link == Some(LinkKind::Weak))
-        })
-        .expect("a forcing chain (+) with a sweep of locked candidates");
-    // The removals of the trial (`r4c4,r4c6<>4`), and the placements it makes.
-    let removed: BTreeSet<Candidate> = d
-        .evidence
-        .chain
-        .iter()
-        .filter(|n| n.link == Some(LinkKind::Weak))
-        .flat_map(|n| n.candidates.iter().copied())
-        .collect();
-    let placed: BTreeSet<Candidate> = d
-        .evidence
-        .chain
-        .iter()
-        .filter(|n| n.link != Some(LinkKind::Weak))
-        .flat_map(|n| n.candidates.iter().copied())
-        .collect();
-    assert!(removed.is_disjoint(&placed));
-    let m = step::marks(d, t);
-    for (c, &f) in &m.candidates {
-        assert_eq!(f & grid::mark::REMOVED != 0, removed.contains(c), "{c:?}");
-        assert_eq!(f & grid::mark::CHAIN != 0, placed.contains(c), "{c:?}");
-    }
-    // A proof by assumption draws no links.
-    assert!(m.links.is_empty());
-    // Drawn on the grid the step was found in: a ring for each removal, a disc for each
-    // placement of the trial.
-    let mut board = None;
-    render::replay(&p, &run.steps[..=at], &mut |i, b, _| {
-        if i == at {
-            board = Some(b.clone());
+    let (mut sweeps, mut overlaps) = (0, 0);
+    render::replay(&p, &run.steps, &mut |_, board, d| {
+        if !d.technique.is_forcing() {
+            return;
         }
+        // The removals of the trial (`r4c4,r4c6<>4`), and the placements it makes.
+        let nodes = |weak: bool| -> BTreeSet<Candidate> {
+            d.evidence
+                .chain
+                .iter()
+                .filter(|n| (n.link == Some(LinkKind::Weak)) == weak)
+                .flat_map(|n| n.candidates.iter().copied())
+                .collect()
+        };
+        let (removed, placed) = (nodes(true), nodes(false));
+        assert!(removed.is_disjoint(&placed));
+        let m = step::marks(d, t);
+        for (c, &f) in &m.candidates {
+            assert_eq!(f & grid::mark::REMOVED != 0, removed.contains(c), "{c:?}");
+            assert_eq!(f & grid::mark::CHAIN != 0, placed.contains(c), "{c:?}");
+        }
+        // A proof by assumption draws no links.
+        assert!(m.links.is_empty());
+        // A ring for each removal, on the blue disc of the contradiction's candidates (the
+        // pattern: the trial removed them all) when it is one of them; a disc for each
+        // placement.
+        let svg = step::draw(board, d, None, false);
+        check_well_formed(&svg).unwrap();
+        assert_eq!(count(&svg, "class=\"dgone\""), removed.len());
+        assert_eq!(count(&svg, "class=\"dchain\""), placed.len());
+        sweeps += usize::from(!removed.is_empty());
+        let pattern: BTreeSet<Candidate> = m
+            .candidates
+            .iter()
+            .filter(|(_, &f)| f & grid::mark::PATTERN != 0)
+            .map(|(&c, _)| c)
+            .collect();
+        overlaps += usize::from(!removed.is_disjoint(&pattern));
     })
     .unwrap();
-    let svg = step::draw(&board.unwrap(), d, None, false);
-    check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "class=\"dgone\""), removed.len());
-    assert_eq!(count(&svg, "class=\"dchain\""), placed.len());
+    // The path has both kinds of step this test is about.
+    assert!(
+        sweeps > 0 && overlaps > 0,
+        "{sweeps} sweeps, {overlaps} overlaps"
+    );
 }
