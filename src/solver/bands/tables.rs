@@ -139,7 +139,7 @@ macro_rules! band_tables {
         /// The ways a digit can fill a band, its configurations: permutations σ of rows → boxes
         /// (the digit in row r takes the minirow of box σ(r)), `PERMS[i][r]` = σ(r). Every map
         /// written as K base-K digits, the injective ones kept in order.
-        pub(super) static PERMS: [[usize; K]; FACT] = {
+        pub(super) const PERMS: [[usize; K]; FACT] = {
             let mut t = [[0; K]; FACT];
             let mut maps = 1;
             let mut i = 0;
