@@ -8,11 +8,9 @@ use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::Technique;
 use nsudoku::{output, Alphabet};
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -96,81 +94,44 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let tally = AttemptTally::new(opts.givens);
     let mut out = io::BufWriter::new(super::stdout());
     let mut failed = 0u64;
-    let chunk = 256u64;
-    let mut start = 0u64;
     let pool = thread_pool(a.threads)?;
-    // Set when the output fails (a closed pipe): the puzzles not started are not made.
-    let stop = AtomicBool::new(false);
-    while start < a.count {
-        let end = (start + chunk).min(a.count);
-        let (tx, rx) = mpsc::channel::<(u64, Result<Generated, generate::GenError>)>();
-        // Puzzles are handed out in order, so that the first ones finish first and are
-        // written while the rest are made (split in halves, the second worker would make the
-        // second half while the first waited to be written).
-        let taken = AtomicU64::new(start);
-        let make = |tx: mpsc::Sender<_>| loop {
-            let i = taken.fetch_add(1, Ordering::Relaxed);
-            if i >= end || stop.load(Ordering::Relaxed) {
-                break;
+    let count = usize::try_from(a.count).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--count is too large for this machine",
+        )
+    })?;
+    let make = |i: usize| {
+        let seen = &mut |t: Attempt| {
+            if let Some(b) = bar.as_ref().filter(|_| retries) {
+                b.set_message(tally.record(t));
             }
-            let seen = &mut |t: Attempt| {
-                if let Some(b) = bar.as_ref().filter(|_| retries) {
-                    b.set_message(tally.record(t));
-                }
-            };
-            let r = generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i), seen);
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
-            // The receiver is gone only when the output failed.
-            let _ = tx.send((i, r));
         };
-        let written = std::thread::scope(|scope| -> io::Result<()> {
-            let (pool, make) = (&pool, &make);
-            scope.spawn(move || {
-                pool.scope(|s| {
-                    for _ in 0..pool.current_num_threads() {
-                        let tx = tx.clone();
-                        s.spawn(move |_| make(tx));
-                    }
-                })
-            });
-            // Each puzzle is written as soon as those before it are: a long run killed
-            // midway keeps what it finished, in order.
-            let mut early = BTreeMap::new();
-            let mut next = start;
-            let mut write = |i, r| -> io::Result<()> {
-                early.insert(i, r);
-                while let Some(r) = early.remove(&next) {
-                    match r {
-                        Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
-                        Err(e) => {
-                            failed += 1;
-                            // Counted from 1, as lines are everywhere else; the bar out of the
-                            // way.
-                            let tell = || say!("puzzle {}: {e}", next + 1);
-                            match &bar {
-                                Some(b) => b.suspend(tell),
-                                None => tell(),
-                            }
-                        }
-                    }
-                    next += 1;
-                }
-                out.flush()
-            };
-            for (i, r) in rx {
-                if let Err(e) = write(i, r) {
-                    // The scope waits for the workers: they stop at their next puzzle.
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
+        let r =
+            generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i as u64), seen);
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        r
+    };
+    // Each puzzle is written as soon as those before it are: a long run killed midway keeps
+    // what it finished, in order.
+    let write = |i: usize, r: Result<Generated, generate::GenError>| -> io::Result<()> {
+        match r {
+            Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
+            Err(e) => {
+                failed += 1;
+                // Counted from 1, as lines are everywhere else; the bar out of the way.
+                let tell = || say!("puzzle {}: {e}", i + 1);
+                match &bar {
+                    Some(b) => b.suspend(tell),
+                    None => tell(),
                 }
             }
-            Ok(())
-        });
-        written?;
-        start = end;
-    }
+        }
+        out.flush()
+    };
+    super::in_order_of(&pool, count, make, write)?;
     out.flush()?;
     if let Some(b) = bar {
         b.finish_and_clear();
