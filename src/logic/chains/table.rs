@@ -32,22 +32,13 @@ impl Table {
         }
     }
 
-    /// Number of tags.
-    pub fn len(&self) -> usize {
-        self.rows.len()
-    }
-
-    /// True when there are no tags.
-    pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
-    }
-
     /// Enter `a → b`. Returns true when it is new.
     pub fn add(&mut self, a: usize, b: usize) -> bool {
         !self.rows[a].put(b)
     }
 
     /// Enter a weak link between `on` tags `a` and `b`: `a → ¬b`, `b → ¬a`.
+    #[cfg(test)]
     pub fn add_weak(&mut self, a: usize, b: usize) {
         self.add(a, b ^ 1);
         self.add(b, a ^ 1);

@@ -52,7 +52,7 @@ impl Mode {
         matches!(self, Mode::X | Mode::Xy)
     }
     /// True when two digits of one cell are weakly linked in this mode.
-    pub fn cell_links(self) -> bool {
+    pub(crate) fn cell_links(self) -> bool {
         matches!(self, Mode::Xy)
     }
 }
@@ -152,7 +152,7 @@ impl<B: Basis> Tagging<B> {
 
     /// Tag of `on(id)`, or [`NONE`] when the candidate has no strong link.
     #[inline]
-    pub fn on_tag(&self, id: u32) -> u32 {
+    pub(crate) fn on_tag(&self, id: u32) -> u32 {
         match self.strong_of[id as usize] {
             NONE => NONE,
             i => self.tag[i as usize],
@@ -161,7 +161,7 @@ impl<B: Basis> Tagging<B> {
 
     /// Strong partners of candidate `id` (empty when it has none).
     #[inline]
-    pub fn partners(&self, id: u32) -> &[u32] {
+    pub(crate) fn partners(&self, id: u32) -> &[u32] {
         match self.strong_of[id as usize] {
             NONE => &[],
             i => {

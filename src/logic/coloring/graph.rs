@@ -262,7 +262,7 @@ impl Graph {
 
     /// True when a cell has a conjugate or y partner, so a path can go on from "it is not the
     /// digit".
-    pub fn is_live(&self, cell: usize) -> bool {
+    pub(crate) fn is_live(&self, cell: usize) -> bool {
         !self.conj[cell].is_empty() || !self.y[cell].is_empty()
     }
 
@@ -322,7 +322,7 @@ impl Graph {
     }
 
     /// The house making `a` and `b` conjugate, if any.
-    pub fn conj_house(&self, a: usize, b: usize) -> Option<u16> {
+    pub(crate) fn conj_house(&self, a: usize, b: usize) -> Option<u16> {
         self.conj[a]
             .iter()
             .find(|&&(p, _)| p as usize == b)

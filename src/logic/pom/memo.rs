@@ -11,7 +11,7 @@
 //! (fewer templates of `b` exclude more templates of `a`), so the fixed point of the next state
 //! lies inside the last one, and starting from it reaches the same fixed point. A template of
 //! `a` kept there had a disjoint template in every digit that has lost none since, so only the
-//! digits that lost templates need checking again ([`Prior::dirty`]), and a digit listed now
+//! digits that lost templates need checking again (`Prior::dirty`), and a digit listed now
 //! that was not listed then (it came within the budget), whose templates were never checked.
 //!
 //! The memo is per thread and lives only inside [`scope`] ([`crate::logic::engine`] wraps its
@@ -94,7 +94,7 @@ pub fn scope<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Pattern exclusion's last fixed point restricted to a digit's templates now.
-pub struct Prior {
+pub(crate) struct Prior {
     /// The live templates of that fixed point still listed.
     pub live: FixedBitSet,
     /// True when some of them were lost since.
@@ -104,7 +104,7 @@ pub struct Prior {
 /// The templates of digit `d` on `rows` (all live), from the memo when they can be, with at
 /// most `limit` of them (`None` when there are more); and exclusion's prior fixed point for
 /// them, when one is known.
-pub fn list<M: Mask>(
+pub(crate) fn list<M: Mask>(
     k: usize,
     d: usize,
     rows: &[M],
@@ -180,13 +180,13 @@ pub fn count<M: Mask>(
 }
 
 /// The digits whose exclusion fixed point is known, if the last exclusion run finished.
-pub fn excluded() -> Option<Vec<bool>> {
+pub(crate) fn excluded() -> Option<Vec<bool>> {
     MEMO.with(|m| m.borrow().excluded.clone())
 }
 
 /// Keep digit `d`'s templates (made live again) for the next run, with exclusion's fixed point
 /// when this run computed one or carried its prior: within `memory` bytes in all.
-pub fn keep(d: usize, mut templates: Templates, excluded: Option<Prior>, memory: usize) {
+pub(crate) fn keep(d: usize, mut templates: Templates, excluded: Option<Prior>, memory: usize) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.depth == 0 || m.n == 0 || m.bytes + templates.bytes() > memory {
@@ -207,7 +207,7 @@ pub fn keep(d: usize, mut templates: Templates, excluded: Option<Prior>, memory:
 }
 
 /// Record which digits the exclusion run just finished listed (`None`: it did not finish).
-pub fn set_excluded(listed: Option<Vec<bool>>) {
+pub(crate) fn set_excluded(listed: Option<Vec<bool>>) {
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.depth > 0 {
