@@ -6,6 +6,7 @@ use super::records::{at, json_failure, prefix};
 use super::{logic, solve};
 use nsudoku::basis::{LOGIC, SUPPORTED};
 use nsudoku::input::{self, Record};
+use nsudoku::logic::TechniqueList;
 use std::io;
 use std::path::Path;
 use std::process::ExitCode;
@@ -89,7 +90,7 @@ impl Batch {
 
     /// Print each detection note once on stderr, and once a size that `techniques` (a
     /// technique list) names tuples or fish too large for it.
-    pub fn print_notes(&self, techniques: Option<&str>) {
+    pub fn print_notes(&self, techniques: Option<&TechniqueList>) {
         let mut notes = Notes::default();
         for (label, rec) in &self.records {
             if let Ok(p) = rec {
@@ -109,7 +110,7 @@ pub struct Notes {
     said: std::collections::HashSet<String>,
     /// The technique lists and sizes [`Notes::idle`] has looked at: a list is parsed once a
     /// size, not once a puzzle.
-    checked: Vec<(String, usize)>,
+    checked: Vec<(TechniqueList, usize)>,
 }
 
 impl Notes {
@@ -131,14 +132,14 @@ impl Notes {
         &mut self,
         label: &Option<String>,
         p: &input::Puzzle,
-        list: Option<&str>,
+        list: Option<&TechniqueList>,
     ) -> Option<String> {
         let (list, n) = (list?, p.n());
         if self.checked.iter().any(|(l, m)| l == list && *m == n) {
             return None;
         }
-        self.checked.push((list.to_string(), n));
-        self.first(label, p, &logic::idle_note(Some(list), n)?)
+        self.checked.push((list.clone(), n));
+        self.first(label, p, &logic::idle_note(list, n)?)
     }
 
     fn first(&mut self, label: &Option<String>, p: &input::Puzzle, note: &str) -> Option<String> {

@@ -11,7 +11,7 @@ use nsudoku::basis::{Basis, LOGIC};
 use nsudoku::generate::Rng;
 use nsudoku::grid::{self, Grid};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::Technique;
+use nsudoku::logic::TechniqueList;
 use nsudoku::mask::CellMasks;
 use nsudoku::solver::{dlx, Count, SolveOptions, Solver, Verdict};
 use nsudoku::{solve, with_basis, with_solver_basis};
@@ -29,7 +29,7 @@ pub struct BenchArgs {
     /// Add a variant that applies these logic techniques (comma-separated, as `solve --reduce`
     /// and `explain` name them) to a fixed point before the search. Repeat for more variants.
     #[arg(long)]
-    reduce: Vec<String>,
+    reduce: Vec<TechniqueList>,
     /// Locked candidates inside the cell-mask search: auto (by basis), on, off, or both (two
     /// variants). The band engines always do box/line logic: no effect at 9×9, and at 16×16
     /// only on trees longer than the band phase (2,000 nodes).
@@ -126,7 +126,7 @@ enum Solve<'a> {
     /// reduction by these techniques when given.
     Search {
         locked: Option<bool>,
-        reduce: Option<&'a str>,
+        reduce: Option<&'a TechniqueList>,
     },
     /// Dancing links with this node budget a puzzle (`--baseline dlx`).
     Dlx(u64),
@@ -233,10 +233,18 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     for list in &a.reduce {
         super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
     }
-    for (flag, values) in [("--reduce", &a.reduce), ("--baseline-cmd", &a.baseline_cmd)] {
-        if first_of_each(values).count() < values.len() {
-            say!("note: {flag} names a variant more than once; each is timed once");
-        }
+    let repeated = [
+        (
+            "--reduce",
+            first_of_each(&a.reduce).count() < a.reduce.len(),
+        ),
+        (
+            "--baseline-cmd",
+            first_of_each(&a.baseline_cmd).count() < a.baseline_cmd.len(),
+        ),
+    ];
+    for (flag, _) in repeated.iter().filter(|(_, r)| *r) {
+        say!("note: {flag} names a variant more than once; each is timed once");
     }
     if a.baseline_cmd.iter().any(|c| c.trim().is_empty()) {
         return Err(io::Error::new(
@@ -264,7 +272,7 @@ fn set_name(files: &[PathBuf], file: &Path) -> String {
 }
 
 /// `values` without repeats, in order: a flag given twice the same times one variant.
-fn first_of_each(values: &[String]) -> impl Iterator<Item = &String> {
+fn first_of_each<T: PartialEq>(values: &[T]) -> impl Iterator<Item = &T> {
     values
         .iter()
         .enumerate()
@@ -528,8 +536,7 @@ impl Bench<'_> {
             Solve::Search {
                 reduce: Some(list), ..
             } => {
-                let ts = Technique::parse_list(list, k * k)
-                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+                let ts = list.for_size(k * k);
                 Ok(with_basis!(k, B => measure::<B>(
                     masks,
                     &cfg,

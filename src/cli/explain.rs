@@ -5,7 +5,7 @@ use super::logic::{self, techniques_help};
 use super::verdict;
 use super::{at, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, givens_clash, Deduction};
+use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
 use nsudoku::{output, rating, with_basis, Basis};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -21,7 +21,7 @@ pub struct ExplainArgs {
     input: InputArgs,
     /// Techniques that may be used (comma-separated names, see below); default: all.
     #[arg(long, alias = "technique")]
-    techniques: Option<String>,
+    techniques: Option<TechniqueList>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
     /// contradiction, step limit, timeout; a line that is not a puzzle gives `"end": "invalid"`
     /// and `"error"`).
@@ -62,7 +62,6 @@ struct Explained {
 }
 
 pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
-    logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
     // Standard output holds the path: pictures go to files (one a puzzle of a batch).
     let there = [
         (
@@ -91,7 +90,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     let batch = a.input.read_json(a.json)?.logic_only("explain");
-    batch.print_notes(a.techniques.as_deref());
+    batch.print_notes(a.techniques.as_ref());
     let many = batch.records.len() > 1;
     let mut out = io::BufWriter::new(super::stdout());
     let tags = picture_tags(&a.input.files);
@@ -216,7 +215,7 @@ fn explain<B: Basis>(
         Ok(s) => s,
         Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
     };
-    let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
+    let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step): a

@@ -3,7 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique};
+use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique, TechniqueList};
 use nsudoku::topology::Topology;
 use nsudoku::{with_basis, Basis};
 use std::collections::hash_map::DefaultHasher;
@@ -19,7 +19,7 @@ pub struct FindArgs {
     input: InputArgs,
     /// The technique (a name, a family such as `naked-tuple`, or a comma-separated list).
     #[arg(long, alias = "techniques")]
-    technique: String,
+    technique: TechniqueList,
     /// One JSON object a line per deduction.
     #[arg(long)]
     json: bool,
@@ -32,7 +32,6 @@ pub struct FindArgs {
 }
 
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
-    logic::validate(Some(&a.technique)).map_err(io::Error::other)?;
     let batch = a.input.read_no_grid("find")?.logic_only("find");
     batch.print_notes(Some(&a.technique));
     let mut out = io::BufWriter::new(super::stdout());
@@ -72,7 +71,7 @@ fn find<B: Basis>(
         Err(e) => return Ok(Err(e)),
     };
     let (topo, alpha) = (B::topology(), p.text_alphabet());
-    let ts = logic::techniques_for(Some(&a.technique), B::N);
+    let ts = a.technique.for_size(B::N);
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     limits::take();

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use nsudoku::basis::LOGIC;
 use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
 use nsudoku::input::Format;
-use nsudoku::logic::Technique;
+use nsudoku::logic::TechniqueList;
 use nsudoku::{output, Alphabet};
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -44,7 +44,7 @@ pub struct GenerateArgs {
     /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
     /// as in `explain`: the puzzle has one solution).
     #[arg(long, alias = "techniques")]
-    technique: Option<String>,
+    technique: Option<TechniqueList>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given).
     /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
     /// by logic instead, which it does not bound.
@@ -160,13 +160,13 @@ fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
     let technique = match &a.technique {
         None => None,
         Some(list) => {
-            if list.split(',').any(|t| t.trim() == "all") {
+            if list.names_all() {
                 // Every technique, singles among them: any puzzle logic solves would do.
                 return Err(invalid(
                     "--technique all would take any puzzle that logic solves; expected the techniques the puzzle must need",
                 ));
             }
-            Some(Technique::parse_list(list, n).map_err(|e| invalid(&e.to_string()))?)
+            Some(list.for_size(n))
         }
     };
     let opts = GenOptions {

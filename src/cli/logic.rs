@@ -3,7 +3,7 @@
 //! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{givens_clash, technique, Config, State, Technique};
+use nsudoku::logic::{givens_clash, technique, Config, State, Technique, TechniqueList};
 use nsudoku::solve;
 use nsudoku::solver::{Exceeded, SolveOptions, Verdict};
 use nsudoku::Basis;
@@ -58,52 +58,32 @@ impl LimitArgs {
     }
 }
 
-/// Check a technique list once, before any puzzle is read (sizes do not depend on N here).
-pub fn validate(list: Option<&str>) -> Result<(), String> {
-    match list {
-        Some(l) => Technique::parse_list(l, 9)
-            .map(|_| ())
-            .map_err(|e| e.to_string()),
+/// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would
+/// change the count, so it is refused (with `all` they are left out, as the engine leaves them
+/// out without [`Config::unique`]).
+pub fn validate_counting(list: Option<&TechniqueList>) -> Result<(), String> {
+    match list.and_then(TechniqueList::named_needing_uniqueness) {
+        Some(t) => Err(format!(
+            "--reduce {}: it assumes the puzzle has one solution, which is what the search \
+             after it is there to find out; expected techniques that do not rest on uniqueness",
+            t.cli_name()
+        )),
         None => Ok(()),
     }
 }
 
-/// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would
-/// change the count, so it is refused (with `all` they are left out, as the engine leaves them
-/// out without [`Config::unique`]).
-pub fn validate_counting(list: Option<&str>) -> Result<(), String> {
-    validate(list)?;
-    for name in list.into_iter().flat_map(|l| l.split(',')) {
-        let named = Technique::parse(name, 9).unwrap_or_default();
-        if let Some(t) = named.iter().find(|t| t.needs_uniqueness()) {
-            return Err(format!(
-                "--reduce {}: it assumes the puzzle has one solution, which is what the \
-                 search after it is there to find out; expected techniques that do not rest on \
-                 uniqueness",
-                t.cli_name()
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// The techniques for a puzzle of `n` digits: the list given, or every one available.
-pub fn techniques_for(list: Option<&str>, n: usize) -> Vec<Technique> {
+pub fn techniques_for(list: Option<&TechniqueList>, n: usize) -> Vec<Technique> {
     match list {
-        Some(l) => Technique::parse_list(l, n).expect("validated before reading"),
+        Some(l) => l.for_size(n),
         None => technique::default_order(n),
     }
 }
 
 /// What to tell the user whose list names tuples or fish too large for a grid of `n` digits:
 /// they are tried and can never apply, so the run would be silent on why they found nothing.
-pub fn idle_note(list: Option<&str>, n: usize) -> Option<String> {
-    let idle: Vec<String> = Technique::parse_list(list?, n)
-        .ok()?
-        .into_iter()
-        .filter(|t| !t.fits(n))
-        .map(Technique::cli_name)
-        .collect();
+pub fn idle_note(list: &TechniqueList, n: usize) -> Option<String> {
+    let idle: Vec<String> = list.idle(n).into_iter().map(Technique::cli_name).collect();
     (!idle.is_empty()).then(|| {
         format!(
             "{} cannot apply to a {n}×{n} grid (a tuple or fish of size N or more leaves no \

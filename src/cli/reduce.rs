@@ -7,7 +7,7 @@ use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, I
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::limits::{self, Hits};
-use nsudoku::logic::{givens_clash, State};
+use nsudoku::logic::{givens_clash, State, TechniqueList};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -19,7 +19,7 @@ pub struct ReduceArgs {
     input: InputArgs,
     /// Techniques to apply (comma-separated names, see below); default: all.
     #[arg(long, alias = "technique")]
-    techniques: Option<String>,
+    techniques: Option<TechniqueList>,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
@@ -86,7 +86,6 @@ impl Reduced {
 }
 
 pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
-    logic::validate(a.techniques.as_deref()).map_err(io::Error::other)?;
     a.input.check_json(a.json)?;
     let mut feed = a.input.feed().logic_only("reduce");
     let mut notes = Notes::default();
@@ -101,7 +100,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
         let line = match res {
             Ok((p, r)) => {
                 notes.tell(label, p);
-                if let Some(note) = notes.idle(label, p, a.techniques.as_deref()) {
+                if let Some(note) = notes.idle(label, p, a.techniques.as_ref()) {
                     say!("{note}");
                 }
                 for why in &r.said {
@@ -155,7 +154,7 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
         };
     };
     let boxed = a.input.boxed() && !a.json;
-    let ts = logic::techniques_for(a.techniques.as_deref(), B::N);
+    let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     limits::take();

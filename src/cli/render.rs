@@ -4,7 +4,7 @@
 use super::{at, verdict, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
-use nsudoku::logic::{Config, Technique};
+use nsudoku::logic::{Config, Technique, TechniqueList};
 use nsudoku::render::{self, grid, html, step, Board, Options};
 use nsudoku::solver::Verdict;
 use std::io::{self, Write};
@@ -28,7 +28,7 @@ pub struct RenderArgs {
     step: Option<u64>,
     /// Techniques of the solving path, comma-separated in any order (default: all).
     #[arg(long, alias = "technique", value_name = "LIST")]
-    techniques: Option<String>,
+    techniques: Option<TechniqueList>,
     /// Take the easiest step by rating each time, as `rate` measures the puzzle (among
     /// --techniques when given), and show each step's difficulty on Sudoku Explainer's scale
     /// after its text (`[2.6]`), as `explain --rated` does: with --html, --svg or --step.
@@ -99,7 +99,6 @@ pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
 
 fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     // Usage errors before any puzzle is read, as in the other logic subcommands.
-    super::logic::validate(a.techniques.as_deref()).map_err(bad)?;
     let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout(&a.svg) {
         return Err(bad(
@@ -133,7 +132,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     // A file that cannot be read is the one error, not also "no puzzle in the input".
     super::readable_files(&a.input.files)?;
     let batch = a.input.read_no_grid("render")?.logic_only("render");
-    batch.print_notes(a.techniques.as_deref());
+    batch.print_notes(a.techniques.as_ref());
     let rest = batch.records.len().saturating_sub(1);
     if rest > 0 {
         say!(
@@ -150,7 +149,7 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
         Some((label, Ok(p))) => (label, p),
     };
     let unfit = |msg: String| unfit(&p, &label, msg);
-    let techniques = super::logic::techniques_for(a.techniques.as_deref(), p.n());
+    let techniques = super::logic::techniques_for(a.techniques.as_ref(), p.n());
     let cfg = a.limits.config().until(a.timeout);
     // Only a path needs the count that admits the uniqueness techniques: `--solution` alone
     // would pay for it twice, out of its own --timeout.

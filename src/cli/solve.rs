@@ -4,6 +4,7 @@ use super::feed::Worked;
 use super::{at, exit_status, prefix, thread_pool, with_file, InputArgs, Notes};
 use indicatif::{ProgressBar, ProgressStyle};
 use nsudoku::input::Puzzle;
+use nsudoku::logic::TechniqueList;
 use nsudoku::solver::{Count, Exceeded, SearchStats, SolveOptions, Verdict};
 use nsudoku::{output, solve};
 use std::io::{self, IsTerminal, Write};
@@ -53,7 +54,7 @@ pub struct SolveArgs {
     /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
     /// `all` for every one) before the search.
     #[arg(long, value_name = "LIST")]
-    reduce: Option<String>,
+    reduce: Option<TechniqueList>,
 }
 
 /// A solved puzzle: the count, its time, and with --stats --reduce the count and time without
@@ -61,7 +62,7 @@ pub struct SolveArgs {
 type Counted = (Count, f64, Option<(Count, f64)>);
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
-    super::logic::validate_counting(a.reduce.as_deref()).map_err(io::Error::other)?;
+    super::logic::validate_counting(a.reduce.as_ref()).map_err(io::Error::other)?;
     a.input.check_json(a.json)?;
     if a.count && a.input.boxed() {
         return Err(io::Error::new(
@@ -89,7 +90,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut bar = Bar::new(feed.total_bytes);
     let work = |p: &Puzzle| -> Counted {
         let t = Instant::now();
-        let Some(list) = a.reduce.as_deref() else {
+        let Some(list) = &a.reduce else {
             // Counting prints no solution: none is kept.
             let c = if a.count {
                 solve::count_only(p, &opts)
@@ -98,7 +99,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             };
             return (c, t.elapsed().as_secs_f64(), None);
         };
-        let ts = super::logic::techniques_for(Some(list), p.n());
+        let ts = list.for_size(p.n());
         let (c, _) = solve::count_with_reduce(p, &opts, &ts);
         let secs = t.elapsed().as_secs_f64();
         let plain = a.stats.then(|| {
@@ -134,7 +135,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if let Some(note) = notes.fresh(label, p) {
                         bar.say(note);
                     }
-                    if let Some(note) = notes.idle(label, p, a.reduce.as_deref()) {
+                    if let Some(note) = notes.idle(label, p, a.reduce.as_ref()) {
                         bar.say(note);
                     }
                     tally.add(&c, secs);

@@ -29,7 +29,7 @@ pub mod wings;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
 pub use state::{givens_clash, State, GIVENS_CLASH};
-pub use technique::{Technique, TechniqueError};
+pub use technique::{Technique, TechniqueError, TechniqueList};
 
 use crate::basis::Basis;
 

@@ -321,28 +321,134 @@ impl Technique {
 
     /// Parse one command-line name into the techniques it stands for, for grids of `n` digits.
     /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2.
-    /// Whether a name parses does not depend on `n`, which only sets how far a family reaches:
-    /// a list checked once, before the puzzles and their sizes are read, parses at every size.
+    /// Whether a name parses does not depend on `n`, which only sets how far a family reaches.
     pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
+        Ok(Entry::parse(name)?.expand(n))
+    }
+
+    /// Parse a comma-separated list; the result is sorted into difficulty order, deduplicated.
+    /// As with [`Technique::parse`], whether it parses does not depend on `n`.
+    pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
+        Ok(list.parse::<TechniqueList>()?.for_size(n))
+    }
+}
+
+/// A technique list as the user wrote it (comma-separated command-line names), checked once:
+/// the names that stand for families (`naked-tuple`, `fish`, `all`) take their sizes from each
+/// grid ([`TechniqueList::for_size`]), so one list serves a batch of every size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TechniqueList {
+    text: String,
+    entries: Vec<Entry>,
+}
+
+impl TechniqueList {
+    /// The techniques for grids of `n` digits, sorted into difficulty order, deduplicated.
+    pub fn for_size(&self, n: usize) -> Vec<Technique> {
+        let mut out: Vec<Technique> = self.entries.iter().flat_map(|e| e.expand(n)).collect();
+        out.sort_by_key(|t| t.order());
+        out.dedup();
+        out
+    }
+
+    /// True when the list names `all`.
+    pub fn names_all(&self) -> bool {
+        self.entries.contains(&Entry::All)
+    }
+
+    /// The first technique named one by one (not through `all`) that holds only on a puzzle
+    /// with one solution ([`Technique::needs_uniqueness`]).
+    pub fn named_needing_uniqueness(&self) -> Option<Technique> {
+        self.entries.iter().find_map(|e| match e {
+            Entry::Named(ts) => ts.iter().copied().find(|t| t.needs_uniqueness()),
+            _ => None,
+        })
+    }
+
+    /// The techniques of the list that can never apply to a grid of `n` digits: tuples and
+    /// fish of size `n` or more ([`Technique::fits`]).
+    pub fn idle(&self, n: usize) -> Vec<Technique> {
+        self.for_size(n)
+            .into_iter()
+            .filter(|t| !t.fits(n))
+            .collect()
+    }
+}
+
+impl std::str::FromStr for TechniqueList {
+    type Err = TechniqueError;
+
+    fn from_str(list: &str) -> Result<Self, TechniqueError> {
+        let entries = list
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(Entry::parse)
+            .collect::<Result<Vec<_>, _>>()?;
+        if entries.is_empty() {
+            // An empty list would run nothing and still look like success.
+            return Err(TechniqueError::Empty(list.into()));
+        }
+        Ok(TechniqueList {
+            text: list.into(),
+            entries,
+        })
+    }
+}
+
+impl fmt::Display for TechniqueList {
+    /// The list as written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// One name of a list: techniques named outright, a sized family whose sizes the grid sets, or
+/// `all`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Entry {
+    Named(Vec<Technique>),
+    Family(Family),
+    All,
+}
+
+/// The sized families, by the constructor of one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    NakedTuple,
+    HiddenTuple,
+    Fish,
+}
+
+impl Family {
+    fn of(self, k: u8) -> Technique {
+        match self {
+            Family::NakedTuple => Technique::NakedTuple(k),
+            Family::HiddenTuple => Technique::HiddenTuple(k),
+            Family::Fish => Technique::Fish(k),
+        }
+    }
+}
+
+impl Entry {
+    fn parse(name: &str) -> Result<Entry, TechniqueError> {
         use Technique::*;
-        let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
-        let sizes = |f: fn(u8) -> Technique| (2..=max).map(f).collect::<Vec<_>>();
         let name = name.trim();
+        let families = [
+            ("naked-tuple", Family::NakedTuple),
+            ("hidden-tuple", Family::HiddenTuple),
+            ("fish", Family::Fish),
+        ];
         match name {
-            "naked-tuple" => return Ok(sizes(NakedTuple)),
-            "hidden-tuple" => return Ok(sizes(HiddenTuple)),
-            "fish" => return Ok(sizes(Fish)),
-            "singles" => return Ok(vec![FullHouse, HiddenSingle, NakedSingle]),
-            "locked-candidates" => return Ok(vec![Pointing, Claiming]),
+            "all" => return Ok(Entry::All),
+            "singles" => return Ok(Entry::Named(vec![FullHouse, HiddenSingle, NakedSingle])),
+            "locked-candidates" => return Ok(Entry::Named(vec![Pointing, Claiming])),
             _ => {}
         }
-        let sized = [
-            ("naked-tuple-", NakedTuple as fn(u8) -> Technique),
-            ("hidden-tuple-", HiddenTuple),
-            ("fish-", Fish),
-        ];
-        for (prefix, make) in sized {
-            if let Some(k) = name.strip_prefix(prefix) {
+        for (family, f) in families {
+            if name == family {
+                return Ok(Entry::Family(f));
+            }
+            if let Some(k) = name.strip_prefix(family).and_then(|k| k.strip_prefix('-')) {
                 // Digits only: `parse` would take `+3`.
                 let digits = Some(k).filter(|k| k.bytes().all(|b| b.is_ascii_digit()));
                 let k: u64 = digits
@@ -354,42 +460,36 @@ impl Technique {
                         size: k,
                     });
                 };
-                return Ok(vec![make(k)]);
+                return Ok(Entry::Named(vec![f.of(k)]));
             }
         }
         for k in 2..=4u8 {
             for t in [NakedTuple(k), HiddenTuple(k), Fish(k)] {
                 if t.cli_name() == name {
-                    return Ok(vec![t]);
+                    return Ok(Entry::Named(vec![t]));
                 }
             }
         }
         Technique::UNSIZED
             .iter()
             .find(|t| t.cli_name() == name)
-            .map(|&t| vec![t])
+            .map(|&t| Entry::Named(vec![t]))
             .ok_or_else(|| TechniqueError::Unknown(name.into()))
     }
 
-    /// Parse a comma-separated list; the result is sorted into difficulty order, deduplicated.
-    /// As with [`Technique::parse`], whether it parses does not depend on `n`.
-    pub fn parse_list(list: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
-        let mut out = Vec::new();
-        for name in list.split(',').filter(|s| !s.trim().is_empty()) {
-            if name.trim() == "all" {
-                out.extend(default_order(n));
-            } else {
-                out.extend(Technique::parse(name, n)?);
-            }
+    /// The techniques it stands for in a grid of `n` digits: a family every size 2..=n/2.
+    fn expand(&self, n: usize) -> Vec<Technique> {
+        match self {
+            Entry::Named(ts) => ts.clone(),
+            Entry::Family(f) => (2..=max_size(n)).map(|k| f.of(k)).collect(),
+            Entry::All => default_order(n),
         }
-        if out.is_empty() {
-            // An empty list would run nothing and still look like success.
-            return Err(TechniqueError::Empty(list.into()));
-        }
-        out.sort_by_key(|t| t.order());
-        out.dedup();
-        Ok(out)
     }
+}
+
+/// The largest tuple or fish size of a family in a grid of `n` digits.
+fn max_size(n: usize) -> u8 {
+    (n / 2).clamp(2, MAX_SIZE as usize) as u8
 }
 
 impl fmt::Display for Technique {
@@ -432,8 +532,7 @@ pub fn cli_names() -> String {
 /// Every technique for grids of `n` digits, in difficulty order (tuples and fish up to n/2).
 pub fn default_order(n: usize) -> Vec<Technique> {
     let mut v: Vec<Technique> = Technique::UNSIZED.to_vec();
-    let max = (n / 2).clamp(2, MAX_SIZE as usize) as u8;
-    for k in 2..=max {
+    for k in 2..=max_size(n) {
         v.extend([
             Technique::NakedTuple(k),
             Technique::HiddenTuple(k),
