@@ -135,12 +135,10 @@ pub fn tuples<B: Basis>(
         ..logic::Config::default()
     };
     let base = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-    ];
+        Technique::SINGLES.as_slice(),
+        &[Technique::Pointing, Technique::Claiming],
+    ]
+    .concat();
     let mut rows: Vec<TupleRow> = Vec::new();
     for k in 2..=k_max {
         for kind in [TupleKind::Naked, TupleKind::Hidden] {

@@ -210,7 +210,6 @@ fn explain<B: Basis>(
     out: &mut impl Write,
 ) -> io::Result<Explained> {
     let alpha = p.text_alphabet();
-    let topo = B::topology();
     let mut s = match logic::state::<B>(p) {
         Ok(s) => s,
         Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
@@ -218,31 +217,13 @@ fn explain<B: Basis>(
     let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
-    // Each step is shown when it is found (a write costs about 1 % of the cheapest step): a
-    // path on a large grid can take minutes, and one cut short by a kill still shows its
-    // steps.
+    // Each step is shown when it is found (a write costs about 1 % of the cheapest step).
     let mut written = 0;
     let mut failure = None;
     let tell = |d: &Deduction| {
         written += 1;
-        let line = if a.json {
-            let mut v = d.to_json(topo, alpha);
-            super::set_place(&mut v, p);
-            v["step"] = written.into();
-            if a.rated {
-                v["difficulty"] = rating::difficulty(d, topo).into();
-            }
-            with_file(v, label)
-        } else if a.rated {
-            format!(
-                "{} [{:.1}]",
-                d.describe(topo, alpha),
-                rating::difficulty(d, topo)
-            )
-        } else {
-            d.describe(topo, alpha)
-        };
-        match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        let step = Some(written);
+        match logic::write_deduction::<B>(out, d, (p, label), a.json, step, a.rated) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 failure = Some(e);

@@ -70,7 +70,7 @@ fn find<B: Basis>(
         Ok(s) => s,
         Err(e) => return Ok(Err(e)),
     };
-    let (topo, alpha) = (B::topology(), p.text_alphabet());
+    let topo = B::topology();
     let ts = a.technique.for_size(B::N);
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
@@ -89,16 +89,7 @@ fn find<B: Basis>(
             if segment_tuple(&d, topo).is_some_and(|key| !on_segments.insert(key)) {
                 return Flow::Continue;
             }
-            let written = if a.json {
-                let mut v = d.to_json(topo, alpha);
-                super::set_place(&mut v, p);
-                writeln!(out, "{}", with_file(v, label))
-            } else {
-                writeln!(out, "{}", d.describe(topo, alpha))
-            };
-            // Each goes out as it is found: a long search shows as it goes, and a killed run
-            // keeps what it found.
-            let written = written.and_then(|()| out.flush());
+            let written = logic::write_deduction::<B>(out, &d, (p, label), a.json, None, false);
             found += 1;
             match written {
                 Ok(()) => Flow::Continue,

@@ -3,10 +3,12 @@
 //! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{givens_clash, technique, Config, State, Technique, TechniqueList};
+use nsudoku::logic::{givens_clash, technique, Config, Deduction, State, Technique, TechniqueList};
+use nsudoku::rating;
 use nsudoku::solve;
 use nsudoku::solver::{Exceeded, SolveOptions, Verdict};
 use nsudoku::Basis;
+use std::io::{self, Write};
 use std::time::Instant;
 
 /// `--help` text listing the technique names.
@@ -56,6 +58,41 @@ impl LimitArgs {
             ..Config::default()
         }
     }
+}
+
+/// Write deduction `d` on its own line, as `explain` and `find` print one: its text (with its
+/// rating in brackets when `rated`), or with `json` its record, with its place, its file, its
+/// number `step` on a path and its `difficulty` when rated. The line is flushed: each goes out
+/// as it is found, so a long search shows as it goes and a killed run keeps what it found.
+pub fn write_deduction<B: Basis>(
+    out: &mut impl Write,
+    d: &Deduction,
+    (p, label): (&Puzzle, &Option<String>),
+    json: bool,
+    step: Option<usize>,
+    rated: bool,
+) -> io::Result<()> {
+    let (topo, alpha) = (B::topology(), p.text_alphabet());
+    let difficulty = rated.then(|| rating::difficulty(d, topo));
+    let line = if json {
+        let mut v = d.to_json(topo, alpha);
+        super::set_place(&mut v, p);
+        if let Some(step) = step {
+            v["step"] = step.into();
+        }
+        if let Some(r) = difficulty {
+            v["difficulty"] = r.into();
+        }
+        super::with_file(v, label)
+    } else {
+        let text = d.describe(topo, alpha);
+        match difficulty {
+            Some(r) => format!("{text} [{r:.1}]"),
+            None => text,
+        }
+    };
+    writeln!(out, "{line}")?;
+    out.flush()
 }
 
 /// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would

@@ -167,12 +167,8 @@ fn count_the_undecided<B: Basis>(s: &State<B>, r: &mut pom::Report, cfg: &Config
 fn one<B: Basis>(p: &Puzzle, a: &PomArgs, cfg: &Config) -> Result<Output, String> {
     let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
     if a.singles {
-        let singles = [
-            Technique::FullHouse,
-            Technique::HiddenSingle,
-            Technique::NakedSingle,
-        ];
-        engine::reduce(&mut s, &singles, cfg).map_err(|_| "singles reach a contradiction")?;
+        engine::reduce(&mut s, &Technique::SINGLES, cfg)
+            .map_err(|_| "singles reach a contradiction")?;
     }
     let t = B::topology();
     let al: Alphabet = p.text_alphabet();

@@ -284,6 +284,13 @@ impl Technique {
         }
     }
 
+    /// The singles (`singles` on the command line), in difficulty order.
+    pub const SINGLES: [Technique; 3] = [
+        Technique::FullHouse,
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+    ];
+
     /// Every technique without a size, in difficulty order.
     pub const UNSIZED: [Technique; 28] = {
         use Technique::*;
@@ -440,7 +447,7 @@ impl Entry {
         ];
         match name {
             "all" => return Ok(Entry::All),
-            "singles" => return Ok(Entry::Named(vec![FullHouse, HiddenSingle, NakedSingle])),
+            "singles" => return Ok(Entry::Named(Technique::SINGLES.to_vec())),
             "locked-candidates" => return Ok(Entry::Named(vec![Pointing, Claiming])),
             _ => {}
         }
@@ -602,6 +609,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A list is read once; its families reach as far as each grid allows, and what it
+    /// names outright (not through `all`) is what a counting search refuses.
+    #[test]
+    fn a_list_parsed_once_serves_every_size() {
+        let l: TechniqueList = "singles, naked-tuple, x-wing,all".parse().unwrap();
+        assert_eq!(l.to_string(), "singles, naked-tuple, x-wing,all");
+        assert!(l.names_all());
+        assert_eq!(l.named_needing_uniqueness(), None);
+        for n in [4, 9, 16, 100] {
+            assert_eq!(l.for_size(n), default_order(n), "{n}");
+        }
+        let l: TechniqueList = "fish-5,hidden-tuple,bug,pointing".parse().unwrap();
+        assert!(!l.names_all());
+        assert_eq!(l.named_needing_uniqueness(), Some(Technique::Bug));
+        let at_9 = [
+            Technique::Pointing,
+            Technique::HiddenTuple(2),
+            Technique::HiddenTuple(3),
+            Technique::HiddenTuple(4),
+            Technique::Fish(5),
+            Technique::Bug,
+        ];
+        let mut sorted = at_9.to_vec();
+        sorted.sort_by_key(|t| t.order());
+        assert_eq!(l.for_size(9), sorted);
+        assert_eq!(l.for_size(4).len(), 4, "{:?}", l.for_size(4));
+        assert_eq!(l.idle(4), vec![Technique::Fish(5)]);
+        assert!(l.idle(9).is_empty());
+        assert_eq!(l.for_size(25).len(), 3 + 11);
     }
 
     /// A size is written in digits alone, and the error of a list that names none lists each

@@ -347,12 +347,7 @@ mod tests {
             let p = read_one(line, ReadOptions::default()).unwrap();
             let solution = crate::solve::unique_solution(&p).unwrap();
             let mut s = State::<B>::of_puzzle(&p).unwrap();
-            let ts = [
-                Technique::FullHouse,
-                Technique::NakedSingle,
-                Technique::HiddenSingle,
-            ];
-            engine::reduce(&mut s, &ts, &Config::default()).unwrap();
+            engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
             let t = B::topology();
             for digit in 0..B::N {
                 let g = Graph::build(&s, digit, true, None);
