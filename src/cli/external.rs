@@ -406,16 +406,15 @@ fn answers(out: &str, puzzles: usize) -> (Vec<Record>, usize) {
                 Ok(p)
             }
             Some(Err(e)) => Err(input::InputError { line: i + 1, ..e }),
-            None => Err(input::InputError {
-                line: i + 1,
-                item: None,
-                what: if text.trim().is_empty() {
-                    "a blank line".into()
+            None => Err(input::InputError::at(
+                i + 1,
+                if text.trim().is_empty() {
+                    "a blank line"
                 } else {
-                    "a comment".into()
+                    "a comment"
                 },
-                expected: "a solution".into(),
-            }),
+                "a solution",
+            )),
         }
     });
     (by_line.collect(), lines)

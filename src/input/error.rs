@@ -19,6 +19,16 @@ pub struct InputError {
 }
 
 impl InputError {
+    /// What is wrong with line `line` (not an item of a JSON list), and what was expected.
+    pub fn at(line: usize, what: impl Into<String>, expected: impl Into<String>) -> InputError {
+        InputError {
+            line,
+            item: None,
+            what: what.into(),
+            expected: expected.into(),
+        }
+    }
+
     /// Where the record is, as [`Puzzle::place`](super::Puzzle::place) says it of a puzzle.
     pub fn place(&self) -> String {
         super::puzzle::place(self.line, self.item)

@@ -713,11 +713,12 @@ fn puzzle(n: usize, cells: &[&Value], line_no: usize, opts: ReadOptions) -> Resu
 fn puzzle_line(line: &str, line_no: usize, opts: ReadOptions) -> Record {
     if numbers_line(line) {
         let values = parse_ints(line, line_no)?;
-        let n = side_of_cells(values.len()).ok_or_else(|| InputError {
-            line: line_no,
-            item: None,
-            what: format!("a puzzle of {} numbers", values.len()),
-            expected: "N² numbers (16, 81, 256, 625, …)".into(),
+        let n = side_of_cells(values.len()).ok_or_else(|| {
+            InputError::at(
+                line_no,
+                format!("a puzzle of {} numbers", values.len()),
+                "N² numbers (16, 81, 256, 625, …)",
+            )
         })?;
         return numbers_puzzle(&values, n, &[line_no - 1], None);
     }

@@ -490,12 +490,5 @@ impl<R: BufRead> Reader<R> {
 pub fn read_one(text: &str, opts: ReadOptions) -> Record {
     Reader::new(text.as_bytes(), opts)
         .next()
-        .unwrap_or_else(|| {
-            Err(InputError {
-                line: 1,
-                item: None,
-                what: "no puzzle found".into(),
-                expected: sizes_hint(),
-            })
-        })
+        .unwrap_or_else(|| Err(InputError::at(1, "no puzzle found", sizes_hint())))
 }

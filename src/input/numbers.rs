@@ -11,11 +11,12 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 
 pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
-    let bad = |t: &str| InputError {
-        line: line_no,
-        item: None,
-        what: not_a_value(t),
-        expected: "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell".into(),
+    let bad = |t: &str| {
+        InputError::at(
+            line_no,
+            not_a_value(t),
+            "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell",
+        )
     };
     tokens(line)
         .map(|t| match t {
@@ -178,15 +179,14 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
 fn candidate_lists(raw: &str, line_no: usize) -> Record {
     let cells: Vec<&str> = raw.split_whitespace().collect();
     let Some(n) = side_of_cells(cells.len()) else {
-        return Err(InputError {
-            line: line_no,
-            item: None,
-            what: format!(
+        return Err(InputError::at(
+            line_no,
+            format!(
                 "{} of comma-separated candidates",
                 plural(cells.len(), "cell")
             ),
-            expected: "N² cells (256 for 16×16, 625 for 25×25, …, 50625 for 225×225)".into(),
-        });
+            "N² cells (256 for 16×16, 625 for 25×25, …, 50625 for 225×225)",
+        ));
     };
     let mut masks = CellMasks::with_capacity(n, n * n);
     for (c, cell) in cells.iter().enumerate() {
@@ -195,10 +195,9 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
             match x.parse::<usize>() {
                 Ok(d) if (1..=n).contains(&d) => m |= Wide256::bit(d - 1),
                 _ => {
-                    return Err(InputError {
-                        line: line_no,
-                        item: None,
-                        what: if x.is_empty() {
+                    return Err(InputError::at(
+                        line_no,
+                        if x.is_empty() {
                             format!(
                                 "r{}c{} lists {}, with an empty entry",
                                 c / n + 1,
@@ -208,8 +207,8 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
                         } else {
                             format!("r{}c{} lists {x}", c / n + 1, c % n + 1)
                         },
-                        expected: format!("candidates 1-{n}, joined by single commas"),
-                    })
+                        format!("candidates 1-{n}, joined by single commas"),
+                    ))
                 }
             }
         }
@@ -417,39 +416,34 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                     .first()
                     .is_some_and(|&i| tokens(lines.at(i)).count() == m)
                 {
-                    let err = InputError {
-                        line: line_no,
-                        item: None,
-                        what: format!(
+                    let err = InputError::at(
+                        line_no,
+                        format!(
                             "{} of {m} numbers: a {m}×{m} grid (basis {k}) is larger than \
                              this tool solves",
                             plural(rows.len() + 1, "row")
                         ),
-                        expected: supported,
-                    };
+                        supported,
+                    );
                     return (Err(err), rows[rows.len() - 1] + 1 - start);
                 }
             }
             let err = match unsupported_basis(m) {
                 // A well-formed grid of a size this build does not solve: say so, not "wrong
                 // length".
-                Some(k) => InputError {
-                    line: line_no,
-                    item: None,
-                    what: format!(
+                Some(k) => InputError::at(
+                    line_no,
+                    format!(
                         "{m} numbers: a {n}×{n} grid (basis {k}) is larger than this tool solves",
                         n = k * k
                     ),
-                    expected: supported,
-                },
-                None => InputError {
-                    line: line_no,
-                    item: None,
-                    what: plural(m, "number"),
-                    expected:
-                        "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers"
-                            .into(),
-                },
+                    supported,
+                ),
+                None => InputError::at(
+                    line_no,
+                    plural(m, "number"),
+                    "N² numbers on one line (16, 81, 256, 625, …) or N lines of N numbers",
+                ),
             };
             return (Err(err), 1);
         }
@@ -501,26 +495,24 @@ pub(super) fn numbers_puzzle(
     }
     let line_of = |cell: usize| row_lines.get(cell / n).map_or(line_no, |&i| i + 1);
     if let Some((cell, what)) = pencil_fault(values, n) {
-        return Err(InputError {
-            line: line_of(cell),
-            item: None,
-            what: format!("r{}c{} {what}", cell / n + 1, cell % n + 1),
-            expected: format!(
+        return Err(InputError::at(
+            line_of(cell),
+            format!("r{}c{} {what}", cell / n + 1, cell % n + 1),
+            format!(
                 "each cell's candidates 1-{n}, each once, as the grid's other cells list theirs \
                  (a pencil-mark grid)"
             ),
-        });
+        ));
     }
     let all = Wide256::low(n);
     let mut masks = CellMasks::with_capacity(n, values.len());
     for (cell, &v) in values.iter().enumerate() {
         if v as usize > n {
-            return Err(InputError {
-                line: line_of(cell),
-                item: None,
-                what: format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
-                expected: format!("0 (empty) or a digit 1-{n}"),
-            });
+            return Err(InputError::at(
+                line_of(cell),
+                format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
+                format!("0 (empty) or a digit 1-{n}"),
+            ));
         }
         masks.push(if v == 0 {
             all

@@ -96,12 +96,11 @@ pub(super) fn read_list_rows(lines: &Lines, start: usize, n: usize) -> (Record, 
                 .split(',')
                 .find(|x| x.parse::<usize>().map_or(true, |d| d > n));
             if let Some(x) = past {
-                let err = InputError {
-                    line: at + 1,
-                    item: None,
-                    what: format!("r{}c{} lists {x}", r + 1, c + 1),
-                    expected: format!("candidates 1-{n}, joined by single commas"),
-                };
+                let err = InputError::at(
+                    at + 1,
+                    format!("r{}c{} lists {x}", r + 1, c + 1),
+                    format!("candidates 1-{n}, joined by single commas"),
+                );
                 return (Err(err), used);
             }
         }
@@ -174,15 +173,14 @@ pub(super) fn read_pencil_rows(
                     }
                 };
                 if let Some(what) = fault {
-                    let err = InputError {
-                        line: at + 1,
-                        item: None,
-                        what: format!("{what} in r{}c{} ('{cell}')", r + 1, c + 1),
-                        expected: format!(
+                    let err = InputError::at(
+                        at + 1,
+                        format!("{what} in r{}c{} ('{cell}')", r + 1, c + 1),
+                        format!(
                             "each cell's candidates, digits {} (a pencil-mark grid)",
                             alphabet.describe(n)
                         ),
-                    };
+                    );
                     return (Err(err), used);
                 }
             }

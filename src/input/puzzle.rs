@@ -207,10 +207,9 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
             let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
             if *slot != usize::MAX {
                 let other = *slot;
-                return Err(InputError {
-                    line: p.line,
-                    item: None,
-                    what: format!(
+                return Err(InputError::at(
+                    p.line,
+                    format!(
                         "{} is given twice in {name} {}: r{}c{} and r{}c{}",
                         p.text_alphabet().label(d, n),
                         h + 1,
@@ -219,8 +218,8 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
                         r + 1,
                         c + 1
                     ),
-                    expected: "each digit at most once in every row, column and box".into(),
-                });
+                    "each digit at most once in every row, column and box",
+                ));
             }
             *slot = cell;
         }

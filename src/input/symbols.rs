@@ -197,14 +197,15 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
         let numbers = parts
             .iter()
             .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-        (numbers && side_of_cells(parts.len()).is_some()).then(|| InputError {
-            line: line_no,
-            item: None,
-            what: match what {
-                "" => format!("{} numbers separated by '{sep}'", parts.len()),
-                _ => format!("{what}: {} numbers separated by '{sep}'", parts.len()),
-            },
-            expected: "the numbers separated by spaces (the numbers format)".into(),
+        (numbers && side_of_cells(parts.len()).is_some()).then(|| {
+            InputError::at(
+                line_no,
+                match what {
+                    "" => format!("{} numbers separated by '{sep}'", parts.len()),
+                    _ => format!("{what}: {} numbers separated by '{sep}'", parts.len()),
+                },
+                "the numbers separated by spaces (the numbers format)",
+            )
         })
     })
 }
@@ -242,12 +243,11 @@ pub(super) fn read_symbols(
         None => detect_alphabet(&s, n, candidates),
     };
     if n > alphabet.capacity() {
-        return Err(InputError {
-            line: line_no,
-            item: None,
-            what: format!("a {n}×{n} grid cannot be written in the {alphabet} alphabet"),
-            expected: "the numbers format (whitespace-separated integers)".into(),
-        });
+        return Err(InputError::at(
+            line_no,
+            format!("a {n}×{n} grid cannot be written in the {alphabet} alphabet"),
+            "the numbers format (whitespace-separated integers)",
+        ));
     }
     let chars: Vec<char> = s.chars().collect();
     let bad = |pos: usize, c: char, expected: String| {
@@ -356,33 +356,30 @@ fn no_grid_length(
     if bars > 0 && odd.is_none() && puzzle_length(len - bars) {
         // A grid's worth of symbols, cut unevenly: say so, not that the length is wrong.
         let lengths: Vec<String> = parts(raw).iter().map(usize::to_string).collect();
-        return InputError {
-            line: line_no,
-            item: None,
-            what: format!(
+        return InputError::at(
+            line_no,
+            format!(
                 "{}, set apart by `|` or `/` in parts of {} symbols",
                 plural(len - bars, "symbol"),
                 lengths.join(", ")
             ),
-            expected: "rows of N symbols each between the bars (or every part a box's row \
-                       of K)"
-                .into(),
-        };
+            "rows of N symbols each between the bars (or every part a box's row \
+                       of K)",
+        );
     }
     if let Some(e) = separated_numbers(raw, line_no, &what) {
         return e;
     }
     // The cells of a grid past one symbol a digit (N > 61): say so, not "wrong length".
     if let (None, Some(n)) = (opts.format, side_of_cells(len)) {
-        return InputError {
-            line: line_no,
-            item: None,
-            what: format!(
+        return InputError::at(
+            line_no,
+            format!(
                 "{what}: a {n}×{n} grid, whose digits go past the {} symbols of an alphabet",
                 Alphabet::Standard.capacity()
             ),
-            expected: "the numbers format (whitespace-separated integers)".into(),
-        };
+            "the numbers format (whitespace-separated integers)",
+        );
     }
     InputError {
         line: line_no,
@@ -428,12 +425,11 @@ fn candidate_masks(
             }
         }
         if m.is_empty() {
-            return Err(InputError {
-                line: line_no,
-                item: None,
-                what: format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
-                expected: "at least one candidate in every cell".into(),
-            });
+            return Err(InputError::at(
+                line_no,
+                format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
+                "at least one candidate in every cell",
+            ));
         }
         masks.push(m);
     }

@@ -1,4 +1,5 @@
-//! Test-time soundness checking: every deduction against the known solution.
+//! Soundness checking: a deduction against the known solution. The tests run it on every
+//! technique; whoever adds a technique can run it on their own puzzles the same way.
 
 use super::{Deduction, State};
 use crate::alphabet::Alphabet;

@@ -115,7 +115,8 @@ impl Writer {
 /// Check that `doc` is well-formed XML as far as these pictures need: every tag closed in order,
 /// attribute values quoted, no bare `<` or `&` in text, one root element. Handles the XML
 /// declaration, comments, `<!DOCTYPE>` and CDATA. Returns the number of elements, or what is
-/// wrong and where (byte offset).
+/// wrong and where (byte offset). A tool of the tests (unit and integration), not of the API.
+#[doc(hidden)]
 pub fn check_well_formed(doc: &str) -> Result<usize, String> {
     let b = doc.as_bytes();
     let mut i = 0;

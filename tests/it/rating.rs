@@ -126,19 +126,12 @@ fn rating_path_is_sound_on_forum_hardest() {
     }
 }
 
-/// A set of `../shared/data/9x9` (`../../shared/data` from a worktree in `wt/`).
-fn shared_set(name: &str) -> String {
-    let root = env!("CARGO_MANIFEST_DIR");
-    ["..", "../.."]
-        .iter()
-        .find_map(|up| std::fs::read_to_string(format!("{root}/{up}/shared/data/9x9/{name}")).ok())
-        .unwrap_or_else(|| panic!("../shared/data/9x9/{name} not found"))
-}
-
 /// Every rating path of a whole `../shared/data/9x9` set is solved, each step checked against
 /// the solution.
 fn every_path_solved(name: &str) {
-    let text = shared_set(name);
+    let Some(text) = common::shared_data(&format!("9x9/{name}")) else {
+        return;
+    };
     let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
     for line in &lines {
         assert_eq!(check_path(line).1, End::Solved, "{line}");
