@@ -1,0 +1,458 @@
+//! Grids drawn for people: frames, rules, bars and groups around the symbols.
+
+use super::*;
+
+#[test]
+fn forum_frames_are_passed_over() {
+    // Sudoku Explainer's frame (`*---*` borders, `|---+---+---|` rules), and the `.---.`,
+    // `:---+---:`, `'---'` frame of other forum posts.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let boxes = |r: &str, sep: &str| {
+        let b = [&r[..3], &r[3..6], &r[6..]];
+        let b: Vec<String> = b
+            .iter()
+            .map(|b| b.chars().map(String::from).collect::<Vec<_>>().join(sep))
+            .collect();
+        b
+    };
+    let mut explainer = vec!["*-----------*".to_string()];
+    let mut dotted = vec![".-------.-------.-------.".to_string()];
+    for (i, r) in rows.iter().enumerate() {
+        if i == 3 || i == 6 {
+            explainer.push("|---+---+---|".into());
+            dotted.push(":-------+-------+-------:".into());
+        }
+        explainer.push(format!("|{}|", boxes(r, "").join("|")));
+        dotted.push(format!("| {} |", boxes(r, " ").join(" | ")));
+    }
+    explainer.push("*-----------*".into());
+    dotted.push("'-------'-------'-------'".into());
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    for frame in [explainer, dotted] {
+        let text = format!("{}\n{}\n", frame.join("\n"), frame.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        for r in &all {
+            assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+        }
+    }
+    // Lines that are puzzles stay puzzles: 81 dashes, and 9 dashes as a row of a grid.
+    let empty = read_one(&"-".repeat(81), Default::default()).unwrap();
+    assert!(empty.digits().iter().all(|&d| d == 0));
+    let mut last_empty: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    last_empty[8] = "-".repeat(9);
+    let all = read_all(&last_empty.join("\n"), Default::default());
+    assert_eq!(all.len(), 1);
+    assert!(all[0].as_ref().unwrap().digits()[72..]
+        .iter()
+        .all(|&d| d == 0));
+    // A line of `.` corners that could be a row of empty cells is one.
+    assert!(!rows::is_rule(".-.-.-.-.", Some(9)));
+    assert!(rows::is_rule(".-.-.-.-.-.", Some(9)));
+}
+
+#[test]
+fn grids_drawn_in_rows_of_symbols() {
+    // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
+    let p = read_one(
+        include_str!("../../../examples/16x16.txt"),
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let boxed = crate::output::boxed(4, &p.digits(), p.alphabet);
+    let all = read_all(&format!("{boxed}{boxed}"), Default::default());
+    assert_eq!(all.len(), 2);
+    for r in &all {
+        assert_eq!(r.as_ref().unwrap().digits(), p.digits());
+    }
+    // A forum post's 9×9 (spaces, `|`, rules without corners), and bare rows of 9.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let spaced = |r: &str| {
+        let c: Vec<String> = r.chars().map(String::from).collect();
+        format!(
+            "{} | {} | {}",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let mut forum: Vec<String> = rows.iter().map(|r| spaced(r)).collect();
+    forum.insert(6, "---------------------".into());
+    forum.insert(3, "------+-------+------".into());
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    for text in [forum.join("\n"), rows.join("\n")] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert_eq!(all[0].as_ref().unwrap().digits(), want);
+    }
+    // A short row, or an unknown symbol, spoils its grid only, named at its own line.
+    let mut bad = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    bad[4].pop();
+    let all = read_all(
+        &format!("{}\n{EASY9}\n", bad.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].as_ref().unwrap_err().line, 5);
+    assert!(all[1].is_ok());
+    bad[4].push('x');
+    let e = read_one(&bad.join("\n"), Default::default()).unwrap_err();
+    assert_eq!((e.line, e.what.as_str()), (5, "unknown symbol 'x' at r5c9"));
+    // A first row a symbol short, or one too long, above the grid's other rows and a blank
+    // line: one bad grid, then the next.
+    for first in [&rows[0][1..], &format!("{}.", rows[0])] {
+        let text = format!("{first}\n{}\n\n{}\n", rows[1..].join("\n"), rows.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        let e = all[0].as_ref().unwrap_err();
+        let what = format!("row 1 of the grid has {} symbols", first.len());
+        assert_eq!((e.line, e.what.as_str()), (1, what.as_str()));
+        assert_eq!(all[1].as_ref().unwrap().digits(), want);
+    }
+    // A line before a whole grid stays a line of its own, whatever follows the grid (a grid
+    // a row short would otherwise take the good grid's last row).
+    let short = rows[..8].join("\n");
+    for before in ["Puzzle 1", "123456.8", "........"] {
+        for after in [String::new(), format!("\n{short}")] {
+            let text = format!("{before}\n{}{after}\n", rows.join("\n"));
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 2 + usize::from(!after.is_empty()), "{text}");
+            assert_eq!(all[0].as_ref().unwrap_err().line, 1, "{text}");
+            assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+        }
+    }
+    // Frames of exactly N dashes around grids that follow one another are frames.
+    let dashes = "-".repeat(9);
+    let framed = format!("{dashes}\n{}\n{dashes}\n", rows.join("\n"));
+    let all = read_all(&framed.repeat(5), Default::default());
+    assert_eq!(all.len(), 5);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().digits() == want));
+    // Sixteen 4×4 puzzles, one a line, stay sixteen.
+    let all = read_all(&vec!["1..4.3....2.4..1"; 16].join("\n"), Default::default());
+    assert_eq!(all.len(), 16);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().n() == 4));
+}
+
+#[test]
+fn compact_grids_with_dash_rules_frames_and_titles() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let dashes = "-".repeat(9);
+    let ruled = [
+        &rows[..3],
+        &[dashes.as_str()],
+        &rows[3..6],
+        &[&dashes],
+        &rows[6..],
+    ]
+    .concat()
+    .join("\n");
+    let framed = format!("{dashes}\n{ruled}\n{dashes}");
+    // Band rules of N dashes: alone, framed, and grids one after another without blank lines.
+    for (text, count) in [
+        (ruled.clone(), 1),
+        (framed.clone(), 1),
+        (format!("{ruled}\n{ruled}\n{ruled}"), 3),
+        ([framed.as_str(); 4].join("\n"), 4),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), count, "{text}");
+        assert!(
+            all.iter().all(|r| r.as_ref().unwrap().digits() == want),
+            "{text}"
+        );
+    }
+    // A title of N characters above a grid is a line of its own, not the grid's first row.
+    for grid in [rows.join("\n"), ruled.clone()] {
+        let text = format!("Sudoku #12\n{grid}\nSudoku #13\n{grid}\n");
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 4, "{text}");
+        assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+        assert_eq!(all[1].as_ref().unwrap().digits(), want);
+        assert!(all[2].is_err());
+        assert_eq!(all[3].as_ref().unwrap().digits(), want);
+    }
+    // Rows of empty cells written as dashes where the rules would be are rows when the grid
+    // has exactly N rows; beside the rules too, one rule a band end.
+    let mut empty = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    empty[3] = dashes.clone();
+    empty[6] = dashes.clone();
+    let p = read_one(&empty.join("\n"), Default::default()).unwrap();
+    assert!(p.digits()[27..36]
+        .iter()
+        .chain(&p.digits()[54..63])
+        .all(|&d| d == 0));
+    assert_eq!(p.digits()[..27], want[..27]);
+    let both = [
+        &rows[..3],
+        &[&dashes, &dashes],
+        &rows[4..6],
+        &[&dashes],
+        &rows[6..],
+    ]
+    .concat();
+    let p = read_one(&both.join("\n"), Default::default()).unwrap();
+    assert!(p.digits()[27..36].iter().all(|&d| d == 0));
+    assert_eq!(
+        (&p.digits()[..27], &p.digits()[36..]),
+        (&want[..27], &want[36..])
+    );
+    // A 4×4 has no dash rules: a row of 4 empty cells is too common there.
+    let p = read_one("1234\n3412\n----\n4321\n----", Default::default()).unwrap();
+    assert_eq!(p.digits(), [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 4, 3, 2, 1]);
+    // At 16×16, N dashes are also a 4×4 puzzle's length: above and below a grid of rows, or
+    // between its bands, they are its frame and rules; alone between one-line puzzles, a 4×4.
+    let big = read_one(
+        include_str!("../../../examples/16x16.txt"),
+        Default::default(),
+    )
+    .unwrap();
+    let line = crate::output::puzzle_line(&big);
+    let rows16: Vec<&str> = (0..16).map(|r| &line[r * 16..r * 16 + 16]).collect();
+    let d16 = "-".repeat(16);
+    let framed16 = format!("{d16}\n{}\n{d16}", rows16.join("\n"));
+    let ruled16 = rows16
+        .chunks(4)
+        .map(|band| band.join("\n"))
+        .collect::<Vec<_>>()
+        .join(&format!("\n{d16}\n"));
+    for text in [
+        format!("{framed16}\n{framed16}"),
+        format!("{ruled16}\n\n{d16}\n{ruled16}\n{d16}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        assert!(all
+            .iter()
+            .all(|r| r.as_ref().unwrap().digits() == big.digits()));
+    }
+    let all = read_all(&format!("{line}\n{d16}\n{line}"), Default::default());
+    let sides = |all: &[Record]| {
+        all.iter()
+            .map(|r| r.as_ref().unwrap().n())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sides(&all), [16, 4, 16]);
+    // Nor above sixteen 4×4 puzzles; and below a grid not framed above, it is the next grid's
+    // first row of empty cells.
+    let all = read_all(
+        &format!("{d16}\n{}", ["1..4.3....2.4..1"; 16].join("\n")),
+        Default::default(),
+    );
+    assert_eq!(sides(&all), [4; 17]);
+    let mut next = rows16.clone();
+    next[0] = &d16;
+    let all = read_all(
+        &format!("{}\n{}", rows16.join("\n"), next.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(sides(&all), [16, 16]);
+    assert_eq!(all[0].as_ref().unwrap().digits(), big.digits());
+}
+
+/// A 16×16 typed row by row on one line, one row a symbol short or long: its length is the
+/// error, not its first row read as a 4×4 with the rest passed over.
+#[test]
+fn a_16x16_of_rows_on_one_line_with_a_slip_is_named_by_its_length() {
+    let text = include_str!("../../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
+    let whole = read_one(&rows.join(" "), Default::default()).unwrap();
+    assert_eq!(whole.k, 4);
+    for (slip, len) in [(&rows[7][1..], 255), (&format!("{}.", rows[7])[..], 257)] {
+        let mut typed = rows.clone();
+        typed[7] = slip;
+        let e = read_one(&typed.join(" "), Default::default()).unwrap_err();
+        assert_eq!(e.what, format!("{len} symbols"), "{e}");
+    }
+    // A 4×4 puzzle followed by its solution is still read with a note.
+    let p = read_one("1.3.....2.......  1234341221434321", Default::default()).unwrap();
+    assert_eq!(p.k, 2);
+}
+
+/// A puzzle on one line with its rows, or its boxes' row segments, set apart by `|` or `/`
+/// is read without them; parts of unequal length leave the line's length the error.
+#[test]
+fn rows_set_apart_by_bars_or_slashes_on_one_line_are_read() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let rows: Vec<&str> = (0..9).map(|r| &easy[9 * r..9 * (r + 1)]).collect();
+    let segments: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{}|{}|{}", &r[..3], &r[3..6], &r[6..]))
+        .collect();
+    let want = read_one(easy, Default::default()).unwrap();
+    for line in [
+        rows.join("|"),
+        rows.join("/"),
+        format!("|{}|", rows.join(" | ")),
+        segments.join("/"),
+    ] {
+        let p = read_one(&line, Default::default()).unwrap();
+        assert_eq!(p.masks, want.masks, "{line}");
+        assert_eq!(p.format, Format::Line);
+    }
+    let small = read_one("...3|.2..|...1|.4..", Default::default()).unwrap();
+    assert_eq!(small.k, 2);
+    // A row a symbol short: the line's length is the error, as without the bars.
+    let mut slip = rows.clone();
+    slip[4] = &rows[4][1..];
+    let e = read_one(&slip.join("|"), Default::default()).unwrap_err();
+    assert_eq!(e.what, "80 symbols besides 8 `|` or `/`", "{e}");
+    // A grid's worth cut unevenly is named as such; a bar after a whole puzzle cuts nothing.
+    let uneven = format!("{}|{}", &easy[..10], rows[1..].join("|").split_at(1).1);
+    let e = read_one(&uneven, Default::default()).unwrap_err();
+    assert!(
+        e.what
+            .starts_with("81 symbols, set apart by `|` or `/` in parts of 10, 8, 9"),
+        "{e}"
+    );
+    assert_eq!(
+        read_one(&format!("{easy}|"), Default::default())
+            .unwrap()
+            .masks,
+        want.masks
+    );
+}
+
+#[test]
+fn rows_of_symbols_drawn_with_bars_or_spaces_stay_symbols() {
+    // Boxes of one symbol a cell, between `|` or spaces: not rows of numbers.
+    let bars = "530|070|000\n600|195|000\n098|000|060\n---+---+---\n800|060|003\n400|803|001\n\
+                700|020|006\n---+---+---\n060|000|280\n000|419|005\n000|080|079\n";
+    let spaces = "5.4 6.8 9.2\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n\
+                  7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n";
+    for (text, start) in [(bars, [5, 3, 0]), (spaces, [5, 0, 4])] {
+        let all = read_all(text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        let p = all[0].as_ref().unwrap();
+        assert_eq!((p.n(), p.format), (9, Format::Line));
+        assert_eq!(p.digits()[..3], start);
+    }
+    let small = read_all("12|34\n34|12\n--+--\n21|43\n43|21\n", Default::default());
+    assert_eq!(small.len(), 1);
+    assert_eq!(small[0].as_ref().unwrap().digits()[..4], [1, 2, 3, 4]);
+}
+
+#[test]
+fn rows_of_empty_cells_drawn_in_dashes_stay_rows() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let dashes = "-".repeat(9);
+    // The first row, exactly the 8 others below it: a row. With 9 rows below, a frame.
+    let p = read_one(
+        &format!("{dashes}\n{}", rows[1..].join("\n")),
+        Default::default(),
+    );
+    let p = p.unwrap().digits();
+    assert_eq!((&p[..9], &p[9..]), (&[0; 9][..], &want[9..]));
+    let framed = read_all(
+        &format!("{dashes}\n{}\n", rows.join("\n")),
+        Default::default(),
+    );
+    assert_eq!(framed.len(), 1);
+    assert_eq!(framed[0].as_ref().unwrap().digits(), want);
+    // A forum grid with `-` for an empty cell and a row of them, first or inside.
+    let forum = |r: &str| {
+        let c: Vec<String> = r.chars().map(|c| c.to_string().replace('.', "-")).collect();
+        format!(
+            "| {} | {} | {} |",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let rule = "+-------+-------+-------+";
+    for empty in [0, 4] {
+        let mut drawn: Vec<String> = rows.iter().map(|r| forum(r)).collect();
+        drawn[empty] = forum(".........");
+        for band in [6, 3, 0] {
+            drawn.insert(band, rule.into());
+        }
+        drawn.push(rule.into());
+        let p = read_one(&drawn.join("\n"), Default::default())
+            .unwrap()
+            .digits();
+        let row = empty * 9..empty * 9 + 9;
+        assert!(
+            p[row.clone()].iter().all(|&d| d == 0),
+            "{}",
+            drawn.join("\n")
+        );
+        assert!((0..81)
+            .filter(|c| !row.contains(c))
+            .all(|c| p[c] == want[c]));
+    }
+}
+
+#[test]
+fn rows_of_symbols_in_groups_on_one_line_are_one_puzzle() {
+    // As a grid is often typed: a row a group. Not numbers (no cell is two symbols).
+    let p = read_one("1234 3412 2143 4321", ReadOptions::default()).unwrap();
+    assert_eq!(p.format, Format::Line);
+    assert_eq!(p.digits(), [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]);
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let p = read_one(&rows.join(" "), ReadOptions::default()).unwrap();
+    assert_eq!(p.digits(), easy9_digits());
+    // Numbers stay numbers, one cell a token.
+    let p = read_one("1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1", ReadOptions::default()).unwrap();
+    assert_eq!(p.format, Format::Numbers);
+}
+
+/// 4×4 puzzles in letters (A = 1), one a line, are so many puzzles: A-D are not a 16×16's
+/// digits 10-13 where no other digit shows.
+#[test]
+fn lines_of_4x4_puzzles_in_letters_are_not_one_16x16() {
+    let two = "...C.B.....A.D..\n...D.D.AC.......\n";
+    let all = read_all(two, ReadOptions::default());
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(
+        all.iter().all(|r| r.as_ref().is_ok_and(|p| p.k == 2)),
+        "{all:?}"
+    );
+    let sixteen = "...C.B.....A.D..\n".repeat(16);
+    let all = read_all(&sixteen, ReadOptions::default());
+    assert_eq!(all.len(), 16);
+    // Beside digits, A-D stay a 16×16's: its rows as they were.
+    let text = include_str!("../../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
+    let all = read_all(&rows.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}
+
+/// 4×4 puzzles on one line with `|` between their rows (`...3|.2..|...1|.4..`), one a line,
+/// are so many puzzles, not the rows of a 16×16 drawn with `|` between its boxes; a 16×16
+/// so drawn stays one grid.
+#[test]
+fn lines_of_4x4_puzzles_parted_by_bars_are_not_one_16x16() {
+    for count in [2, 16, 20] {
+        let all = read_all(
+            &"...3|.2..|...1|.4..\n".repeat(count),
+            ReadOptions::default(),
+        );
+        assert_eq!(all.len(), count);
+        assert!(all.iter().all(|r| r.as_ref().is_ok_and(|p| p.k == 2)));
+    }
+    let text = include_str!("../../../examples/16x16.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let row = &line[16 * r..16 * (r + 1)];
+            (0..4)
+                .map(|b| &row[4 * b..4 * b + 4])
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    let all = read_all(&rows.join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+    // Drawn with spaces, even an empty 16×16 is one grid.
+    let row = [". . . ."; 4].join(" | ");
+    let rule = ["---------"; 4].join("+");
+    let bands: Vec<String> = (0..4).map(|_| [row.as_str(); 4].join("\n")).collect();
+    let all = read_all(&bands.join(&format!("\n{rule}\n")), ReadOptions::default());
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+}

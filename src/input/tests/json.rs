@@ -1,0 +1,555 @@
+//! JSON puzzles: arrays of rows or cells, lists of puzzles, pretty-printed grids.
+
+use super::*;
+
+/// `digits` as JSON arrays of `n` cells each, a cell written by `cell`.
+fn json_rows(digits: &[u8], n: usize, cell: &dyn Fn(u8) -> String) -> Vec<String> {
+    digits
+        .chunks(n)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&d| cell(d)).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect()
+}
+
+#[test]
+fn json_arrays_are_read_on_one_line_or_pretty_printed() {
+    let want = easy9_digits();
+    let rows = |cell: &dyn Fn(u8) -> String, sep: &str| {
+        format!("[{}]", json_rows(&want, 9, cell).join(sep))
+    };
+    let number = |d: u8| d.to_string();
+    let leetcode = |d: u8| match d {
+        0 => "\".\"".to_string(),
+        d => format!("\"{d}\""),
+    };
+    let flat = format!(
+        "[{}]",
+        want.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // As Python's json.dumps(indent=1) prints it: a number a line.
+    let pretty = format!(
+        "[\n{}\n]",
+        want.chunks(9)
+            .map(|r| format!(
+                " [\n{}\n ]",
+                r.iter()
+                    .map(|d| format!("  {d}"))
+                    .collect::<Vec<_>>()
+                    .join(",\n")
+            ))
+            .collect::<Vec<_>>()
+            .join(",\n")
+    );
+    let text = [
+        rows(&number, ","),
+        rows(&leetcode, ", "),
+        format!(r#"{{"difficulty": "hard", "board": {flat}}}"#),
+        format!(r#"{{"line": 7, "puzzle": "{EASY9}", "er": 2.0}}"#),
+        pretty.clone(),
+        EASY9.to_string(),
+    ]
+    .join("\n");
+    let all = read_all(&text, Default::default());
+    let lines: Vec<usize> = all.iter().map(|r| r.as_ref().unwrap().line).collect();
+    let pretty_lines = pretty.lines().count();
+    assert_eq!(lines, [1, 2, 3, 4, 5, 5 + pretty_lines]);
+    for rec in &all {
+        assert_eq!(rec.as_ref().unwrap().digits(), want);
+    }
+    let formats: Vec<Format> = all.iter().map(|r| r.as_ref().unwrap().format).collect();
+    assert_eq!(
+        formats[..3],
+        [Format::Numbers, Format::Line, Format::Numbers]
+    );
+
+    // A section header of SadMan's .sdk files is no JSON: passed over as a comment is.
+    let sdk = format!(
+        "#A someone\n[Puzzle]\n{}\n",
+        EASY9
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let all = read_all(&sdk, Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+    // A comma after the value is passed over quietly, other text with a note.
+    let two = format!("{},\n{} # first\n", rows(&number, ","), rows(&number, ","));
+    let notes: Vec<Option<String>> = read_all(&two, Default::default())
+        .into_iter()
+        .map(|r| r.unwrap().note)
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            None,
+            Some("the text after the JSON value (from '# first') is passed over".into())
+        ]
+    );
+
+    // Bad arrays are errors that name the line, and the text goes on after them.
+    let what = |json: &str| {
+        let all = read_all(&format!("{json}\n{EASY9}\n"), Default::default());
+        assert!(all[1].is_ok(), "{json}");
+        all[0].as_ref().unwrap_err().what.clone()
+    };
+    assert_eq!(what("[[1,2],"), "a JSON value that is not closed");
+    assert_eq!(
+        what(r#"{"board": 3}"#),
+        "a JSON number where the grid should be"
+    );
+    assert_eq!(
+        what(r#"{"id": 3}"#),
+        "a JSON object with no board, puzzle, grid or quiz"
+    );
+    assert_eq!(
+        what(r#"{"meta": {}, "puzzles": ["1234341221434321"]}"#),
+        "a JSON object whose list \"puzzles\" is not its first field (a batch is read from the \
+         first field only)"
+    );
+    assert_eq!(what("[1, 2, 3]"), "a JSON array of 3 cells");
+    assert_eq!(
+        what(&rows(&number, ",").replacen("[0,", "[", 1)),
+        "row 1 of 9 has 8 cells"
+    );
+    // A row missing is said so, not blamed on the first row.
+    let eight = rows(&number, ",");
+    let eight = format!("{}]", &eight[..eight.rfind(",[").unwrap()]);
+    assert_eq!(what(&eight), "a JSON array of 8 rows of 9 cells each");
+    // A second value on the line is a puzzle that would be passed over: an error.
+    let first = rows(&number, ",");
+    for between in ["", " ", ", "] {
+        let err = what(&format!("{first}{between}{first}"));
+        assert!(
+            err.starts_with("a second JSON value after the first"),
+            "{err}"
+        );
+    }
+    assert_eq!(
+        what(&rows(&number, ",").replacen("0", "true", 1)),
+        "r1c1 is true"
+    );
+    assert!(what("[1,,2]").starts_with("not valid JSON"));
+    assert!(what(&rows(&number, ",").replacen("0", "3", 1)).contains("twice"));
+}
+
+#[test]
+fn json_lists_are_batches_read_item_by_item() {
+    let want = easy9_digits();
+    let rows: Vec<String> = (0..9)
+        .map(|r| format!("\"{}\"", &EASY9[r * 9..r * 9 + 9]))
+        .collect();
+    let rows = format!("[{}]", rows.join(", "));
+    let numbers: Vec<String> = want
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+            )
+        })
+        .collect();
+    let grid = format!("[{}]", numbers.join(","));
+    // A list on one line, a list spread over lines (items of every kind, a bad one among
+    // them), and a list as the first field of an object, with a field after it.
+    let text = format!(
+        "[\"{EASY9}\", \"{EASY9}\"]\n\
+         [\n  \"{EASY9}\",\n  {{\"id\": 2, \"puzzle\": \"{EASY9}\"}},\n  {grid},\n  \"{short}\",\n  \
+         [1,,2],\n  {rows}\n]\n\
+         {{\"puzzles\": [\"{EASY9}\"], \"count\": 1}}\n\
+         []\n\
+         {rows}\n\
+         {EASY9}\n",
+        short = &EASY9[1..],
+    );
+    let all = read_all(&text, Default::default());
+    let lines: Vec<usize> = all
+        .iter()
+        .map(|r| r.as_ref().map_or_else(|e| e.line, |p| p.line))
+        .collect();
+    assert_eq!(lines, [1, 1, 3, 4, 5, 6, 7, 8, 10, 12, 13]);
+    for (i, rec) in all.iter().enumerate() {
+        if i == 5 || i == 6 {
+            continue;
+        }
+        assert_eq!(rec.as_ref().unwrap().digits(), want, "record {i}");
+    }
+    // The message names the item before what is wrong with it.
+    let message = |i: usize| all[i].as_ref().unwrap_err().to_string();
+    assert!(message(5).starts_with("line 6: item 4 of the JSON list: 80 symbols; expected"));
+    assert!(message(6).starts_with(
+        "line 7: item 5 of the JSON list: not valid JSON (expected value, column 6); expected"
+    ));
+    assert_eq!(all[4].as_ref().unwrap().format, Format::Numbers);
+    assert_eq!(all[7].as_ref().unwrap().format, Format::Line);
+
+    // A string cut short spoils only its item; a list never closed is named where it opened.
+    let cut = format!(
+        "[\n\"{EASY9}\",\n\"{short},\n\"{EASY9}\"\n",
+        short = &EASY9[..40]
+    );
+    let all = read_all(&cut, Default::default());
+    // Each message up to what was expected.
+    let errors: Vec<String> = all
+        .iter()
+        .filter_map(|r| r.as_ref().err().map(|e| e.to_string()))
+        .map(|m| m.split("; expected").next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            "line 3: item 2 of the JSON list: a JSON value that is not closed",
+            "line 1: a JSON list of puzzles that is not closed"
+        ]
+    );
+    assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 2);
+
+    // A list left open before plain lines (a puzzle, a comment) ends there: they are read as
+    // usual, not as its bad items.
+    let open = format!("[\"{EASY9}\"\n# more\n{EASY9}\n{EASY9}\n");
+    let all = read_all(&open, Default::default());
+    assert_eq!(all.len(), 4, "{all:?}");
+    assert_eq!(all.iter().filter(|r| r.is_ok()).count(), 3);
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (1, "a JSON list of puzzles that is not closed")
+    );
+
+    // A field that is not a list of puzzles leaves the object one puzzle (a 16-symbol tag
+    // would be a 4×4 puzzle), and sixteen strings of sixteen are the rows of a 16×16 grid.
+    let tagged = format!("{{\"tags\": [\"from the archives\"], \"puzzle\": \"{EASY9}\"}}\n");
+    let all = read_all(&tagged, Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+    let row16 = "123456789ABCDEFG";
+    let sixteen: Vec<String> = (0..16)
+        .map(|r| r % 4 * 4 + r / 4)
+        .map(|shift| format!("\"{}{}\"", &row16[shift..], &row16[..shift]))
+        .collect();
+    let all = read_all(&format!("[{}]\n", sixteen.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().map_or(0, |p| p.k), 4, "{:?}", all[0]);
+
+    // Cells written as strings of numbers are a grid, not a list of grids of strings.
+    let cells: Vec<String> = want
+        .chunks(9)
+        .map(|r| {
+            let r: Vec<String> = r.iter().map(|d| format!("\"00{d}\"")).collect();
+            format!("[{}]", r.join(","))
+        })
+        .collect();
+    let all = read_all(&format!("[{}]", cells.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), want);
+
+    // A bad puzzle first does not make the list one bad grid: the items after it are read,
+    // as strings (80 symbols, three, none) or as arrays of numbers (80 of them), and in an
+    // object too.
+    let zeros = vec!["0"; 80].join(",");
+    for first in [
+        format!("\"{}\"", &EASY9[1..]),
+        "\"abc\"".to_string(),
+        "\"\"".to_string(),
+        format!("[{zeros}]"),
+    ] {
+        for text in [
+            format!("[{first}, \"{EASY9}\", \"{EASY9}\"]\n"),
+            format!("{{\"puzzles\": [{first}, \"{EASY9}\"]}}\n"),
+        ] {
+            let all = read_all(&text, Default::default());
+            let items = text.matches(EASY9).count() + 1;
+            assert_eq!(all.len(), items, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            assert_eq!(e.item, Some(1), "{e}");
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
+        }
+    }
+    // A grid of rows whose sixth row has 16 cells (a 4×4's length) is one bad grid, not a
+    // list with one 4×4 in it: rows came before it.
+    let mut rows: Vec<String> = want.chunks(9).map(|r| format!("{r:?}")).collect();
+    rows[5] = format!("{:?}", [0; 16]);
+    let all = read_all(&format!("[{}]\n", rows.join(", ")), Default::default());
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert!(all[0]
+        .as_ref()
+        .unwrap_err()
+        .what
+        .contains("row 6 of 9 has 16 cells"));
+
+    // Flat arrays of 81 numbers are puzzles of a list; 81 of them would be the rows of an
+    // 81×81 grid.
+    let flat = format!("[{}]", numbers.join(",").replace(['[', ']'], ""));
+    let all = read_all(&format!("[{flat}, {flat}]\n"), Default::default());
+    assert_eq!(all.len(), 2);
+    assert!(all
+        .iter()
+        .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
+
+    // A list longer than the reader's window of lines (4,096) is read to its end.
+    let items = vec![format!("  \"{EASY9}\""); 5000];
+    let long = format!("[\n{}\n]\n{EASY9}\n", items.join(",\n"));
+    let all = read_all(&long, Default::default());
+    assert_eq!(all.len(), 5001);
+    assert!(all
+        .iter()
+        .all(|r| r.as_ref().is_ok_and(|p| p.digits() == want)));
+    assert_eq!(all[4999].as_ref().unwrap().line, 5001);
+    assert_eq!(all[5000].as_ref().unwrap().line, 5003);
+    // ... in bounded memory: the lines of items read are dropped from the window.
+    let longer = format!(
+        "[\n{}\n]\n",
+        vec![format!("  \"{EASY9}\""); 20_000].join(",\n")
+    );
+    let mut reader = Reader::new(longer.as_bytes(), Default::default());
+    assert_eq!(
+        reader.by_ref().take(19_000).filter(Result::is_ok).count(),
+        19_000
+    );
+    assert!(
+        reader.src.lines.held_lines() <= 2 * 4096,
+        "{}",
+        reader.src.lines.held_lines()
+    );
+}
+
+/// A pretty-printed JSON grid (`json.dump(grid, indent=2)`: a cell a line) of side `n` =
+/// `k`², cells of a pattern solution kept where `keep` says, else 0.
+fn pretty_json_grid(k: usize, keep: impl Fn(usize, usize) -> bool) -> (String, Vec<u8>) {
+    let n = k * k;
+    let digit = |r: usize, c: usize| ((k * (r % k) + r / k + c) % n + 1) as u8;
+    let cells: Vec<u8> = (0..n * n)
+        .map(|i| {
+            if keep(i / n, i % n) {
+                digit(i / n, i % n)
+            } else {
+                0
+            }
+        })
+        .collect();
+    let rows: Vec<String> = cells
+        .chunks(n)
+        .map(|row| {
+            let row: Vec<String> = row.iter().map(|d| format!("    {d}")).collect();
+            format!("  [\n{}\n  ]", row.join(",\n"))
+        })
+        .collect();
+    (format!("[\n{}\n]", rows.join(",\n")), cells)
+}
+
+/// A JSON list of exactly 16 puzzles of 4×4 (or 81 of 9×9 as flat arrays) is a list, not
+/// the rows of one 16×16 (81×81) grid: as for rows of text, most givens of a big grid's rows
+/// are too big for the small one.
+#[test]
+fn a_json_list_of_as_many_small_puzzles_as_a_big_grid_has_rows_is_a_list() {
+    let small = "1.3.....2.......";
+    // A puzzle as one flat array of numbers.
+    let numbers = |p: &str| {
+        let digits: Vec<u8> = p
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+            .collect();
+        json_rows(&digits, digits.len(), &|d| d.to_string()).concat()
+    };
+    let typo = "1.3.....2......5";
+    let lists = [
+        (vec![format!("\"{small}\""); 16], 2),
+        (vec![numbers(small); 16], 2),
+        (vec![numbers(EASY9); 81], 3),
+        (
+            [
+                vec![format!("\"{typo}\"")],
+                vec![format!("\"{small}\""); 15],
+            ]
+            .concat(),
+            2,
+        ),
+    ];
+    for (items, k) in lists {
+        let text = format!("[{}]", items.join(", "));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), items.len(), "{text}");
+        let ok: Vec<&Puzzle> = all.iter().filter_map(|r| r.as_ref().ok()).collect();
+        assert!(
+            ok.len() >= items.len() - 1 && ok.iter().all(|p| p.k == k),
+            "{text}"
+        );
+    }
+    // The rows of a 16×16 as strings are still one grid.
+    let line = include_str!("../../../examples/16x16.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let rows: Vec<String> = (0..16)
+        .map(|r| format!("\"{}\"", &line[16 * r..16 * (r + 1)]))
+        .collect();
+    let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().k, 4);
+    // And so are its rows as arrays of one-symbol strings (LeetCode's form), or of numbers.
+    let digits = read_one(line, Default::default()).unwrap().digits();
+    let forms: [&dyn Fn(u8) -> String; 2] = [
+        &|d| format!("\"{}\"", Alphabet::Standard.symbol_or_dot(d)),
+        &|d| d.to_string(),
+    ];
+    for cell in forms {
+        let rows = json_rows(&digits, 16, cell);
+        let all = read_all(&format!("[{}]", rows.join(",")), Default::default());
+        assert_eq!(all.len(), 1, "{rows:?}");
+        assert_eq!(all[0].as_ref().unwrap().digits(), digits);
+    }
+}
+
+#[test]
+fn json_grids_longer_than_the_window_are_read_whole() {
+    // 100×100 with a cell a line: 10,202 lines, past the 4,096 a grid of rows may span.
+    let (grid, want) = pretty_json_grid(10, |r, c| (r * 7 + c * 3) % 5 == 0);
+    let all = read_all(&format!("{grid}\n{EASY9}\n"), Default::default());
+    assert_eq!(all.len(), 2, "{:?}", all.iter().map(|r| r.as_ref().err()));
+    let p = all[0].as_ref().unwrap();
+    assert_eq!((p.k, p.line, p.digits()), (10, 1, want.clone()));
+    assert_eq!(all[1].as_ref().unwrap().line, 10_203);
+
+    // A list of two 64×64 grids of 4,226 lines each, then a puzzle on its line.
+    let (grid, want) = pretty_json_grid(8, |r, c| (r + 2 * c) % 3 != 0);
+    let list = format!("[\n{grid},\n{grid}\n]\n{EASY9}\n");
+    let all = read_all(&list, Default::default());
+    assert_eq!(all.len(), 3, "{:?}", all.iter().map(|r| r.as_ref().err()));
+    for (rec, line) in all[..2].iter().zip([2, 4228]) {
+        let p = rec.as_ref().unwrap();
+        assert_eq!((p.k, p.line, p.digits()), (8, line, want.clone()));
+    }
+    assert_eq!(all[2].as_ref().unwrap().line, 8455);
+
+    // One that never closes is one error, on the line where it opens.
+    let open = &grid[..grid.len() - 2];
+    let all = read_all(open, Default::default());
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (1, "a JSON value that is not closed")
+    );
+    // Its last line empty, which the text's end drops (the fuzzer's find).
+    let all = read_all("{a     \r", Default::default());
+    assert_eq!(all[0].as_ref().unwrap_err().line, 1);
+}
+
+#[test]
+fn a_json_list_starting_with_a_bad_scalar_item_is_still_a_list() {
+    // `null` or a number first (a cell in a flat grid) does not make the list one grid: the
+    // items after it tell, and each is a record of its own.
+    for first in ["null", "0", "true"] {
+        for text in [
+            format!("[{first}, \"{EASY9}\", \"{EASY9}\"]\n"),
+            format!("{{\"puzzles\": [{first}, \"{EASY9}\"]}}\n"),
+        ] {
+            let all = read_all(&text, Default::default());
+            let n = all.len();
+            assert!(n == 2 || n == 3, "{text}: {n} records");
+            let e = all[0].as_ref().unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with("line 1: item 1 of the JSON list: a JSON ")
+                    && e.what.ends_with(" where the grid should be"),
+                "{text}: {e}"
+            );
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().unwrap().digits() == easy9_digits()));
+        }
+    }
+    // Under a list's name the items are puzzles even when none is a string.
+    let all = read_all("{\"puzzles\": [null]}\n", Default::default());
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.item, e.what.as_str()),
+        (Some(1), "a JSON null where the grid should be")
+    );
+    // A flat grid of numbers is still one grid, `null` first or not.
+    let flat: Vec<String> = easy9_digits()
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if i == 0 && d == 0 {
+                "null".into()
+            } else {
+                d.to_string()
+            }
+        })
+        .collect();
+    let all = read_all(&format!("[{}]\n", flat.join(", ")), Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap().digits(), easy9_digits());
+}
+
+#[test]
+fn a_line_of_a_json_word_in_brackets_is_no_section_header() {
+    // `[Puzzle]` is passed over; `[null]` is a JSON array, refused with its line.
+    for word in ["null", "true", "false"] {
+        let text = format!("[Puzzle]\n{EASY9}\n[{word}]\n{EASY9}\n");
+        let all = read_all(&text, Default::default());
+        let lines: Vec<usize> = all
+            .iter()
+            .map(|r| r.as_ref().map_or_else(|e| e.line, |p| p.line))
+            .collect();
+        assert_eq!(lines, [2, 3, 4], "{word}");
+        assert!(all[1].is_err(), "{word}");
+    }
+}
+
+/// Text that opens a JSON value and does not parse costs the lines before the one where it
+/// breaks: a stray `{` closed by a stray `}` lines later swallowed every puzzle between them.
+#[test]
+fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
+    for (open, close) in [("{junk", "}"), ("[", "]"), ("{\"puzzle\": ", "}")] {
+        let text = format!("{open}\n{EASY9}\n{EASY9}\n{close}\n{EASY9}\n");
+        let all = read_all(&text, Default::default());
+        let lines: Vec<(usize, bool)> = all
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            [(1, false), (2, true), (3, true), (4, false), (5, true)],
+            "{open}"
+        );
+        // The message is on the value's first line and says where the JSON broke.
+        let first = all[0].as_ref().unwrap_err().to_string();
+        assert!(first.starts_with("line 1: not valid JSON ("), "{first}");
+    }
+    let first = read_all("[\n1.2.3\n]\n", Default::default())[0]
+        .as_ref()
+        .unwrap_err()
+        .to_string();
+    assert!(first.contains(", line 2 column "), "{first}");
+    // One value with a typo where it closes (a comma before the bracket) is one record, and
+    // so is one that breaks further on after lines that parsed: those lines are its own.
+    let rows: Vec<String> = EASY9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("  \"{}\",", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let trailing = format!("[\n{}\n]\n{EASY9}\n", rows.join("\n"));
+    let object = format!("{{\n  \"puzzle\": \"{EASY9}\",\n  \"level\": \"hard\",\n}}\n{EASY9}\n");
+    let midway = format!("[\n{}\n  \"x\" \"y\",\n{}\n]\n{EASY9}\n", rows[0], rows[1]);
+    for (text, lines) in [(&trailing, 11), (&object, 4), (&midway, 2)] {
+        let all = read_all(text, Default::default());
+        assert!(all[0].is_err(), "{text}");
+        // The next record starts on the line after what the value cost.
+        let next = all[1].as_ref().map_or_else(|e| e.line, |p| p.line);
+        assert_eq!(next, lines + 1, "{text}");
+        assert!(all.last().unwrap().is_ok());
+    }
+}

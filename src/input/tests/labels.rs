@@ -1,0 +1,222 @@
+//! Labels, CSV headers and fields, and text beside a puzzle on its line.
+
+use super::*;
+
+#[test]
+fn a_puzzle_followed_by_more_is_read_with_a_note() {
+    let p = read_one(EASY9, Default::default()).unwrap();
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let zeros = EASY9.replace('.', "0");
+    for (line, sep) in [
+        (format!("{EASY9} {solution}"), ' '),
+        (format!("{EASY9}:1:{solution}"), ':'),
+        (format!("{zeros},{solution}"), ','),
+        (format!("{EASY9}\t2.3/1.2/1.2"), '\t'),
+    ] {
+        let q = read_one(&line, Default::default()).unwrap();
+        assert_eq!(q.digits(), p.digits(), "{line}");
+        assert!(q.note.unwrap().contains(&format!("(from '{sep}')")));
+    }
+    // Not when the whole line is a puzzle (groups of symbols split by spaces), nor when
+    // the first field is not one.
+    let groups: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    assert_eq!(
+        read_one(&groups.join(" "), Default::default())
+            .unwrap()
+            .note,
+        None
+    );
+    assert!(read_one(&format!("{}. {solution}", EASY9), Default::default()).is_err());
+    // A puzzle given as numbers, as `rate` writes it back with its rating or its end.
+    let numbers = easy9_numbers().join(" ");
+    for rest in [
+        "2.3/1.2/1.2",
+        "no solution (the givens contradict each other)",
+    ] {
+        for format in [None, Some(Format::Numbers)] {
+            let opts = ReadOptions {
+                format,
+                ..ReadOptions::default()
+            };
+            let q = read_one(&format!("{numbers} {rest}"), opts).unwrap();
+            assert_eq!((q.format, q.digits()), (Format::Numbers, p.digits()));
+            let word = rest.split(' ').next().unwrap();
+            assert!(q.note.unwrap().contains(&format!("(from '{word}')")));
+        }
+    }
+}
+
+#[test]
+fn a_csv_header_is_passed_over_with_a_note() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let text = format!("quizzes,solutions\n{EASY9},{solution}\n{EASY9},{solution}\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2);
+    let first = all[0].as_ref().unwrap();
+    assert_eq!(first.line, 2);
+    assert!(first
+        .note
+        .as_ref()
+        .unwrap()
+        .starts_with("line 1 ('quizzes,solutions') is a CSV header"));
+    // Only the first line of a text can be a header.
+    let late = format!("{EASY9}\nquizzes,solutions\n");
+    assert!(read_all(&late, Default::default())[1].is_err());
+}
+
+/// CSV fields in double quotes (as spreadsheets and Python's `csv` write them) are read
+/// without their quotes, in the header, the labels and the puzzle; a puzzle alone in quotes
+/// is one too. Only the quotes passed over say nothing; a bad symbol is named at its column
+/// in the line.
+#[test]
+fn quoted_csv_fields_are_read_without_their_quotes() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let text =
+        format!("\"id\",\"puzzle\",\"solution\"\n\"1\",\"{EASY9}\",\"{solution}\"\n\"{EASY9}\"\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2);
+    let (labelled, alone) = (all[0].as_ref().unwrap(), all[1].as_ref().unwrap());
+    assert_eq!(labelled.line, 2);
+    let note = labelled.note.as_deref().unwrap();
+    assert!(
+        note.contains("CSV header") && note.contains("the label before"),
+        "{note}"
+    );
+    assert_eq!(alone.note, None);
+    let bad = format!("\"7\",\"{}%{}\"\n", &EASY9[..10], &EASY9[11..]);
+    let e = read_all(&bad, Default::default())
+        .pop()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.what.contains("column 16"), "{}", e.what);
+}
+
+/// In a CSV file, a puzzle of the wrong length after its label is named by its own length and
+/// columns, not counted with the label.
+#[test]
+fn a_short_puzzle_after_a_csv_label_is_named_by_its_own_length() {
+    let short = &EASY9[..80];
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    for (text, column) in [
+        (format!("id,puzzle\n1,{EASY9}\n2,{short}\n"), 3),
+        (format!("id,puzzle,solution\n17,{short},{solution}\n"), 4),
+        (format!("set,id,puzzle\na,7,{short}\n"), 5),
+    ] {
+        let all = read_all(&text, Default::default());
+        let e = all.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(e.what, "80 symbols", "{text}");
+        // A character that does not show is named at its column in the line.
+        let at = text.rfind(short).unwrap();
+        let bad = format!("{}\0{}", &text[..at], &text[at + 1..]);
+        let e = read_all(&bad, Default::default())
+            .pop()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.what,
+            format!("80 symbols, one of them the invisible U+0000 at column {column}"),
+            "{bad}"
+        );
+    }
+    // Without a header, a line is not read as fields.
+    let e = read_all(&format!("2,{short}\n"), Default::default())
+        .pop()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(e.what, "82 symbols");
+}
+
+#[test]
+fn a_puzzle_after_a_label_is_read_with_a_note() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let given = |rec: &Record| rec.as_ref().map(|p| p.digits()).unwrap();
+    let note = |rec: &Record| rec.as_ref().unwrap().note.clone().unwrap();
+    let want = given(&read_all(EASY9, Default::default())[0]);
+    // The Kaggle sets' CSV: an id before the puzzle, its solution and ratings after.
+    let kaggle = format!(
+        "id,puzzle,solution,clues,difficulty\n0,{EASY9},{solution},32,1.2\n17,{EASY9},{solution},32,0.0\n"
+    );
+    let all = read_all(&kaggle, Default::default());
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|rec| given(rec) == want));
+    assert_eq!(
+        note(&all[1]),
+        "the label before the puzzle and the text after it (from ',') are passed over"
+    );
+    assert!(note(&all[0]).contains("CSV header"));
+    // A name and a colon, or a tab; two labels.
+    for text in [
+        format!("p12: {EASY9}"),
+        format!("p12\t{EASY9}"),
+        format!("set-a;3;{EASY9}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert_eq!(given(&all[0]), want, "{text}");
+        assert!(note(&all[0]).starts_with("the label before"), "{text}");
+    }
+    // A puzzle one symbol short, then its solution: an error, not the solution read instead;
+    // so are three labels, and a label of empty-cell marks alone.
+    for text in [
+        format!("{} {solution}", &EASY9[1..]),
+        format!("a,b,c,{EASY9}"),
+        format!("--,{EASY9}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{text}");
+        assert!(all[0].is_err(), "{text}");
+    }
+    // Cut to 40 or 11 symbols, with `0` for empty cells (digits alone, as an id is), then
+    // its solution or itself whole: an error too, with a CSV header or without.
+    let zeros = EASY9.replace('.', "0");
+    for cut in [40, 11] {
+        for after in [solution, zeros.as_str()] {
+            for header in ["", "quizzes,solutions\n"] {
+                let text = format!("{header}{},{after}\n", &zeros[..cut]);
+                let all = read_all(&text, Default::default());
+                assert_eq!(all.len(), 1, "{text}");
+                assert!(all[0].is_err(), "{text}");
+            }
+        }
+    }
+    // A long id of digits is still a label: it does not agree with the grid after it.
+    for text in [
+        format!("202611291200,{solution}"),
+        format!("id,solution\n202611291200,{solution}"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert!(all[0].is_ok(), "{text}");
+    }
+}
+
+#[test]
+fn a_bad_puzzle_on_the_first_line_is_no_csv_header() {
+    // Letters and dashes of a wrong length, then a field: a puzzle with a typo, reported.
+    let typo = format!("A-C{},hard\n", "-".repeat(77));
+    let all = read_all(&typo, Default::default());
+    assert_eq!(all.len(), 1);
+    assert!(all[0].is_err());
+}
+
+/// An id of a 4×4's length (16 digits) before a larger puzzle is its label: the puzzle is
+/// read, not the id as a 4×4.
+#[test]
+fn a_long_numeric_id_before_a_puzzle_is_a_label() {
+    let all = read_all(
+        &format!("0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n"),
+        ReadOptions::default(),
+    );
+    for r in &all {
+        let p = r.as_ref().unwrap();
+        assert_eq!((p.k, p.digits()), (3, easy9_digits()));
+        assert!(p.note.as_deref().unwrap().contains("label"));
+    }
+    // A 4×4 puzzle followed by its solution stays a 4×4.
+    let p = read_one("1..4.3....2.4..1 1234341221434321", ReadOptions::default()).unwrap();
+    assert_eq!(p.k, 2);
+}

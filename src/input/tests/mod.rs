@@ -1,0 +1,149 @@
+//! The reader's tests: the basics and the messages here, each way of writing puzzles in a
+//! module of its own.
+
+use super::*;
+use crate::mask::{CellMasks, Mask};
+
+mod alphabet;
+mod drawn;
+mod json;
+mod labels;
+mod numbers;
+mod pencil;
+mod stream;
+
+const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+#[test]
+fn reads_line_puzzle() {
+    let p = read_one(EASY9, ReadOptions::default()).unwrap();
+    assert_eq!(p.k, 3);
+    assert_eq!(p.digits()[2], 3);
+    assert_eq!(p.format, Format::Line);
+}
+
+#[test]
+fn reports_wrong_length_and_symbol() {
+    let e = read_one("123", ReadOptions::default()).unwrap_err();
+    assert!(
+        e.to_string().starts_with("line 1: 3 symbols; expected"),
+        "{e}"
+    );
+    let bad = EASY9.replacen('.', "x", 1);
+    let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("unknown symbol 'x' at column 1"), "{e}");
+}
+
+#[test]
+fn reports_duplicate_given() {
+    let bad = format!("11{}", &EASY9[2..]);
+    let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("1 is given twice in row 1"), "{e}");
+    // In a column, and in a box only (r1c1 and r2c2 share neither row nor column).
+    let column = format!("1{}1{}", ".".repeat(8), ".".repeat(71));
+    let e = read_one(&column, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("1 is given twice in column 1"), "{e}");
+    let in_box = format!("1{}1{}", ".".repeat(9), ".".repeat(70));
+    let e = read_one(&in_box, ReadOptions::default()).unwrap_err();
+    assert!(
+        e.what.contains("1 is given twice in box 1: r1c1 and r2c2"),
+        "{e}"
+    );
+}
+
+/// EASY9's cells as numbers, 0 for an empty cell.
+fn easy9_numbers() -> Vec<String> {
+    EASY9
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect()
+}
+
+/// EASY9's digits, 0 for an empty cell.
+fn easy9_digits() -> Vec<u8> {
+    EASY9
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect()
+}
+
+/// A grid's digits as `n` lines of `n` numbers.
+fn number_rows(digits: &[u8], n: usize) -> Vec<String> {
+    let row = |r: &[u8]| {
+        r.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    digits.chunks(n).map(row).collect()
+}
+
+#[test]
+fn messages_name_what_is_wrong() {
+    let what = |text: &str| {
+        read_all(text, Default::default())[0]
+            .as_ref()
+            .unwrap_err()
+            .what
+            .clone()
+    };
+    let dots = ".".repeat(40);
+    assert_eq!(
+        what(&format!("{dots}\0{dots}")),
+        "unknown symbol U+0000 at column 41"
+    );
+    assert_eq!(what("a"), "1 symbol");
+    // A signed or decimal number is named as a bad number, not counted as symbols.
+    let zeros = " 0".repeat(80);
+    assert_eq!(what(&format!("-1{zeros}")), "'-1' is a negative number");
+    assert_eq!(what(&format!("-0{zeros}")), "'-0' has a sign");
+    assert_eq!(what(&format!("+5{zeros}")), "'+5' has a sign");
+    let huge = "99999999999999999999";
+    assert_eq!(
+        what(&format!("{huge}{zeros}")),
+        format!("'{huge}' is too large a number")
+    );
+    assert_eq!(what(&format!("1.5{zeros}")), "'1.5' is not a number");
+    // A terminal's escape sequence in a token is written out, not sent to the terminal.
+    let numbers = ReadOptions {
+        format: Some(Format::Numbers),
+        ..ReadOptions::default()
+    };
+    let escape = format!("0 0\x1b]0;title\x07{zeros}");
+    assert_eq!(
+        read_all(&escape, numbers)[0].as_ref().unwrap_err().what,
+        "'0U+001B]0;titleU+0007' is not a number"
+    );
+    let lists = " 1,2,3,4,5,6,7,8,9".repeat(80);
+    assert_eq!(
+        what(&format!("1,,3{lists}")),
+        "r1c1 lists '1,,3', with an empty entry"
+    );
+    // The cells of a grid past one symbol a digit: its size is named, and what would read.
+    for n in [100, 225] {
+        assert_eq!(
+            what(&".".repeat(n * n)),
+            format!(
+                "{} symbols: a {n}×{n} grid, whose digits go past the 61 symbols of an alphabet",
+                n * n
+            )
+        );
+    }
+    // Numbers as a spreadsheet exports them are named so, with what would read.
+    let digits: Vec<String> = EASY9
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    for (sep, read_as) in [(",", "161 symbols: "), (";", "161 symbols: "), (", ", "")] {
+        let e = read_all(&digits.join(sep), Default::default())[0]
+            .clone()
+            .unwrap_err();
+        let c = sep.trim();
+        assert_eq!(e.what, format!("{read_as}81 numbers separated by '{c}'"));
+        assert_eq!(
+            e.expected,
+            "the numbers separated by spaces (the numbers format)"
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! Candidate (pencil-mark) grids: one a line, boxed, comma lists.
+
+use super::*;
+
+#[test]
+fn reads_candidate_grid() {
+    let p = read_one(EASY9, ReadOptions::default()).unwrap();
+    let mut s = String::new();
+    for m in p.masks.iter() {
+        for d in 0..9 {
+            s.push(if m.has(d) {
+                (b'1' + d as u8) as char
+            } else {
+                '.'
+            });
+        }
+    }
+    let q = read_one(&s, ReadOptions::default()).unwrap();
+    assert_eq!(q.format, Format::Candidates);
+    assert_eq!(q.masks, p.masks);
+}
+
+/// Pencil-mark grids as HoDoKu and Sudoku Explainer print them, and as `reduce --format grid`
+/// writes them, read as the candidates they list; a grid with an empty cell stays numbers.
+/// The candidates the givens of `line` leave (each given out of its peers), as a grid of
+/// basis `k`.
+fn peer_candidates(k: usize, line: &str) -> CellMasks {
+    use crate::mask::{MaskList, Wide256};
+    let p = read_one(line, Default::default()).unwrap();
+    let t = crate::topology::Topology::new(k);
+    let cell = |c: usize| p.masks.mask_as::<Wide256>(c);
+    let masks = (0..k.pow(4)).map(|c| {
+        t.peers(c)
+            .iter()
+            .map(|&q| cell(q as usize))
+            .filter(|m| m.count() == 1 && cell(c).count() > 1)
+            .fold(cell(c), |m, given| m & !given)
+    });
+    CellMasks::of(k * k, masks)
+}
+
+/// A solved grid of basis `k` (the canonical pattern) drawn with spaces and bars, in
+/// `alphabet`.
+fn solved_rows(k: usize, alphabet: Alphabet) -> String {
+    let n = k * k;
+    let row = |r: usize| -> String {
+        let symbols: Vec<String> = (0..n)
+            .map(|c| {
+                alphabet
+                    .symbol(((k * (r % k) + r / k + c) % n + 1) as u8)
+                    .to_string()
+            })
+            .collect();
+        format!("| {} |\n", symbols.join(" "))
+    };
+    (0..n).map(row).collect()
+}
+
+/// A boxed pencil-mark grid in decimal (cells of numbers joined by commas, as `--format grid`
+/// prints the candidates of a puzzle given as numbers) reads back at every size.
+#[test]
+fn reads_pencil_mark_grids_of_comma_lists() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    for (k, line) in [
+        (2, "1.3.....2......."),
+        (3, first(include_str!("../../../examples/9x9.txt"))),
+        (4, first(include_str!("../../../examples/16x16.txt"))),
+        (5, first(include_str!("../../../examples/25x25.txt"))),
+    ] {
+        let want = peer_candidates(k, line);
+        let boxed = crate::output::boxed_candidates(k, &want, Alphabet::Decimal);
+        assert!(boxed.contains(','), "{boxed}");
+        let p = read_one(&boxed, ReadOptions::default()).unwrap();
+        assert_eq!((p.k, p.format), (k, Format::Candidates), "{boxed}");
+        assert_eq!(p.masks, want, "{boxed}");
+        // A number past the grid's side is named with its cell.
+        // A number past the grid's side is named with its cell, on its row's line.
+        let bad = boxed.replacen(',', &format!(",{},", k * k + 1), 1);
+        let e = read_one(&bad, ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains(&format!("lists {}", k * k + 1)), "{e}");
+        assert_eq!(
+            e.line,
+            1 + bad.lines().position(|l| l.contains(',')).unwrap()
+        );
+    }
+    // Lines of 81 numbers (9×9 puzzles), one with a comma typed in: so many puzzles, the one
+    // an error, not one 81×81 pencil-mark grid.
+    let easy = first(include_str!("../../../examples/9x9.txt"));
+    let numbers: Vec<String> = easy
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let mut lines = vec![numbers.join(" "); 81];
+    lines[9] = lines[9].replacen(' ', ",", 1);
+    let records = read_all(&lines.join("\n"), ReadOptions::default());
+    assert_eq!(records.len(), 81);
+    assert_eq!(records.iter().filter(|r| r.is_err()).count(), 1);
+    assert_eq!(records[9].as_ref().unwrap_err().line, 10);
+}
+
+/// A pencil-mark grid of symbols, as `--format grid` prints one, reads back from 16×16 up and
+/// at 9×9 in letters: boxed or not, in each alphabet.
+#[test]
+fn reads_pencil_mark_grids_of_symbols() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let cases = [
+        (
+            4,
+            first(include_str!("../../../examples/16x16.txt")),
+            Alphabet::Standard,
+        ),
+        (
+            4,
+            first(include_str!("../../../examples/16x16.txt")),
+            Alphabet::Hex,
+        ),
+        (
+            5,
+            first(include_str!("../../../examples/25x25.txt")),
+            Alphabet::Letters,
+        ),
+        (
+            5,
+            first(include_str!("../../../examples/25x25.txt")),
+            Alphabet::Standard,
+        ),
+        (
+            3,
+            first(include_str!("../../../examples/9x9.txt")),
+            Alphabet::Letters,
+        ),
+    ];
+    for (k, line, alphabet) in cases {
+        let want = peer_candidates(k, line);
+        let boxed = crate::output::boxed_candidates(k, &want, alphabet);
+        // Without the box drawing: the rows of cells alone.
+        let bare: Vec<String> = boxed
+            .lines()
+            .filter(|l| l.starts_with('|'))
+            .map(|l| l.replace('|', " ").trim().to_string())
+            .collect();
+        for text in [boxed.clone(), bare.join("\n")] {
+            let p = read_one(&text, ReadOptions::default()).unwrap();
+            assert_eq!(
+                (p.k, p.format, p.alphabet),
+                (k, Format::Candidates, alphabet),
+                "{text}"
+            );
+            assert_eq!(p.masks, want, "{text}");
+            assert!(
+                p.note.as_deref().unwrap().contains("pencil-mark grid"),
+                "{text}"
+            );
+        }
+        // A solved grid drawn with spaces is a grid of symbols, not of candidates.
+        let solved = solved_rows(k, alphabet);
+        let p = read_one(&solved, ReadOptions::default()).unwrap();
+        assert_eq!(p.format, Format::Line, "{solved}");
+        // A symbol the alphabet has not, or one twice in a cell: named with its cell.
+        let cells: Vec<&str> = bare[1].split_whitespace().collect();
+        let col = cells.iter().position(|c| c.len() > 1).unwrap();
+        let cell = cells[col];
+        let twice = cell.chars().nth(1).unwrap();
+        for (to, what) in [
+            ('Z', "unknown symbol 'Z'".to_string()),
+            (twice, format!("'{twice}' twice")),
+        ] {
+            let mut row = cells.clone();
+            let changed = format!("{to}{}", &cell[1..]);
+            row[col] = &changed;
+            let mut rows = bare.clone();
+            rows[1] = row.join(" ");
+            let e = read_one(&rows.join("\n"), ReadOptions::default()).unwrap_err();
+            assert_eq!(e.line, 2, "{e}");
+            let named = format!("{what} in r2c{} ('{changed}')", col + 1);
+            assert_eq!(e.what, named, "{e}");
+        }
+    }
+}
+
+#[test]
+fn reads_pencil_mark_grids_up_to_9x9() {
+    use crate::mask::Wide256;
+    // magictour_top1465 line 1 after naked singles, as `reduce --format grid` prints it.
+    let rows = [
+        "4 12569 1256789 5789 3 15789 259 2567 25679",
+        "1237 12359 12579 6 12479 14579 8 2357 234579",
+        "23678 23569 256789 45789 24789 45789 23459 23567 1",
+        "1236 12346 1246 3478 5 134678 1234 9 23478",
+        "123 8 12459 3479 1479 13479 6 12357 23457",
+        "136 7 14569 2 14689 134689 1345 1358 3458",
+        "68 46 468 1 4689 2 7 3568 35689",
+        "5 126 3 789 6789 6789 129 4 2689",
+        "9 1246 124678 34578 4678 345678 1235 123568 23568",
+    ];
+    let cells: Vec<&str> = rows.iter().flat_map(|r| r.split(' ')).collect();
+    let mask = |cell: &str| {
+        cell.bytes().fold(Wide256::ZERO, |m, b| {
+            m | Wide256::bit(usize::from(b - b'1'))
+        })
+    };
+    let want = CellMasks::of(9, cells.iter().map(|c| mask(c)));
+    let boxed = crate::output::boxed_candidates(3, &want, Alphabet::Standard);
+    let explainer = format!(
+        "*{0}*\n{1}\n*{0}*\n",
+        "-".repeat(60),
+        rows.iter()
+            .map(|r| format!("| {r} |"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for text in [rows.join("\n"), cells.join(" "), boxed, explainer] {
+        let p = read_one(&text, ReadOptions::default()).unwrap();
+        assert_eq!((p.k, p.format), (3, Format::Candidates), "{text}");
+        assert_eq!(p.masks, want, "{text}");
+        assert!(p.note.as_deref().unwrap().contains("pencil-mark grid"));
+    }
+    // A first row whose cells are all placed reads as a boxed grid's row of givens would:
+    // the rows below tell the grid.
+    let mut placed = want.clone();
+    for (c, d) in [4u8, 6, 8, 9, 3, 1, 5, 2, 7].into_iter().enumerate() {
+        placed.set(c, Wide256::of_digit(d, 9));
+    }
+    let boxed = crate::output::boxed_candidates(3, &placed, Alphabet::Standard);
+    assert!(boxed.lines().nth(1).unwrap().starts_with("| 4 "), "{boxed}");
+    let p = read_one(&boxed, ReadOptions::default()).unwrap();
+    assert_eq!(
+        (p.format, &p.masks),
+        (Format::Candidates, &placed),
+        "{boxed}"
+    );
+    // An empty cell (0), a repeated or zero digit: the grid is still a pencil-mark grid, and
+    // the message names the cell that is not one.
+    for (from, to, what) in [
+        ("1237 12359", "0 12359", "r2c1 is empty (0)"),
+        ("12359", "12259", "r2c2 holds 12259, with 2 twice"),
+        ("12359", "12309", "r2c2 holds 12309, with 0"),
+    ] {
+        let text = rows.join("\n").replacen(from, to, 1);
+        assert!(text.contains(to));
+        let e = read_one(&text, ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.what.as_str()), (2, what), "{e}");
+        assert!(e.expected.contains("(a pencil-mark grid)"), "{e}");
+    }
+    // A bad token in the first row spoils the grid alone: one error, then the next puzzle.
+    let text = rows.join("\n").replacen("12569", "12x69", 1) + "\n" + EASY9;
+    let recs = read_all(&text, ReadOptions::default());
+    assert_eq!(recs.len(), 2, "{recs:?}");
+    assert_eq!(
+        recs[0].as_ref().unwrap_err().what,
+        "'12x69' is not a number"
+    );
+    assert_eq!(recs[1].as_ref().unwrap().line, 10);
+    // A line above a whole grid of numbers is not its first row, slip or not: a title, a puzzle
+    // of grouped rows, a row of numbers with a slip above all 4 rows.
+    let grid4 = "1 0 0 4\n0 4 1 0\n0 1 0 3\n4 0 0 1";
+    for above in ["Puzzle 1: very easy", "1..4 .41. .1.3 4..1", "1 2 3x 4"] {
+        let recs = read_all(&format!("{above}\n{grid4}\n"), ReadOptions::default());
+        assert_eq!(recs.len(), 2, "{above}: {recs:?}");
+        assert!(
+            recs[0].is_err() == (above != "1..4 .41. .1.3 4..1"),
+            "{above}"
+        );
+        assert_eq!(recs[1].as_ref().unwrap().line, 2, "{above}");
+    }
+    // Digits with two slips (cells of 0 outnumber them), or a full grid with a slip or two
+    // (a value above N, or two cells of two digits), are numbers with a value out of range.
+    let full4 = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1";
+    let e = read_one(&full4.replacen('2', "5", 1), ReadOptions::default()).unwrap_err();
+    assert_eq!(e.what, "r1c2 holds 5", "{e}");
+    let e = read_one(&full4.replacen('3', "33", 2), ReadOptions::default()).unwrap_err();
+    assert_eq!(e.what, "r1c3 holds 33", "{e}");
+    let slips = EASY9
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                "0".to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>();
+    let mut slips: Vec<String> = slips.chunks(9).map(|r| r.join(" ")).collect();
+    slips[0] = slips[0].replacen('0', "12", 2);
+    let e = read_one(&slips.join("\n"), ReadOptions::default()).unwrap_err();
+    assert!(e.what.ends_with("holds 12"), "{e}");
+    let four = "1 34 34 2\n34 2 1 34\n2 1 34 34\n34 34 2 1";
+    let p = read_one(four, ReadOptions::default()).unwrap();
+    assert_eq!((p.k, p.format, p.digits()[0]), (2, Format::Candidates, 1));
+    let e = read_one(&four.replacen("34", "35", 1), ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("holds 35"), "{e}");
+}
