@@ -40,6 +40,18 @@
 //! let boxed = output::boxed(p.k, &solution, p.text_alphabet());
 //! assert_eq!(boxed.lines().count(), 21); // 16 rows and 5 rules
 //! ```
+//!
+//! Where things are:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`input`], [`output`], [`alphabet`] | reading puzzles as people write them, writing them back the same way |
+//! | [`solve`] | the entry points on a parsed [`Puzzle`] of any size: solve, count, prove unique |
+//! | [`solver`] | the search behind them, generic over the basis: propagation, depth-first search, CDCL |
+//! | [`basis`], [`topology`], [`grid`], [`mask`] | the basis as a type, the houses and peers, the candidate grid, its digit masks |
+//! | [`logic`] | the techniques people use, as finders over a candidate grid, and the engine that applies them |
+//! | [`rating`], [`render`] | a solving path rated on Sudoku Explainer's scale, and drawn |
+//! | [`generate`], [`study`] | new puzzles, and the tuple-size study across bases |
 #![warn(missing_docs)]
 
 pub mod alphabet;
