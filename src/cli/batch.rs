@@ -108,8 +108,8 @@ impl Batch {
 #[derive(Default)]
 pub struct Notes {
     said: std::collections::HashSet<String>,
-    /// The technique lists and sizes [`Notes::idle`] has looked at: a list is parsed once a
-    /// size, not once a puzzle.
+    /// The technique lists and sizes [`Notes::idle`] has looked at: a list is expanded once
+    /// a size, not once a puzzle.
     checked: Vec<(TechniqueList, usize)>,
 }
 

@@ -220,10 +220,14 @@ fn explain<B: Basis>(
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).
     let mut written = 0;
     let mut failure = None;
+    let form = logic::Form {
+        json: a.json,
+        rated: a.rated,
+    };
     let tell = |d: &Deduction| {
         written += 1;
         let step = Some(written);
-        match logic::write_deduction::<B>(out, d, (p, label), a.json, step, a.rated) {
+        match logic::write_deduction::<B>(out, d, (p, label), form, step) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 failure = Some(e);

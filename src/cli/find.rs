@@ -80,6 +80,10 @@ fn find<B: Basis>(
     // that holds them: a second with the same eliminations says nothing new (its line reads
     // the same) and is left out. Only those are kept, as hashes: a list can run to millions.
     let mut on_segments = HashSet::new();
+    let form = logic::Form {
+        json: a.json,
+        rated: false,
+    };
     for &t in &ts {
         if cfg.past_deadline() {
             break;
@@ -89,7 +93,7 @@ fn find<B: Basis>(
             if segment_tuple(&d, topo).is_some_and(|key| !on_segments.insert(key)) {
                 return Flow::Continue;
             }
-            let written = logic::write_deduction::<B>(out, &d, (p, label), a.json, None, false);
+            let written = logic::write_deduction::<B>(out, &d, (p, label), form, None);
             found += 1;
             match written {
                 Ok(()) => Flow::Continue,

@@ -60,17 +60,25 @@ impl LimitArgs {
     }
 }
 
-/// Write deduction `d` on its own line, as `explain` and `find` print one: its text (with its
-/// rating in brackets when `rated`), or with `json` its record, with its place, its file, its
-/// number `step` on a path and its `difficulty` when rated. The line is flushed: each goes out
-/// as it is found, so a long search shows as it goes and a killed run keeps what it found.
+/// How `explain` and `find` write a deduction.
+#[derive(Clone, Copy)]
+pub struct Form {
+    /// A JSON record rather than a line of text.
+    pub json: bool,
+    /// With the deduction's rating on Sudoku Explainer's scale.
+    pub rated: bool,
+}
+
+/// Write deduction `d` on its own line: its text (with its rating in brackets when rated), or
+/// its JSON record, with its place, its file, its number `step` on a path and its
+/// `difficulty` when rated. The line is flushed: each goes out as it is found, so a long
+/// search shows as it goes and a killed run keeps what it found.
 pub fn write_deduction<B: Basis>(
     out: &mut impl Write,
     d: &Deduction,
     (p, label): (&Puzzle, &Option<String>),
-    json: bool,
+    Form { json, rated }: Form,
     step: Option<usize>,
-    rated: bool,
 ) -> io::Result<()> {
     let (topo, alpha) = (B::topology(), p.text_alphabet());
     let difficulty = rated.then(|| rating::difficulty(d, topo));

@@ -327,7 +327,8 @@ impl Technique {
     };
 
     /// Parse one command-line name into the techniques it stands for, for grids of `n` digits.
-    /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2.
+    /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2,
+    /// `singles` and `locked-candidates` for their techniques, `all` for every technique.
     /// Whether a name parses does not depend on `n`, which only sets how far a family reaches.
     pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
         Ok(Entry::parse(name)?.expand(n))
@@ -568,6 +569,7 @@ mod tests {
             vec![Technique::HiddenTuple(3)]
         );
         assert_eq!(Technique::parse("naked-tuple", 25).unwrap().len(), 11);
+        assert_eq!(Technique::parse(" all ", 16).unwrap(), default_order(16));
         assert_eq!(Technique::Fish(2).name(), "X-Wing");
         assert!(Technique::parse("bogus", 9)
             .unwrap_err()

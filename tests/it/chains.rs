@@ -16,11 +16,7 @@ const CHAINS: [Technique; 5] = [
     Technique::Aic,
 ];
 
-const SINGLES: [Technique; 3] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-];
+const SINGLES: [Technique; 3] = Technique::SINGLES;
 
 fn describe<B: Basis>(d: &Deduction) -> String {
     d.describe(B::topology(), Alphabet::Standard)

@@ -15,11 +15,7 @@ fn singles_solve_easy_puzzle_soundly() {
     .unwrap();
     let solution = solve::unique_solution(&p).unwrap();
     let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
-    let ts = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
+    let ts = Technique::SINGLES;
     let path = engine::solve_path(&mut s, &ts, &Config::default(), 1000);
     assert_eq!(path.end, engine::End::Solved);
     for d in &path.steps {
@@ -71,11 +67,7 @@ fn a_path_told_step_by_step_tells_each_step_and_stops_when_asked() {
         Default::default(),
     )
     .unwrap();
-    let ts = [
-        Technique::FullHouse,
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-    ];
+    let ts = Technique::SINGLES;
     let cfg = Config::default();
     let start = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
     let whole = engine::solve_path(&mut start.clone(), &ts, &cfg, 1000);

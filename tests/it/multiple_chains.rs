@@ -11,11 +11,7 @@ use crate::common;
 use common::{state, with_solutions};
 
 const MULTIPLE: [Technique; 2] = [Technique::CellForcingChain, Technique::RegionForcingChain];
-const SINGLES: [Technique; 3] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-];
+const SINGLES: [Technique; 3] = Technique::SINGLES;
 
 /// True when at most one of `a` and `b` can be true: one digit in cells that all see each
 /// other, or two digits of one cell.

@@ -8,11 +8,7 @@ use nsudoku::{input, solve, Basis, Grid, Mask};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-const SINGLES: [Technique; 3] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-];
+const SINGLES: [Technique; 3] = Technique::SINGLES;
 
 fn state<B: Basis>(line: &str) -> (State<B>, input::Puzzle) {
     let p = input::read_one(line, Default::default()).unwrap();
