@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-/// Why a technique name or list does not parse ([`Technique::parse`],
+/// Why a technique name or list does not parse ([`Technique::parse`], [`TechniqueList`],
 /// [`Technique::parse_list`]); its message names what was given and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TechniqueError {

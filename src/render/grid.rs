@@ -115,7 +115,8 @@ pub struct Marks {
 /// digit keeps a contrast of at least 4.5:1 (WCAG AA) with what lies behind it: the white of a
 /// placed digit on its green disc, a candidate on an orange or blue one; a removed one, red on
 /// white, stays 4:1 on the discs. A forcing chain's dashed ring keeps 3:1 (WCAG's figure for
-/// graphics) on white and on a shaded cell.
+/// graphics) on white and on a shaded cell (5:1 and more) and on the pattern's disc it is drawn
+/// over (3.6:1).
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -135,7 +136,7 @@ svg.nsudoku .strike{stroke:#a51d2d;stroke-width:1.6}
 svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
-svg.nsudoku .dgone{fill:none;stroke:#b94d00;stroke-width:1.5;stroke-dasharray:2.5 2}
+svg.nsudoku .dgone{fill:none;stroke:#9c3f00;stroke-width:1.5;stroke-dasharray:2.5 2}
 svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}

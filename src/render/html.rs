@@ -34,7 +34,7 @@ nav button[aria-disabled=true]{opacity:.45}
 .legend .sw{display:inline-block;width:14px;height:14px;border-radius:7px;vertical-align:-2px;margin-right:4px;\
 font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
 .legend .sw.sq{border-radius:0;border:1px solid #ccc}
-.legend .sw.ring{border:1.5px dashed #b94d00}
+.legend .sw.ring{border:1.5px dashed #9c3f00}
 .legend .sw.elim{color:#a51d2d;text-decoration:line-through;text-decoration-thickness:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media print{
