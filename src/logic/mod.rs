@@ -5,6 +5,26 @@
 //! [`Sink`] that says continue or stop; it never mutates the grid. The engine
 //! ([`engine`]) picks the easiest applicable technique, applies its deduction and repeats. One
 //! file per technique family.
+//!
+//! A technique list is read once, as a user writes it ([`TechniqueList`]), and serves grids of
+//! every size; each step of a path says what it found:
+//!
+//! ```
+//! use nsudoku::basis::{Basis, B3};
+//! use nsudoku::input;
+//! use nsudoku::logic::{engine, engine::End, Config, State, TechniqueList};
+//! let p = input::read_one(
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+//!     Default::default(),
+//! ).unwrap();
+//! let list: TechniqueList = "singles,locked-candidates,naked-tuple".parse().unwrap();
+//! let mut s = State::<B3>::of_puzzle(&p).unwrap();
+//! let path = engine::solve_path(&mut s, &list.for_size(9), &Config::default(), 1000);
+//! assert_eq!(path.end, End::Solved);
+//! let first = path.steps[0].describe(B3::topology(), p.text_alphabet());
+//! assert_eq!(first, "Hidden Single: 1 in row 1 => r1c6=1");
+//! assert!("naked-tuple-99".parse::<TechniqueList>().is_err());
+//! ```
 
 pub mod aligned;
 pub mod chains;
