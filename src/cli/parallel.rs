@@ -31,16 +31,18 @@ pub fn in_order<T: Sync, R: Send>(
     )
 }
 
-/// How far the work may run ahead of the output: results made and not yet written. A writer
-/// that stalls (`generate | less`) holds the workers there instead of letting them fill memory
-/// with the rest of the batch, and one slow item lets the others run that far past it.
+/// How far the work may run ahead of the output: results made and not yet written, at least
+/// this many and [`AHEAD_A_THREAD`] a worker. A writer that stalls (`generate | less`) holds
+/// the workers there instead of letting them fill memory with the rest of the batch, and one
+/// slow item lets the others run that far past it.
 const AHEAD: usize = 256;
+const AHEAD_A_THREAD: usize = 64;
 
 /// Run `work` on 0..count, in parallel on `pool`, and hand each result to `emit` in order as
 /// soon as it and those before it are done. The indices are handed out in order, one at a
 /// time, so the first finish first and go out while the rest are made (a split in halves
 /// would make the second half while the first waited to be written), and no index more than
-/// [`AHEAD`] past the next to go out is begun. An error from `emit` (a closed pipe) is
+/// [`AHEAD`] (or 64 a thread) past the next to go out is begun. An error from `emit` (a closed pipe) is
 /// returned after the items under way end; those not begun are passed over. A panic in
 /// `work` or `emit` stops the rest too, and is raised when the items under way end.
 pub fn in_order_of<R: Send>(
@@ -49,11 +51,15 @@ pub fn in_order_of<R: Send>(
     work: impl Fn(usize) -> R + Sync,
     mut emit: impl FnMut(usize, R) -> io::Result<()>,
 ) -> io::Result<()> {
-    let gate = Gate::default();
+    let threads = pool.current_num_threads();
+    let gate = Gate {
+        ahead: AHEAD.max(AHEAD_A_THREAD * threads),
+        ..Gate::default()
+    };
     let taken = AtomicUsize::new(0);
     let (tx, rx) = std::sync::mpsc::channel();
     pool.in_place_scope(|scope| {
-        for _ in 0..pool.current_num_threads().min(count) {
+        for _ in 0..threads.min(count) {
             let (tx, taken, gate, work) = (tx.clone(), &taken, &gate, &work);
             scope.spawn(move |_| {
                 let _stops = gate.stop_on_drop(true);
@@ -91,6 +97,8 @@ pub fn in_order_of<R: Send>(
 /// then, so the writer takes no lock while no one waits.
 #[derive(Default)]
 struct Gate {
+    /// How far past the next result to go out an index may begin.
+    ahead: usize,
     written: AtomicUsize,
     stop: AtomicBool,
     waiting: AtomicUsize,
@@ -102,8 +110,9 @@ impl Gate {
     /// True when index `i` may begin (waiting while it is too far ahead of the output); false
     /// when the run stops.
     fn wait_for(&self, i: usize) -> bool {
-        let ready =
-            || self.stop.load(Ordering::SeqCst) || i < self.written.load(Ordering::SeqCst) + AHEAD;
+        let ready = || {
+            self.stop.load(Ordering::SeqCst) || i < self.written.load(Ordering::SeqCst) + self.ahead
+        };
         if !ready() {
             self.waiting.fetch_add(1, Ordering::SeqCst);
             let mut held = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
