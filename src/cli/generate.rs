@@ -107,15 +107,10 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 b.set_message(tally.record(t));
             }
         };
-        let r =
-            generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i as u64), seen);
-        if let Some(b) = &bar {
-            b.inc(1);
-        }
-        r
+        generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i as u64), seen)
     };
     // Each puzzle is written as soon as those before it are: a long run killed midway keeps
-    // what it finished, in order.
+    // what it finished, in order. The bar counts the puzzles written.
     let write = |i: usize, r: Result<Generated, generate::GenError>| -> io::Result<()> {
         match r {
             Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
@@ -129,7 +124,11 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 }
             }
         }
-        out.flush()
+        out.flush()?;
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        Ok(())
     };
     super::in_order_of(&pool, count, make, write)?;
     out.flush()?;
