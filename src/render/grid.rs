@@ -113,10 +113,10 @@ pub struct Marks {
 
 /// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page). Every
 /// digit keeps a contrast of at least 4.5:1 (WCAG AA) with what lies behind it: the white of a
-/// placed digit on its green disc, a candidate on an orange or blue one; a removed one, red on
-/// white, stays 4:1 on the discs. A forcing chain's dashed ring keeps 3:1 (WCAG's figure for
-/// graphics) on white and on a shaded cell (5:1 and more) and on the pattern's disc it is drawn
-/// over (3.6:1).
+/// placed digit on its green disc, a candidate on an orange or blue one, a removed one in red
+/// on white, a shaded cell or a disc. Lines and rings keep 3:1 (WCAG's figure for graphics):
+/// chain links on white, shaded cells and the chain's discs they join (3.6:1), a forcing
+/// chain's dashed ring on white, shaded cells and the pattern's disc it is drawn over (3.6:1).
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -130,14 +130,14 @@ svg.nsudoku .lbl{fill:#6a6a6a}
 svg.nsudoku .given{fill:#000;font-weight:bold}
 svg.nsudoku .placed{fill:#1a5fb4}
 svg.nsudoku .c{fill:#444}
-svg.nsudoku .c.elim{fill:#a51d2d;font-weight:bold}
+svg.nsudoku .c.elim{fill:#951a28;font-weight:bold}
 svg.nsudoku .c.place{fill:#fff;font-weight:bold}
-svg.nsudoku .strike{stroke:#a51d2d;stroke-width:1.6}
+svg.nsudoku .strike{stroke:#951a28;stroke-width:1.6}
 svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
 svg.nsudoku .dgone{fill:none;stroke:#9c3f00;stroke-width:1.5;stroke-dasharray:2.5 2}
-svg.nsudoku .link{fill:none;stroke:#e66100;stroke-width:1.8}
+svg.nsudoku .link{fill:none;stroke:#a84600;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
 svg.nsudoku .link.forces{stroke-dasharray:12 3}

@@ -28,14 +28,14 @@ nav button{font-size:15px;padding:4px 14px}
 nav button[aria-disabled=true]{opacity:.45}
 #pos{display:inline-block;min-width:110px;text-align:center}
 #steps{padding-left:0;list-style:none}
-#steps li{margin:0 0 18px}
+#steps li{margin:0 0 18px;scroll-margin-top:3.5em}
 .text{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:14px;margin:4px 0 6px;word-break:break-word}
 .legend span{display:inline-block;margin-right:14px}
 .legend .sw{display:inline-block;width:14px;height:14px;border-radius:7px;vertical-align:-2px;margin-right:4px;\
 font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
 .legend .sw.sq{border-radius:0;border:1px solid #ccc}
 .legend .sw.ring{border:1.5px dashed #9c3f00}
-.legend .sw.elim{color:#a51d2d;text-decoration:line-through;text-decoration-thickness:2px}
+.legend .sw.elim{color:#951a28;text-decoration:line-through;text-decoration-thickness:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media print{
 nav{display:none}
@@ -58,7 +58,7 @@ const SCRIPT: &str = "\
     // The last item is the end grid, not a step.
     var n = steps.length - 1;
     var at = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
-    pos.textContent = all.checked ? n + ' steps' : at;
+    pos.textContent = all.checked ? n + (n === 1 ? ' step' : ' steps') : at;
     // aria-disabled, not disabled: a button that gets disabled would drop the focus.
     prev.setAttribute('aria-disabled', all.checked || i === 0);
     next.setAttribute('aria-disabled', all.checked || i === n);
@@ -79,7 +79,8 @@ const SCRIPT: &str = "\
     show();
   }
   function fromHash() {
-    var m = location.hash.match(/^#step-(\\d+)$/);
+    // No hash (Back to the page as opened) is its first step; another anchor moves nothing.
+    var m = location.hash.match(/^#step-(\\d+)$/) || (location.hash ? null : [0, 1]);
     if (!m) return;
     i = Math.max(0, Math.min(steps.length - 1, m[1] - 1));
     if (m[1] - 1 !== i) mark();
