@@ -36,15 +36,17 @@ pub fn in_order<T: Sync, R: Send>(
 /// the workers there instead of letting them fill memory with the rest of the batch, and one
 /// slow item lets the others run that far past it.
 const AHEAD: usize = 256;
+/// Results a worker may have made ahead of the output, on a pool of more than 4.
 const AHEAD_A_THREAD: usize = 64;
 
 /// Run `work` on 0..count, in parallel on `pool`, and hand each result to `emit` in order as
 /// soon as it and those before it are done. The indices are handed out in order, one at a
 /// time, so the first finish first and go out while the rest are made (a split in halves
 /// would make the second half while the first waited to be written), and no index more than
-/// [`AHEAD`] (or 64 a thread) past the next to go out is begun. An error from `emit` (a closed pipe) is
-/// returned after the items under way end; those not begun are passed over. A panic in
-/// `work` or `emit` stops the rest too, and is raised when the items under way end.
+/// [`AHEAD`] (or [`AHEAD_A_THREAD`] a thread) past the next to go out is begun. An error from
+/// `emit` (a closed pipe) is returned after the items under way end; those not begun are
+/// passed over. A panic in `work` or `emit` stops the rest too, and is raised when the items
+/// under way end.
 pub fn in_order_of<R: Send>(
     pool: &rayon::ThreadPool,
     count: usize,
