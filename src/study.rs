@@ -134,11 +134,7 @@ pub fn tuples<B: Basis>(
         subset_budget: u64::MAX,
         ..logic::Config::default()
     };
-    let base = [
-        Technique::SINGLES.as_slice(),
-        &[Technique::Pointing, Technique::Claiming],
-    ]
-    .concat();
+    let base = [Technique::SINGLES.as_slice(), &Technique::LOCKED_CANDIDATES].concat();
     let mut rows: Vec<TupleRow> = Vec::new();
     for k in 2..=k_max {
         for kind in [TupleKind::Naked, TupleKind::Hidden] {

@@ -291,6 +291,9 @@ impl Technique {
         Technique::NakedSingle,
     ];
 
+    /// Locked candidates (`locked-candidates` on the command line), in difficulty order.
+    pub const LOCKED_CANDIDATES: [Technique; 2] = [Technique::Pointing, Technique::Claiming];
+
     /// Every technique without a size, in difficulty order.
     pub const UNSIZED: [Technique; 28] = {
         use Technique::*;
@@ -449,7 +452,7 @@ impl Entry {
         match name {
             "all" => return Ok(Entry::All),
             "singles" => return Ok(Entry::Named(Technique::SINGLES.to_vec())),
-            "locked-candidates" => return Ok(Entry::Named(vec![Pointing, Claiming])),
+            "locked-candidates" => return Ok(Entry::Named(Technique::LOCKED_CANDIDATES.to_vec())),
             _ => {}
         }
         for (family, f) in families {

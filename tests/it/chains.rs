@@ -16,8 +16,6 @@ const CHAINS: [Technique; 5] = [
     Technique::Aic,
 ];
 
-const SINGLES: [Technique; 3] = Technique::SINGLES;
-
 fn describe<B: Basis>(d: &Deduction) -> String {
     d.describe(B::topology(), Alphabet::Standard)
 }
@@ -43,10 +41,10 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
     let mut s = state::<B>(line);
     let cfg = Config::default();
     let mut checked = 0;
-    let mut ts = SINGLES.to_vec();
+    let mut ts = Technique::SINGLES.to_vec();
     ts.extend(CHAINS);
     for _ in 0..max_steps {
-        engine::reduce(&mut s, &SINGLES, &cfg).expect("singles are sound");
+        engine::reduce(&mut s, &Technique::SINGLES, &cfg).expect("singles are sound");
         if s.is_complete() {
             break;
         }
@@ -273,7 +271,7 @@ fn table_eliminations_are_sound_and_cover_aics() {
         let p = input::read_one(line, Default::default()).unwrap();
         let sol = solve::unique_solution(&p).unwrap();
         let mut s = state::<B3>(line);
-        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
         let plain = table_eliminations(&s, Mode::Xy, false, &Config::default());
         let derived = table_eliminations(&s, Mode::Xy, true, &Config::default());
         for c in plain.iter().chain(&derived) {
@@ -357,12 +355,12 @@ fn weak_links_are_symmetric() {
     let mut pairs = 0;
     for line in include_str!("../data/chains_9x9.txt").lines().take(10) {
         let mut s = state::<B3>(line);
-        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
         pairs += assert_weak_links_symmetric(&s);
     }
     for line in include_str!("../data/chains_16x16.txt").lines().take(2) {
         let mut s = state::<B4>(line);
-        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
         pairs += assert_weak_links_symmetric(&s);
     }
     assert!(pairs > 10_000, "only {pairs} links checked");
@@ -374,7 +372,7 @@ fn weak_links_are_symmetric() {
 #[test]
 fn a_kept_table_serves_only_its_own_state() {
     let cfg = Config::default();
-    let mut ts = SINGLES.to_vec();
+    let mut ts = Technique::SINGLES.to_vec();
     ts.extend(CHAINS);
     let fresh = |s: &State<B3>, t: Technique| {
         std::thread::scope(|sc| sc.spawn(|| find_all(s, t, &cfg)).join().unwrap())

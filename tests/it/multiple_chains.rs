@@ -11,8 +11,6 @@ use crate::common;
 use common::{state, with_solutions};
 
 const MULTIPLE: [Technique; 2] = [Technique::CellForcingChain, Technique::RegionForcingChain];
-const SINGLES: [Technique; 3] = Technique::SINGLES;
-
 /// True when at most one of `a` and `b` can be true: one digit in cells that all see each
 /// other, or two digits of one cell.
 fn weak<B: Basis>(a: &[Candidate], b: &[Candidate]) -> bool {
@@ -107,12 +105,12 @@ fn check_branches<B: Basis>(s: &State<B>, d: &Deduction, cap: usize) {
 fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
     let mut s = state::<B>(line);
     let cfg = Config::default();
-    let mut ts = SINGLES.to_vec();
+    let mut ts = Technique::SINGLES.to_vec();
     ts.extend([Technique::XChain, Technique::XyChain, Technique::Aic]);
     ts.extend(MULTIPLE);
     let mut checked = 0;
     for _ in 0..max_steps {
-        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
         if s.is_complete() {
             break;
         }
@@ -211,7 +209,7 @@ fn a_budget_cut_never_prints_a_broken_branch() {
     let p = input::read_one(line, Default::default()).unwrap();
     let sol = solve::unique_solution(&p).unwrap();
     let mut s = state::<B3>(line);
-    engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+    engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
     let (mut cut, mut found) = (0, 0);
     let mut budget = 1u64;
     while budget < 1 << 22 {
@@ -243,7 +241,7 @@ fn a_budget_cut_never_prints_a_broken_branch() {
 fn a_search_cut_by_the_budget_leaves_no_set_for_the_next() {
     let line = "...36....85.......9.4..8........68.........17..9..45...1.5...6.4....9..2.....3...";
     let mut s = state::<B3>(line);
-    engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+    engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
     let whole = Config::default();
     let texts = |t: Technique| -> Vec<String> {
         let found = find_all(&s, t, &whole);
@@ -279,7 +277,7 @@ fn a_search_cut_by_the_budget_leaves_no_set_for_the_next() {
 fn each_conclusion_comes_once_shortest_first() {
     fn check<B: Basis>(line: &str) -> usize {
         let mut s = state::<B>(line);
-        engine::reduce(&mut s, &SINGLES, &Config::default()).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &Config::default()).unwrap();
         let mut n = 0;
         for t in MULTIPLE {
             let all = find_all(&s, t, &Config::default());

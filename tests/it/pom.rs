@@ -8,8 +8,6 @@ use nsudoku::{input, solve, Basis, Grid, Mask};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-const SINGLES: [Technique; 3] = Technique::SINGLES;
-
 fn state<B: Basis>(line: &str) -> (State<B>, input::Puzzle) {
     let p = input::read_one(line, Default::default()).unwrap();
     (State::new(Grid::from_masks(&p.masks)).unwrap(), p)
@@ -175,7 +173,7 @@ fn sound_on_9x9_fixtures_and_variants_nest() {
     for line in puzzles(include_str!("../data/pom_9x9.txt")) {
         let (mut s, p) = state::<B3>(line);
         let solution = solve::unique_solution(&p).unwrap();
-        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
         let found = check_variants(&s, &solution, &cfg);
         for w in found.windows(2) {
             assert!(w[0].is_subset(&w[1]), "a stronger variant lost a deduction");
@@ -190,7 +188,7 @@ fn sound_on_9x9_fixtures_and_variants_nest() {
 #[test]
 fn solve_paths_with_pom_are_sound() {
     let cfg = Config::default();
-    let mut ts = SINGLES.to_vec();
+    let mut ts = Technique::SINGLES.to_vec();
     ts.extend(pom::VARIANTS);
     for line in puzzles(include_str!("../data/pom_9x9.txt"))
         .into_iter()
@@ -216,7 +214,7 @@ fn sound_on_16x16_after_singles() {
     {
         let (mut s, _) = state::<B4>(line);
         let solution = input::read_one(sol, Default::default()).unwrap().digits();
-        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
         let r = pom::analyze(&s, Technique::Pom, &cfg);
         assert!(
             r.digits
@@ -239,7 +237,7 @@ fn per_digit_pom_matches_counting_reference() {
         .take(15)
     {
         let (mut s, _) = state::<B3>(line);
-        engine::reduce(&mut s, &SINGLES, &cfg).unwrap();
+        engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
         let mut want = BTreeSet::new();
         for (d, rows) in pom::digit_rows(&s).iter().enumerate() {
             for cell in 0..81 {
@@ -321,8 +319,8 @@ fn states_along<B: Basis>(line: &str) -> Vec<State<B>> {
 /// [`states_along`] with the budgets of `cfg`.
 fn states_along_with<B: Basis>(line: &str, cfg: &Config) -> Vec<State<B>> {
     let (mut s, _) = state::<B>(line);
-    engine::reduce(&mut s, &SINGLES, cfg).unwrap();
-    let mut ts = SINGLES.to_vec();
+    engine::reduce(&mut s, &Technique::SINGLES, cfg).unwrap();
+    let mut ts = Technique::SINGLES.to_vec();
     ts.extend(pom::VARIANTS);
     ts.push(Technique::ForcingChain);
     let mut at = s.clone();
