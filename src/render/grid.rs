@@ -123,7 +123,7 @@ svg.nsudoku .bg{fill:#fff}
 svg.nsudoku .cell{fill:#fff}
 svg.nsudoku .cell.house{fill:#fff3b8}
 svg.nsudoku .cell.pat{fill:#cfe2ff}
-svg.nsudoku .thin{stroke:#9a9a9a;stroke-width:1;fill:none}
+svg.nsudoku .thin{stroke:#808080;stroke-width:1;fill:none}
 svg.nsudoku .box{stroke:#1e1e1e;stroke-width:2.5;fill:none}
 svg.nsudoku .frame{stroke:#1e1e1e;stroke-width:3.5;fill:none}
 svg.nsudoku .lbl{fill:#6a6a6a}

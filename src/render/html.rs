@@ -222,10 +222,12 @@ cells and digits of the pattern</span>\
             i + 1,
             escape(&text)
         ));
+        // The paragraph above says the step; a picture named by the same words would be
+        // read twice by a screen reader.
         out.push_str(&step::draw(
             board,
             d,
-            Some(format!("Step {} of {total}: {text}", i + 1)),
+            Some(format!("Grid at step {} of {total}", i + 1)),
             true,
         ));
         out.push_str("</li>\n");
