@@ -56,26 +56,24 @@ pub struct RenderArgs {
 /// a puzzle no solver settles (64×64 line 1 of the shared data).
 const SOLUTION_SEARCH: std::time::Duration = std::time::Duration::from_secs(10);
 
-fn bad(msg: impl Into<String>) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, msg.into())
+/// Why a render stops short of its picture.
+enum Stop {
+    /// What the puzzle itself does not allow (not a puzzle, givens that contradict, no unique
+    /// solution, a path shorter than the step asked for): said on stderr with exit status 1,
+    /// as the other subcommands do for a puzzle.
+    Unfit(String),
+    /// Usage and I/O errors: exit status 2.
+    Io(io::Error),
 }
 
-/// What the puzzle itself does not allow (not a puzzle, givens that contradict, no unique
-/// solution, a path shorter than the step asked for): said on stderr with exit status 1, as
-/// the other subcommands do for a puzzle; usage and I/O errors keep status 2.
-#[derive(Debug)]
-struct Unfit(String);
-
-impl std::fmt::Display for Unfit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Self {
+        Stop::Io(e)
     }
 }
 
-impl std::error::Error for Unfit {}
-
-fn unfit(p: &Puzzle, label: &Option<String>, msg: impl std::fmt::Display) -> io::Error {
-    io::Error::other(Unfit(format!("{}: {msg}", at(label, p))))
+fn bad(msg: impl Into<String>) -> Stop {
+    Stop::Io(io::Error::new(io::ErrorKind::InvalidInput, msg.into()))
 }
 
 /// Write `text` to `path`, or to standard output when it is `-`.
@@ -89,15 +87,16 @@ fn write_file(path: &PathBuf, text: &str) -> io::Result<()> {
 
 pub fn run(a: RenderArgs) -> io::Result<ExitCode> {
     match draw_first(a) {
-        Err(e) if e.get_ref().is_some_and(|e| e.is::<Unfit>()) => {
-            say!("nsudoku: {e}");
+        Ok(status) => Ok(status),
+        Err(Stop::Unfit(why)) => {
+            say!("nsudoku: {why}");
             Ok(ExitCode::from(1))
         }
-        other => other,
+        Err(Stop::Io(e)) => Err(e),
     }
 }
 
-fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
+fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
     // Usage errors before any puzzle is read, as in the other logic subcommands.
     let to_stdout = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
     if to_stdout(&a.svg) {
@@ -142,13 +141,10 @@ fn draw_first(a: RenderArgs) -> io::Result<ExitCode> {
     }
     let (label, p) = match batch.records.into_iter().next() {
         None => return Err(bad("no puzzle in the input")),
-        Some((label, Err(e))) => {
-            let msg = format!("{}{e}", super::prefix(&label));
-            return Err(io::Error::other(Unfit(msg)));
-        }
+        Some((label, Err(e))) => return Err(Stop::Unfit(format!("{}{e}", super::prefix(&label)))),
         Some((label, Ok(p))) => (label, p),
     };
-    let unfit = |msg: String| unfit(&p, &label, msg);
+    let unfit = |msg: String| Stop::Unfit(format!("{}: {msg}", at(&label, &p)));
     let techniques = super::logic::techniques_for(a.techniques.as_ref(), p.n());
     let cfg = a.limits.config().until(a.timeout);
     // Only a path needs the count that admits the uniqueness techniques: `--solution` alone
