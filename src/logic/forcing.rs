@@ -283,7 +283,7 @@ impl<'s, B: Basis> Trial<'s, B> {
             // The houses all the places share (`u16::MAX` where they differ); none when a cell
             // holds the digit, or when it has no place (that broke the trial already).
             let mut shared: Option<[u16; 3]> = None;
-            let mut held = false;
+            let (mut held, mut places, mut last) = (false, 0, 0);
             for &q in t.house(h) {
                 let q = q as usize;
                 if !self.masks[q].has(d) {
@@ -293,6 +293,7 @@ impl<'s, B: Basis> Trial<'s, B> {
                     held = true;
                     break;
                 }
+                (places, last) = (places + 1, q);
                 let hs = t.houses_of(q);
                 shared = Some(match shared {
                     None => hs,
@@ -303,6 +304,14 @@ impl<'s, B: Basis> Trial<'s, B> {
             let Some(shared) = shared.filter(|_| !held) else {
                 continue;
             };
+            // One place left is a hidden single (an earlier sweep of this look left it, and
+            // it waits in the queue): placed as one, its peers lose the digit for that reason,
+            // not as a sweep no box/line pattern supports.
+            if places == 1 {
+                self.queue.push_back((last, d, Why::House(h as u16)));
+                any = true;
+                continue;
+            }
             for to in shared
                 .into_iter()
                 .filter(|&x| x != u16::MAX && x as usize != h)

@@ -22,8 +22,8 @@ const EASY: [Technique; 5] = [
 /// Replays the proof of forcing chain `d` from `s`: the first node is the eliminated candidate,
 /// assumed; every later node must be a single (the cell's last digit, or the digit's last place
 /// in a house of the cell) once the nodes before it are placed, or, in a Forcing Chain (+), a
-/// sweep (a node with a weak link): cells that lose their digit because its places in some
-/// house all lie in another house holding those cells (locked candidates), or, in a Nested
+/// sweep (a node with a weak link): cells that lose their digit because its two or more places
+/// in some house all lie in another house holding those cells (locked candidates), or, in a Nested
 /// Forcing Chain, a removal with a nested proof that replays from the grid there (see
 /// [`replay_nested`]); and then the named cell must have no digit, or the named house no place
 /// for the named digit.
@@ -67,9 +67,11 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
                     .collect::<Vec<_>>()
             };
             let inside = |q: usize, h: usize| t.houses_of(q).contains(&(h as u16));
+            // Two places at least: a digit's one place in a house is a single, a node of its
+            // own, and what its peers lose follows from it, not from locked candidates.
             let locked = (0..t.houses()).any(|from| {
                 let p = places(from);
-                !p.is_empty()
+                p.len() >= 2
                     && cells.iter().all(|&c| !inside(c, from))
                     && (0..t.houses()).any(|to| {
                         p.iter().all(|&q| inside(q, to)) && cells.iter().all(|&c| inside(c, to))
