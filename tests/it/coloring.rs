@@ -269,6 +269,7 @@ fn sound_run<B: Basis>(
                 }
                 assert_templates_agree(&s, d);
                 assert_knot_links(&s, d);
+                assert_clusters(d);
             }
             counts[i] += found.len();
             if changed {
@@ -289,6 +290,25 @@ fn sound_run<B: Basis>(
             return;
         }
     }
+}
+
+/// Simple coloring works in one cluster, multi-coloring across two joined by a weak link: a
+/// cycle's clusters are its runs of conjugate pairs, read around it (a wrap's two ends meet
+/// at the apex: one run).
+fn assert_clusters(d: &Deduction) {
+    let clusters = match d.technique {
+        Technique::SimpleColoring => 1,
+        Technique::MultiColoring => 2,
+        _ => return,
+    };
+    let links: Vec<LinkKind> = d.evidence.chain.iter().filter_map(|n| n.link).collect();
+    let runs = (0..links.len())
+        .filter(|&i| {
+            let before = links[(i + links.len() - 1) % links.len()];
+            links[i] == LinkKind::Strong && before != LinkKind::Strong
+        })
+        .count();
+    assert_eq!(runs, clusters, "{}", text(d));
 }
 
 #[test]
@@ -551,6 +571,38 @@ fn simple_coloring_trap() {
         "Simple Coloring 1: r2c3-r1c2=r1c7=r5c7=r5c3-r2c3 (tri-cycle 1,1 over 3) => r2c3<>1"
     );
     assert_template_sound(&s, 0, &pattern);
+}
+
+#[test]
+fn simple_coloring_wrap_from_inside_the_cluster() {
+    // Conjugate chain r1c1 = r1c5 = r5c5 = r5c2 = r2c2 (row 1, column 5, row 5, column 2):
+    // r1c1, r5c5 and r2c2 take one color, and r1c1 and r2c2 share box 1, so that color is
+    // false. From r5c5 the wrap is a cycle of conjugate pairs at the apex and one plain edge
+    // inside: still one cluster, so simple coloring's, not multi-coloring's.
+    let pattern = [
+        "1...1....",
+        "1111.1111",
+        "1.11.1111",
+        "1.11.1111",
+        ".1..1....",
+        "1.11.1111",
+        "1.11.1111",
+        "1.11.1111",
+        "1.11.1111",
+    ];
+    let s = hand_made(0, &pattern, &[]);
+    assert_eq!(eliminated(&s, Technique::MultiColoring, 0), names(&[]));
+    let simple = eliminated(&s, Technique::SimpleColoring, 0);
+    for wrapped in ["r1c1", "r2c2", "r5c5"] {
+        assert!(simple.contains(&wrapped.to_string()), "{simple:?}");
+    }
+    let impossible = template_impossible(&pattern);
+    for d in find_all(&s, Technique::SimpleColoring, &Config::default()) {
+        assert_clusters(&d);
+        for e in &d.eliminations {
+            assert!(impossible.contains(&e.cell), "{}", text(&d));
+        }
+    }
 }
 
 #[test]

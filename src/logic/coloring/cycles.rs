@@ -10,9 +10,10 @@
 //! is what is reported — the search only finds candidates, the algebra decides.
 //!
 //! Modes restrict the edges: simple coloring uses conjugate pairs only, with plain 1-edges
-//! allowed at the apex (trap) and, for a placement, one inside (wrap); multi-coloring allows one
-//! more plain 1-edge inside (the bridge between two clusters); x-cycles use every 1- and 3-edge
-//! and box hinges; y-cycles add y-edges. A cycle belongs to one technique by the edges it
+//! allowed at the apex (trap) and one inside when both the apex's edges are conjugate pairs
+//! (wrap: the apex is in the cluster); multi-coloring allows one more plain 1-edge inside (the
+//! bridge between two clusters); x-cycles use every 1- and 3-edge and box hinges; y-cycles add
+//! y-edges. A cycle belongs to one technique by the edges it
 //! actually uses ([`Mode::accepts`]), and each search reports only its own: an x-cycle search
 //! passes over a cycle that simple coloring finds.
 
@@ -27,9 +28,12 @@ use std::collections::VecDeque;
 
 /// Which edges a search may use and which cycles it reports.
 ///
-/// A cycle's class is what it needs beyond conjugate pairs: the plain 1-edges inside it (not at
-/// the apex; a box hinge counts as many as needed to leave coloring), and whether it uses a
-/// y-edge. Each technique reports only the cycles of its own class, so the five finders never
+/// A cycle's class is what it needs beyond conjugate pairs: its *bridges*, the plain 1-edges
+/// inside it (not at the apex; a box hinge counts as many as needed to leave coloring) less
+/// one when both the apex's edges are conjugate pairs, and whether it uses a y-edge. Bridges
+/// are the cycle's clusters (its runs of conjugate pairs, read around the cycle) less one: a
+/// wrap inside one cluster has one plain edge inside and none at the apex, a trap none inside
+/// and two at the apex, and both are simple coloring. Each technique reports only the cycles of its own class, so the five finders never
 /// report the same thing twice and an easier technique always gets its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mode {
@@ -60,25 +64,26 @@ impl Mode {
         })
     }
 
-    /// Most plain 1-edges inside that a partial cycle may have.
-    fn max_plain(self, verdict: Verdict) -> usize {
-        let place = (verdict == Verdict::IsDigit) as usize;
+    /// Most plain 1-edges inside that a partial cycle may have, `conj` when its first edge
+    /// is a conjugate pair (its last may be one too, which makes one of them no bridge).
+    fn max_plain(self, conj: bool) -> usize {
         match self.technique {
-            // Trap: none inside; wrap (a placement): the one between two cells of one color.
-            Technique::SimpleColoring => place,
+            // Trap: none inside; wrap: the one between two cells of one color.
+            Technique::SimpleColoring => conj as usize,
             // The bridge between two clusters.
-            Technique::MultiColoring => 1 + place,
+            Technique::MultiColoring => 1 + conj as usize,
             _ => PLAIN_CAP,
         }
     }
 
-    /// True when a finished cycle of this class belongs to this technique.
-    fn accepts(self, verdict: Verdict, plain: usize, y: bool) -> bool {
-        let place = (verdict == Verdict::IsDigit) as usize;
+    /// True when a finished cycle of this class belongs to this technique: `plain` 1-edges
+    /// inside, both apex edges conjugate pairs or not (`conj`).
+    fn accepts(self, plain: usize, conj: bool, y: bool) -> bool {
+        let bridges = plain.saturating_sub(conj as usize);
         match self.technique {
-            Technique::SimpleColoring => plain <= place,
-            Technique::MultiColoring => plain == 1 + place,
-            Technique::XCycle => plain >= 2 + place,
+            Technique::SimpleColoring => bridges == 0,
+            Technique::MultiColoring => bridges == 1,
+            Technique::XCycle => bridges >= 2,
             _ => y,
         }
     }
@@ -102,7 +107,8 @@ pub(crate) enum Via {
     Y(u32, u32),
 }
 
-/// Reusable breadth-first search state over `(cell, is c, plain 1-edges inside, y-edge used)`.
+/// Reusable breadth-first search state over `(cell, is c, plain 1-edges inside, y-edge used,
+/// first edge a conjugate pair)`.
 struct Search {
     stamp: Vec<u32>,
     round: u32,
@@ -110,20 +116,23 @@ struct Search {
     queue: VecDeque<(u32, u16)>,
 }
 
-/// Classes per literal: plain count 0..=PLAIN_CAP, times y used or not.
-const CLASSES: usize = (PLAIN_CAP + 1) * 2;
+/// Classes per literal: plain count 0..=PLAIN_CAP, times y used or not, times the first edge
+/// a conjugate pair or not.
+const CLASSES: usize = (PLAIN_CAP + 1) * 4;
 
-fn state(cell: usize, lit: usize, plain: usize, y: bool) -> u32 {
-    (((cell * 2 + lit) * (PLAIN_CAP + 1) + plain) * 2 + y as usize) as u32
+fn state(cell: usize, lit: usize, plain: usize, y: bool, conj: bool) -> u32 {
+    ((((cell * 2 + lit) * (PLAIN_CAP + 1) + plain) * 2 + y as usize) * 2 + conj as usize) as u32
 }
 
-fn decode(st: u32) -> (usize, usize, usize, bool) {
+fn decode(st: u32) -> (usize, usize, usize, bool, bool) {
     let st = st as usize;
+    let conj = st % 2 == 1;
+    let st = st / 2;
     let y = st % 2 == 1;
     let st = st / 2;
     let plain = st % (PLAIN_CAP + 1);
     let st = st / (PLAIN_CAP + 1);
-    (st / 2, st % 2, plain, y)
+    (st / 2, st % 2, plain, y, conj)
 }
 
 impl Search {
@@ -147,12 +156,11 @@ impl Search {
         mode: Mode,
         max_len: usize,
     ) -> Option<Vec<(usize, Via)>> {
-        let max_plain = mode.max_plain(verdict);
         let start_lit = (verdict == Verdict::NotDigit) as usize;
         let target_lit = 1 - start_lit;
         self.round += 1;
         self.queue.clear();
-        let start = state(apex, start_lit, 0, false);
+        let start = state(apex, start_lit, 0, false, false);
         self.stamp[start as usize] = self.round;
         self.queue.push_back((start, 0));
         let mut next: Vec<(usize, usize, bool, Via)> = Vec::new();
@@ -160,7 +168,7 @@ impl Search {
             if depth as usize >= max_len {
                 continue;
             }
-            let (cell, lit, plain, y) = decode(st);
+            let (cell, lit, plain, y, conj) = decode(st);
             next.clear();
             if lit == 1 {
                 // Weak role: cell is c ⇒ p is not. Only cells with a way on, or the apex.
@@ -203,11 +211,17 @@ impl Search {
             }
             let lit2 = 1 - lit;
             for &(p, plain2, y2, via) in &next {
-                if plain2 > max_plain {
+                let conj2 = if depth == 0 {
+                    matches!(via, Via::Conj(_))
+                } else {
+                    conj
+                };
+                if plain2 > mode.max_plain(conj2) {
                     continue;
                 }
                 if p == apex {
-                    if lit2 == target_lit && mode.accepts(verdict, plain2, y2) {
+                    let both = conj2 && matches!(via, Via::Conj(_));
+                    if lit2 == target_lit && mode.accepts(plain2, both, y2) {
                         let mut steps = vec![(p, via)];
                         let mut cur = st;
                         while cur != start {
@@ -221,7 +235,7 @@ impl Search {
                     }
                     continue;
                 }
-                let s2 = state(p, lit2, plain2, y2);
+                let s2 = state(p, lit2, plain2, y2, conj2);
                 if self.stamp[s2 as usize] == self.round {
                     continue;
                 }
