@@ -22,6 +22,9 @@ pub struct Search {
     parent: Vec<u32>,
     generation: u32,
     queue: Vec<(u32, u32)>,
+    /// The nodes one literal leads to, gathered before they are visited (kept to spare an
+    /// allocation per literal).
+    next: Vec<u32>,
     /// A visit marks both literals of its node: no path goes through a node twice.
     strict: bool,
 }
@@ -35,6 +38,7 @@ impl Search {
             parent: vec![NO; lits],
             generation: 0,
             queue: Vec::new(),
+            next: Vec::new(),
             strict: false,
         }
     }
@@ -101,7 +105,8 @@ impl Search {
             if lit & 1 == 1 {
                 // on(u): weak links.
                 let mut hit = false;
-                let mut next = Vec::new();
+                let mut next = std::mem::take(&mut self.next);
+                next.clear();
                 g.weak(u, |v| {
                     if v == x && depth >= 2 && depth - 1 <= cap {
                         hit = true;
@@ -112,9 +117,10 @@ impl Search {
                 if hit {
                     return Some(self.path(lit, true));
                 }
-                for v in next {
+                for &v in &next {
                     self.visit(2 * v, lit, depth + 1);
                 }
+                self.next = next;
             } else {
                 for &p in g.partners(u) {
                     self.visit(2 * p + 1, lit, depth + 1);
@@ -152,15 +158,17 @@ impl Search {
             head += 1;
             let w = lit / 2;
             if lit & 1 == 1 {
-                let mut next = Vec::new();
+                let mut next = std::mem::take(&mut self.next);
+                next.clear();
                 g.weak(w, |y| {
                     if depth + 2 <= cap && !g.partners(y).is_empty() {
                         next.push(y);
                     }
                 });
-                for y in next {
+                for &y in &next {
                     self.visit(2 * y, lit, depth + 1);
                 }
+                self.next = next;
             } else {
                 for &p in g.partners(w) {
                     if p == u {
