@@ -304,12 +304,11 @@ impl<'s, B: Basis> Trial<'s, B> {
             let Some(shared) = shared.filter(|_| !held) else {
                 continue;
             };
-            // One place left is a hidden single (an earlier sweep of this look left it, and
-            // it waits in the queue): placed as one, its peers lose the digit for that reason,
-            // not as a sweep no box/line pattern supports.
+            // One place left is a hidden single, already queued by the sweep of this look that
+            // left it (`check_houses`): placed as one, its peers lose the digit for that reason,
+            // not by a sweep no box/line pattern supports.
             if places == 1 {
-                self.queue.push_back((last, d, Why::House(h as u16)));
-                any = true;
+                debug_assert!(any && self.queue.iter().any(|&(q, e, _)| (q, e) == (last, d)));
                 continue;
             }
             for to in shared

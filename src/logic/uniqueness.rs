@@ -213,12 +213,16 @@ fn naked_set<B: Basis>(
     for m in 1..most {
         let mut chosen = Vec::with_capacity(m);
         let flow = subsets::<B>(s, &cells, 0, m, extra, &mut chosen, &mut |set, digits| {
-            // The set's cells named apart: the cells list mixes them with the corners.
-            let others: Vec<String> = set.iter().map(|&c| topo.cell_name(c)).collect();
+            // The roof and the set's cells named apart: the cells list mixes them.
+            let names = |cells: &[usize]| {
+                let names: Vec<String> = cells.iter().map(|&c| topo.cell_name(c)).collect();
+                names.join(",")
+            };
             let mut d = rect.deduction(
                 format!(
-                    "type 3, the roof and {} a naked {} in {}",
-                    others.join(","),
+                    "type 3, {} (the roof) and {} a naked {} in {}",
+                    names(&[r1, r2]),
+                    names(set),
                     super::technique::size_word(m as u8 + 1).to_lowercase(),
                     topo.house_name(house)
                 ),

@@ -13,9 +13,9 @@
 //! allowed at the apex (trap) and one inside when both the apex's edges are conjugate pairs
 //! (wrap: the apex is in the cluster); multi-coloring allows one more plain 1-edge inside (the
 //! bridge between two clusters); x-cycles use every 1- and 3-edge and box hinges; y-cycles add
-//! y-edges. A cycle belongs to one technique by the edges it
-//! actually uses ([`Mode::accepts`]), and each search reports only its own: an x-cycle search
-//! passes over a cycle that simple coloring finds.
+//! y-edges. A cycle belongs to one technique by the edges it actually uses ([`Mode::accepts`]),
+//! and each search reports only its own: an x-cycle search passes over a cycle that simple
+//! coloring finds.
 
 use super::algebra::{collapse, tri_cycle, Edge, Verdict};
 use super::graph::{Forcings, Graph};
@@ -33,8 +33,9 @@ use std::collections::VecDeque;
 /// one when both the apex's edges are conjugate pairs, and whether it uses a y-edge. Bridges
 /// are the cycle's clusters (its runs of conjugate pairs, read around the cycle) less one: a
 /// wrap inside one cluster has one plain edge inside and none at the apex, a trap none inside
-/// and two at the apex, and both are simple coloring. Each technique reports only the cycles of its own class, so the five finders never
-/// report the same thing twice and an easier technique always gets its own.
+/// and two at the apex, and both are simple coloring. Each technique reports only the cycles
+/// of its own class, so the five finders never report the same thing twice and an easier
+/// technique always gets its own.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mode {
     /// The technique.
@@ -211,8 +212,10 @@ impl Search {
             }
             let lit2 = 1 - lit;
             for &(p, plain2, y2, via) in &next {
+                // Whether the first edge is a conjugate pair matters only where plain edges
+                // are counted; elsewhere it would split the states for nothing.
                 let conj2 = if depth == 0 {
-                    matches!(via, Via::Conj(_))
+                    mode.counts_plain() && matches!(via, Via::Conj(_))
                 } else {
                     conj
                 };
