@@ -134,6 +134,27 @@ pub struct Evidence {
     /// everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<Vec<ChainNode>>,
+    /// Pattern overlay, the variants that drop templates of one digit for another's sake: why
+    /// the step's digit lost the templates it lost, together all of them. Empty everywhere
+    /// else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cuts: Vec<TemplateCut>,
+}
+
+/// Why some templates of a POM step's digit went, as a claim about the templates left when the
+/// variant stopped, which a reader can check against them: with `cells`, every template of
+/// `by` left takes one of them and the `dropped` templates take them all (the cells are
+/// `by`'s if any template of the step's digit takes them: `pom-refined` names one cell,
+/// `pom-covers` up to 3 unrelated ones); without, each of the `dropped` templates meets every
+/// template of `by` left, so `by` would have no place (`pom-exclusion`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TemplateCut {
+    /// The other digit (0-based).
+    pub by: u8,
+    /// The cover: cells every template of `by` left meets; empty for a clash.
+    pub cells: Vec<u16>,
+    /// How many templates of the step's digit went for this reason.
+    pub dropped: usize,
 }
 
 impl Evidence {
@@ -208,6 +229,9 @@ impl Deduction {
             && e.digits.iter().all(|&d| (d as usize) < t.n)
             && chain_fits(&e.chain, t, &cand)
             && e.branches.iter().all(|b| chain_fits(b, t, &cand))
+            && e.cuts
+                .iter()
+                .all(|c| (c.by as usize) < t.n && c.cells.iter().all(|&x| (x as usize) < t.cells))
     }
 
     /// A deduction with empty evidence.
@@ -281,8 +305,12 @@ impl Deduction {
             pattern = format!("digit {}", digits.join(","));
         }
         if let Some(note) = &ev.note {
+            let note = match cuts_notation(&ev.cuts, t, a) {
+                cuts if cuts.is_empty() => note.clone(),
+                cuts => format!("{note}: {cuts}"),
+            };
             if pattern.is_empty() {
-                pattern = note.clone();
+                pattern = note;
             } else {
                 pattern = format!("{pattern} ({note})");
             }
@@ -369,8 +397,44 @@ impl Deduction {
         if let Some(note) = &ev.note {
             v["note"] = note.clone().into();
         }
+        if !ev.cuts.is_empty() {
+            let cuts = ev.cuts.iter().map(|c| {
+                serde_json::json!({
+                    "by": a.label(c.by + 1, t.n),
+                    "cells": c.cells.iter().map(|&x| t.cell_name(x as usize)).collect::<Vec<_>>(),
+                    "dropped": c.dropped,
+                })
+            });
+            v["cuts"] = cuts.collect::<Vec<_>>().into();
+        }
         v
     }
+}
+
+/// Why a POM step's digit lost templates, reason by reason: `12 through r3c4, every template
+/// of 5 left through it; 3 through r1c1,r5c6, every template of 8 left through one of them`,
+/// or `2 meet every template of 7 left`.
+fn cuts_notation(cuts: &[TemplateCut], t: &Topology, a: Alphabet) -> String {
+    let parts: Vec<String> = cuts
+        .iter()
+        .map(|c| {
+            let by = a.label(c.by + 1, t.n);
+            let cells: Vec<String> = c.cells.iter().map(|&x| t.cell_name(x as usize)).collect();
+            match (cells.len(), c.dropped) {
+                (0, 1) => format!("1 meets every template of {by} left"),
+                (0, n) => format!("{n} meet every template of {by} left"),
+                (1, n) => format!(
+                    "{n} through {}, every template of {by} left through it",
+                    cells[0]
+                ),
+                (_, n) => format!(
+                    "{n} through {}, every template of {by} left through one of them",
+                    cells.join(",")
+                ),
+            }
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// Eureka notation: `(5)r2c3=(5)r2c7-(5)r8c7`; a group prints its cells joined by `|`

@@ -47,7 +47,7 @@ pub mod technique;
 pub mod uniqueness;
 pub mod wings;
 
-pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind};
+pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind, TemplateCut};
 pub use state::{givens_clash, State, GIVENS_CLASH};
 pub use technique::{Technique, TechniqueError, TechniqueList};
 

@@ -415,3 +415,139 @@ fn kept_runs_match_fresh_ones_as_digits_come_within_the_budget() {
     };
     kept_runs_match_fresh_ones::<B4>(&lines, cfg, 5);
 }
+
+/// Each digit's live templates at the fixed point of `variant` (refined, covers or exclusion),
+/// found by brute force over cell sets, as its `Vec` of template cell sets (81-bit masks).
+fn naive_fixed_point(s: &State<B3>, variant: Technique, all: &[Vec<u128>]) -> Vec<Vec<bool>> {
+    let mut live: Vec<Vec<bool>> = all.iter().map(|t| vec![true; t.len()]).collect();
+    let open = |a: usize| -> Vec<usize> {
+        (0..81)
+            .filter(|&c| !s.is_solved(c) && s.get(c).has(a))
+            .collect()
+    };
+    loop {
+        let mut changed = false;
+        for a in 0..9 {
+            let alive: Vec<u128> = (0..all[a].len())
+                .filter(|&i| live[a][i])
+                .map(|i| all[a][i])
+                .collect();
+            // The cell sets that no template of `a` left avoids.
+            let meets_all = |set: u128| alive.iter().all(|&t| t & set != 0);
+            let mut covers: Vec<u128> = Vec::new();
+            if variant != Technique::PomExclusion && !alive.is_empty() {
+                let cells = open(a);
+                let most = if variant == Technique::PomRefined {
+                    1
+                } else {
+                    3
+                };
+                for (i, &x) in cells.iter().enumerate() {
+                    covers.push(1 << x);
+                    for (j, &y) in cells.iter().enumerate().skip(i + 1) {
+                        if most > 1 {
+                            covers.push(1 << x | 1 << y);
+                            for &z in &cells[j + 1..] {
+                                covers.push(1 << x | 1 << y | 1 << z);
+                            }
+                        }
+                    }
+                }
+                covers.retain(|&c| meets_all(c));
+            }
+            for b in (0..9).filter(|&b| b != a) {
+                for i in 0..all[b].len() {
+                    let t = all[b][i];
+                    let dead = match variant {
+                        Technique::PomExclusion => meets_all(t),
+                        _ => covers.iter().any(|&c| c & !t == 0),
+                    };
+                    if live[b][i] && dead {
+                        live[b][i] = false;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return live;
+        }
+    }
+}
+
+/// The templates every POM variant's step says its digit lost, and why, agree with the fixed
+/// point found by brute force: the live counts match, every claim holds against the templates
+/// left (a cover met by all of its digit's, a clash with all of them), and together the claims
+/// explain every lost template, each counted once.
+#[test]
+fn template_cuts_hold_against_a_naive_fixed_point() {
+    let cfg = Config::default();
+    let lines = puzzles(include_str!("../data/pom_9x9.txt"));
+    let (mut states, mut cuts) = (0, [0; 3]);
+    for line in lines.iter().take(16) {
+        for s in states_along::<B3>(line).into_iter().step_by(3) {
+            // Brute force stays quick within a few thousand templates a digit.
+            let all: Option<Vec<Vec<u128>>> = pom::digit_rows(&s)
+                .iter()
+                .map(|rows| {
+                    let t = Templates::enumerate(3, rows, 3000)?;
+                    let masks = (0..t.len()).map(|i| t.cells(i).fold(0, |m, c| m | 1 << c));
+                    Some(masks.collect())
+                })
+                .collect();
+            let Some(all) = all.filter(|all| all.iter().all(|t| !t.is_empty())) else {
+                continue;
+            };
+            states += 1;
+            for (v, seen) in [
+                Technique::PomRefined,
+                Technique::PomCovers,
+                Technique::PomExclusion,
+            ]
+            .into_iter()
+            .zip(&mut cuts)
+            {
+                let live = naive_fixed_point(&s, v, &all);
+                let r = pom::analyze(&s, v, &cfg);
+                for (d, l) in live.iter().enumerate() {
+                    let left = l.iter().filter(|&&l| l).count();
+                    assert_eq!(r.digits[d].listing.live(), Some(left), "{v:?}, digit {d}");
+                }
+                for step in &r.deductions {
+                    let d = step.evidence.digits[0] as usize;
+                    let mut unexplained: BTreeSet<usize> =
+                        (0..all[d].len()).filter(|&i| !live[d][i]).collect();
+                    let lost = unexplained.len();
+                    let mut dropped = 0;
+                    for cut in &step.evidence.cuts {
+                        let by = cut.by as usize;
+                        assert_ne!(by, d);
+                        let alive = (0..all[by].len()).filter(|&i| live[by][i]);
+                        let cells = cut.cells.iter().fold(0u128, |m, &c| m | 1 << c);
+                        let why: Box<dyn Fn(u128) -> bool> = if v == Technique::PomExclusion {
+                            assert!(cut.cells.is_empty(), "{v:?}: a clash names no cells");
+                            let others: Vec<u128> = alive.map(|i| all[by][i]).collect();
+                            Box::new(move |t| others.iter().all(|&o| o & t != 0))
+                        } else {
+                            let most = if v == Technique::PomRefined { 1 } else { 3 };
+                            assert!((1..=most).contains(&cut.cells.len()), "{v:?}: {cut:?}");
+                            for i in alive {
+                                assert_ne!(all[by][i] & cells, 0, "{v:?}: {cut:?} not a cover");
+                            }
+                            Box::new(move |t| t & cells == cells)
+                        };
+                        let before = unexplained.len();
+                        unexplained.retain(|&i| !why(all[d][i]));
+                        assert_eq!(before - unexplained.len(), cut.dropped, "{v:?}: {cut:?}");
+                        dropped += cut.dropped;
+                    }
+                    assert!(unexplained.is_empty(), "{v:?}: lost templates unexplained");
+                    assert_eq!(dropped, lost);
+                    *seen += step.evidence.cuts.len();
+                }
+            }
+        }
+    }
+    assert!(states >= 400, "only {states} states checked");
+    assert!(cuts.iter().all(|&c| c >= 100), "few cuts: {cuts:?}");
+}

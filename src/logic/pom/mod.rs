@@ -34,7 +34,8 @@
 //!
 //! Each variant reports one [`Deduction`] per digit with something to place or remove; the
 //! evidence names the digit and, in the note, its template count (`247 templates`, or
-//! `12 of 247 templates left` after a refinement).
+//! `12 of 247 templates left` after a refinement), and in its `cuts` why the templates that
+//! went did ([`TemplateCut`]: a cover or a clash of another digit's templates left).
 //!
 //! # Memory
 //!
@@ -59,7 +60,7 @@ pub use count::{
 };
 pub use templates::Templates;
 
-use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
+use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique, TemplateCut};
 use crate::basis::Basis;
 use crate::mask::Mask;
 use fixedbitset::FixedBitSet;
@@ -282,12 +283,22 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
                 finished
             }
         };
+        // Each digit's covers, found once for all the digits whose cuts name them.
+        let mut found: Vec<Option<Vec<Vec<usize>>>> = vec![None; B::N];
+        for (d, t) in listed.iter().enumerate() {
+            let Some(t) = t else {
+                continue;
+            };
+            digits[d].listing = Listing::Listed {
+                live: t.live_count(),
+            };
+            if let Some(mut out) = deduce(s, variant, d, t) {
+                out.evidence.cuts = cuts(s, variant, d, &listed, &mut found);
+                deductions.push(out);
+            }
+        }
         for (d, (t, prior)) in listed.into_iter().zip(priors).enumerate() {
             if let Some(t) = t {
-                digits[d].listing = Listing::Listed {
-                    live: t.live_count(),
-                };
-                deductions.extend(deduce(s, variant, d, &t));
                 memo::keep(d, t, prior, cfg.pom_memory);
             }
         }
@@ -364,6 +375,93 @@ fn deduce<B: Basis>(
     Some(out)
 }
 
+/// Why digit `d` lost the templates of `listed[d]` that are not live, as claims about the live
+/// templates of the other digits (see [`TemplateCut`]): covers of theirs (`found` holds each
+/// digit's, found when first asked for) or clashes with all of them (`pom-exclusion`), taken
+/// greedily, the one that explains most of what is left first, until every lost template is
+/// explained. One always is: a lost template took a cover of some digit's live templates, or
+/// met all of them, when it went, and still does, live sets having only shrunk since.
+fn cuts<B: Basis>(
+    s: &State<B>,
+    variant: Technique,
+    d: usize,
+    listed: &[Option<Templates>],
+    found: &mut [Option<Vec<Vec<usize>>>],
+) -> Vec<TemplateCut> {
+    let td = listed[d].as_ref().expect("a listed digit");
+    let mut left = FixedBitSet::with_capacity(td.len());
+    left.insert_range(..);
+    left.difference_with(&td.live);
+    if left.is_clear() {
+        return Vec::new();
+    }
+    // Every reason that explains some lost template, with the lost templates it explains.
+    let mut reasons: Vec<(TemplateCut, FixedBitSet)> = Vec::new();
+    for (a, ta) in listed.iter().enumerate() {
+        let Some(ta) = ta.as_ref().filter(|_| a != d) else {
+            continue;
+        };
+        let cut = |cells: &[usize]| TemplateCut {
+            by: a as u8,
+            cells: cells.iter().map(|&c| c as u16).collect(),
+            dropped: 0,
+        };
+        if variant == Technique::PomExclusion {
+            let hit = meeting_all(td, &left, ta);
+            if !hit.is_clear() {
+                reasons.push((cut(&[]), hit));
+            }
+            continue;
+        }
+        let most = if variant == Technique::PomRefined {
+            1
+        } else {
+            3
+        };
+        for cover in found[a]
+            .get_or_insert_with(|| covers_of(s, ta, a, most))
+            .iter()
+        {
+            let mut through = left.clone();
+            for &c in cover {
+                match td.through(c) {
+                    Some(th) => through
+                        .as_mut_slice()
+                        .iter_mut()
+                        .zip(th)
+                        .for_each(|(x, &t)| *x &= t),
+                    None => through.clear(),
+                }
+            }
+            if !through.is_clear() {
+                reasons.push((cut(cover), through));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    loop {
+        let best = reasons
+            .iter()
+            .enumerate()
+            .map(|(i, (_, set))| (set.intersection_count(&left), std::cmp::Reverse(i)))
+            .max();
+        let Some((dropped @ 1.., std::cmp::Reverse(i))) = best else {
+            break;
+        };
+        let (cut, set) = &reasons[i];
+        left.difference_with(set);
+        out.push(TemplateCut {
+            dropped,
+            ..cut.clone()
+        });
+    }
+    debug_assert!(
+        left.is_clear(),
+        "a lost template of digit {d} without a reason"
+    );
+    out
+}
+
 /// Cells open for digit `d`: candidates not yet placed.
 fn open_cells<B: Basis>(s: &State<B>, d: usize) -> Vec<usize> {
     (0..B::CELLS)
@@ -434,7 +532,6 @@ fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
 
 /// Cell covers of 1, 2 or 3 cells, to a fixed point. False when cut by the deadline.
 fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) -> bool {
-    let topo = B::topology();
     loop {
         let mut changed = false;
         for a in 0..B::N {
@@ -444,67 +541,7 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
             if cfg.past_deadline() {
                 return false;
             }
-            if ta.live.is_clear() {
-                continue;
-            }
-            let cells = open_cells(s, a);
-            let live = ta.live.as_slice();
-            let mut found: Vec<Vec<usize>> = Vec::new();
-            let other = |c: usize| s.get(c) & !B::Mask::bit(a);
-            // A cover must meet every uncovered template, so its next cell is one of the N
-            // cells of the first template still uncovered. The same cover can be reached in
-            // several orders: covers are sorted and deduplicated before use.
-            let first = |u: &[usize]| -> Option<usize> {
-                let w = u.iter().position(|&w| w != 0)?;
-                Some(w * templates::BITS + u[w].trailing_zeros() as usize)
-            };
-            for &c1 in &cells {
-                let o1 = other(c1);
-                if o1.is_empty() {
-                    continue;
-                }
-                let th1 = ta.through(c1).expect("a candidate cell");
-                let u1: Vec<usize> = live.iter().zip(th1).map(|(l, t)| l & !t).collect();
-                let Some(t1) = first(&u1) else {
-                    found.push(vec![c1]);
-                    continue;
-                };
-                for c2 in ta.cells(t1) {
-                    let o2 = o1 & other(c2);
-                    if s.is_solved(c2) || o2.is_empty() || topo.sees(c1, c2) {
-                        continue;
-                    }
-                    // The templates c1 and c2 leave uncovered, u1 & !th2, word by word as
-                    // needed, from t1's word on (they are a subset of u1): most third cells
-                    // fail on the first word that differs, so building the set would cost
-                    // more than testing it.
-                    let th2 = ta.through(c2).expect("a template cell");
-                    let u12 = |w: usize| u1[w] & !th2[w];
-                    let Some(w12) = (t1 / templates::BITS..u1.len()).find(|&w| u12(w) != 0) else {
-                        found.push(vec![c1, c2]);
-                        continue;
-                    };
-                    let t12 = w12 * templates::BITS + u12(w12).trailing_zeros() as usize;
-                    for c3 in ta.cells(t12) {
-                        let o3 = o2 & other(c3);
-                        if s.is_solved(c3)
-                            || o3.is_empty()
-                            || topo.sees(c1, c3)
-                            || topo.sees(c2, c3)
-                        {
-                            continue;
-                        }
-                        let th3 = ta.through(c3).expect("a template cell");
-                        if (w12..u1.len()).all(|w| u12(w) & !th3[w] == 0) {
-                            found.push(vec![c1, c2, c3]);
-                        }
-                    }
-                }
-            }
-            found.iter_mut().for_each(|c| c.sort_unstable());
-            found.sort_unstable();
-            found.dedup();
-            for cover in found {
+            for cover in covers_of(s, ta, a, 3) {
                 changed |= drop_through_all(s, listed, a, &cover);
             }
         }
@@ -512,6 +549,75 @@ fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config
             return true;
         }
     }
+}
+
+/// The covers of digit `a`'s live templates `ta` of at most `most` (1 to 3) pairwise unrelated
+/// open cells that some other digit could take all of, each sorted, without repeats; none when
+/// `a` has no template left. Every such cover holds one of them.
+fn covers_of<B: Basis>(s: &State<B>, ta: &Templates, a: usize, most: usize) -> Vec<Vec<usize>> {
+    let topo = B::topology();
+    if ta.live.is_clear() {
+        return Vec::new();
+    }
+    let cells = open_cells(s, a);
+    let live = ta.live.as_slice();
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    let other = |c: usize| s.get(c) & !B::Mask::bit(a);
+    // A cover must meet every uncovered template, so its next cell is one of the N cells of
+    // the first template still uncovered. The same cover can be reached in several orders:
+    // covers are sorted and deduplicated.
+    let first = |u: &[usize]| -> Option<usize> {
+        let w = u.iter().position(|&w| w != 0)?;
+        Some(w * templates::BITS + u[w].trailing_zeros() as usize)
+    };
+    for &c1 in &cells {
+        let o1 = other(c1);
+        if o1.is_empty() {
+            continue;
+        }
+        let th1 = ta.through(c1).expect("a candidate cell");
+        let u1: Vec<usize> = live.iter().zip(th1).map(|(l, t)| l & !t).collect();
+        let Some(t1) = first(&u1) else {
+            found.push(vec![c1]);
+            continue;
+        };
+        if most < 2 {
+            continue;
+        }
+        for c2 in ta.cells(t1) {
+            let o2 = o1 & other(c2);
+            if s.is_solved(c2) || o2.is_empty() || topo.sees(c1, c2) {
+                continue;
+            }
+            // The templates c1 and c2 leave uncovered, u1 & !th2, word by word as needed,
+            // from t1's word on (they are a subset of u1): most third cells fail on the first
+            // word that differs, so building the set would cost more than testing it.
+            let th2 = ta.through(c2).expect("a template cell");
+            let u12 = |w: usize| u1[w] & !th2[w];
+            let Some(w12) = (t1 / templates::BITS..u1.len()).find(|&w| u12(w) != 0) else {
+                found.push(vec![c1, c2]);
+                continue;
+            };
+            if most < 3 {
+                continue;
+            }
+            let t12 = w12 * templates::BITS + u12(w12).trailing_zeros() as usize;
+            for c3 in ta.cells(t12) {
+                let o3 = o2 & other(c3);
+                if s.is_solved(c3) || o3.is_empty() || topo.sees(c1, c3) || topo.sees(c2, c3) {
+                    continue;
+                }
+                let th3 = ta.through(c3).expect("a template cell");
+                if (w12..u1.len()).all(|w| u12(w) & !th3[w] == 0) {
+                    found.push(vec![c1, c2, c3]);
+                }
+            }
+        }
+    }
+    found.iter_mut().for_each(|c| c.sort_unstable());
+    found.sort_unstable();
+    found.dedup();
+    found
 }
 
 /// True when some live template of `tb` avoids every cell of the template whose columns are
@@ -559,19 +665,36 @@ fn disjoint(a: &[u8], b: &[u8]) -> bool {
     !a.iter().zip(b).fold(false, |same, (x, y)| same | (x == y))
 }
 
-/// Below this many live templates of `b`, [`exclusion`] finds the templates of `a` that every
-/// one of them meets in bulk ([`hit_by_all`]: per template of `b`, the union of `a`'s
-/// per-cell template sets over its N cells), instead of looking for a disjoint one per template of `a`
-/// ([`has_disjoint`]: N cells and at least one word of `b`'s live set, per template of `a`).
+/// Below this many live templates of `b`, [`meeting_all`] finds the templates of `a` that
+/// every one of them meets in bulk ([`hit_by_all`]: per template of `b`, the union of `a`'s
+/// per-cell template sets over its N cells), instead of looking for a disjoint one per
+/// template of `a` ([`has_disjoint`]: N cells and at least one word of `b`'s live set, per
+/// template of `a`).
 /// The bulk costs |b|·N·|a|/64 word operations against at least |a|·N. With the last partner
 /// tried first, the per-template path from 16 live templates up did not pay either: the 64×64
 /// fixture's explanation 22.6 → 23.1 s, the hard 25×25 of `examples/` 10.9 → 11.5 s.
 const BULK_BELOW: usize = 128;
 
-/// The live templates of `ta` that meet every live template of `tb` (all of them when `tb`
-/// has none): those with no disjoint template in `tb`.
-fn hit_by_all(ta: &Templates, tb: &Templates) -> FixedBitSet {
-    let mut all = ta.live.clone();
+/// The templates of `ta` in `among` that meet every live template of `tb` (all of them when
+/// `tb` has none): those with no disjoint template in `tb`.
+fn meeting_all(ta: &Templates, among: &FixedBitSet, tb: &Templates) -> FixedBitSet {
+    if tb.live_count() >= BULK_BELOW {
+        // Scratch per pair: it borrows from `tb`.
+        let (mut sets, mut hint) = (Vec::new(), 0);
+        let mut out = FixedBitSet::with_capacity(ta.len());
+        out.extend(
+            among
+                .ones()
+                .filter(|&t| !has_disjoint(tb, ta.cols(t), &mut sets, &mut hint)),
+        );
+        return out;
+    }
+    hit_by_all(ta, among, tb)
+}
+
+/// [`meeting_all`] in bulk: per live template of `tb`, the templates of `ta` through its cells.
+fn hit_by_all(ta: &Templates, among: &FixedBitSet, tb: &Templates) -> FixedBitSet {
+    let mut all = among.clone();
     let mut hit = vec![0usize; all.as_slice().len()];
     for u in tb.live.ones() {
         hit.fill(0);
@@ -672,17 +795,7 @@ fn exclude(listed: &mut [Option<Templates>], a: usize, b: usize, dead: &mut Vec<
         return false;
     }
     dead.clear();
-    if tb.live_count() < BULK_BELOW {
-        dead.extend(hit_by_all(ta, tb).ones());
-    } else {
-        // Scratch per pair: it borrows from `tb`.
-        let (mut sets, mut hint) = (Vec::new(), 0);
-        dead.extend(
-            ta.live
-                .ones()
-                .filter(|&t| !has_disjoint(tb, ta.cols(t), &mut sets, &mut hint)),
-        );
-    }
+    dead.extend(meeting_all(ta, &ta.live, tb).ones());
     let ta = listed[a].as_mut().expect("listed");
     dead.iter().for_each(|&t| ta.live.set(t, false));
     !dead.is_empty()
@@ -731,7 +844,7 @@ mod tests {
                 .filter(|&t| !has_disjoint(&tb, ta.cols(t), &mut sets, &mut 0))
                 .collect();
             prop_assert_eq!(&per, &from_start);
-            prop_assert_eq!(hit_by_all(&ta, &tb).ones().collect::<Vec<_>>(), per);
+            prop_assert_eq!(hit_by_all(&ta, &ta.live, &tb).ones().collect::<Vec<_>>(), per);
         }
     }
 }
