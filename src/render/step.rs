@@ -1,9 +1,9 @@
 //! Drawing one deduction on the state it was found in, from the evidence it carries (never from
 //! its text): the evidence houses shaded, the pattern's cells shaded darker, the pattern's digits
-//! in those cells on blue discs, eliminated candidates struck through in red, placed digits on
-//! green discs, and chains as curved lines between candidates (strong solid, weak dashed,
-//! y-edges dotted) with their nodes on orange discs; a forcing chain's placements on orange
-//! discs and its removals in dashed orange rings.
+//! in those cells on blue discs (a POM step's covers too, with their digit), eliminated
+//! candidates struck through in red, placed digits on green discs, and chains as curved lines
+//! between candidates (strong solid, weak dashed, y-edges dotted) with their nodes on orange
+//! discs; a forcing chain's placements on orange discs and its removals in dashed orange rings.
 
 use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
 use crate::alphabet::Alphabet;
@@ -40,6 +40,18 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
                 crate::logic::Candidate::new(cell as usize, digit as usize),
                 mark::PATTERN,
             );
+        }
+    }
+    // A POM step's covers: the cells another digit's templates all meet, with that digit.
+    for cut in &ev.cuts {
+        for &cell in &cut.cells {
+            if let Some(shade) = m.cells.get_mut(cell as usize) {
+                *shade = CellShade::Pattern;
+                add(
+                    crate::logic::Candidate::new(cell as usize, cut.by as usize),
+                    mark::PATTERN,
+                );
+            }
         }
     }
     // A forcing chain's node with a weak link is a removal its trial made (`r4c7,r4c8<>2`);

@@ -371,3 +371,41 @@ fn a_forcing_chain_picture_rings_the_removals_of_its_trial() {
         "{sweeps} sweeps, {overlaps} overlaps"
     );
 }
+
+#[test]
+fn a_pom_step_picture_shades_the_covers_it_names() {
+    // magictour_top1465 line 65: its pom-covers steps drop templates for other digits' covers.
+    let p =
+        puzzle("..3...67.5.....3...4.......6..3......8......4...7....12......5.....98.......41...");
+    let list = Technique::parse_list("singles,locked-candidates,pom-covers", 9).unwrap();
+    let run = render::solve_path(&p, Some(&list), &Default::default(), usize::MAX).unwrap();
+    let t = render::topology(3);
+    let mut covers = 0;
+    render::replay(&p, &run.steps, &mut |_, board, d| {
+        if d.technique != Technique::PomCovers {
+            return;
+        }
+        let cells: BTreeSet<u16> = d
+            .evidence
+            .cuts
+            .iter()
+            .flat_map(|c| c.cells.clone())
+            .collect();
+        let m = step::marks(d, t);
+        for (c, shade) in m.cells.iter().enumerate() {
+            assert_eq!(*shade == CellShade::Pattern, cells.contains(&(c as u16)));
+        }
+        for cut in &d.evidence.cuts {
+            for &c in &cut.cells {
+                let flag = m.candidates[&Candidate::new(c as usize, cut.by as usize)];
+                assert_ne!(flag & grid::mark::PATTERN, 0);
+            }
+        }
+        let svg = step::draw(board, d, None, false);
+        check_well_formed(&svg).unwrap();
+        assert_eq!(count(&svg, "<rect class=\"cell pat\""), cells.len());
+        covers += cells.len();
+    })
+    .unwrap();
+    assert!(covers > 0, "no step named a cover");
+}
