@@ -141,12 +141,12 @@ pub struct Evidence {
     pub cuts: Vec<TemplateCut>,
 }
 
-/// Why some templates of a POM step's digit went, as a claim about the templates left when the
-/// variant stopped, which a reader can check against them: with `cells`, every template of
-/// `by` left takes one of them and the `dropped` templates take them all (the cells are
-/// `by`'s if any template of the step's digit takes them: `pom-refined` names one cell,
-/// `pom-covers` up to 3 unrelated ones); without, each of the `dropped` templates meets every
-/// template of `by` left, so `by` would have no place (`pom-exclusion`).
+/// Why some templates of a POM step's digit went: a claim about the templates left when the
+/// variant stopped, which a reader can check against them. With `cells` (one for
+/// `pom-refined`, up to 3 unrelated ones for `pom-covers`), every template of `by` left takes
+/// one of the cells and the `dropped` templates take them all, so each would leave `by` no
+/// place. Without, each of the `dropped` templates meets every template of `by` left
+/// (`pom-exclusion`, or any variant once `by` has none left: the grid has no solution).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TemplateCut {
     /// The other digit (0-based).

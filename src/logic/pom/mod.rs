@@ -406,7 +406,8 @@ fn cuts<B: Basis>(
             cells: cells.iter().map(|&c| c as u16).collect(),
             dropped: 0,
         };
-        if variant == Technique::PomExclusion {
+        // A digit left no template (the grid has no solution) clashes with every template.
+        if variant == Technique::PomExclusion || ta.live.is_clear() {
             let hit = meeting_all(td, &left, ta);
             if !hit.is_clear() {
                 reasons.push((cut(&[]), hit));
