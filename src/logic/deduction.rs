@@ -305,9 +305,9 @@ impl Deduction {
             pattern = format!("digit {}", digits.join(","));
         }
         if let Some(note) = &ev.note {
-            let note = match cuts_notation(&ev.cuts, t, a) {
-                cuts if cuts.is_empty() => note.clone(),
-                cuts => format!("{note}: {cuts}"),
+            let note = match ev.cuts.is_empty() {
+                true => note.clone(),
+                false => format!("{note}; {}", cuts_notation(&ev.cuts, t, a)),
             };
             if pattern.is_empty() {
                 pattern = note;
@@ -411,30 +411,32 @@ impl Deduction {
     }
 }
 
-/// Why a POM step's digit lost templates, reason by reason: `12 through r3c4, every template
-/// of 5 left through it; 3 through r1c1,r5c6, every template of 8 left through one of them`,
-/// or `2 meet every template of 7 left`.
+/// Why a POM step's digit lost templates: how many, then reason by reason, `9 lost: 6 take
+/// all of r1c1,r2c4,r3c8 (every template of digit 1 left takes one); 2 take r3c4, which every
+/// template of digit 5 left takes; 1 meets every template of digit 7 left`.
 fn cuts_notation(cuts: &[TemplateCut], t: &Topology, a: Alphabet) -> String {
+    let lost: usize = cuts.iter().map(|c| c.dropped).sum();
     let parts: Vec<String> = cuts
         .iter()
         .map(|c| {
             let by = a.label(c.by + 1, t.n);
             let cells: Vec<String> = c.cells.iter().map(|&x| t.cell_name(x as usize)).collect();
-            match (cells.len(), c.dropped) {
-                (0, 1) => format!("1 meets every template of {by} left"),
-                (0, n) => format!("{n} meet every template of {by} left"),
-                (1, n) => format!(
-                    "{n} through {}, every template of {by} left through it",
+            let n = c.dropped;
+            let s = if n == 1 { "s" } else { "" };
+            match cells.len() {
+                0 => format!("{n} meet{s} every template of digit {by} left"),
+                1 => format!(
+                    "{n} take{s} {}, which every template of digit {by} left takes",
                     cells[0]
                 ),
-                (_, n) => format!(
-                    "{n} through {}, every template of {by} left through one of them",
+                _ => format!(
+                    "{n} take{s} all of {} (every template of digit {by} left takes one)",
                     cells.join(",")
                 ),
             }
         })
         .collect();
-    parts.join("; ")
+    format!("{lost} lost: {}", parts.join("; "))
 }
 
 /// Eureka notation: `(5)r2c3=(5)r2c7-(5)r8c7`; a group prints its cells joined by `|`

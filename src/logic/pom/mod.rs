@@ -194,6 +194,19 @@ fn earlier<M: PartialEq>(rows: &[Vec<M>], d: usize) -> Option<usize> {
 /// Run one POM variant on every digit of `s`; `variant` is one of the four POM techniques
 /// (anything else is treated as [`Technique::Pom`]).
 pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Report {
+    let mut deductions = Vec::new();
+    let mut report = run(s, variant, cfg, &mut |d| {
+        deductions.push(d);
+        Flow::Continue
+    });
+    report.deductions = deductions;
+    report
+}
+
+/// [`analyze`], handing each deduction to `sink` instead of the report (whose deductions stay
+/// empty): a joint variant's reasons ([`cuts`]) are worked out only for the deductions the
+/// sink takes before it says stop.
+fn run<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config, sink: &mut Sink) -> Report {
     let variant = match variant {
         Technique::PomRefined | Technique::PomCovers | Technique::PomExclusion => variant,
         _ => Technique::Pom,
@@ -273,18 +286,31 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
     }
     let mut finished = true;
     if variant != Technique::Pom {
-        finished = match variant {
+        // Each digit's covers at the fixed point, kept from its last round when there was one,
+        // and who dropped what in this exclusion run.
+        let covers_found;
+        let mut killers: Killers = vec![Vec::new(); B::N];
+        if variant == Technique::PomExclusion {
+            for (k, t) in killers.iter_mut().zip(&listed) {
+                *k = vec![NO_KILLER; t.as_ref().map_or(0, Templates::len)];
+            }
+        }
+        (finished, covers_found) = match variant {
             Technique::PomRefined => refine(s, &mut listed, cfg),
             Technique::PomCovers => covers(s, &mut listed, cfg),
             _ => {
-                let finished = exclusion(&mut listed, &mut priors, cfg);
+                let finished = exclusion(&mut listed, &mut priors, &mut killers, cfg);
                 let done = finished.then(|| listed.iter().map(Option::is_some).collect());
                 memo::set_excluded(done);
-                finished
+                (finished, None)
             }
         };
-        // Each digit's covers, found once for all the digits whose cuts name them.
-        let mut found: Vec<Option<Vec<Vec<usize>>>> = vec![None; B::N];
+        let mut found = covers_found.unwrap_or_else(|| vec![None; B::N]);
+        let mut hints = Hints {
+            covers: &mut found,
+            killers: &killers,
+        };
+        let mut flow = Flow::Continue;
         for (d, t) in listed.iter().enumerate() {
             let Some(t) = t else {
                 continue;
@@ -292,14 +318,22 @@ pub fn analyze<B: Basis>(s: &State<B>, variant: Technique, cfg: &Config) -> Repo
             digits[d].listing = Listing::Listed {
                 live: t.live_count(),
             };
-            if let Some(mut out) = deduce(s, variant, d, t) {
-                out.evidence.cuts = cuts(s, variant, d, &listed, &mut found);
-                deductions.push(out);
+            if flow == Flow::Continue {
+                if let Some(mut out) = deduce(s, variant, d, t) {
+                    out.evidence.cuts = cuts(s, variant, d, &listed, &mut hints);
+                    flow = sink(out);
+                }
             }
         }
         for (d, (t, prior)) in listed.into_iter().zip(priors).enumerate() {
             if let Some(t) = t {
                 memo::keep(d, t, prior, cfg.pom_memory);
+            }
+        }
+    } else {
+        for d in deductions.drain(..) {
+            if sink(d) == Flow::Stop {
+                break;
             }
         }
     }
@@ -335,12 +369,12 @@ fn template_bytes<B: Basis>(rows: &[B::Mask]) -> u128 {
 /// Report the deductions of POM variant `t` to `sink` (the finder registered in
 /// [`crate::logic::find`]). Digits over the budget are skipped; [`analyze`] says which.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    for d in analyze(s, t, cfg).deductions {
-        if sink(d) == Flow::Stop {
-            return Flow::Stop;
-        }
-    }
-    Flow::Continue
+    let mut flow = Flow::Continue;
+    run(s, t, cfg, &mut |d| {
+        flow = sink(d);
+        flow
+    });
+    flow
 }
 
 /// Template Delete / Template Set for digit `d` from its live templates.
@@ -376,42 +410,62 @@ fn deduce<B: Basis>(
 }
 
 /// Why digit `d` lost the templates of `listed[d]` that are not live, as claims about the live
-/// templates of the other digits (see [`TemplateCut`]): covers of theirs (`found` holds each
-/// digit's, found when first asked for) or clashes with all of them (`pom-exclusion`), taken
-/// greedily, the one that explains most of what is left first, until every lost template is
-/// explained. One always is: a lost template took a cover of some digit's live templates, or
-/// met all of them, when it went, and still does, live sets having only shrunk since.
+/// templates of the other digits (see [`TemplateCut`]): covers of theirs (`hints` holds each
+/// digit's, found when first asked for) or clashes with all of them (`pom-exclusion`; a
+/// template `hints` says a digit dropped is not checked against it again). The
+/// digits are taken fewest live templates first (they explain the most: fewer templates are
+/// easier to meet all of, and cheaper to check), each cover in order, and each reason keeps
+/// the lost templates no reason before it explains, until all are. One always is: a lost
+/// template took a cover of some digit's live templates, or met all of them, when it went,
+/// and still does, live sets having only shrunk since.
 fn cuts<B: Basis>(
     s: &State<B>,
     variant: Technique,
     d: usize,
     listed: &[Option<Templates>],
-    found: &mut [Option<Vec<Vec<usize>>>],
+    hints: &mut Hints,
 ) -> Vec<TemplateCut> {
     let td = listed[d].as_ref().expect("a listed digit");
     let mut left = FixedBitSet::with_capacity(td.len());
     left.insert_range(..);
     left.difference_with(&td.live);
-    if left.is_clear() {
-        return Vec::new();
-    }
-    // Every reason that explains some lost template, with the lost templates it explains.
-    let mut reasons: Vec<(TemplateCut, FixedBitSet)> = Vec::new();
-    for (a, ta) in listed.iter().enumerate() {
-        let Some(ta) = ta.as_ref().filter(|_| a != d) else {
-            continue;
-        };
-        let cut = |cells: &[usize]| TemplateCut {
-            by: a as u8,
-            cells: cells.iter().map(|&c| c as u16).collect(),
-            dropped: 0,
-        };
+    let mut order: Vec<(usize, &Templates)> = listed
+        .iter()
+        .enumerate()
+        .filter_map(|(a, ta)| Some((a, ta.as_ref()?)))
+        .filter(|&(a, _)| a != d)
+        .collect();
+    order.sort_by_key(|&(a, ta)| (ta.live_count(), a));
+    let mut out = Vec::new();
+    let mut take = |a: usize, cells: &[usize], set: &FixedBitSet, left: &mut FixedBitSet| {
+        let dropped = set.count_ones(..);
+        if dropped > 0 {
+            left.difference_with(set);
+            out.push(TemplateCut {
+                by: a as u8,
+                cells: cells.iter().map(|&c| c as u16).collect(),
+                dropped,
+            });
+        }
+    };
+    for (a, ta) in order {
+        if left.is_clear() {
+            break;
+        }
         // A digit left no template (the grid has no solution) clashes with every template.
         if variant == Technique::PomExclusion || ta.live.is_clear() {
-            let hit = meeting_all(td, &left, ta);
-            if !hit.is_clear() {
-                reasons.push((cut(&[]), hit));
-            }
+            // Those `a` dropped in this run met all its live templates then, and so still do:
+            // only the others are checked.
+            let mut known = FixedBitSet::with_capacity(td.len());
+            known.extend(
+                left.ones()
+                    .filter(|&t| hints.killers[d].get(t) == Some(&(a as u8))),
+            );
+            let mut rest = left.clone();
+            rest.difference_with(&known);
+            let mut hit = meeting_all(td, &rest, ta);
+            hit.union_with(&known);
+            take(a, &[], &hit, &mut left);
             continue;
         }
         let most = if variant == Technique::PomRefined {
@@ -419,42 +473,25 @@ fn cuts<B: Basis>(
         } else {
             3
         };
-        for cover in found[a]
+        for cover in hints.covers[a]
             .get_or_insert_with(|| covers_of(s, ta, a, most))
             .iter()
         {
+            // The templates of `d` through every cell of the cover, if `d` can take them all.
+            let Some(sets) = cover
+                .iter()
+                .map(|&c| td.through(c))
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
             let mut through = left.clone();
-            for &c in cover {
-                match td.through(c) {
-                    Some(th) => through
-                        .as_mut_slice()
-                        .iter_mut()
-                        .zip(th)
-                        .for_each(|(x, &t)| *x &= t),
-                    None => through.clear(),
-                }
+            for th in sets {
+                let words = through.as_mut_slice().iter_mut();
+                words.zip(th).for_each(|(x, &t)| *x &= t);
             }
-            if !through.is_clear() {
-                reasons.push((cut(cover), through));
-            }
+            take(a, cover, &through, &mut left);
         }
-    }
-    let mut out = Vec::new();
-    loop {
-        let best = reasons
-            .iter()
-            .enumerate()
-            .map(|(i, (_, set))| (set.intersection_count(&left), std::cmp::Reverse(i)))
-            .max();
-        let Some((dropped @ 1.., std::cmp::Reverse(i))) = best else {
-            break;
-        };
-        let (cut, set) = &reasons[i];
-        left.difference_with(set);
-        out.push(TemplateCut {
-            dropped,
-            ..cut.clone()
-        });
     }
     debug_assert!(
         left.is_clear(),
@@ -505,56 +542,92 @@ fn drop_through_all<B: Basis>(
     changed
 }
 
+/// Each listed digit's covers (cells, sorted) at a fixed point: what [`cuts`] names.
+type Covers = Vec<Option<Vec<Vec<usize>>>>;
+
+/// Per digit and template: the digit whose every live template it met when pattern exclusion
+/// dropped it, or [`NO_KILLER`] (live, or dropped before this run); empty for the other
+/// variants.
+type Killers = Vec<Vec<u8>>;
+
+/// No killer known (digits are below 225).
+const NO_KILLER: u8 = u8::MAX;
+
+/// What [`cuts`] may take from the run before it instead of working it out again.
+struct Hints<'a> {
+    /// Each digit's covers, filled in as asked for when the run left none.
+    covers: &'a mut Covers,
+    /// Who dropped what in the exclusion run (no killer for the other variants).
+    killers: &'a Killers,
+}
+
 /// Refined templates: cells certain for one digit are closed to the others, to a fixed point.
-/// False when cut by the deadline.
-fn refine<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) -> bool {
+/// False when cut by the deadline; else true, with each digit's certain cells at the fixed
+/// point as covers of one cell.
+fn refine<B: Basis>(
+    s: &State<B>,
+    listed: &mut [Option<Templates>],
+    cfg: &Config,
+) -> (bool, Option<Covers>) {
     loop {
         let mut changed = false;
+        let mut found: Covers = vec![None; B::N];
         for a in 0..B::N {
             let Some(ta) = listed[a].as_ref() else {
                 continue;
             };
             if cfg.past_deadline() {
-                return false;
+                return (false, None);
             }
-            let certain: Vec<usize> = open_cells(s, a)
+            let certain: Vec<Vec<usize>> = open_cells(s, a)
                 .into_iter()
                 .filter(|&c| ta.covers_all(c))
+                .map(|c| vec![c])
                 .collect();
-            for c in certain {
-                changed |= drop_through_all(s, listed, a, &[c]);
+            for c in &certain {
+                changed |= drop_through_all(s, listed, a, c);
             }
+            found[a] = Some(certain);
         }
+        // A round that dropped nothing found every digit's covers on the live sets it ends with.
         if !changed {
-            return true;
+            return (true, Some(found));
         }
     }
 }
 
-/// Cell covers of 1, 2 or 3 cells, to a fixed point. False when cut by the deadline.
-fn covers<B: Basis>(s: &State<B>, listed: &mut [Option<Templates>], cfg: &Config) -> bool {
+/// Cell covers of 1, 2 or 3 cells, to a fixed point. False when cut by the deadline; else
+/// true, with each digit's covers at the fixed point.
+fn covers<B: Basis>(
+    s: &State<B>,
+    listed: &mut [Option<Templates>],
+    cfg: &Config,
+) -> (bool, Option<Covers>) {
     loop {
         let mut changed = false;
+        let mut found: Covers = vec![None; B::N];
         for a in 0..B::N {
             let Some(ta) = listed[a].as_ref() else {
                 continue;
             };
             if cfg.past_deadline() {
-                return false;
+                return (false, None);
             }
-            for cover in covers_of(s, ta, a, 3) {
-                changed |= drop_through_all(s, listed, a, &cover);
+            let of_a = covers_of(s, ta, a, 3);
+            for cover in &of_a {
+                changed |= drop_through_all(s, listed, a, cover);
             }
+            found[a] = Some(of_a);
         }
         if !changed {
-            return true;
+            return (true, Some(found));
         }
     }
 }
 
 /// The covers of digit `a`'s live templates `ta` of at most `most` (1 to 3) pairwise unrelated
-/// open cells that some other digit could take all of, each sorted, without repeats; none when
-/// `a` has no template left. Every such cover holds one of them.
+/// open cells that some other digit could take all of, each sorted, without repeats, smallest
+/// first; none when `a` has no template left. Every such cover holds one of them.
 fn covers_of<B: Basis>(s: &State<B>, ta: &Templates, a: usize, most: usize) -> Vec<Vec<usize>> {
     let topo = B::topology();
     if ta.live.is_clear() {
@@ -616,7 +689,9 @@ fn covers_of<B: Basis>(s: &State<B>, ta: &Templates, a: usize, most: usize) -> V
         }
     }
     found.iter_mut().for_each(|c| c.sort_unstable());
-    found.sort_unstable();
+    // Fewest cells first: a template through all cells of a cover is through all of any
+    // smaller cover inside it, which then names it in the cuts.
+    found.sort_unstable_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
     found.dedup();
     found
 }
@@ -730,6 +805,7 @@ fn hit_by_all(ta: &Templates, among: &FixedBitSet, tb: &Templates) -> FixedBitSe
 fn exclusion(
     listed: &mut [Option<Templates>],
     priors: &mut [Option<memo::Prior>],
+    killers: &mut Killers,
     cfg: &Config,
 ) -> bool {
     let n = listed.len();
@@ -761,7 +837,7 @@ fn exclusion(
                 return false;
             }
             // `a` is dirty already: what it loses is checked below.
-            exclude(listed, a, b, &mut dead);
+            exclude(listed, a, b, &mut dead, killers);
         }
     }
     let mut queue: Vec<usize> = (0..n).filter(|&d| dirty[d]).collect();
@@ -771,7 +847,7 @@ fn exclusion(
             if cfg.past_deadline() {
                 return false;
             }
-            if exclude(listed, a, b, &mut dead) && !*queued {
+            if exclude(listed, a, b, &mut dead, killers) && !*queued {
                 *queued = true;
                 queue.push(a);
             }
@@ -787,8 +863,15 @@ fn exclusion(
 }
 
 /// Drop the live templates of digit `a` that meet every live template of digit `b` (`dead` is
-/// scratch); true when any went. Nothing happens unless both are listed and differ.
-fn exclude(listed: &mut [Option<Templates>], a: usize, b: usize, dead: &mut Vec<usize>) -> bool {
+/// scratch), `b` their killer; true when any went. Nothing happens unless both are listed and
+/// differ.
+fn exclude(
+    listed: &mut [Option<Templates>],
+    a: usize,
+    b: usize,
+    dead: &mut Vec<usize>,
+    killers: &mut Killers,
+) -> bool {
     let (Some(ta), Some(tb)) = (&listed[a], &listed[b]) else {
         return false;
     };
@@ -798,7 +881,10 @@ fn exclude(listed: &mut [Option<Templates>], a: usize, b: usize, dead: &mut Vec<
     dead.clear();
     dead.extend(meeting_all(ta, &ta.live, tb).ones());
     let ta = listed[a].as_mut().expect("listed");
-    dead.iter().for_each(|&t| ta.live.set(t, false));
+    for &t in dead.iter() {
+        ta.live.set(t, false);
+        killers[a][t] = b as u8;
+    }
     !dead.is_empty()
 }
 
