@@ -412,12 +412,13 @@ fn deduce<B: Basis>(
 /// Why digit `d` lost the templates of `listed[d]` that are not live, as claims about the live
 /// templates of the other digits (see [`TemplateCut`]): covers of theirs (`hints` holds each
 /// digit's, found when first asked for) or clashes with all of them (`pom-exclusion`; a
-/// template `hints` says a digit dropped is not checked against it again). The
-/// digits are taken fewest live templates first (they explain the most: fewer templates are
-/// easier to meet all of, and cheaper to check), each cover in order, and each reason keeps
-/// the lost templates no reason before it explains, until all are. One always is: a lost
-/// template took a cover of some digit's live templates, or met all of them, when it went,
-/// and still does, live sets having only shrunk since.
+/// template `hints` says a digit dropped is not checked against it again). The digits are
+/// taken fewest live templates first (they explain the most: fewer templates are easier to
+/// meet all of, and cheaper to check), each cover in order, and each reason keeps the lost
+/// templates no reason before it explains, until all are. One always is: a lost template took
+/// a cover of some digit's live templates, or met all of them, when it went, and still does,
+/// live sets having only shrunk since. The reasons depend only on the live sets, never on the
+/// hints, which only spare checks.
 fn cuts<B: Basis>(
     s: &State<B>,
     variant: Technique,
