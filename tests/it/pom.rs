@@ -444,12 +444,13 @@ fn naive_fixed_point(s: &State<B3>, variant: Technique, all: &[Vec<u128>]) -> Ve
                 };
                 for (i, &x) in cells.iter().enumerate() {
                     covers.push(1 << x);
+                    if most == 1 {
+                        continue;
+                    }
                     for (j, &y) in cells.iter().enumerate().skip(i + 1) {
-                        if most > 1 {
-                            covers.push(1 << x | 1 << y);
-                            for &z in &cells[j + 1..] {
-                                covers.push(1 << x | 1 << y | 1 << z);
-                            }
+                        covers.push(1 << x | 1 << y);
+                        for &z in &cells[j + 1..] {
+                            covers.push(1 << x | 1 << y | 1 << z);
                         }
                     }
                 }
