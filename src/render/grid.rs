@@ -2,9 +2,10 @@
 //! givens distinct from placed digits, and candidates as small digits laid out K×K inside each
 //! cell (digit `d` in row `(d-1)/K`, column `(d-1)%K` of the cell, as people pencil them).
 //!
-//! The grid's white background stands for every cell; a cell a step shades is one
-//! `<rect class="cell …">` over it, its shading a class on that rect. Unshaded cells get no
-//! element: a rect each made three quarters of a 25×25 path page (27 of 38 MB). Above
+//! A standalone picture has one `<rect class="cell …">` per cell, its shading a class on that
+//! rect, so a cell can be found and styled. Inside a page the grid's white background stands
+//! for the unshaded cells and only a shaded cell gets its rect: a rect each made three
+//! quarters of a 25×25 path page (27 of 38 MB). Above
 //! [`MAX_CANDIDATE_N`] digits the full candidate grid is not drawn (a 49×49 grid would hold
 //! 117,649 of them); the picture says so in a note, and a step picture still draws the
 //! candidates its deduction is about.
@@ -270,7 +271,7 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
         &[("class", &"bg"), ("width", &Num(w)), ("height", &Num(h))],
     );
     out.newline();
-    cells(&mut out, &layout, marks);
+    cells(&mut out, &layout, marks, !opts.inline);
     lines(&mut out, &layout);
     labels(&mut out, &layout);
     digits(&mut out, &layout, board);
@@ -295,9 +296,10 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
     s
 }
 
-fn cells(out: &mut Writer, l: &Layout, marks: &Marks) {
+/// The cells' rects: every cell's when `every`, else only the shaded ones'.
+fn cells(out: &mut Writer, l: &Layout, marks: &Marks, every: bool) {
     let shaded = |cell: usize| match marks.cells.get(cell).copied().unwrap_or_default() {
-        CellShade::None => None,
+        CellShade::None => every.then_some("cell"),
         CellShade::House => Some("cell house"),
         CellShade::Pattern => Some("cell pat"),
     };

@@ -30,8 +30,9 @@ fn draws_puzzle_solution_candidates_and_a_step() {
         assert!(o.status.success(), "{flags:?}: {}", stderr(&o));
         let svg = std::fs::read_to_string(&out_path).unwrap();
         check_well_formed(&svg).unwrap();
-        // A rect only for a cell the step shades (the step picture's houses).
-        let shaded = svg.matches("<rect class=\"cell").count();
+        // A rect per cell, shaded only where the step shades (the step picture's houses).
+        assert_eq!(svg.matches("<rect class=\"cell").count(), 81, "{flags:?}");
+        let shaded = svg.matches("<rect class=\"cell ").count();
         assert_eq!(shaded > 0, flags == ["--step", "3"], "{flags:?}");
     }
     let step = std::fs::read_to_string(tmp.join("step.svg")).unwrap();

@@ -83,8 +83,10 @@ fn every_picture_is_well_formed_and_unshaded() {
             };
             let svg = grid::draw(&b, &opts, &Marks::default());
             check_well_formed(&svg).unwrap_or_else(|e| panic!("k={k}: {e}"));
-            // Nothing shaded: the background stands for every cell.
-            assert_eq!(count(&svg, "<rect class=\"cell"), 0, "k={k}");
+            // One element per cell, none shaded.
+            let n = k * k;
+            assert_eq!(count(&svg, "<rect class=\"cell\""), n * n, "k={k}");
+            assert_eq!(count(&svg, "<rect class=\"cell"), n * n, "k={k}");
             assert!(
                 !svg.contains("class=\"note\""),
                 "k={k}: no note below 36x36"
@@ -103,7 +105,7 @@ fn large_grids_say_candidates_are_dropped() {
     };
     let svg = grid::draw(&b, &opts, &Marks::default());
     check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "<rect class=\"cell"), 0);
+    assert_eq!(count(&svg, "<rect class=\"cell\""), 49 * 49);
     assert!(svg.contains(&format!(
         "Candidates are drawn up to {MAX_CANDIDATE_N}x{MAX_CANDIDATE_N}; this grid is 49x49"
     )));
@@ -115,7 +117,7 @@ fn large_grids_say_candidates_are_dropped() {
         &Marks::default(),
     );
     check_well_formed(&svg).unwrap();
-    assert_eq!(count(&svg, "<rect class=\"cell"), 0);
+    assert_eq!(count(&svg, "<rect class=\"cell\""), 100 * 100);
     assert!(
         svg.contains(">100<") || svg.contains(" 100 "),
         "labels go to 100"
@@ -214,8 +216,9 @@ fn a_step_strikes_exactly_its_eliminations() {
     let board = Board::from_state(&p, &s);
     let svg = step::draw(&board, &d, Some("test".into()), false);
     check_well_formed(&svg).unwrap();
-    // Only the shaded cells (below) have an element.
-    assert_eq!(count(&svg, "<rect class=\"cell"), 15);
+    // One element per cell, 15 of them shaded (below).
+    assert_eq!(count(&svg, "<rect class=\"cell"), 81);
+    assert_eq!(count(&svg, "<rect class=\"cell\""), 81 - 15);
     let l = Layout::new(3, true, 0);
     let struck: BTreeSet<Candidate> = texts_of_class(&svg, "c elim")
         .into_iter()
@@ -271,7 +274,8 @@ fn the_path_page_is_well_formed_and_holds_every_step() {
         let n = p.n();
         // Puzzle, each step, the end.
         assert_eq!(count(&page, "<svg "), run.steps.len() + 2);
-        // A rect for each cell a step shades, and none for the others.
+        // Inside the page, a rect for each cell a step shades and none for the others (the
+        // background stands for them: a rect each would triple a 25×25 page).
         let t = render::topology(p.k);
         let shaded: usize = run
             .steps
