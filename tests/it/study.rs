@@ -303,7 +303,8 @@ fn a_picture_that_cannot_be_written_leaves_the_tables() {
 
 #[test]
 fn a_count_past_the_timeout_is_named_and_left_out() {
-    // Generated 25×25 puzzles take tens of milliseconds to prove unique: 1 ms settles none.
+    // The first generated 25×25 puzzle takes tens of milliseconds to prove unique: 1 ms does
+    // not settle it.
     let o = common::run(
         &["study", "tuples", "--timeout", "1ms"],
         &fixture("25x25_gen_g300_10_first3.txt"),
