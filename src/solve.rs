@@ -4,14 +4,16 @@
 //!
 //! Every function here takes a puzzle as [`crate::input`] or [`Puzzle::from_digits`] build it.
 //! One built by hand with a basis outside [`crate::basis::SUPPORTED`], or with a mask count that
-//! is not N², panics. [`count_with_reduce`] runs the logic layer first, which is built for the
+//! is not N², panics. [`count_with_reduce`] runs the logic layer first, and
+//! [`count_with_node_reduce`] searches with it, which is built for the
 //! bases of [`crate::basis::LOGIC`] (up to 100×100) only: beyond them it panics too, so check
 //! [`LOGIC`](crate::basis::LOGIC) first.
 
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
-use crate::logic::{engine, Config, State, Technique};
+use crate::logic::engine::{self, End};
+use crate::logic::{search, Config, State, Technique};
 use crate::solver::{Count, Exceeded, SolveOptions, Solver, Verdict};
 use crate::{with_basis, with_solver_basis};
 use std::time::Instant;
@@ -156,4 +158,52 @@ pub fn reduce_then_count<B: Basis>(
     let c = solver.count(s.grid());
     solver.set_timeout(timeout);
     (c, applied.len())
+}
+
+/// Reduce `p` by `before` to a fixed point, then count its solutions by the logic layer's
+/// depth-first search ([`search::count`]), `at_nodes` and the singles running at every node:
+/// a measure of the nodes techniques save, not a fast solver. `opts.timeout` covers both,
+/// `opts.max_nodes` bounds the search's nodes. One of [`LOGIC`](crate::basis::LOGIC)'s bases
+/// only; the uniqueness techniques do not run, so the count is exact.
+pub fn count_with_node_reduce(
+    p: &Puzzle,
+    opts: &SolveOptions,
+    before: &[Technique],
+    at_nodes: &[Technique],
+) -> Count {
+    with_basis!(p.k, B => count_with_node_reduce_in::<B>(p, opts, before, at_nodes))
+}
+
+/// One basis's [`count_with_node_reduce`] in a frame of its own, as [`count_in`].
+#[inline(never)]
+fn count_with_node_reduce_in<B: Basis>(
+    p: &Puzzle,
+    opts: &SolveOptions,
+    before: &[Technique],
+    at_nodes: &[Technique],
+) -> Count {
+    let Ok(mut s) = State::<B>::of_puzzle(p) else {
+        return Count::default();
+    };
+    let start = Instant::now();
+    let cfg = Config {
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
+        ..Config::default()
+    };
+    match engine::reduce_to_end(&mut s, before, &cfg).1 {
+        End::Contradiction => return Count::default(),
+        End::Timeout => {
+            return Count {
+                stopped: Some(Exceeded::Time),
+                ..Count::default()
+            }
+        }
+        _ => {}
+    }
+    // The search gets what the reduction left of the timeout.
+    let left = SolveOptions {
+        timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..*opts
+    };
+    search::count(s, at_nodes, &left, &Config::default())
 }

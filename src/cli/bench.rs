@@ -231,7 +231,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
 /// list that does not parse, a file that cannot be opened, a directory.
 fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     for list in &a.reduce {
-        super::logic::validate_counting(Some(list)).map_err(io::Error::other)?;
+        super::logic::validate_counting("--reduce", Some(list)).map_err(io::Error::other)?;
     }
     let repeated = [
         (

@@ -106,10 +106,10 @@ pub fn write_deduction<B: Basis>(
 /// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would
 /// change the count, so it is refused (with `all` they are left out, as the engine leaves them
 /// out without [`Config::unique`]).
-pub fn validate_counting(list: Option<&TechniqueList>) -> Result<(), String> {
+pub fn validate_counting(flag: &str, list: Option<&TechniqueList>) -> Result<(), String> {
     match list.and_then(TechniqueList::named_needing_uniqueness) {
         Some(t) => Err(format!(
-            "--reduce {}: it assumes the puzzle has one solution, which is what the search \
+            "{flag} {}: it assumes the puzzle has one solution, which is what the search \
              after it is there to find out; expected techniques that do not rest on uniqueness",
             t.cli_name()
         )),

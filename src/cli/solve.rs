@@ -55,14 +55,22 @@ pub struct SolveArgs {
     /// `all` for every one) before the search.
     #[arg(long, value_name = "LIST")]
     reduce: Option<TechniqueList>,
+    /// Run these logic techniques at every search node too (the singles always run there).
+    /// The search is then the logic layer's own depth-first search, far slower than the
+    /// engine: it measures the nodes the techniques save. With --stats, the same search with
+    /// the singles alone at its nodes is timed beside it.
+    #[arg(long, value_name = "LIST")]
+    node_reduce: Option<TechniqueList>,
 }
 
 /// A solved puzzle: the count, its time, and with --stats --reduce the count and time without
-/// reduction.
+/// reduction (with --node-reduce: with the singles alone at the search's nodes).
 type Counted = (Count, f64, Option<(Count, f64)>);
 
 pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
-    super::logic::validate_counting(a.reduce.as_ref()).map_err(io::Error::other)?;
+    super::logic::validate_counting("--reduce", a.reduce.as_ref()).map_err(io::Error::other)?;
+    super::logic::validate_counting("--node-reduce", a.node_reduce.as_ref())
+        .map_err(io::Error::other)?;
     a.input.check_json(a.json)?;
     if a.count && a.input.boxed() {
         return Err(io::Error::new(
@@ -84,12 +92,25 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     let mut notes = Notes::default();
     let pool = thread_pool(a.threads)?;
     let mut feed = a.input.feed();
-    if a.reduce.is_some() {
+    if a.node_reduce.is_some() {
+        feed = feed.logic_only("solve --node-reduce");
+    } else if a.reduce.is_some() {
         feed = feed.logic_only("solve --reduce");
     }
     let mut bar = Bar::new(feed.total_bytes);
     let work = |p: &Puzzle| -> Counted {
         let t = Instant::now();
+        if let Some(list) = &a.node_reduce {
+            let before = a.reduce.as_ref().map_or(vec![], |l| l.for_size(p.n()));
+            let c = solve::count_with_node_reduce(p, &opts, &before, &list.for_size(p.n()));
+            let secs = t.elapsed().as_secs_f64();
+            let plain = a.stats.then(|| {
+                let t = Instant::now();
+                let c = solve::count_with_node_reduce(p, &opts, &before, &[]);
+                (c, t.elapsed().as_secs_f64())
+            });
+            return (c, secs, plain);
+        }
         let Some(list) = &a.reduce else {
             // Counting prints no solution: none is kept.
             let c = if a.count {
@@ -135,8 +156,10 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if let Some(note) = notes.fresh(label, p) {
                         bar.say(note);
                     }
-                    if let Some(note) = notes.idle(label, p, a.reduce.as_ref()) {
-                        bar.say(note);
+                    for list in [&a.reduce, &a.node_reduce] {
+                        if let Some(note) = notes.idle(label, p, list.as_ref()) {
+                            bar.say(note);
+                        }
                     }
                     tally.add(&c, secs);
                     if let Some((pc, ps)) = plain {
@@ -169,15 +192,23 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     bar.finish();
     if a.stats {
         let wall = start.elapsed().as_secs_f64();
-        if let Some(list) = &a.reduce {
+        // Both searches run for each puzzle, so the clock times neither alone: each is the
+        // sum of its puzzles' times, named so (above one thread it exceeds the wall).
+        let summed = |t: &Tally| Clock::Summed(t.times.iter().sum());
+        if let Some(list) = &a.node_reduce {
+            let before = match &a.reduce {
+                Some(r) => format!(", after reduction by {r}"),
+                None => String::new(),
+            };
+            say!("with {list} at every search node{before}:");
+            tally.print(summed(&tally));
+            say!("with singles alone at every search node{before}:");
+            plain_tally.print(summed(&plain_tally));
+        } else if let Some(list) = &a.reduce {
             say!("with reduction by {list} (time includes the reduction):");
-            // Both searches run for each puzzle, so the clock times neither alone: each is
-            // the sum of its puzzles' times, named so (above one thread it exceeds the wall).
-            let logic_time = tally.times.iter().sum();
-            tally.print(Clock::Summed(logic_time));
+            tally.print(summed(&tally));
             say!("without reduction:");
-            let plain_time = plain_tally.times.iter().sum();
-            plain_tally.print(Clock::Summed(plain_time));
+            plain_tally.print(summed(&plain_tally));
         } else {
             tally.print(Clock::Wall(wall));
         }

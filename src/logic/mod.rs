@@ -40,6 +40,7 @@ pub mod limits;
 mod misses;
 pub mod multiple;
 pub mod pom;
+pub mod search;
 pub mod singles;
 pub mod state;
 pub mod subsets;

@@ -705,6 +705,60 @@ fn solve_with_reduction_gives_the_same_solutions() {
     assert!(counts.iter().all(|l| l.contains("invalid 1")), "{err}");
 }
 
+/// `--node-reduce` searches with the logic layer, techniques at every node: the same
+/// solutions and counts, its nodes beside those of singles alone under `--stats`, and a node
+/// budget that runs out said as for the engine.
+#[test]
+fn solve_with_techniques_at_every_node_gives_the_same_solutions() {
+    let several = EASY.replacen(|c: char| c != '.', ".", 20);
+    let input = format!("{EASY}\nnot a puzzle\n{HARD}\n{several}\n");
+    for extra in [&[][..], &["--count"], &["--count", "--limit", "5"]] {
+        let plain = run(&[&["solve"][..], extra].concat(), &input);
+        let args = [
+            &["solve", "--node-reduce", "pointing,claiming,naked-pair"][..],
+            extra,
+        ];
+        let nodes = run(&args.concat(), &input);
+        assert_eq!(stdout(&plain), stdout(&nodes), "{extra:?}");
+        assert_eq!(plain.status.code(), nodes.status.code(), "{extra:?}");
+    }
+    let o = run(
+        &[
+            "solve",
+            "--node-reduce",
+            "all",
+            "--reduce",
+            "singles",
+            "--stats",
+        ],
+        &format!("{HARD}\n"),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("with all at every search node, after reduction by singles:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("with singles alone at every search node, after reduction by singles:"),
+        "{err}"
+    );
+    // HARD needs guesses with singles alone, none with every technique at its nodes.
+    let guesses: Vec<&str> = err.lines().filter(|l| l.starts_with("no guess ")).collect();
+    assert_eq!(guesses.len(), 2, "{err}");
+    assert!(guesses[0].starts_with("no guess 100.0%"), "{err}");
+    assert!(!guesses[1].starts_with("no guess 100.0%"), "{err}");
+    let o = run(
+        &["solve", "--node-reduce", "pointing", "--max-nodes", "2"],
+        &format!("{HARD}\n"),
+    );
+    assert_eq!(stdout(&o), "budget exceeded\n");
+    assert_eq!(o.status.code(), Some(1));
+    let o = run(&["solve", "--node-reduce", "bug"], &format!("{EASY}\n"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--node-reduce bug: it assumes"), "{err}");
+}
+
 /// A tuple or fish of size N or more is tried and can never apply: each subcommand says so
 /// once a size, and the output is what it is without it.
 #[test]

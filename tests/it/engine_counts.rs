@@ -390,3 +390,61 @@ fn replayed_branches_search_as_copied_ones() {
         "no grid backtracked: the replay went untested"
     );
 }
+
+/// The logic layer's depth-first search (`solve --node-reduce`) counts as the engine does,
+/// whatever runs at its nodes: the fixtures' counts (up to 50), each solution valid and
+/// keeping the givens, and a node budget that stops it said so.
+#[test]
+fn the_logic_search_counts_as_the_engine() {
+    use nsudoku::logic::Technique;
+    let lists: [&[Technique]; 3] = [
+        &[],
+        &[
+            Technique::Pointing,
+            Technique::Claiming,
+            Technique::NakedTuple(2),
+            Technique::HiddenTuple(2),
+        ],
+        &[
+            Technique::Fish(2),
+            Technique::XyzWing,
+            Technique::XChain,
+            Technique::YCycle,
+        ],
+    ];
+    for (name, k) in [("basis2.txt", 2), ("basis3.txt", 3), ("basis4.txt", 4)] {
+        for c in cases(name, k) {
+            let limit = c.count.min(50) + 1;
+            let opts = SolveOptions {
+                limit,
+                ..SolveOptions::default()
+            };
+            for &list in &lists {
+                let r = solve::count_with_node_reduce(&c.puzzle, &opts, &[], list);
+                let at = format!("{name}:{} with {list:?}", c.line);
+                assert_eq!(r.solutions, c.count.min(limit), "{at}");
+                assert_eq!(r.limit_reached, c.count >= limit, "{at}");
+                assert_eq!(r.stopped, None, "{at}");
+                if let Some(first) = &r.first {
+                    assert!(grid::is_valid_solution(k, first), "{at}: not a valid grid");
+                    let givens = c.puzzle.digits();
+                    let kept = givens.iter().zip(first).all(|(&g, &s)| g == 0 || g == s);
+                    assert!(kept, "{at}: a given changed");
+                }
+                if c.count == 1 {
+                    assert_eq!(r.first, c.solution, "{at}");
+                }
+            }
+        }
+    }
+    // A budget stops it; so does a reduction before it that breaks the grid (no solution).
+    let c = &cases("basis2.txt", 2)[0];
+    let opts = SolveOptions {
+        limit: 1000,
+        max_nodes: Some(3),
+        ..SolveOptions::default()
+    };
+    let r = solve::count_with_node_reduce(&c.puzzle, &opts, &[], &[]);
+    assert_eq!(r.stopped, Some(Exceeded::Nodes));
+    assert!(r.stats.nodes <= 3 && r.solutions < 288);
+}
