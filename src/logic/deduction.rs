@@ -263,12 +263,28 @@ impl Deduction {
         nodes.saturating_sub(1)
     }
 
+    /// The technique's name as the step shows it: a nice loop says which kind it is
+    /// (`Continuous Nice Loop`: every link of the loop holds both ways; `Discontinuous Nice
+    /// Loop`: the loop breaks at its first node, which starts and ends it with a weak link).
+    pub fn name(&self) -> String {
+        let name = self.technique.name();
+        if self.technique != Technique::NiceLoop {
+            return name;
+        }
+        match self.evidence.chain.first().and_then(|n| n.link) {
+            Some(LinkKind::Weak) => format!("Discontinuous {name}"),
+            _ => format!("Continuous {name}"),
+        }
+    }
+
     /// One line in the notation people know:
-    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`.
+    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`,
+    /// `AIC: (5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7 (length 3) => r8c3<>5` (a chain says its length in
+    /// links, which its rating goes by).
     pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
         let sym = |d: u8| a.label(d + 1, t.n);
         let ev = &self.evidence;
-        let mut s = self.technique.name();
+        let mut s = self.name();
         let cycle_digit = single_digit_cycle(self.technique, &ev.chain);
         if let Some(d) = cycle_digit {
             s.push(' ');
@@ -304,9 +320,19 @@ impl Deduction {
             let digits: Vec<String> = ev.digits.iter().map(|&d| sym(d)).collect();
             pattern = format!("digit {}", digits.join(","));
         }
-        if let Some(note) = &ev.note {
+        use Technique::*;
+        let length = matches!(
+            self.technique,
+            XChain | XyChain | RemotePair | NiceLoop | Aic
+        )
+        .then(|| format!("length {}", self.chain_length()));
+        let note = match (length, &ev.note) {
+            (Some(l), Some(note)) => Some(format!("{l}; {note}")),
+            (l, note) => l.or_else(|| note.clone()),
+        };
+        if let Some(note) = note {
             let note = match ev.cuts.is_empty() {
-                true => note.clone(),
+                true => note,
                 false => format!("{note}; {}", cuts_notation(&ev.cuts, t, a)),
             };
             if pattern.is_empty() {
@@ -369,7 +395,7 @@ impl Deduction {
         };
         let mut v = serde_json::json!({
             "technique": self.technique.cli_name(),
-            "name": self.technique.name(),
+            "name": self.name(),
             "text": self.describe(t, a),
             "placements": self.placements.iter().map(|c| cand(c, "=")).collect::<Vec<_>>(),
             "eliminations": self.eliminations.iter().map(|c| cand(c, "<>")).collect::<Vec<_>>(),

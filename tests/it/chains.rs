@@ -2,7 +2,7 @@
 //! deduction against the solution on 9×9, 16×16 and 25×25 fixtures.
 
 use nsudoku::basis::{B3, B4, B5};
-use nsudoku::logic::{check, engine, find_all, Config, Deduction, State, Technique};
+use nsudoku::logic::{check, engine, find_all, Config, Deduction, LinkKind, State, Technique};
 use nsudoku::{input, solve, Alphabet, Basis, Grid};
 
 use crate::common;
@@ -144,9 +144,9 @@ fn x_chain_skyscraper_exact() {
     assert_eq!(found.len(), 1, "{t:?}");
     let text = &t[0];
     assert!(
-        text == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1=(1)r4c6 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1"
+        text == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1=(1)r4c6 (length 3) => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1"
             || text
-                == "X-Chain: (1)r4c6=(1)r4c1-(1)r1c1=(1)r1c5 => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1",
+                == "X-Chain: (1)r4c6=(1)r4c1-(1)r1c1=(1)r1c5 (length 3) => r2c6<>1, r3c6<>1, r5c5<>1, r6c5<>1",
         "{text}"
     );
     assert_eq!(found[0].chain_length(), 3);
@@ -199,7 +199,7 @@ fn remote_pair_exact() {
     assert_eq!(found[0].chain_length(), 7);
     // The chain proves one end digit gone; the note and the pair say why both go.
     assert!(
-        t[0].contains("(its ends hold the pair's two digits, one each)"),
+        t[0].contains("(length 7; its ends hold the pair's two digits, one each)"),
         "{t:?}"
     );
     assert_eq!(found[0].evidence.digits, vec![0, 1]);
@@ -225,6 +225,8 @@ fn continuous_nice_loop_exact() {
     got.sort();
     assert_eq!(got, expect, "{t:?}");
     assert_eq!(found[0].chain_length(), 4);
+    assert!(t[0].starts_with("Continuous Nice Loop: "), "{t:?}");
+    assert!(t[0].contains(" (length 4) => "), "{t:?}");
     let chain = &found[0].evidence.chain;
     assert_eq!(
         chain.first().unwrap().candidates,
@@ -252,8 +254,9 @@ fn aic_mixed_links_exact() {
     let fwd = "(5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7-(3)r8c2=(5)r8c2";
     let back = "(5)r8c2=(3)r8c2-(3)r8c7=(5)r8c7-(5)r2c7=(5)r2c3";
     assert!(
-        text == format!("AIC: {fwd} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5")
-            || text == format!("AIC: {back} => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5"),
+        text == format!("AIC: {fwd} (length 5) => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5")
+            || text
+                == format!("AIC: {back} (length 5) => r1c2<>5, r3c2<>5, r7c3<>5, r8c3<>5, r9c3<>5"),
         "{text}"
     );
     // The shortest chain comes first: the naked pair in row 8 as a 3-link AIC.
@@ -311,8 +314,8 @@ fn grouped_x_chain_exact() {
     let t = texts(&found);
     assert_eq!(found.len(), 1, "{t:?}");
     assert!(
-        t[0] == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1|r5c1=(1)r6c3 => r6c5<>1"
-            || t[0] == "X-Chain: (1)r6c3=(1)r4c1|r5c1-(1)r1c1=(1)r1c5 => r6c5<>1",
+        t[0] == "X-Chain: (1)r1c5=(1)r1c1-(1)r4c1|r5c1=(1)r6c3 (length 3) => r6c5<>1"
+            || t[0] == "X-Chain: (1)r6c3=(1)r4c1|r5c1-(1)r1c1=(1)r1c5 (length 3) => r6c5<>1",
         "{t:?}"
     );
     assert_eq!(found[0].evidence.chain[2].candidates.len(), 2);
@@ -395,4 +398,51 @@ fn a_kept_table_serves_only_its_own_state() {
         }
     });
     assert!(compared > 50, "only {compared} runs found something");
+}
+
+/// A nice loop names its kind, as the chain shows it: a discontinuous one starts and ends at
+/// the candidate it removes, by weak links (the loop breaks there); a continuous one closes
+/// with a weak link after a strong one and removes candidates off the loop. Both kinds turn
+/// up along the paths of the magictour fixtures.
+#[test]
+fn nice_loops_name_their_kind() {
+    let text = std::fs::read_to_string("tests/data/9x9_magictour_top1465_first30.txt").unwrap();
+    let only = [Technique::NiceLoop];
+    let (mut continuous, mut discontinuous) = (0, 0);
+    for line in text.lines().take(15) {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let mut s = State::<B3>::of_puzzle(&p).unwrap();
+        // Singles and nice loops alone: a loop wherever the path can take one.
+        let mut list = nsudoku::logic::search::SINGLES.to_vec();
+        list.extend(only);
+        let path = engine::solve_path(&mut s, &list, &Config::default(), usize::MAX);
+        for d in path
+            .steps
+            .iter()
+            .filter(|d| d.technique == Technique::NiceLoop)
+        {
+            let text = describe::<B3>(d);
+            let chain = &d.evidence.chain;
+            let (first, last) = (&chain[0], &chain[chain.len() - 2]);
+            let weak = |n: &nsudoku::logic::ChainNode| n.link == Some(LinkKind::Weak);
+            assert!(weak(last), "{text}: a loop closes with a weak link");
+            if text.starts_with("Discontinuous Nice Loop: ") {
+                discontinuous += 1;
+                assert!(weak(first), "{text}");
+                assert_eq!(d.eliminations, first.candidates, "{text}");
+            } else {
+                assert!(text.starts_with("Continuous Nice Loop: "), "{text}");
+                continuous += 1;
+                assert!(!weak(first), "{text}");
+                let on_loop = |c| chain.iter().any(|n| n.candidates.contains(c));
+                assert!(!d.eliminations.iter().any(on_loop), "{text}");
+            }
+            let links = format!(" (length {}) => ", d.chain_length());
+            assert!(text.contains(&links), "{text}");
+        }
+    }
+    assert!(
+        continuous > 0 && discontinuous > 0,
+        "{continuous} / {discontinuous}"
+    );
 }
