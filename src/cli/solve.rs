@@ -181,6 +181,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             }
             writeln!(out, "{line}")?;
             written += 1;
+            bar.tick(written);
             Ok(())
         };
         super::feed::in_groups(&pool, &chunk, work, emit)?;
@@ -216,27 +217,52 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
     Ok(exit_status(!tally.all_unique()))
 }
 
-/// A progress bar on stderr, when it is a terminal and the batch is long: over the input's
-/// bytes when the files' sizes are known, else a count.
+/// A progress bar on stderr, when it is a terminal and the batch is long (2,000 puzzles, or 2
+/// seconds): over the input's bytes when the files' sizes are known and the batch is long by
+/// its count, else a count and the time.
 struct Bar {
     total_bytes: Option<u64>,
     bar: Option<ProgressBar>,
+    /// Stderr is a terminal (asked once: a batch may write millions of lines).
+    terminal: bool,
+    start: Instant,
+    /// Input bytes read, as of the last chunk.
+    bytes: u64,
 }
 
 impl Bar {
     /// Puzzles done before a bar shows: a short batch needs none.
     const AFTER: usize = 2000;
+    /// Or time spent: a few slow puzzles (a hard 25×25 takes seconds) make a long batch too.
+    const AFTER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
     fn new(total_bytes: Option<u64>) -> Self {
         Bar {
             total_bytes,
             bar: None,
+            terminal: io::stderr().is_terminal(),
+            start: Instant::now(),
+            bytes: 0,
         }
     }
 
+    /// After a chunk: `done` puzzles written, `bytes` of input read.
     fn show(&mut self, done: usize, bytes: u64) {
-        if self.bar.is_none() && done >= Self::AFTER && io::stderr().is_terminal() {
-            let (b, template) = match self.total_bytes {
+        self.bytes = bytes;
+        self.tick(done);
+    }
+
+    /// After each puzzle written (the bar is redrawn for one in 64 once past [`Bar::AFTER`]:
+    /// a fast batch writes hundreds of thousands a second).
+    fn tick(&mut self, done: usize) {
+        if done >= Self::AFTER && done % 64 != 0 {
+            return;
+        }
+        let long = || done >= Self::AFTER || self.start.elapsed() >= Self::AFTER_TIME;
+        if self.bar.is_none() && self.terminal && long() {
+            // The input is read ahead of the puzzles done, by up to a few thousand puzzles:
+            // its bytes measure a long batch, not a few slow puzzles (read at once).
+            let (b, template) = match self.total_bytes.filter(|_| done >= Self::AFTER) {
                 Some(total) => (
                     ProgressBar::new(total),
                     "{bar:40} {percent}% {msg} puzzles, eta {eta}",
@@ -247,10 +273,13 @@ impl Bar {
                 ),
             };
             b.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+            let b = b.with_elapsed(self.start.elapsed());
+            // Elapsed time and the spinner move while a slow puzzle runs.
+            b.enable_steady_tick(std::time::Duration::from_millis(500));
             self.bar = Some(b);
         }
         if let Some(b) = &self.bar {
-            b.set_position(bytes);
+            b.set_position(self.bytes);
             b.set_message(done.to_string());
         }
     }

@@ -12,16 +12,9 @@ use crate::mask::Mask;
 use crate::solver::{Count, Exceeded, SolveOptions};
 use std::time::Instant;
 
-/// The singles every node runs, whatever else is asked: without them a placement would not
-/// even fill the cells it forces, and a node's count would say nothing about the techniques.
-pub const SINGLES: [Technique; 3] = [
-    Technique::FullHouse,
-    Technique::HiddenSingle,
-    Technique::NakedSingle,
-];
-
-/// Count the solutions of `s` up to `opts.limit` (taking 0 as 1), running [`SINGLES`] and
-/// `techniques` at every node. `opts.max_nodes` bounds the nodes (each digit tried at a
+/// Count the solutions of `s` up to `opts.limit` (taking 0 as 1), running the singles
+/// ([`Technique::SINGLES`]: without them a placement would not even fill the cells it forces)
+/// and `techniques` at every node. `opts.max_nodes` bounds the nodes (each digit tried at a
 /// branching cell) and `opts.timeout` the whole search; a limit that runs out stops it with
 /// the solutions found so far. The uniqueness techniques never run (`cfg` is taken as given:
 /// leave [`Config::unique`] off), so the count is exact.
@@ -37,7 +30,11 @@ pub fn count<B: Basis>(
         unique: false,
         ..*cfg
     };
-    let mut list: Vec<Technique> = SINGLES.iter().chain(techniques).copied().collect();
+    let mut list: Vec<Technique> = Technique::SINGLES
+        .iter()
+        .chain(techniques)
+        .copied()
+        .collect();
     list.sort_by_key(|t| t.order());
     list.dedup();
     let limit = opts.limit.max(1);

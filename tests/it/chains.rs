@@ -413,7 +413,7 @@ fn nice_loops_name_their_kind() {
         let p = input::read_one(line, Default::default()).unwrap();
         let mut s = State::<B3>::of_puzzle(&p).unwrap();
         // Singles and nice loops alone: a loop wherever the path can take one.
-        let mut list = nsudoku::logic::search::SINGLES.to_vec();
+        let mut list = Technique::SINGLES.to_vec();
         list.extend(only);
         let path = engine::solve_path(&mut s, &list, &Config::default(), usize::MAX);
         for d in path
