@@ -16,8 +16,8 @@ use std::time::Instant;
 /// ([`Technique::SINGLES`]: without them a placement would not even fill the cells it forces)
 /// and `techniques` at every node. `opts.max_nodes` bounds the nodes (each digit tried at a
 /// branching cell) and `opts.timeout` the whole search; a limit that runs out stops it with
-/// the solutions found so far. The uniqueness techniques never run (`cfg` is taken as given:
-/// leave [`Config::unique`] off), so the count is exact.
+/// the solutions found so far. `cfg` bounds the techniques; its [`Config::unique`] is turned
+/// off (the uniqueness techniques would change the count) and its deadline is the timeout's.
 pub fn count<B: Basis>(
     s: State<B>,
     techniques: &[Technique],
@@ -65,15 +65,15 @@ pub fn count<B: Basis>(
             continue;
         };
         let digits = s.get(cell);
-        if digits.count() > 1 {
-            out.stats.guesses += 1;
-        }
         if opts
             .max_nodes
             .is_some_and(|m| out.stats.nodes + u64::from(digits.count()) > m)
         {
             out.stopped = Some(Exceeded::Nodes);
             break;
+        }
+        if digits.count() > 1 {
+            out.stats.guesses += 1;
         }
         // Pushed highest digit first, so that the lowest is visited first.
         let mut children = Vec::with_capacity(digits.count() as usize);
