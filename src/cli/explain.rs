@@ -50,6 +50,10 @@ pub struct ExplainArgs {
     /// JSON): the path that `rate` measures.
     #[arg(long)]
     rated: bool,
+    /// Show each y-edge of a Y-Cycle with the bivalue cells it runs through
+    /// (`r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1`; without, `r3c3~r7c1`).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
@@ -223,6 +227,7 @@ fn explain<B: Basis>(
     let form = logic::Form {
         json: a.json,
         rated: a.rated,
+        verbose: a.verbose,
     };
     let tell = |d: &Deduction| {
         written += 1;

@@ -27,6 +27,10 @@ pub struct FindArgs {
     /// the deductions found so far are printed, with exit status 1.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
+    /// Show each y-edge of a Y-Cycle with the bivalue cells it runs through
+    /// (`r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1`; without, `r3c3~r7c1`).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
@@ -83,6 +87,7 @@ fn find<B: Basis>(
     let form = logic::Form {
         json: a.json,
         rated: false,
+        verbose: a.verbose,
     };
     for &t in &ts {
         if cfg.past_deadline() {

@@ -67,6 +67,8 @@ pub struct Form {
     pub json: bool,
     /// With the deduction's rating on Sudoku Explainer's scale.
     pub rated: bool,
+    /// The text in full: each y-edge with its bivalue cells (JSON's `text` always is).
+    pub verbose: bool,
 }
 
 /// Write deduction `d` on its own line: its text (with its rating in brackets when rated), or
@@ -77,7 +79,11 @@ pub fn write_deduction<B: Basis>(
     out: &mut impl Write,
     d: &Deduction,
     (p, label): (&Puzzle, &Option<String>),
-    Form { json, rated }: Form,
+    Form {
+        json,
+        rated,
+        verbose,
+    }: Form,
     step: Option<usize>,
 ) -> io::Result<()> {
     let (topo, alpha) = (B::topology(), p.text_alphabet());
@@ -93,7 +99,7 @@ pub fn write_deduction<B: Basis>(
         }
         super::with_file(v, label)
     } else {
-        let text = d.describe(topo, alpha);
+        let text = d.describe_with(topo, alpha, verbose);
         match difficulty {
             Some(r) => format!("{text} [{r:.1}]"),
             None => text,

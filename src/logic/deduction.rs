@@ -280,8 +280,15 @@ impl Deduction {
     /// One line in the notation people know:
     /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`,
     /// `AIC: (5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7 (length 3) => r8c3<>5` (a chain says its length in
-    /// links, which its rating goes by).
+    /// links, which its rating goes by). In full: a y-edge lists its bivalue cells.
     pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
+        self.describe_with(t, a, true)
+    }
+
+    /// [`Deduction::describe`], each y-edge of a Y-Cycle's note shown as `r3c3~r7c1` alone
+    /// unless `verbose` (`r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1`), as `explain` and
+    /// `find` print it without and with `--verbose`.
+    pub fn describe_with(&self, t: &Topology, a: Alphabet, verbose: bool) -> String {
         let sym = |d: u8| a.label(d + 1, t.n);
         let ev = &self.evidence;
         let mut s = self.name();
@@ -326,9 +333,13 @@ impl Deduction {
             XChain | XyChain | RemotePair | NiceLoop | Aic
         )
         .then(|| format!("length {}", self.chain_length()));
-        let note = match (length, &ev.note) {
+        let shown = ev.note.as_ref().map(|n| match verbose {
+            true => n.clone(),
+            false => without_y_edge_cells(n),
+        });
+        let note = match (length, shown) {
             (Some(l), Some(note)) => Some(format!("{l}; {note}")),
-            (l, note) => l.or_else(|| note.clone()),
+            (l, note) => l.or(note),
         };
         if let Some(note) = note {
             let note = match ev.cuts.is_empty() {
@@ -435,6 +446,16 @@ impl Deduction {
         }
         v
     }
+}
+
+/// What a y-edge's part of a note adds to its ends (`r3c3~r7c1`) before its bivalue cells.
+pub const Y_EDGE_CELLS: &str = " by bivalue ";
+
+/// `note` with each y-edge's bivalue cells left out (its parts are joined by `; `).
+fn without_y_edge_cells(note: &str) -> String {
+    let parts = note.split("; ");
+    let parts = parts.map(|part| part.split_once(Y_EDGE_CELLS).map_or(part, |(edge, _)| edge));
+    parts.collect::<Vec<_>>().join("; ")
 }
 
 /// Why a POM step's digit lost templates: how many, then reason by reason, `9 lost: 6 take

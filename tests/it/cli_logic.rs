@@ -759,6 +759,41 @@ fn solve_with_techniques_at_every_node_gives_the_same_solutions() {
     assert!(err.contains("--node-reduce bug: it assumes"), "{err}");
 }
 
+/// `explain` and `find` print a y-edge as its two ends, and with `--verbose` the bivalue
+/// cells it runs through too; JSON's `text` always has them.
+#[test]
+fn verbose_lists_the_y_edges_bivalue_cells() {
+    let puzzle =
+        "......5.9..7..462.....2..7......6.134.6...8.587.1......2..7.....358..2..1.8......";
+    let basic = "singles,locked-candidates,naked-tuple,hidden-tuple,fish";
+    let grid = stdout(&run(&["reduce", "--techniques", basic], puzzle));
+    let brief = "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2) => r2c1<>9";
+    let full = "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
+                tri-cycle 1,1 over 2) => r2c1<>9";
+    let find = |extra: &[&str]| {
+        let o = run(
+            &[&["find", "--technique", "y-cycle"][..], extra].concat(),
+            &grid,
+        );
+        common::assert_success(&o);
+        stdout(&o)
+    };
+    assert!(find(&[]).lines().any(|l| l == brief), "{}", find(&[]));
+    assert!(!find(&[]).contains(" by bivalue "));
+    assert!(find(&["--verbose"]).lines().any(|l| l == full));
+    assert!(find(&["--json"]).contains(&format!("\"text\":\"{full}\"")));
+    let args = [
+        "explain",
+        "--techniques",
+        &format!("{basic},y-cycle"),
+        "--verbose",
+    ];
+    let o = run(&args, &grid);
+    assert!(stdout(&o).contains(" by bivalue "), "{}", stdout(&o));
+    let o = run(&args[..3], &grid);
+    assert!(stdout(&o).contains("Y-Cycle") && !stdout(&o).contains(" by bivalue "));
+}
+
 /// A tuple or fish of size N or more is tried and can never apply: each subcommand says so
 /// once a size, and the output is what it is without it.
 #[test]

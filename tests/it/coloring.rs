@@ -218,6 +218,11 @@ fn y_cycle_on_digit_9() {
         "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
          tri-cycle 1,1 over 2) => r2c1<>9"
     );
+    // Without --verbose the y-edge is its two ends.
+    assert_eq!(
+        d.describe_with(B3::topology(), Alphabet::Standard, false),
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2) => r2c1<>9"
+    );
     // The pattern's cells are the cycle's, the apex first, then the y-edge's bivalue cells.
     let t = B3::topology();
     let named: Vec<String> = (d.evidence.pattern_cells().iter())

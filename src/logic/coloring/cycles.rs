@@ -20,6 +20,7 @@
 use super::algebra::{collapse, tri_cycle, Edge, Verdict};
 use super::graph::{Forcings, Graph};
 use crate::basis::Basis;
+use crate::logic::deduction::Y_EDGE_CELLS;
 use crate::logic::{
     Candidate, ChainNode, Config, Deduction, Evidence, Flow, LinkKind, Sink, State, Technique,
 };
@@ -419,7 +420,7 @@ fn y_notes(
                 })
                 .collect();
             notes.push(format!(
-                "{}~{} by bivalue {}",
+                "{}~{}{Y_EDGE_CELLS}{}",
                 t.cell_name(cells[i]),
                 t.cell_name(to),
                 chain.join(",")
