@@ -65,8 +65,8 @@ pub struct Feed {
     /// The cells of the chunk handed out, as held when read (a record beyond the logic layer
     /// is an error by the time it is handed out).
     in_hand: usize,
-    /// Bytes read so far, of all files.
-    bytes_read: Arc<AtomicU64>,
+    /// How far the reader has got, over all files.
+    read: Arc<Read>,
     /// The files' total size, when every input is a file whose size is known.
     pub total_bytes: Option<u64>,
     /// A subcommand of the logic layer: a larger grid becomes an error in its place.
@@ -98,15 +98,15 @@ impl Feed {
             freed: Condvar::new(),
             limit,
         });
-        let bytes_read = Arc::new(AtomicU64::new(0));
-        let (h, b) = (held.clone(), bytes_read.clone());
-        std::thread::spawn(move || read_files(&files, opts, &tx, &h, &b));
+        let read = Arc::new(Read::default());
+        let (h, r) = (held.clone(), read.clone());
+        std::thread::spawn(move || read_files(&files, opts, &tx, &h, &r));
         Feed {
             rx,
             held,
             unread: None,
             in_hand: 0,
-            bytes_read,
+            read,
             total_bytes,
             logic_only: None,
         }
@@ -121,7 +121,12 @@ impl Feed {
 
     /// Bytes read so far.
     pub fn bytes_read(&self) -> u64 {
-        self.bytes_read.load(Ordering::Relaxed)
+        self.read.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Records read so far (the reader runs ahead of the records handed out).
+    pub fn records_read(&self) -> u64 {
+        self.read.records.load(Ordering::Relaxed)
     }
 
     /// The next records: those read, at least one unless the input has ended (then none), and
@@ -251,15 +256,16 @@ pub fn in_groups<'c, R: Send>(
     })
 }
 
+/// How far the reader thread has got: bytes and records.
+#[derive(Default)]
+struct Read {
+    bytes: AtomicU64,
+    records: AtomicU64,
+}
+
 /// The reading thread: every file's records in order, then the end (the channel closes). It
 /// stops when the receiver is gone.
-fn read_files(
-    files: &[PathBuf],
-    opts: ReadOptions,
-    tx: &Sender<Fed>,
-    held: &Held,
-    bytes_read: &AtomicU64,
-) {
+fn read_files(files: &[PathBuf], opts: ReadOptions, tx: &Sender<Fed>, held: &Held, read: &Read) {
     let mut before = 0;
     let names: Vec<String> = files.iter().map(|f| input_name(f)).collect();
     for (i, path) in files.iter().enumerate() {
@@ -295,7 +301,9 @@ fn read_files(
         let mut reader = Reader::new(src, opts);
         while let Some(rec) = reader.next() {
             held.take(cells(&rec));
-            bytes_read.store(before + reader.bytes_read(), Ordering::Relaxed);
+            read.bytes
+                .store(before + reader.bytes_read(), Ordering::Relaxed);
+            read.records.fetch_add(1, Ordering::Relaxed);
             if tx.send(Fed::Record((label.clone(), rec))).is_err() {
                 return;
             }

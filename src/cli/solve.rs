@@ -43,7 +43,8 @@ pub struct SolveArgs {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
-    /// Print batch statistics on stderr (with --reduce: with and without the reduction).
+    /// Print batch statistics on stderr (with --reduce: with and without the reduction; with
+    /// --node-reduce: with the techniques and with singles alone at the search's nodes).
     #[arg(long)]
     stats: bool,
     /// One JSON object a line per puzzle: `line`, `status` (solved or a marker), `solution`
@@ -135,6 +136,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         if chunk.is_empty() {
             break;
         }
+        bar.read(feed.bytes_read(), feed.records_read());
         let emit = |label: &Option<String>, res: Worked<Counted>| -> io::Result<()> {
             let line = match res {
                 Err(e) => {
@@ -188,7 +190,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         feed.done();
         // A line filter answers what it has read before waiting for more.
         out.flush()?;
-        bar.show(written, feed.bytes_read());
+        bar.tick(written);
     }
     bar.finish();
     if a.stats {
@@ -218,16 +220,18 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
 }
 
 /// A progress bar on stderr, when it is a terminal and the batch is long (2,000 puzzles, or 2
-/// seconds): over the input's bytes when the files' sizes are known and the batch is long by
-/// its count, else a count and the time.
+/// seconds): over the input's bytes when the files' sizes are known, else a count and the
+/// time.
 struct Bar {
     total_bytes: Option<u64>,
     bar: Option<ProgressBar>,
     /// Stderr is a terminal (asked once: a batch may write millions of lines).
     terminal: bool,
     start: Instant,
-    /// Input bytes read, as of the last chunk.
+    /// Input bytes and records read, as of the last chunk (the reader runs ahead of the
+    /// puzzles done: the bar is at the bytes of the records done, in proportion).
     bytes: u64,
+    records: u64,
 }
 
 impl Bar {
@@ -243,13 +247,13 @@ impl Bar {
             terminal: io::stderr().is_terminal(),
             start: Instant::now(),
             bytes: 0,
+            records: 0,
         }
     }
 
-    /// After a chunk: `done` puzzles written, `bytes` of input read.
-    fn show(&mut self, done: usize, bytes: u64) {
-        self.bytes = bytes;
-        self.tick(done);
+    /// When a chunk is taken: `bytes` and `records` of input read.
+    fn read(&mut self, bytes: u64, records: u64) {
+        (self.bytes, self.records) = (bytes, records);
     }
 
     /// After each puzzle written (the bar is redrawn for one in 64 once past [`Bar::AFTER`]:
@@ -260,12 +264,10 @@ impl Bar {
         }
         let long = || done >= Self::AFTER || self.start.elapsed() >= Self::AFTER_TIME;
         if self.bar.is_none() && self.terminal && long() {
-            // The input is read ahead of the puzzles done, by up to a few thousand puzzles:
-            // its bytes measure a long batch, not a few slow puzzles (read at once).
-            let (b, template) = match self.total_bytes.filter(|_| done >= Self::AFTER) {
+            let (b, template) = match self.total_bytes {
                 Some(total) => (
                     ProgressBar::new(total),
-                    "{bar:40} {percent}% {msg} puzzles, eta {eta}",
+                    "{bar:40} {percent}% {msg} puzzles, {elapsed}",
                 ),
                 None => (
                     ProgressBar::new_spinner(),
@@ -279,7 +281,8 @@ impl Bar {
             self.bar = Some(b);
         }
         if let Some(b) = &self.bar {
-            b.set_position(self.bytes);
+            let at = self.bytes as u128 * done as u128 / self.records.max(1) as u128;
+            b.set_position((at as u64).min(self.bytes));
             b.set_message(done.to_string());
         }
     }

@@ -39,9 +39,22 @@ pub fn count<B: Basis>(
     list.dedup();
     let limit = opts.limit.max(1);
     let mut out = Count::default();
-    // Nodes still to visit, the next one last: a node is a state with one more placement.
-    let mut todo = vec![s];
-    while let Some(mut s) = todo.pop() {
+    // Nodes still to visit, the next one last: the root, then states with one more placement
+    // (false when that placement broke the grid at once: a node tried all the same).
+    let mut todo = vec![(s, true)];
+    let mut root = true;
+    while let Some((mut s, placed)) = todo.pop() {
+        // A node is counted when it is visited, as the engine counts a digit tried.
+        if !std::mem::take(&mut root) {
+            if opts.max_nodes.is_some_and(|m| out.stats.nodes >= m) {
+                out.stopped = Some(Exceeded::Nodes);
+                break;
+            }
+            out.stats.nodes += 1;
+            if !placed {
+                continue;
+            }
+        }
         match engine::reduce_to_end(&mut s, &list, &cfg).1 {
             End::Contradiction => continue,
             End::Timeout => {
@@ -65,25 +78,18 @@ pub fn count<B: Basis>(
             continue;
         };
         let digits = s.get(cell);
-        if opts
-            .max_nodes
-            .is_some_and(|m| out.stats.nodes + u64::from(digits.count()) > m)
-        {
-            out.stopped = Some(Exceeded::Nodes);
-            break;
-        }
         if digits.count() > 1 {
             out.stats.guesses += 1;
         }
         // Pushed highest digit first, so that the lowest is visited first.
-        let mut children = Vec::with_capacity(digits.count() as usize);
-        for d in digits.iter() {
-            out.stats.nodes += 1;
-            let mut child = s.clone();
-            if child.place(cell, d).is_ok() {
-                children.push(child);
-            }
-        }
+        let children: Vec<_> = digits
+            .iter()
+            .map(|d| {
+                let mut child = s.clone();
+                let placed = child.place(cell, d).is_ok();
+                (child, placed)
+            })
+            .collect();
         todo.extend(children.into_iter().rev());
     }
     out
