@@ -66,7 +66,7 @@ pub struct Feed {
     /// is an error by the time it is handed out).
     in_hand: usize,
     /// How far the reader has got, over all files.
-    read: Arc<Read>,
+    read: Arc<ReadSoFar>,
     /// The files' total size, when every input is a file whose size is known.
     pub total_bytes: Option<u64>,
     /// A subcommand of the logic layer: a larger grid becomes an error in its place.
@@ -98,7 +98,7 @@ impl Feed {
             freed: Condvar::new(),
             limit,
         });
-        let read = Arc::new(Read::default());
+        let read = Arc::new(ReadSoFar::default());
         let (h, r) = (held.clone(), read.clone());
         std::thread::spawn(move || read_files(&files, opts, &tx, &h, &r));
         Feed {
@@ -258,14 +258,20 @@ pub fn in_groups<'c, R: Send>(
 
 /// How far the reader thread has got: bytes and records.
 #[derive(Default)]
-struct Read {
+struct ReadSoFar {
     bytes: AtomicU64,
     records: AtomicU64,
 }
 
 /// The reading thread: every file's records in order, then the end (the channel closes). It
 /// stops when the receiver is gone.
-fn read_files(files: &[PathBuf], opts: ReadOptions, tx: &Sender<Fed>, held: &Held, read: &Read) {
+fn read_files(
+    files: &[PathBuf],
+    opts: ReadOptions,
+    tx: &Sender<Fed>,
+    held: &Held,
+    read: &ReadSoFar,
+) {
     let mut before = 0;
     let names: Vec<String> = files.iter().map(|f| input_name(f)).collect();
     for (i, path) in files.iter().enumerate() {

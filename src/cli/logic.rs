@@ -109,9 +109,10 @@ pub fn write_deduction<B: Basis>(
     out.flush()
 }
 
-/// Check a `--reduce` list of a search that counts: a uniqueness technique named in it would
-/// change the count, so it is refused (with `all` they are left out, as the engine leaves them
-/// out without [`Config::unique`]).
+/// Check a technique list of a search that counts (`flag`: `--reduce` or `--node-reduce`,
+/// for the message): a uniqueness technique named in it would change the count, so it is
+/// refused (with `all` they are left out, as the engine leaves them out without
+/// [`Config::unique`]).
 pub fn validate_counting(flag: &str, list: Option<&TechniqueList>) -> Result<(), String> {
     match list.and_then(TechniqueList::named_needing_uniqueness) {
         Some(t) => Err(format!(
