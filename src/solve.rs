@@ -12,11 +12,11 @@
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
-use crate::logic::engine::{self, End};
+use crate::logic::engine;
 use crate::logic::{search, Config, State, Technique};
-use crate::solver::{Count, Exceeded, SolveOptions, Solver, Verdict};
+use crate::solver::{Contradiction, Count, Exceeded, SolveOptions, Solver, Verdict};
 use crate::{with_basis, with_solver_basis};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Count the solutions of `p` up to `opts.limit`, dispatching on its basis.
 pub fn count(p: &Puzzle, opts: &SolveOptions) -> Count {
@@ -145,19 +145,33 @@ pub fn reduce_then_count<B: Basis>(
         return (none, 0);
     };
     let timeout = solver.timeout();
+    let Ok((applied, left)) = reduce_within(&mut s, techniques, timeout) else {
+        return (none, 0);
+    };
+    solver.set_timeout(left);
+    let c = solver.count(s.grid());
+    solver.set_timeout(timeout);
+    (c, applied)
+}
+
+/// Reduce `s` by `techniques` to a fixed point within `timeout` (past it, it stops where it
+/// is): the deductions applied and what is left of the timeout for the search after it, or
+/// the contradiction the reduction found (no solution).
+fn reduce_within<B: Basis>(
+    s: &mut State<B>,
+    techniques: &[Technique],
+    timeout: Option<Duration>,
+) -> Result<(usize, Option<Duration>), Contradiction> {
     let start = Instant::now();
     let cfg = Config {
         deadline: timeout.and_then(|t| start.checked_add(t)),
         ..Config::default()
     };
-    let Ok(applied) = engine::reduce(&mut s, techniques, &cfg) else {
-        return (none, 0);
-    };
-    // The search gets what the reduction left of the timeout.
-    solver.set_timeout(timeout.map(|t| t.saturating_sub(start.elapsed())));
-    let c = solver.count(s.grid());
-    solver.set_timeout(timeout);
-    (c, applied.len())
+    let applied = engine::reduce(s, techniques, &cfg)?;
+    Ok((
+        applied.len(),
+        timeout.map(|t| t.saturating_sub(start.elapsed())),
+    ))
 }
 
 /// Reduce `p` by `before` to a fixed point, then count its solutions by the logic layer's
@@ -185,25 +199,14 @@ fn count_with_node_reduce_in<B: Basis>(
     let Ok(mut s) = State::<B>::of_puzzle(p) else {
         return Count::default();
     };
-    let start = Instant::now();
-    let cfg = Config {
-        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
-        ..Config::default()
+    let Ok((_, timeout)) = reduce_within(&mut s, before, opts.timeout) else {
+        return Count::default();
     };
-    match engine::reduce_to_end(&mut s, before, &cfg).1 {
-        End::Contradiction => return Count::default(),
-        End::Timeout => {
-            return Count {
-                stopped: Some(Exceeded::Time),
-                ..Count::default()
-            }
-        }
-        _ => {}
-    }
-    // The search gets what the reduction left of the timeout.
-    let left = SolveOptions {
-        timeout: opts.timeout.map(|t| t.saturating_sub(start.elapsed())),
-        ..*opts
-    };
-    search::count(s, at_nodes, &left, &Config::default())
+    // A reduction that ran out of time leaves the search none: it stops at its root.
+    search::count(
+        s,
+        at_nodes,
+        &SolveOptions { timeout, ..*opts },
+        &Config::default(),
+    )
 }

@@ -190,7 +190,6 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
         feed.done();
         // A line filter answers what it has read before waiting for more.
         out.flush()?;
-        bar.tick(written);
     }
     bar.finish();
     if a.stats {
