@@ -275,6 +275,7 @@ fn sound_run<B: Basis>(
                 assert_templates_agree(&s, d);
                 assert_knot_links(&s, d);
                 assert_clusters(d);
+                assert_links_collapse(d);
             }
             counts[i] += found.len();
             if changed {
@@ -314,6 +315,38 @@ fn assert_clusters(d: &Deduction) {
         })
         .count();
     assert_eq!(runs, clusters, "{}", text(d));
+}
+
+/// A cycle's links show the edge types its tri-cycle collapses (issue 5: `-` a 1-edge, `=` a
+/// 3-edge, `~` a 2-edge, and the collapse shown): the first and last links are the apex's
+/// edges, and the links between them collapse to the base.
+fn assert_links_collapse(d: &Deduction) {
+    if d.technique == Technique::YKnot {
+        return;
+    }
+    let edges: Vec<Edge> = d
+        .evidence
+        .chain
+        .iter()
+        .filter_map(|n| n.link)
+        .map(|l| match l {
+            LinkKind::Weak => e(1),
+            LinkKind::Y => e(2),
+            LinkKind::Strong => e(3),
+            other => panic!("{other:?} in a cycle: {}", text(d)),
+        })
+        .collect();
+    let note = d.evidence.note.as_deref().unwrap_or_default();
+    let (_, tri) = note
+        .rsplit_once("tri-cycle ")
+        .expect("the tri-cycle is shown");
+    let shown = format!(
+        "{},{} over {}",
+        edges[0],
+        edges[edges.len() - 1],
+        collapse(&edges[1..edges.len() - 1]).expect("the base collapses")
+    );
+    assert_eq!(shown, tri, "{}", text(d));
 }
 
 #[test]

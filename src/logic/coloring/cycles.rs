@@ -339,10 +339,10 @@ fn deduction(
     }
     let ev = &mut d.evidence;
     ev.digits.push(g.digit as u8);
-    chain_evidence(ev, g.digit, &cells, steps);
+    chain_evidence(ev, g.digit, &cells, &types);
     let mut notes = hinge_notes(t, ev, steps);
     if let Some(fs) = forcings {
-        notes.extend(y_notes(t, fs, ev, &cells, steps));
+        notes.extend(y_notes(t, g, fs, ev, &cells, &types));
     }
     notes.push(format!(
         "tri-cycle {},{} over {}",
@@ -354,13 +354,15 @@ fn deduction(
     Some(d)
 }
 
-/// The cycle as a chain of the digit's candidates, each with the link to the next.
-fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], steps: &[(usize, Via)]) {
+/// The cycle as a chain of the digit's candidates, each with the link to the next. A link
+/// shows its edge's type, which the tri-cycle collapses, not the way the search took it: a
+/// search that stepped to a peer may have crossed a y-edge too, and the pair is then a 3-edge.
+fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], types: &[Edge]) {
     for (i, &c) in cells.iter().enumerate() {
-        let link = steps.get(i).map(|s| match s.1 {
-            Via::Conj(_) => LinkKind::Strong,
-            Via::Y(..) => LinkKind::Y,
-            Via::Peer | Via::Hinge(_) => LinkKind::Weak,
+        let link = types.get(i).map(|&e| match e {
+            Edge::STRONG => LinkKind::Strong,
+            Edge::Y => LinkKind::Y,
+            _ => LinkKind::Weak,
         });
         ev.chain
             .push(ChainNode::new(vec![Candidate::new(c, digit)], link));
@@ -388,16 +390,35 @@ fn hinge_notes(t: &Topology, ev: &mut Evidence, steps: &[(usize, Via)]) -> Vec<S
         .collect()
 }
 
-/// For each y-link, the bivalue cells that force it: they join the evidence's cells, after the
-/// cycle's own (named cells stand for the pattern, which would otherwise be the chain's cells).
+/// The forcing behind the y part of link `a`-`b` of type `edge`, when that part is not a
+/// conjugate pair's (which needs no bivalue cells to show it).
+fn y_part(g: &Graph, edge: Edge, a: usize, b: usize) -> Option<(u32, u32)> {
+    if !edge.is_y() || g.conj_house(a, b).is_some() {
+        return None;
+    }
+    g.y[a]
+        .iter()
+        .find(|&&(p, _, _)| p as usize == b)
+        .map(|&(_, f, e)| (f, e))
+}
+
+/// For each link with a y part, the bivalue cells that force it: they join the evidence's
+/// cells, after the cycle's own (named cells stand for the pattern, which would otherwise be
+/// the chain's cells).
 fn y_notes(
     t: &Topology,
+    g: &Graph,
     fs: &Forcings,
     ev: &mut Evidence,
     cells: &[usize],
-    steps: &[(usize, Via)],
+    types: &[Edge],
 ) -> Vec<String> {
-    if steps.iter().any(|s| matches!(s.1, Via::Y(..))) {
+    let parts: Vec<_> = cells
+        .windows(2)
+        .zip(types)
+        .filter_map(|(w, &edge)| Some((w[0], w[1], y_part(g, edge, w[0], w[1])?)))
+        .collect();
+    if !parts.is_empty() {
         for &c in cells {
             if !ev.cells.contains(&(c as u16)) {
                 ev.cells.push(c as u16);
@@ -405,27 +426,25 @@ fn y_notes(
         }
     }
     let mut notes = Vec::new();
-    for (i, &(to, via)) in steps.iter().enumerate() {
-        if let Via::Y(f, e) = via {
-            let forcing = &fs.list[f as usize];
-            let chain: Vec<String> = forcing
-                .branch(e)
-                .iter()
-                .map(|&j| {
-                    let c = forcing.forced[j as usize].cell as usize;
-                    if !ev.cells.contains(&(c as u16)) {
-                        ev.cells.push(c as u16);
-                    }
-                    t.cell_name(c)
-                })
-                .collect();
-            notes.push(format!(
-                "{}~{}{Y_EDGE_CELLS}{}",
-                t.cell_name(cells[i]),
-                t.cell_name(to),
-                chain.join(",")
-            ));
-        }
+    for (from, to, (f, e)) in parts {
+        let forcing = &fs.list[f as usize];
+        let chain: Vec<String> = forcing
+            .branch(e)
+            .iter()
+            .map(|&j| {
+                let c = forcing.forced[j as usize].cell as usize;
+                if !ev.cells.contains(&(c as u16)) {
+                    ev.cells.push(c as u16);
+                }
+                t.cell_name(c)
+            })
+            .collect();
+        notes.push(format!(
+            "{}~{}{Y_EDGE_CELLS}{}",
+            t.cell_name(from),
+            t.cell_name(to),
+            chain.join(",")
+        ));
     }
     notes
 }
