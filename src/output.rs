@@ -6,6 +6,11 @@ use crate::mask::{Mask, MaskList, Wide256};
 
 /// Digits (0 = empty) of basis `k` in `format`: one line of symbols, one line of numbers, or a
 /// candidate grid (each placed cell shows its digit at its position).
+///
+/// # Panics
+///
+/// As a candidate grid, when `k` is above 16 (a cell's candidates are at most 256 bits; the
+/// supported bases end at 15).
 pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) -> String {
     let n = k * k;
     match format {
@@ -27,6 +32,11 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
 /// given as numbers, whose alphabet is decimal) each cell is written as its digits in decimal
 /// joined by `,`, cells separated by spaces; the reader takes that form back too.
 /// `masks` may be of any width (a puzzle's cell masks, a basis's own word, `u128`).
+///
+/// # Panics
+///
+/// When `k` is above 16 (a cell's candidates are at most 256 bits; the supported bases end at
+/// 15).
 pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
     let masks = (0..masks.cells()).map(|c| masks.mask_as::<Wide256>(c));
@@ -167,7 +177,7 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 ///
 /// # Panics
 ///
-/// When `k` is 0 or `masks` does not hold the k⁴ cells of the grid.
+/// When `k` is 0 or above 16, or `masks` does not hold the k⁴ cells of the grid.
 pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
     let numbers = n > alphabet.capacity();

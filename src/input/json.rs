@@ -636,6 +636,10 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
                 plural(w, "cell")
             ));
         }
+        // The side first: the cells of a grid of 100,000 rows would not fit in memory.
+        let Some(side) = side_of_cells(n.saturating_mul(n)) else {
+            return Err(format!("a JSON array of {}", plural(n, "row")));
+        };
         let mut cells = Vec::with_capacity(n * n);
         for (r, row) in outer.iter().enumerate() {
             let row = row.as_array().map_or(&[][..], Vec::as_slice);
@@ -644,9 +648,7 @@ fn cells(value: &Value) -> Result<Cells<'_>, String> {
             }
             cells.extend(row);
         }
-        side_of_cells(n * n)
-            .map(|n| Cells::Array(n, cells))
-            .ok_or_else(|| format!("a JSON array of {}", plural(n, "row")))
+        Ok(Cells::Array(side, cells))
     } else {
         let len = outer.len();
         side_of_cells(len)

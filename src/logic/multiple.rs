@@ -291,7 +291,7 @@ struct Bfs {
 impl Bfs {
     fn new<B: Basis>(g: &Tagging<B>, cfg: &Config) -> Self {
         Bfs {
-            cap: cfg.chain_length as u32,
+            cap: u32::try_from(cfg.chain_length).unwrap_or(u32::MAX),
             budget: cfg.forcing_budget,
             deadline: cfg.deadline,
             depth: vec![NO; 2 * g.ids()],

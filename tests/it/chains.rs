@@ -446,3 +446,26 @@ fn nice_loops_name_their_kind() {
         "{continuous} / {discontinuous}"
     );
 }
+
+/// A chain length past `u32::MAX` is as good as unbounded: it once wrapped to a small cap
+/// (2³² to none, 2³² + 1 to one link), and the chains and multiple forcing chains were gone.
+#[test]
+fn a_huge_chain_length_is_no_bound() {
+    let s = state::<B3>(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    );
+    let texts = |chain_length: usize, t: Technique| -> Vec<String> {
+        let cfg = Config {
+            chain_length,
+            ..Config::default()
+        };
+        find_all(&s, t, &cfg).iter().map(describe::<B3>).collect()
+    };
+    for t in [Technique::Aic, Technique::CellForcingChain] {
+        let unbounded = texts(1_000, t);
+        assert!(!unbounded.is_empty(), "{t:?}");
+        for huge in [1 << 32, (1 << 32) + 1, usize::MAX] {
+            assert_eq!(texts(huge, t), unbounded, "{t:?} at {huge}");
+        }
+    }
+}

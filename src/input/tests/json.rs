@@ -123,6 +123,10 @@ fn json_arrays_are_read_on_one_line_or_pretty_printed() {
     let eight = rows(&number, ",");
     let eight = format!("{}]", &eight[..eight.rfind(",[").unwrap()]);
     assert_eq!(what(&eight), "a JSON array of 8 rows of 9 cells each");
+    // Uneven rows of no grid's count are refused before their cells are gathered: the cells
+    // of 100,000 rows (80 GB of references) would end the process, not the line.
+    let many = format!("[[0],{}[]]", "[],".repeat(99_998));
+    assert_eq!(what(&many), "a JSON array of 100000 rows");
     // A second value on the line is a puzzle that would be passed over: an error.
     let first = rows(&number, ",");
     for between in ["", " ", ", "] {

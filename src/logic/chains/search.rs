@@ -96,7 +96,7 @@ impl Search {
     ) -> Option<Vec<u32>> {
         self.reset();
         self.visit(2 * x + 1, NO, 0);
-        let cap = cap as u32;
+        let cap = u32::try_from(cap).unwrap_or(u32::MAX);
         let mut head = 0;
         while head < self.queue.len() {
             let (lit, depth) = self.queue[head];
@@ -151,7 +151,7 @@ impl Search {
     ) -> Option<Vec<u32>> {
         self.reset();
         self.visit(2 * v, NO, 0);
-        let cap = cap as u32;
+        let cap = u32::try_from(cap).unwrap_or(u32::MAX);
         let mut head = 0;
         while head < self.queue.len() {
             let (lit, depth) = self.queue[head];
