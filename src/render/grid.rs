@@ -76,6 +76,9 @@ pub mod mark {
     /// Removed by a forcing chain's trial (a step of its proof, not of the deduction): a
     /// dashed ring, where a node the trial places has a disc.
     pub const REMOVED: u8 = 16;
+    /// Placed by the inner trial of a nested forcing chain, which refutes a candidate the
+    /// outer trial then removes: a dotted ring, inside any other.
+    pub const NESTED: u8 = 32;
 }
 
 /// Shading of a cell in a step picture.
@@ -117,7 +120,8 @@ pub struct Marks {
 /// placed digit on its green disc, a candidate on an orange or blue one, a removed one in red
 /// on white, a shaded cell or a disc. Lines and rings keep 3:1 (WCAG's figure for graphics):
 /// chain links on white, shaded cells and the chain's discs they join (3.6:1), a forcing
-/// chain's dashed ring on white, shaded cells and the pattern's disc it is drawn over (3.6:1).
+/// chain's dashed ring on white, shaded cells and the pattern's disc it is drawn over (3.6:1),
+/// a nested trial's dotted ring on those and the chain's disc (4.4:1).
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -138,6 +142,7 @@ svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
 svg.nsudoku .dgone{fill:none;stroke:#9c3f00;stroke-width:1.5;stroke-dasharray:2.5 2}
+svg.nsudoku .dnest{fill:none;stroke:#6b2fa0;stroke-width:1.5;stroke-dasharray:1 1.5}
 svg.nsudoku .link{fill:none;stroke:#a84600;stroke-width:1.8}
 svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
@@ -467,7 +472,8 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
 
 /// A disc behind each candidate marked as placed, on a chain or in a pattern; a dashed ring
 /// around one a forcing chain's trial removes, on its disc when it has one (the candidates a
-/// contradiction leaves none of are the pattern's, and the trial removed them all).
+/// contradiction leaves none of are the pattern's, and the trial removed them all); a dotted
+/// ring inside around one a nested trial places.
 fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
     let sub = l.sub();
     out.open("g", &[]);
@@ -491,6 +497,18 @@ fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
                     ("cx", &Num(x)),
                     ("cy", &Num(y)),
                     ("r", &Num(sub * 0.46)),
+                ],
+            );
+        }
+        // Smaller, so that it stays apart from the outer trial's ring on the same candidate.
+        if f & mark::NESTED != 0 {
+            out.empty(
+                "circle",
+                &[
+                    ("class", &"dnest"),
+                    ("cx", &Num(x)),
+                    ("cy", &Num(y)),
+                    ("r", &Num(sub * 0.34)),
                 ],
             );
         }

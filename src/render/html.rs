@@ -35,6 +35,7 @@ nav button[aria-disabled=true]{opacity:.45}
 font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
 .legend .sw.sq{border-radius:0;border:1px solid #ccc}
 .legend .sw.ring{border:1.5px dashed #9c3f00}
+.legend .sw.nest{border:1.5px dotted #6b2fa0}
 .legend .sw.elim{color:#951a28;text-decoration:line-through;text-decoration-thickness:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media print{
@@ -196,6 +197,7 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
 cells and digits of the pattern</span>\
 <span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#ffbe6f\"></span>chain: solid line strong, dashed weak, dotted y</span>\
 <span><span aria-hidden=\"true\" class=\"sw ring\"></span>removed by a forcing chain's trial</span>\
+<span><span aria-hidden=\"true\" class=\"sw nest\"></span>placed by a nested trial</span>\
 <span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#1a7f4b;color:#fff\">1</span>placed</span>\
 <span><span aria-hidden=\"true\" class=\"sw elim\">1</span>eliminated, struck through</span></p>\n",
     );

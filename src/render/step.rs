@@ -3,7 +3,8 @@
 //! in those cells on blue discs (a POM step's covers too, with their digit), eliminated
 //! candidates struck through in red, placed digits on green discs, and chains as curved lines
 //! between candidates (strong solid, weak dashed, y-edges dotted) with their nodes on orange
-//! discs; a forcing chain's placements on orange discs and its removals in dashed orange rings.
+//! discs; a forcing chain's placements on orange discs and its removals in dashed orange rings,
+//! and a nested trial's placements in dotted purple rings.
 
 use super::grid::{self, mark, Board, CellShade, Link, Marks, Options};
 use crate::alphabet::Alphabet;
@@ -61,6 +62,17 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
         let removed = forcing && node.link == Some(crate::logic::LinkKind::Weak);
         for &c in &node.candidates {
             add(c, if removed { mark::REMOVED } else { mark::CHAIN });
+        }
+        // A removal proved by a trial of its own: that trial assumed the removed candidate,
+        // already ringed, and placed the rest.
+        for inner in node
+            .nested
+            .iter()
+            .filter(|n| n.candidates != node.candidates)
+        {
+            for &c in &inner.candidates {
+                add(c, mark::NESTED);
+            }
         }
     }
     for &c in &d.eliminations {

@@ -377,6 +377,41 @@ fn a_forcing_chain_picture_rings_the_removals_of_its_trial() {
 }
 
 #[test]
+fn a_nested_forcing_chain_picture_rings_the_placements_of_its_inner_trials() {
+    let hardest = include_str!("../data/9x9_forum_hardest_1106_first5.txt");
+    let p = puzzle(hardest.lines().next().unwrap());
+    let list = "singles,locked-candidates,forcing-chain,forcing-chain-plus,forcing-chain-nested";
+    let list = Technique::parse_list(list, 9).unwrap();
+    let run = render::solve_path(&p, Some(&list), &Default::default(), 20).unwrap();
+    let t = render::topology(3);
+    let mut nested = 0;
+    render::replay(&p, &run.steps, &mut |_, board, d| {
+        if d.technique != Technique::ForcingChainNested {
+            return;
+        }
+        // What each inner trial placed after assuming the candidate the outer trial removes.
+        let inner: BTreeSet<Candidate> = d
+            .evidence
+            .chain
+            .iter()
+            .flat_map(|n| n.nested.iter().filter(|i| i.candidates != n.candidates))
+            .flat_map(|i| i.candidates.iter().copied())
+            .collect();
+        assert!(!inner.is_empty());
+        let m = step::marks(d, t);
+        for (c, &f) in &m.candidates {
+            assert_eq!(f & grid::mark::NESTED != 0, inner.contains(c), "{c:?}");
+        }
+        let svg = step::draw(board, d, None, false);
+        check_well_formed(&svg).unwrap();
+        assert_eq!(count(&svg, "class=\"dnest\""), inner.len());
+        nested += 1;
+    })
+    .unwrap();
+    assert!(nested > 0, "no nested forcing chain in the first 20 steps");
+}
+
+#[test]
 fn a_pom_step_picture_shades_the_covers_it_names() {
     // magictour_top1465 line 65: its pom-covers steps drop templates for other digits' covers.
     let p =

@@ -105,8 +105,8 @@ pub(crate) enum Via {
     Conj(u16),
     /// Box hinge through a box (pseudo 1-edge).
     Hinge(u16),
-    /// Y-edge: forcing and entry index in [`Forcings`].
-    Y(u32, u32),
+    /// Y-edge (2-edge), through bivalue cells: [`y_part`] names them.
+    Y,
 }
 
 /// Reusable breadth-first search state over `(cell, is c, plain 1-edges inside, y-edge used,
@@ -206,8 +206,8 @@ impl Search {
                     next.push((p as usize, plain, y, Via::Conj(h)));
                 }
                 if mode.y {
-                    for &(p, f, e) in &g.y[cell] {
-                        next.push((p as usize, plain, true, Via::Y(f, e)));
+                    for &(p, _, _) in &g.y[cell] {
+                        next.push((p as usize, plain, true, Via::Y));
                     }
                 }
             }
