@@ -6,6 +6,7 @@ use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
 use nsudoku::logic::{check, engine, find_all, Config, Deduction, LinkKind, State, Technique};
 use nsudoku::mask::MaskList;
+use nsudoku::topology::Topology;
 use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
 
 const COLORING: [Technique; 5] = [
@@ -276,6 +277,7 @@ fn sound_run<B: Basis>(
                 assert_knot_links(&s, d);
                 assert_clusters(d);
                 assert_links_collapse(d);
+                assert_links_shown(B::topology(), d);
             }
             counts[i] += found.len();
             if changed {
@@ -347,6 +349,37 @@ fn assert_links_collapse(d: &Deduction) {
         collapse(&edges[1..edges.len() - 1]).expect("the base collapses")
     );
     assert_eq!(shown, tri, "{}", text(d));
+}
+
+/// Each `=` of a cycle is a conjugate pair in a house of the evidence or has a y-edge in the
+/// note, each `~` has one in the note, and a Y-Cycle has a y-edge that is not a conjugate
+/// pair's (else it is coloring's or an x-cycle's, which report it).
+fn assert_links_shown(t: &Topology, d: &Deduction) {
+    if d.technique == Technique::YKnot {
+        return;
+    }
+    let note = d.evidence.note.as_deref().unwrap_or_default();
+    let chain = &d.evidence.chain;
+    let mut y_edges = 0;
+    for (node, next) in chain.iter().zip(&chain[1..]) {
+        let (a, b) = (node.candidates[0].cell, next.candidates[0].cell);
+        let y_edge = note.contains(&format!(
+            "{}~{} by bivalue ",
+            t.cell_name(a as usize),
+            t.cell_name(b as usize)
+        ));
+        let paired = d.evidence.houses.iter().any(|&h| {
+            let cells = t.house(h as usize);
+            cells.contains(&a) && cells.contains(&b)
+        });
+        match node.link {
+            Some(LinkKind::Y) => assert!(y_edge, "{}", text(d)),
+            Some(LinkKind::Strong) => assert!(y_edge || paired, "{}", text(d)),
+            _ => {}
+        }
+        y_edges += usize::from(y_edge);
+    }
+    assert_eq!(d.technique == Technique::YCycle, y_edges > 0, "{}", text(d));
 }
 
 #[test]

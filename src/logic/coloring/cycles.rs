@@ -326,6 +326,12 @@ fn deduction(
     if found != verdict {
         return None;
     }
+    // A y-edge the search took where a conjugate pair lies leaves a cycle of 1- and 3-edges:
+    // coloring's or an x-cycle's, which they report (each class once).
+    let links = || cells.windows(2).zip(&types);
+    if mode.y && !links().any(|(w, &e)| y_part(g, e, w[0], w[1]).is_some()) {
+        return None;
+    }
     // A conjugate pair the apex sees is a locked candidate, not a cycle.
     let sees = |v: Via| matches!(v, Via::Peer | Via::Conj(_));
     if m == 3 && matches!(steps[1].1, Via::Conj(_)) && sees(steps[0].1) && sees(steps[2].1) {
@@ -340,7 +346,7 @@ fn deduction(
     let ev = &mut d.evidence;
     ev.digits.push(g.digit as u8);
     chain_evidence(ev, g.digit, &cells, &types);
-    let mut notes = hinge_notes(t, ev, steps);
+    let mut notes = hinge_notes(t, g, ev, &cells, steps);
     if let Some(fs) = forcings {
         notes.extend(y_notes(t, g, fs, ev, &cells, &types));
     }
@@ -369,13 +375,24 @@ fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], types: &[Edg
     }
 }
 
-/// The houses of the strong links and hinges, and a note for each hinge box, each box once in
-/// the order the cycle meets them (it may come back to a box).
-fn hinge_notes(t: &Topology, ev: &mut Evidence, steps: &[(usize, Via)]) -> Vec<String> {
+/// The houses of the conjugate pairs and hinges, and a note for each hinge box, each box once
+/// in the order the cycle meets them (it may come back to a box).
+fn hinge_notes(
+    t: &Topology,
+    g: &Graph,
+    ev: &mut Evidence,
+    cells: &[usize],
+    steps: &[(usize, Via)],
+) -> Vec<String> {
     let mut boxes: Vec<u16> = Vec::new();
-    for &(_, via) in steps {
-        match via {
-            Via::Conj(h) | Via::Hinge(h) if !ev.houses.contains(&h) => ev.houses.push(h),
+    for (i, &(to, via)) in steps.iter().enumerate() {
+        let house = match via {
+            Via::Conj(h) | Via::Hinge(h) => Some(h),
+            // A conjugate pair the search took as a y-edge or a peer prints `=` all the same.
+            Via::Y | Via::Peer => g.conj_house(cells[i], to),
+        };
+        match house {
+            Some(h) if !ev.houses.contains(&h) => ev.houses.push(h),
             _ => {}
         }
         if let Via::Hinge(b) = via {
