@@ -326,10 +326,15 @@ fn deduction(
     if found != verdict {
         return None;
     }
-    // A y-edge the search took where a conjugate pair lies leaves a cycle of 1- and 3-edges:
-    // coloring's or an x-cycle's, which they report (each class once).
-    let links = || cells.windows(2).zip(&types);
-    if mode.y && !links().any(|(w, &e)| y_part(g, e, w[0], w[1]).is_some()) {
+    // The links with a y part that is not a conjugate pair's, and the forcing behind each.
+    let y_parts: Vec<_> = cells
+        .windows(2)
+        .zip(&types)
+        .filter_map(|(w, &e)| Some((w[0], w[1], y_part(g, e, w[0], w[1])?)))
+        .collect();
+    // Without one, the y-edges the search took lie along conjugate pairs, and the cycle is
+    // one of 1- and 3-edges: coloring's or an x-cycle's, which they report (each class once).
+    if mode.y && y_parts.is_empty() {
         return None;
     }
     // A conjugate pair the apex sees is a locked candidate, not a cycle.
@@ -348,7 +353,7 @@ fn deduction(
     chain_evidence(ev, g.digit, &cells, &types);
     let mut notes = hinge_notes(t, g, ev, &cells, steps);
     if let Some(fs) = forcings {
-        notes.extend(y_notes(t, g, fs, ev, &cells, &types));
+        notes.extend(y_notes(t, fs, ev, &cells, &y_parts));
     }
     notes.push(format!(
         "tri-cycle {},{} over {}",
@@ -419,23 +424,17 @@ fn y_part(g: &Graph, edge: Edge, a: usize, b: usize) -> Option<(u32, u32)> {
         .map(|&(_, f, e)| (f, e))
 }
 
-/// For each link with a y part, the bivalue cells that force it: they join the evidence's
-/// cells, after the cycle's own (named cells stand for the pattern, which would otherwise be
-/// the chain's cells).
+/// For each link with a y part (`y_parts`: its ends and its forcing, from [`y_part`]), the
+/// bivalue cells that force it: they join the evidence's cells, after the cycle's own (named
+/// cells stand for the pattern, which would otherwise be the chain's cells).
 fn y_notes(
     t: &Topology,
-    g: &Graph,
     fs: &Forcings,
     ev: &mut Evidence,
     cells: &[usize],
-    types: &[Edge],
+    y_parts: &[(usize, usize, (u32, u32))],
 ) -> Vec<String> {
-    let parts: Vec<_> = cells
-        .windows(2)
-        .zip(types)
-        .filter_map(|(w, &edge)| Some((w[0], w[1], y_part(g, edge, w[0], w[1])?)))
-        .collect();
-    if !parts.is_empty() {
+    if !y_parts.is_empty() {
         for &c in cells {
             if !ev.cells.contains(&(c as u16)) {
                 ev.cells.push(c as u16);
@@ -443,7 +442,7 @@ fn y_notes(
         }
     }
     let mut notes = Vec::new();
-    for (from, to, (f, e)) in parts {
+    for &(from, to, (f, e)) in y_parts {
         let forcing = &fs.list[f as usize];
         let chain: Vec<String> = forcing
             .branch(e)
