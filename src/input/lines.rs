@@ -18,6 +18,11 @@ const AHEAD_JSON: usize = 1 << 18;
 const AHEAD_BYTES: usize = 64 << 20;
 /// Lines passed over are dropped from the window in batches of this many.
 const DROP_EVERY: usize = 4096;
+/// The longest line read: the longest puzzle, a 225×225 candidate grid in JSON on one line,
+/// takes about 52 MB, and a JSON list of 9×9 puzzles on one line this long holds ten
+/// million. A longer line (an endless pipe with no line end) is passed over to its end
+/// rather than held, which would take all the memory there is.
+pub(super) const LINE_MAX: usize = 1 << 30;
 
 /// The lines of a text read so far, numbered from its first line (0-based). The readers of
 /// grids ask for lines with [`get`](Self::get): a line past the window is `None`, and the
@@ -40,6 +45,9 @@ pub(super) struct Lines {
     open: Cell<Option<Brackets>>,
     /// What the lines are to a grid of numbers read from a line above them.
     pub(super) row_facts: RefCell<RowFacts>,
+    /// The lines longer than the longest read, held as empty lines, and how long each was
+    /// (its bytes, up to the line end).
+    cut: Vec<(usize, u64)>,
 }
 
 impl Lines {
@@ -82,6 +90,14 @@ impl Lines {
         self.held.len()
     }
 
+    /// The length in bytes of line `i` when it was too long to hold.
+    pub(super) fn cut(&self, i: usize) -> Option<u64> {
+        self.cut
+            .iter()
+            .find(|&&(at, _)| at == i)
+            .map(|&(_, len)| len)
+    }
+
     /// One past the last line read so far.
     pub(super) fn end(&self) -> usize {
         self.base + self.held.len()
@@ -99,6 +115,8 @@ impl Lines {
             self.bytes -= self.held[..passed].iter().map(String::len).sum::<usize>();
             self.held.drain(..passed);
             self.base += passed;
+            let base = self.base;
+            self.cut.retain(|&(at, _)| at >= base);
         }
     }
 }
@@ -114,6 +132,8 @@ pub(super) struct LineSource<R> {
     pub(super) error: Option<io::Error>,
     /// Bytes read from `src`.
     pub(super) bytes_read: u64,
+    /// The longest line held ([`LINE_MAX`]; less in tests).
+    pub(super) line_max: usize,
 }
 
 impl<R: BufRead> LineSource<R> {
@@ -123,6 +143,7 @@ impl<R: BufRead> LineSource<R> {
             lines: Lines::default(),
             error: None,
             bytes_read: 0,
+            line_max: LINE_MAX,
         }
     }
 
@@ -194,8 +215,13 @@ impl<R: BufRead> LineSource<R> {
         let mut raw = Vec::new();
         while !self.lines.eof && self.lines.end() < end && self.lines.bytes < max_bytes {
             raw.clear();
-            match self.src.read_until(b'\n', &mut raw) {
+            let room = self.line_max as u64 + 1;
+            match io::Read::take(&mut self.src, room).read_until(b'\n', &mut raw) {
                 Ok(0) => self.finish(),
+                Ok(n) if n > self.line_max && raw.last() != Some(&b'\n') => {
+                    self.bytes_read += n as u64;
+                    self.pass_long_line(n as u64);
+                }
                 Ok(n) => {
                     self.bytes_read += n as u64;
                     self.push_raw(&raw);
@@ -206,6 +232,41 @@ impl<R: BufRead> LineSource<R> {
                     self.finish();
                 }
             }
+        }
+    }
+
+    /// A line too long to hold, of which `read` bytes are read: the rest is read to its end
+    /// and dropped, and an empty line stands for it, for the reader to name.
+    fn pass_long_line(&mut self, read: u64) {
+        let mut len = read;
+        loop {
+            let buf = match self.src.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.error = Some(e);
+                    break;
+                }
+            };
+            if buf.is_empty() {
+                break;
+            }
+            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (buf.len(), false),
+            };
+            self.src.consume(used);
+            self.bytes_read += used as u64;
+            len += (used - usize::from(end)) as u64;
+            if end {
+                break;
+            }
+        }
+        let i = self.lines.end();
+        self.lines.cut.push((i, len));
+        self.lines.push(String::new());
+        if self.error.is_some() {
+            self.finish();
         }
     }
 
@@ -227,7 +288,10 @@ impl<R: BufRead> LineSource<R> {
         self.lines.eof = true;
         // The last line may lose its end marks below: what was known of it may not hold.
         self.lines.row_facts.take();
-        while let Some(last) = self.lines.held.last_mut() {
+        // A line too long to hold stays, to be named, even when it is last.
+        let end = self.lines.end();
+        let cut_last = self.lines.cut.last().is_some_and(|&(at, _)| at + 1 == end);
+        while let Some(last) = self.lines.held.last_mut().filter(|_| !cut_last) {
             let kept = last.trim_end_matches(['\u{1a}', '\r', '\n']).len();
             self.lines.bytes -= last.len() - kept;
             last.truncate(kept);

@@ -106,6 +106,15 @@ fn basis_of(n: usize) -> usize {
     (2..).find(|k| k * k >= n).unwrap_or(n)
 }
 
+/// Line `line` held `len` bytes, more than `max`, the longest line read.
+fn too_long(line: usize, len: u64, max: usize) -> InputError {
+    InputError::at(
+        line,
+        format!("a line of {len} bytes, too long to read (passed over)"),
+        format!("a line of at most {max} bytes"),
+    )
+}
+
 /// Read every puzzle of `text`, in order.
 pub fn read_all(text: &str, opts: ReadOptions) -> Vec<Record> {
     Reader::new(text.as_bytes(), opts).collect()
@@ -216,6 +225,9 @@ impl<R: BufRead> Reader<R> {
             self.src.hold(i);
             if i >= self.src.lines.end() {
                 return None;
+            }
+            if let Some(len) = self.src.lines.cut(i) {
+                return Some((Err(too_long(i + 1, len, self.src.line_max)), 1));
             }
             if self.passed_over(i) {
                 self.next += 1;

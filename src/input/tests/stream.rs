@@ -294,3 +294,36 @@ fn a_grid_on_a_pipe_is_read_without_waiting_for_more_lines() {
         assert_eq!(&first.digits(), digits, "{text}");
     }
 }
+
+/// A line longer than the longest read is passed over to its end and named, not held: the
+/// puzzles around it are read, a grid of rows cut by it is named too, and one at the text's
+/// end (an endless pipe cut short) is named as well.
+#[test]
+fn a_line_too_long_to_hold_is_passed_over_and_named() {
+    let long = "1".repeat(1000);
+    let rows16 = "1..4\n.3..\n..2.\n4..1\n";
+    let text = format!("{EASY9}\n{long}\n{EASY9}\n1..4\n{long}\n\n{rows16}{long}");
+    let mut reader = Reader::new(text.as_bytes(), ReadOptions::default());
+    reader.src.line_max = 100;
+    let records: Vec<Record> = reader.by_ref().collect();
+    let lines: Vec<usize> = records
+        .iter()
+        .map(|rec| rec.as_ref().map_or_else(|e| e.line, |p| p.line))
+        .collect();
+    assert_eq!(lines, [1, 2, 3, 4, 5, 7, 11], "{records:?}");
+    let errors: Vec<&InputError> = records.iter().filter_map(|r| r.as_ref().err()).collect();
+    assert_eq!(errors.len(), 4, "{records:?}");
+    for e in [errors[0], errors[2], errors[3]] {
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line {}: a line of 1000 bytes, too long to read (passed over); expected a \
+                 line of at most 100 bytes",
+                e.line
+            )
+        );
+    }
+    assert!(records[5].is_ok());
+    assert_eq!(reader.lines_read(), 11);
+    assert!(reader.error().is_none());
+}
