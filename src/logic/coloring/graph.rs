@@ -6,7 +6,8 @@
 //!   on[cell]     the cell is open and still holds the digit
 //!   conj[cell]   (partner, house)          only two places for the digit in that house
 //!   hinge[cell]  (partner, box house)      see HINGE below
-//!   y[cell]      (partner, forcing, entry) cell≠digit forces partner=digit
+//!   y[cell]      (partner, forcing, entry) cell or partner is the digit (one's forcing
+//!                                          shows it), listed at both ends
 //! ```
 //!
 //! HINGE: the digit's cells of box B lie on two lines l1, l2 of B (each holding some off the
@@ -178,7 +179,9 @@ pub(crate) struct Graph {
     pub conj: Vec<Vec<(u16, u16)>>,
     /// Hinge partners and the box (as a house index).
     pub hinge: Vec<Vec<(u16, u16)>>,
-    /// Y partners: this cell not the digit forces the partner to it (forcing, entry).
+    /// Y partners: this cell or the partner is the digit, as the forcing (forcing, entry)
+    /// of one of them from its other digit shows. Listed at both ends: the search steps from
+    /// a cell that is not the digit to a partner that is, either way along the edge.
     pub y: Vec<Vec<(u16, u32, u32)>>,
     /// Peers holding the digit that have a conjugate or y partner (the only cells a weak step
     /// can usefully reach), with the conjugate house or `u16::MAX`; cell `c`'s are
@@ -233,6 +236,15 @@ impl Graph {
                 for (ei, e) in fs.list[fi].forced.iter().enumerate().skip(1) {
                     if e.digit as usize == digit && e.cell as usize != u {
                         g.y[u].push((e.cell, fi as u32, ei as u32));
+                    }
+                }
+            }
+            // The other end of each edge, unless its own forcing already gave the edge.
+            for u in 0..B::CELLS {
+                for i in 0..g.y[u].len() {
+                    let (p, f, e) = g.y[u][i];
+                    if !g.y[p as usize].iter().any(|&(q, ..)| q as usize == u) {
+                        g.y[p as usize].push((u as u16, f, e));
                     }
                 }
             }
