@@ -239,6 +239,36 @@ fn y_cycle_on_digit_9() {
     }
 }
 
+/// A y-edge is the same fact from either end (u or v is c), and the search takes it so: here
+/// the only cycle that places r10c12 takes one from the end its forcing did not start at.
+#[test]
+fn y_cycle_takes_a_y_edge_from_either_end() {
+    // goomii_hard300 line 129 (../shared/data/16x16), after singles and locked candidates.
+    let line = "......1BF..D.98.......8.2......7E76..9.2.A....G....5G....791.C...3..4F...B........\
+                .E..B.G...9.6.......6...38.5A4........92F47..8.....8.9B..F..C....9..A.75....B6.C..\
+                62.G..E.4.9.F6......D..G.7.A.F57..C..38.16.99..A..436......DGD3....F.EBC.A....B..7\
+                E........5";
+    let p = input::read_one(line, Default::default()).unwrap();
+    let solution = solve::unique_solution(&p).expect("unique");
+    let mut s = State::<B4>::new(Grid::from_masks(&p.masks)).unwrap();
+    let basic = Technique::parse_list("singles,locked-candidates", 16).unwrap();
+    engine::reduce(&mut s, &basic, &Config::default()).unwrap();
+    let found = find_all(&s, Technique::YCycle, &Config::default());
+    let r10c12 = (9 * 16 + 11) as u16;
+    let d = found
+        .iter()
+        .find(|d| {
+            d.placements
+                .iter()
+                .any(|c| c.cell == r10c12 && c.digit == 1)
+        })
+        .expect("a y-cycle places r10c12=2");
+    assert!(d.evidence.chain.iter().any(|n| n.link == Some(LinkKind::Y)));
+    for d in &found {
+        check::check_in_state(&s, &solution, d).unwrap();
+    }
+}
+
 // ---------------------------------------------------------------- soundness
 
 /// Alternate the basic techniques (singles, locked candidates, tuples, fish) and the coloring
