@@ -103,6 +103,9 @@ impl Batch {
     }
 }
 
+/// The most notes [`Notes`] remembers having said.
+const SAID_MAX: usize = 10_000;
+
 /// Each detection note said once, with the first puzzle it is about, in input order (for a
 /// batch written as it is read).
 #[derive(Default)]
@@ -143,6 +146,11 @@ impl Notes {
     }
 
     fn first(&mut self, label: &Option<String>, p: &input::Puzzle, note: &str) -> Option<String> {
+        // Some notes name their line, so a long batch can hold as many as it has lines: the
+        // memory is forgotten now and then (a note said before may be said once more).
+        if self.said.len() >= SAID_MAX {
+            self.said.clear();
+        }
         self.said
             .insert(note.to_string())
             .then(|| format!("note: {}: {note}", at(label, p)))

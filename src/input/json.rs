@@ -79,7 +79,7 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
 }
 
 /// The start of `text`, quoted, for a message: the rest of a line may be megabytes.
-fn opening(text: &str) -> String {
+pub(super) fn opening(text: &str) -> String {
     const SHOWN: usize = 40;
     match text.char_indices().nth(SHOWN) {
         Some((at, _)) => format!("{}…", quoted(&text[..at])),

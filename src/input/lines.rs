@@ -19,10 +19,11 @@ const AHEAD_BYTES: usize = 64 << 20;
 /// Lines passed over are dropped from the window in batches of this many.
 const DROP_EVERY: usize = 4096;
 /// The longest line read: the longest puzzle, a 225×225 candidate grid in JSON on one line,
-/// takes about 52 MB, and a JSON list of 9×9 puzzles on one line this long holds ten
+/// takes about 52 MB, and a JSON list of 9×9 puzzles on one line this long holds three
 /// million. A longer line (an endless pipe with no line end) is passed over to its end
-/// rather than held, which would take all the memory there is.
-pub(super) const LINE_MAX: usize = 1 << 30;
+/// rather than held: reading a line can take up to 18 times its size (a JSON value of
+/// numbers), and a line of gigabytes would take all the memory there is.
+pub(super) const LINE_MAX: usize = 1 << 28;
 
 /// The lines of a text read so far, numbered from its first line (0-based). The readers of
 /// grids ask for lines with [`get`](Self::get): a line past the window is `None`, and the
@@ -215,10 +216,9 @@ impl<R: BufRead> LineSource<R> {
         let mut raw = Vec::new();
         while !self.lines.eof && self.lines.end() < end && self.lines.bytes < max_bytes {
             raw.clear();
-            let room = self.line_max as u64 + 1;
-            match io::Read::take(&mut self.src, room).read_until(b'\n', &mut raw) {
+            match self.read_line(&mut raw) {
                 Ok(0) => self.finish(),
-                Ok(n) if n > self.line_max && raw.last() != Some(&b'\n') => {
+                Ok(n) if n > self.line_max && !matches!(raw.last(), Some(b'\n' | b'\r')) => {
                     self.bytes_read += n as u64;
                     self.pass_long_line(n as u64);
                 }
@@ -231,6 +231,52 @@ impl<R: BufRead> LineSource<R> {
                     self.error = Some(e);
                     self.finish();
                 }
+            }
+        }
+    }
+
+    /// Append one line to `raw` with its end (LF, CR LF, or a CR alone, as old Macs wrote
+    /// them: each ends a line as it is read, so that a file of CRs is read a line at a time),
+    /// or, when no end comes first, [`line_max`](Self::line_max) + 1 bytes of it. The bytes
+    /// read; 0 at the text's end.
+    fn read_line(&mut self, raw: &mut Vec<u8>) -> io::Result<usize> {
+        let from = raw.len();
+        loop {
+            let buf = match self.src.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let room = (self.line_max + 1).saturating_sub(raw.len() - from);
+            let buf = &buf[..buf.len().min(room)];
+            if buf.is_empty() {
+                return Ok(raw.len() - from);
+            }
+            let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
+            let cr = end.is_some_and(|at| buf[at] == b'\r');
+            let used = end.map_or(buf.len(), |at| at + 1);
+            raw.extend_from_slice(&buf[..used]);
+            self.src.consume(used);
+            if end.is_some() {
+                if cr && self.lf_next() {
+                    raw.push(b'\n');
+                }
+                return Ok(raw.len() - from);
+            }
+        }
+    }
+
+    /// After a CR: whether an LF follows, taken with it as one line end. A read error here
+    /// is left for the next read to meet.
+    fn lf_next(&mut self) -> bool {
+        loop {
+            match self.src.fill_buf() {
+                Ok(buf) if buf.first() == Some(&b'\n') => {
+                    self.src.consume(1);
+                    return true;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                _ => return false,
             }
         }
     }
@@ -251,14 +297,16 @@ impl<R: BufRead> LineSource<R> {
             if buf.is_empty() {
                 break;
             }
-            let (used, end) = match buf.iter().position(|&b| b == b'\n') {
-                Some(at) => (at + 1, true),
-                None => (buf.len(), false),
-            };
+            let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
+            let cr = end.is_some_and(|at| buf[at] == b'\r');
+            let used = end.map_or(buf.len(), |at| at + 1);
             self.src.consume(used);
             self.bytes_read += used as u64;
-            len += (used - usize::from(end)) as u64;
-            if end {
+            len += (used - usize::from(end.is_some())) as u64;
+            if end.is_some() {
+                if cr && self.lf_next() {
+                    self.bytes_read += 1;
+                }
                 break;
             }
         }
@@ -270,17 +318,16 @@ impl<R: BufRead> LineSource<R> {
         }
     }
 
-    /// One line as read, with its line end: a CR before the LF is part of the line end, any
-    /// other CR ends a line of its own.
-    fn push_raw(&mut self, mut raw: &[u8]) {
-        if let Some(line) = raw.strip_suffix(b"\n") {
-            raw = line.strip_suffix(b"\r").unwrap_or(line);
-        }
+    /// One line as read by [`read_line`](Self::read_line), with its line end.
+    fn push_raw(&mut self, raw: &[u8]) {
+        let raw = raw
+            .strip_suffix(b"\r\n")
+            .or_else(|| raw.strip_suffix(b"\n"))
+            .or_else(|| raw.strip_suffix(b"\r"))
+            .unwrap_or(raw);
         let text = String::from_utf8_lossy(raw);
-        for piece in text.split('\r') {
-            let piece = piece.strip_prefix('\u{feff}').unwrap_or(piece);
-            self.lines.push(piece.to_string());
-        }
+        let line = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        self.lines.push(line.to_string());
     }
 
     /// The text has ended: a Ctrl-Z after the last line goes, with the empty lines it leaves.

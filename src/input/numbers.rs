@@ -610,9 +610,10 @@ pub(super) fn numbers_then_more(raw: &str, line_no: usize) -> Option<Record> {
     };
     let n = side_of_cells(count).filter(|_| count >= 16)?;
     let values = parse_ints(&raw[..raw.len() - rest.len()], line_no).ok()?;
+    // Its opening only: the text can be of any length, and the note travels with the puzzle.
     let note = format!(
         "the text after the puzzle (from {}) is passed over",
-        quoted(more)
+        super::json::opening(more)
     );
     Some(numbers_puzzle(&values, n, &[line_no - 1], Some(note)))
 }

@@ -469,3 +469,23 @@ fn few_small_grids_after_a_typo_are_no_big_grid_cut_short() {
     assert!(all[0].is_err() && all[3].is_err());
     assert!(all[1].is_ok() && all[2].is_ok());
 }
+
+/// The text after a puzzle of numbers is named by its opening only: the note travels with the
+/// puzzle, and the text can be of any length.
+#[test]
+fn the_text_after_a_puzzle_of_numbers_is_named_by_its_opening() {
+    let good = easy9_numbers().join(" ");
+    let p = read_one(
+        &format!("{good} {}", "x".repeat(100_000)),
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let note = p.note.as_deref().unwrap();
+    assert_eq!(
+        note,
+        format!(
+            "the text after the puzzle (from '{}'…) is passed over",
+            "x".repeat(40)
+        )
+    );
+}
