@@ -107,6 +107,15 @@ pub(super) fn quoted(text: &str) -> String {
     format!("'{}'", visible(text))
 }
 
+/// The start of `text`, quoted, for a message: the rest of a line may be megabytes.
+pub(super) fn opening(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        Some((at, _)) => format!("{}…", quoted(&text[..at])),
+        None => quoted(text),
+    }
+}
+
 /// `text` (a file name, say) as a message or a header writes it: each character that would
 /// not show written `U+001B`, so that a line break or a terminal's escape sequence in it
 /// neither splits a record nor reaches the terminal.

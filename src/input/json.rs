@@ -10,11 +10,11 @@
 //! item by item as the text arrives, each item a record of its own on the line where it
 //! starts, so a list of any length is read in bounded memory and a bad item costs only itself.
 
-use super::error::plural;
+use super::error::{opening, plural};
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
-use super::{puzzle_length, quoted, side_of_cells, InputError, ReadOptions, Record};
+use super::{puzzle_length, side_of_cells, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
 use serde_json::Value;
 use std::borrow::Cow;
@@ -76,15 +76,6 @@ pub(super) fn read_json(lines: &Lines, start: usize, opts: ReadOptions) -> (Reco
         p
     });
     (record, used)
-}
-
-/// The start of `text`, quoted, for a message: the rest of a line may be megabytes.
-pub(super) fn opening(text: &str) -> String {
-    const SHOWN: usize = 40;
-    match text.char_indices().nth(SHOWN) {
-        Some((at, _)) => format!("{}…", quoted(&text[..at])),
-        None => quoted(text),
-    }
 }
 
 /// An error of the JSON form on 1-based line `line`.

@@ -240,6 +240,12 @@ impl<R: BufRead> LineSource<R> {
     /// or, when no end comes first, [`line_max`](Self::line_max) + 1 bytes of it. The bytes
     /// read; 0 at the text's end.
     fn read_line(&mut self, raw: &mut Vec<u8>) -> io::Result<usize> {
+        self.read_up_to(raw, self.line_max + 1)
+    }
+
+    /// Append to `raw` one line with its end, as [`read_line`](Self::read_line) does, or
+    /// `most` bytes of it when no end comes first. The bytes read; 0 at the text's end.
+    fn read_up_to(&mut self, raw: &mut Vec<u8>, most: usize) -> io::Result<usize> {
         let from = raw.len();
         loop {
             let buf = match self.src.fill_buf() {
@@ -247,7 +253,7 @@ impl<R: BufRead> LineSource<R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            let room = (self.line_max + 1).saturating_sub(raw.len() - from);
+            let room = most.saturating_sub(raw.len() - from);
             let buf = &buf[..buf.len().min(room)];
             if buf.is_empty() {
                 return Ok(raw.len() - from);
@@ -282,32 +288,28 @@ impl<R: BufRead> LineSource<R> {
     }
 
     /// A line too long to hold, of which `read` bytes are read: the rest is read to its end
-    /// and dropped, and an empty line stands for it, for the reader to name.
+    /// and dropped, a piece at a time, and an empty line stands for it, for the reader to name.
     fn pass_long_line(&mut self, read: u64) {
+        const PIECE: usize = 1 << 16;
         let mut len = read;
+        let mut piece = Vec::with_capacity(PIECE);
         loop {
-            let buf = match self.src.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            piece.clear();
+            match self.read_up_to(&mut piece, PIECE) {
+                Ok(0) => break,
+                Ok(n) => {
+                    self.bytes_read += n as u64;
+                    let content = piece.strip_suffix(b"\n").unwrap_or(&piece);
+                    let content = content.strip_suffix(b"\r").unwrap_or(content);
+                    len += content.len() as u64;
+                    if content.len() < n {
+                        break;
+                    }
+                }
                 Err(e) => {
                     self.error = Some(e);
                     break;
                 }
-            };
-            if buf.is_empty() {
-                break;
-            }
-            let end = buf.iter().position(|&b| b == b'\n' || b == b'\r');
-            let cr = end.is_some_and(|at| buf[at] == b'\r');
-            let used = end.map_or(buf.len(), |at| at + 1);
-            self.src.consume(used);
-            self.bytes_read += used as u64;
-            len += (used - usize::from(end.is_some())) as u64;
-            if end.is_some() {
-                if cr && self.lf_next() {
-                    self.bytes_read += 1;
-                }
-                break;
             }
         }
         let i = self.lines.end();

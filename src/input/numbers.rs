@@ -1,6 +1,7 @@
 //! Puzzles written as whitespace-separated integers: N² on one line or N lines of N, and
 //! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
 
+use super::error::opening;
 use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule};
 use super::symbols;
@@ -613,7 +614,7 @@ pub(super) fn numbers_then_more(raw: &str, line_no: usize) -> Option<Record> {
     // Its opening only: the text can be of any length, and the note travels with the puzzle.
     let note = format!(
         "the text after the puzzle (from {}) is passed over",
-        super::json::opening(more)
+        opening(more)
     );
     Some(numbers_puzzle(&values, n, &[line_no - 1], Some(note)))
 }
