@@ -10,6 +10,7 @@
 //! item by item as the text arrives, each item a record of its own on the line where it
 //! starts, so a list of any length is read in bounded memory and a bad item costs only itself.
 
+use super::brackets::close_from;
 use super::error::{opening, plural};
 use super::lines::Lines;
 use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
@@ -504,55 +505,6 @@ fn value_end(lines: &Lines, line: usize, at: usize) -> Option<(usize, usize)> {
                 .unwrap_or(value.len());
             Some((line, at + start + first.len_utf8() + len))
         }
-    }
-}
-
-/// Where the brackets open at `depth` before byte `at` of line `line` close (line, byte after
-/// the closing bracket), brackets in strings not counted, or `None` when the text or the
-/// window ends first. When the window ends first, the scan's state is left with the lines, so
-/// that the source reads on to the line where the brackets close at once, not a line a time.
-fn close_from(lines: &Lines, line: usize, at: usize, depth: usize) -> Option<(usize, usize)> {
-    let mut scan = Brackets {
-        depth,
-        ..Brackets::default()
-    };
-    for (i, text) in (line..).zip(lines.from(line)) {
-        let skip = if i == line { at } else { 0 };
-        if let Some(end) = scan.feed(&text[skip..]) {
-            return Some((i, skip + end));
-        }
-    }
-    lines.open_value(scan);
-    None
-}
-
-/// A scan for the bracket that closes a JSON value, carried from one line to the next.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Brackets {
-    depth: usize,
-    in_string: bool,
-    escaped: bool,
-}
-
-impl Brackets {
-    /// Scan `text`: the byte after the bracket that closes the value, if it is there.
-    pub(super) fn feed(&mut self, text: &str) -> Option<usize> {
-        for (a, c) in text.char_indices() {
-            match c {
-                _ if self.escaped => self.escaped = false,
-                '\\' if self.in_string => self.escaped = true,
-                '"' => self.in_string = !self.in_string,
-                '[' | '{' if !self.in_string => self.depth += 1,
-                ']' | '}' if !self.in_string => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 {
-                        return Some(a + 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
     }
 }
 

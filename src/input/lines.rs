@@ -3,7 +3,7 @@
 //! is read in bounded memory, its first puzzles are solved before its last ones are read, and
 //! a puzzle on one line is read without waiting for the next.
 
-use super::json::Brackets;
+use super::brackets::{Brackets, Unclosed};
 use super::numbers::RowFacts;
 use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead};
@@ -44,6 +44,8 @@ pub(super) struct Lines {
     wanted: Cell<usize>,
     /// A JSON value was read to the window's end without closing: the scan so far.
     open: Cell<Option<Brackets>>,
+    /// What the scans of JSON values that did not close found on the lines they went through.
+    pub(super) unclosed: RefCell<Unclosed>,
     /// What the lines are to a grid of numbers read from a line above them.
     pub(super) row_facts: RefCell<RowFacts>,
     /// The lines longer than the longest read, held as empty lines, and how long each was
@@ -205,7 +207,7 @@ impl<R: BufRead> LineSource<R> {
                 .held
                 .get(from - self.lines.base..)
                 .unwrap_or_default();
-            if read.iter().any(|line| scan.feed(line).is_some()) {
+            if read.iter().any(|line| scan.feed(line).is_ok()) {
                 return;
             }
         }

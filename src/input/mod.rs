@@ -6,6 +6,7 @@
 //! every line that should be a puzzle but is not becomes an [`InputError`] with its 1-based line
 //! number, so a batch can report it and go on.
 
+mod brackets;
 mod decode;
 mod error;
 mod fields;

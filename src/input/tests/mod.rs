@@ -5,6 +5,7 @@ use super::*;
 use crate::mask::{CellMasks, Mask};
 
 mod alphabet;
+mod brackets;
 mod drawn;
 mod json;
 mod labels;
