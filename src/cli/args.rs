@@ -81,16 +81,8 @@ impl InputArgs {
         Ok(())
     }
 
-    /// [`read`](Self::read) for a subcommand that writes JSON records when `json`: boxed grids
-    /// for people have no place in them, so `--format grid` with `--json` is refused rather
-    /// than ignored.
-    pub fn read_json(&self, json: bool) -> io::Result<Batch> {
-        self.check_json(json)?;
-        self.read()
-    }
-
-    /// The refusal of [`read_json`](Self::read_json), for a subcommand that reads a
-    /// [`feed`](Self::feed).
+    /// For a subcommand that writes JSON records when `json`: boxed grids for people have no
+    /// place in them, so `--format grid` with `--json` is refused rather than ignored.
     pub fn check_json(&self, json: bool) -> io::Result<()> {
         if json && self.boxed() {
             return Err(io::Error::new(

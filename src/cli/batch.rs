@@ -2,6 +2,7 @@
 //! came from, the notes said once, a line that is not a puzzle reported and passed over, and
 //! the exit status.
 
+use super::feed::Feed;
 use super::records::{at, json_failure, prefix};
 use super::{logic, solve};
 use nsudoku::basis::{LOGIC, SUPPORTED};
@@ -157,39 +158,43 @@ impl Notes {
     }
 }
 
-impl Batch {
-    /// Each record in order, for a subcommand that writes a section a puzzle (`explain`,
-    /// `find`): a line that is not a puzzle is reported and stands as [`write_invalid`] writes
-    /// it; a puzzle gets the header `# puzzle at line N` when the batch has several (not in
-    /// JSON, whose records carry their line), then `work` writes it and says whether it
-    /// failed the run. True when any record did.
-    pub fn each_puzzle<W: io::Write>(
-        &self,
-        json: bool,
-        out: &mut W,
-        mut work: impl FnMut(&Option<String>, &input::Puzzle, &mut W) -> io::Result<bool>,
-    ) -> io::Result<bool> {
-        let many = self.records.len() > 1;
-        let mut failed = false;
-        for (label, rec) in &self.records {
-            let p = match rec {
-                Ok(p) => p,
-                Err(e) => {
-                    failed = true;
-                    write_invalid(out, label, e, json, many)?;
-                    out.flush()?;
-                    continue;
-                }
-            };
-            if many && !json {
-                writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
+/// Each record of `feed` in order, as it is read, for a subcommand that writes a section a
+/// puzzle (`explain`, `find`): a line that is not a puzzle is reported and stands as
+/// [`write_invalid`] writes it; a puzzle's notes are said (once each; with those of
+/// `techniques`, see [`Notes::idle`]), it gets the header `# puzzle at line N` when the batch
+/// has several (not in JSON, whose records carry their line), then `work` writes it, told
+/// whether the batch has several, and says whether it failed the run. True when any record
+/// did.
+pub fn each_puzzle<W: io::Write>(
+    feed: Feed,
+    techniques: Option<&TechniqueList>,
+    json: bool,
+    out: &mut W,
+    mut work: impl FnMut(&Option<String>, &input::Puzzle, bool, &mut W) -> io::Result<bool>,
+) -> io::Result<bool> {
+    let mut notes = Notes::default();
+    let mut failed = false;
+    feed.each(|(label, rec), many| {
+        let p = match rec {
+            Ok(p) => p,
+            Err(e) => {
+                failed = true;
+                write_invalid(out, &label, &e, json, many)?;
+                return out.flush();
             }
-            failed |= work(label, p, out)?;
-            // A puzzle's last lines go out with it, not with the next puzzle's first.
-            out.flush()?;
+        };
+        notes.tell(&label, &p);
+        if let Some(note) = notes.idle(&label, &p, techniques) {
+            say!("{note}");
         }
-        Ok(failed)
-    }
+        if many && !json {
+            writeln!(out, "# {}puzzle at {}", prefix(&label), p.place())?;
+        }
+        failed |= work(&label, &p, many, out)?;
+        // A puzzle's last lines go out with it, not with the next puzzle's first.
+        out.flush()
+    })?;
+    Ok(failed)
 }
 
 /// Report a line that is not a puzzle on stderr, and write what stands in for it: a JSON

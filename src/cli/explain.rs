@@ -3,7 +3,7 @@
 use super::logic::Solutions;
 use super::logic::{self, techniques_help};
 use super::verdict;
-use super::{at, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
+use super::{at, each_puzzle, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
 use nsudoku::{output, rating, with_basis, Basis};
@@ -93,12 +93,12 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         }
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
-    let batch = a.input.read_json(a.json)?.logic_only("explain");
-    batch.print_notes(a.techniques.as_ref());
-    let many = batch.records.len() > 1;
+    a.input.check_json(a.json)?;
+    let feed = a.input.feed().logic_only("explain");
     let mut out = io::BufWriter::new(super::stdout());
     let tags = picture_tags(&a.input.files);
-    let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
+    let techniques = a.techniques.as_ref();
+    let failed = each_puzzle(feed, techniques, a.json, &mut out, |label, p, many, out| {
         let tag = label.as_ref().map(|l| tags[l].as_str());
         let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, out))?;
         for line in e.lines {

@@ -194,6 +194,33 @@ impl Feed {
         }
     }
 
+    /// Hand every record to `take` in input order, one at a time, with whether the batch holds
+    /// more than one (which names its output, and is known before the first record is handed
+    /// out: the second is read first). Each chunk is done with once its records are, so that
+    /// a batch of any length is held a chunk at a time.
+    pub fn each(
+        mut self,
+        mut take: impl FnMut(Labelled, bool) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut chunk = self.next_chunk();
+        let mut second = match chunk.len() {
+            1 => self.next_chunk(),
+            _ => Vec::new(),
+        };
+        let many = chunk.len() + second.len() > 1;
+        while !chunk.is_empty() {
+            for rec in chunk {
+                take(rec, many)?;
+            }
+            self.done();
+            chunk = match second.is_empty() {
+                true => self.next_chunk(),
+                false => std::mem::take(&mut second),
+            };
+        }
+        Ok(())
+    }
+
     /// Run `work` on every puzzle, in parallel on `pool`, and hand each record's outcome to
     /// `emit` in input order as soon as it and those before it are done (see
     /// [`super::in_order`]).

@@ -1,7 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::{at, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
+use super::{at, each_puzzle, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique, TechniqueList};
 use nsudoku::topology::Topology;
@@ -36,10 +36,11 @@ pub struct FindArgs {
 }
 
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read_no_grid("find")?.logic_only("find");
-    batch.print_notes(Some(&a.technique));
+    a.input.check_no_grid("find")?;
+    let feed = a.input.feed().logic_only("find");
     let mut out = io::BufWriter::new(super::stdout());
-    let failed = batch.each_puzzle(a.json, &mut out, |label, p, out| {
+    let techniques = Some(&a.technique);
+    let failed = each_puzzle(feed, techniques, a.json, &mut out, |label, p, _, out| {
         match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
             Ok(timed_out) => Ok(timed_out),
             Err(e) => {

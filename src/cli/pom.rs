@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{at, exit_status, prefix, puzzle_failure, with_file, InputArgs};
+use super::{at, exit_status, prefix, puzzle_failure, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, givens_clash, Config, State, Technique};
@@ -51,25 +51,28 @@ fn parse_variant(s: &str) -> Result<Technique, String> {
 }
 
 pub fn run(a: PomArgs) -> io::Result<ExitCode> {
-    let batch = a.input.read_no_grid("pom")?.logic_only("pom");
-    batch.print_notes(None);
+    a.input.check_no_grid("pom")?;
+    let feed = a.input.feed().logic_only("pom");
+    let mut notes = Notes::default();
     let cfg = Config {
         pom_budget: a.pom_budget,
         ..Config::default()
     };
     let mut out = io::BufWriter::new(super::stdout());
     let mut failed = false;
-    for (label, rec) in &batch.records {
-        let p = match rec {
+    feed.each(|(label, rec), _| {
+        let label = &label;
+        let p = match &rec {
             Ok(p) => p,
             Err(e) => {
                 // The marker every line filter prints, under the puzzle's heading (which a
                 // pom report always has): a reader that passes over `#` lines still sees it.
                 super::write_invalid(&mut out, label, e, a.json, true)?;
                 failed = true;
-                continue;
+                return Ok(());
             }
         };
+        notes.tell(label, p);
         let cfg = cfg.until(a.timeout);
         let result = with_basis!(p.k, B => one::<B>(p, &a, &cfg));
         if result.as_ref().is_ok_and(|o| o.cut) {
@@ -122,8 +125,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                 }
             }
         }
-    }
-    out.flush()?;
+        out.flush()
+    })?;
     Ok(exit_status(failed))
 }
 

@@ -1,7 +1,7 @@
 //! `nsudoku render`: the first puzzle of the input as an SVG picture (the puzzle, its solution,
 //! its candidate grid, or one step of its solving path), or its whole solving path as a web page.
 
-use super::{at, verdict, InputArgs};
+use super::{at, verdict, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::{Config, Technique, TechniqueList};
@@ -130,16 +130,30 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
     super::writable_file("-o", a.output.as_deref())?;
     // A file that cannot be read is the one error, not also "no puzzle in the input".
     super::readable_files(&a.input.files)?;
-    let batch = a.input.read_no_grid("render")?.logic_only("render");
-    batch.print_notes(a.techniques.as_ref());
-    let rest = batch.records.len().saturating_sub(1);
+    a.input.check_no_grid("render")?;
+    // The first record is drawn; those after it are read for their notes and counted, not held.
+    let (mut notes, mut first, mut rest) = (Notes::default(), None, 0);
+    let feed = a.input.feed().logic_only("render");
+    feed.each(|(label, rec), _| {
+        if let Ok(p) = &rec {
+            notes.tell(&label, p);
+            if let Some(note) = notes.idle(&label, p, a.techniques.as_ref()) {
+                say!("{note}");
+            }
+        }
+        match first {
+            None => first = Some((label, rec)),
+            Some(_) => rest += 1,
+        }
+        Ok(())
+    })?;
     if rest > 0 {
         say!(
             "note: render draws the first puzzle only; {rest} more left out (explain --svg DIR \
              --html FILE draws every puzzle of a batch)"
         );
     }
-    let (label, p) = match batch.records.into_iter().next() {
+    let (label, p) = match first {
         None => return Err(bad("no puzzle in the input")),
         Some((label, Err(e))) => return Err(Stop::Unfit(format!("{}{e}", super::prefix(&label)))),
         Some((label, Ok(p))) => (label, p),

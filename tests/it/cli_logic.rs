@@ -1370,3 +1370,46 @@ fn find_says_which_bound_kept_it_from_looking() {
     let whole = end(&["find", "--json", "--technique", "x-wing"]);
     assert!(whole.get("limits").is_none(), "{whole}");
 }
+
+/// `explain`, `find` and `pom` answer each puzzle as it arrives, as `solve` does: the second
+/// puzzle's section comes out while stdin is still open (a subcommand that read its whole
+/// input first would wait forever), and the run ends when stdin does.
+#[test]
+fn logic_subcommands_answer_a_puzzle_before_the_input_ends() {
+    use std::io::{BufRead, Write};
+    use std::process::{Command, Stdio};
+    let subcommands: [&[&str]; 3] = [
+        &["explain"],
+        &["find", "--technique", "hidden-single"],
+        &["pom", "--count-only"],
+    ];
+    for args in subcommands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                let Ok(line) = line else { return };
+                if line.starts_with("# puzzle at line 2") && tx.send(()).is_err() {
+                    return;
+                }
+            }
+        });
+        writeln!(stdin, "{EASY}\n{EASY}").unwrap();
+        stdin.flush().unwrap();
+        let wait = std::time::Duration::from_secs(60);
+        if rx.recv_timeout(wait).is_err() {
+            child.kill().unwrap();
+            panic!("{args:?}: no section for line 2 within {wait:?} while stdin stays open");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+    }
+}
