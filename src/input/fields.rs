@@ -8,7 +8,8 @@ use super::{puzzle_length, side_of_cells};
 /// spaces), none of which could be a puzzle with a wrong symbol or length: a name of a
 /// puzzle's length (N² or N³ letters) must hold a `_` or a space, which no puzzle does.
 pub(super) fn csv_header(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(',').map(|f| unquoted(f.trim())).collect();
+    // Not collected: the first line may be millions of comma-separated numbers.
+    let mut fields = line.split(',').map(|f| unquoted(f.trim()));
     let name = |f: &str| {
         let len = f.chars().count();
         f.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -16,7 +17,9 @@ pub(super) fn csv_header(line: &str) -> bool {
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ' '))
             && (f.contains(['_', ' ']) || !puzzle_length(len))
     };
-    fields.len() > 1 && fields.iter().all(|f| name(f))
+    let first = fields.next().is_some_and(name);
+    let mut rest = fields.peekable();
+    first && rest.peek().is_some() && rest.all(name)
 }
 
 /// A CSV field's text without the double quotes around it (`"53..7…"`, as spreadsheets and

@@ -12,22 +12,25 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 
 pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
-    let bad = |t: &str| {
+    tokens(line).map(|t| parse_int(t, line_no)).collect()
+}
+
+/// The value of one cell's token on 1-based line `line_no`.
+fn parse_int(t: &str, line_no: usize) -> Result<u32, InputError> {
+    let bad = || {
         InputError::at(
             line_no,
             not_a_value(t),
             "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell",
         )
     };
-    tokens(line)
-        .map(|t| match t {
-            // An empty cell may be written as in the one-symbol forms.
-            "." | "-" | "_" => Ok(0),
-            // A sign is no part of a cell's value (`u32` would read `+5` as 5).
-            _ if t.starts_with('+') => Err(bad(t)),
-            _ => t.parse::<u32>().map_err(|_| bad(t)),
-        })
-        .collect()
+    match t {
+        // An empty cell may be written as in the one-symbol forms.
+        "." | "-" | "_" => Ok(0),
+        // A sign is no part of a cell's value (`u32` would read `+5` as 5).
+        _ if t.starts_with('+') => Err(bad()),
+        _ => t.parse::<u32>().map_err(|_| bad()),
+    }
 }
 
 /// What is wrong with a token that is no cell's value.
@@ -178,19 +181,17 @@ pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
 }
 
 fn candidate_lists(raw: &str, line_no: usize) -> Record {
-    let cells: Vec<&str> = raw.split_whitespace().collect();
-    let Some(n) = side_of_cells(cells.len()) else {
+    // Counted before they are read: a line of millions of cells is named, not collected.
+    let count = raw.split_whitespace().count();
+    let Some(n) = side_of_cells(count) else {
         return Err(InputError::at(
             line_no,
-            format!(
-                "{} of comma-separated candidates",
-                plural(cells.len(), "cell")
-            ),
+            format!("{} of comma-separated candidates", plural(count, "cell")),
             "N² cells (256 for 16×16, 625 for 25×25, …, 50625 for 225×225)",
         ));
     };
     let mut masks = CellMasks::with_capacity(n, n * n);
-    for (c, cell) in cells.iter().enumerate() {
+    for (c, cell) in raw.split_whitespace().enumerate() {
         let mut m = Wide256::ZERO;
         for x in cell.split(',') {
             match x.parse::<usize>() {
@@ -330,10 +331,14 @@ fn row_fact(lines: &Lines, i: usize, m: usize, small: usize) -> Option<RowFact> 
 /// length (N² symbols, or N³ for a candidate grid), or N² numbers for another supported N.
 /// Such a line ends the grid; a row merely broken (a missing space) stays a bad row of it.
 pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
-    let tokens: Vec<&str> = tokens(line).collect();
-    match tokens[..] {
-        [one] => puzzle_length(one.chars().count()),
-        _ => tokens.len() != m && side_of_cells(tokens.len()).is_some(),
+    let mut tokens = tokens(line);
+    let first = tokens.next();
+    match (first, tokens.count()) {
+        (Some(one), 0) => puzzle_length(one.chars().count()),
+        (first, more) => {
+            let count = more + usize::from(first.is_some());
+            count != m && side_of_cells(count).is_some()
+        }
     }
 }
 
@@ -343,8 +348,15 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // The grid's shape comes from the first line's tokens even when one of them is bad, so
     // that a bad first row still takes its grid's other rows with it (read on their own,
     // they would be cut into wrong grids, losing the puzzles after them).
-    let first = parse_ints(lines.at(start), line_no);
     let m = tokens(lines.at(start)).count();
+    // The values are held only when their count is a grid's or a row's: a line of millions of
+    // numbers is named by its count (and its first bad token), not held.
+    let first = if side_of_cells(m).is_some() || SUPPORTED.clone().any(|k| k * k == m) {
+        parse_ints(lines.at(start), line_no)
+    } else {
+        let bad = tokens(lines.at(start)).find_map(|t| parse_int(t, line_no).err());
+        bad.map_or(Ok(Vec::new()), Err)
+    };
     let max = tokens(lines.at(start))
         .filter_map(|t| t.parse::<u32>().ok())
         .max()
