@@ -370,6 +370,11 @@ fn length_says(cells: usize, numbers: bool, open_list: bool) -> Says {
     }
 }
 
+/// What is said of a list whose items are not one comma apart (said once a batch).
+pub(super) const COMMAS_NOTE: &str =
+    "the items of a JSON list are one comma apart; a missing or extra \
+                           comma is read as if it were right";
+
 /// The next step of `list`: its next item, or its end.
 pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListStep {
     let (mut line, mut at) = (list.line, list.at);
@@ -381,12 +386,17 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
         )
     };
     let not_closed = || ListStep::Broken(open_list(), lines.end());
+    // Commas since the item before (the list's start for the first).
+    let mut commas = 0;
     loop {
         let Some((l, a, c)) = next_char(lines, line, at) else {
             return not_closed();
         };
         match c {
-            ',' => (line, at) = (l, a + 1),
+            ',' => {
+                (line, at) = (l, a + 1);
+                commas += 1;
+            }
             ']' => {
                 let (mut l, mut a) = (l, a + 1);
                 if list.wrapped {
@@ -433,9 +443,14 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
+                // JSON puts one comma between items: the list is read as if it did.
+                let commas_wanted = usize::from(list.items > 0);
                 let record = value_record(&text, l, &lines.at(l)[..a], opts)
                     .map(|mut p| {
                         p.item = Some(items);
+                        if commas != commas_wanted {
+                            p.add_note(COMMAS_NOTE.into());
+                        }
                         p
                     })
                     .map_err(|mut e| {

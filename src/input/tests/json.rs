@@ -557,3 +557,25 @@ fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
         assert!(all.last().unwrap().is_ok());
     }
 }
+
+/// Items of a list not one comma apart (JSON that does not parse) are read as if they were,
+/// and said so: none is lost, and a list with its commas right has no note.
+#[test]
+fn json_list_items_not_one_comma_apart_are_read_and_said() {
+    let notes = |json: String| -> Vec<Option<String>> {
+        read_all(&json, Default::default())
+            .into_iter()
+            .map(|r| r.unwrap().note)
+            .collect()
+    };
+    let said = Some(super::super::json::COMMAS_NOTE.to_string());
+    assert_eq!(notes(format!("[\"{EASY9}\", \"{EASY9}\"]")), [None, None]);
+    assert_eq!(
+        notes(format!("[\"{EASY9}\" \"{EASY9}\"]")),
+        [None, said.clone()]
+    );
+    assert_eq!(
+        notes(format!("[\"{EASY9}\",,\"{EASY9}\",\n\"{EASY9}\"]")),
+        [None, said, None]
+    );
+}
