@@ -95,10 +95,7 @@ impl Batch {
         let mut notes = Notes::default();
         for (label, rec) in &self.records {
             if let Ok(p) = rec {
-                notes.tell(label, p);
-                if let Some(note) = notes.idle(label, p, techniques) {
-                    say!("{note}");
-                }
+                notes.tell_all(label, p, techniques);
             }
         }
     }
@@ -118,6 +115,20 @@ pub struct Notes {
 }
 
 impl Notes {
+    /// Say `p`'s note and the note on `techniques` at its size ([`Notes::idle`]), each unless
+    /// it was said before.
+    pub fn tell_all(
+        &mut self,
+        label: &Option<String>,
+        p: &input::Puzzle,
+        techniques: Option<&TechniqueList>,
+    ) {
+        self.tell(label, p);
+        if let Some(note) = self.idle(label, p, techniques) {
+            say!("{note}");
+        }
+    }
+
     /// Say `p`'s note, unless it was said before.
     pub fn tell(&mut self, label: &Option<String>, p: &input::Puzzle) {
         if let Some(note) = self.fresh(label, p) {
@@ -183,10 +194,7 @@ pub fn each_puzzle<W: io::Write>(
                 return out.flush();
             }
         };
-        notes.tell(&label, &p);
-        if let Some(note) = notes.idle(&label, &p, techniques) {
-            say!("{note}");
-        }
+        notes.tell_all(&label, &p, techniques);
         if many && !json {
             writeln!(out, "# {}puzzle at {}", prefix(&label), p.place())?;
         }

@@ -99,10 +99,7 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
     feed.run(&pool, work, |label, res| {
         let line = match res {
             Ok((p, r)) => {
-                notes.tell(label, p);
-                if let Some(note) = notes.idle(label, p, a.techniques.as_ref()) {
-                    say!("{note}");
-                }
+                notes.tell_all(label, p, a.techniques.as_ref());
                 for why in &r.said {
                     say!("{}{why}", prefix(label));
                 }

@@ -136,10 +136,7 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
     let feed = a.input.feed().logic_only("render");
     feed.each(|(label, rec), _| {
         if let Ok(p) = &rec {
-            notes.tell(&label, p);
-            if let Some(note) = notes.idle(&label, p, a.techniques.as_ref()) {
-                say!("{note}");
-            }
+            notes.tell_all(&label, p, a.techniques.as_ref());
         }
         match first {
             None => first = Some((label, rec)),

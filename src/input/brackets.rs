@@ -11,7 +11,7 @@
 use super::lines::Lines;
 
 /// A scan for the bracket that closes a JSON value, carried from one line to the next.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default)]
 pub(super) struct Brackets {
     /// Brackets open and not closed.
     depth: usize,

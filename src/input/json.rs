@@ -371,9 +371,8 @@ fn length_says(cells: usize, numbers: bool, open_list: bool) -> Says {
 }
 
 /// What is said of a list whose items are not one comma apart (said once a batch).
-pub(super) const COMMAS_NOTE: &str =
-    "the items of a JSON list are one comma apart; a missing or extra \
-                           comma is read as if it were right";
+pub(super) const COMMAS_NOTE: &str = "the items of a JSON list are one comma apart; a \
+                                       missing or extra comma is read as if it were right";
 
 /// The next step of `list`: its next item, or its end.
 pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListStep {

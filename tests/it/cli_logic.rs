@@ -1377,20 +1377,13 @@ fn find_says_which_bound_kept_it_from_looking() {
 #[test]
 fn logic_subcommands_answer_a_puzzle_before_the_input_ends() {
     use std::io::{BufRead, Write};
-    use std::process::{Command, Stdio};
     let subcommands: [&[&str]; 3] = [
         &["explain"],
         &["find", "--technique", "hidden-single"],
         &["pom", "--count-only"],
     ];
     for args in subcommands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn(args);
         let mut stdin = child.stdin.take().unwrap();
         let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
         let (tx, rx) = std::sync::mpsc::channel();

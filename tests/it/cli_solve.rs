@@ -439,13 +439,7 @@ fn usage_errors_exit_2() {
 
 /// `nsudoku solve --threads 1` with stdin, stdout and stderr all pipes, for tests that close one.
 fn solve_piped() -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-        .args(["solve", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    common::spawn(&["solve", "--threads", "1"])
 }
 
 #[test]

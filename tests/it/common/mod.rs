@@ -6,17 +6,22 @@ use nsudoku::{input, Basis, Grid, Mask};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
-/// Run `nsudoku ARGS` with `stdin` as its standard input and wait for it.
-pub fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+/// Start `nsudoku ARGS` with its standard streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_nsudoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("binary runs");
+        .expect("binary runs")
+}
+
+/// Run `nsudoku ARGS` with `stdin` as its standard input and wait for it.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = spawn(args);
     // Written on a thread of its own: the filters write as they read, and a batch whose output
     // fills the pipe before its input is all written waits for the output to be read.
     let mut input = child.stdin.take().unwrap();
