@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! cargo run --release --example engine_bench -- [--trials N] [--max-nodes M] \
-//!     [--set locked|probe|place|planes|bands|band_probe|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl|cdcl_reasons|cdcl_shrink|cdcl_stable|pattern=0|1]... \
+//!     [--set locked|probe|place|planes|bands|band_probe|band_pairs|wdeg|restarts|probe_root|root_sac|probe_locked|cdcl|cdcl_reasons|cdcl_shrink|cdcl_stable|pattern=0|1]... \
 //!     [--set probe_arity|cdcl_after|band_nodes|snapshot_every=N]... [--dump PATH] FILE...
 //! ```
 //!
@@ -23,7 +23,7 @@ use std::time::Instant;
 
 const USAGE: &str = "usage: engine_bench [--trials N] [--max-nodes M] [--set NAME=VALUE]... \
 [--dump PATH] FILE...
-  --set takes locked, probe, place, planes, bands, band_probe, wdeg, restarts, probe_root, root_sac,
+  --set takes locked, probe, place, planes, bands, band_probe, band_pairs, wdeg, restarts, probe_root, root_sac,
   probe_locked, cdcl, cdcl_reasons, cdcl_shrink, cdcl_stable, pattern (0 or 1), and probe_arity, cdcl_after, band_nodes, snapshot_every (a number)";
 
 /// Say what is wrong with the command line, and how to use it, then exit with status 2.
@@ -108,6 +108,7 @@ fn bench() {
                 "cdcl_stable" => t.cdcl_stable = *on,
                 "band_nodes" => t.band_nodes = *v,
                 "band_probe" => t.band_probe = *on,
+                "band_pairs" => t.band_pairs = *on,
                 "pattern" => t.pattern = *on,
                 "snapshot_every" => t.snapshot_every = *v,
                 "probe_arity" => t.probe_arity = *v as u8,

@@ -189,7 +189,8 @@ impl<B: Basis> Solver<B> {
     ) -> Count {
         let masks = start.masks().iter().map(|m| m.to_u128() as u32);
         let budget = Budget::start(self.opts.max_nodes, self.opts.timeout);
-        bands::k3::search(masks, self.opts.limit, budget, visit, report, false)
+        let pairs = self.tuning.band_pairs;
+        bands::k3::search(masks, self.opts.limit, budget, visit, report, false, pairs)
     }
 
     /// Visit the solutions of `start`, in search order, up to the limit (or until `visit`
@@ -238,8 +239,9 @@ impl<B: Basis> Solver<B> {
             true
         };
         let report = bands::Report::All;
-        let probe = self.tuning.band_probe;
-        let mut out = bands::k4::search(masks, self.opts.limit, capped, hold, report, probe);
+        let (probe, pairs) = (self.tuning.band_probe, self.tuning.band_pairs);
+        let limit = self.opts.limit;
+        let mut out = bands::k4::search(masks, limit, capped, hold, report, probe, pairs);
         if out.stopped == Some(Exceeded::Nodes) && capped.max_nodes() < budget.max_nodes() {
             return Err(out.stats);
         }
@@ -272,6 +274,7 @@ impl<B: Basis> Solver<B> {
                     &mut v,
                     bands::Report::All,
                     false,
+                    self.tuning.band_pairs,
                 );
             }
             return match B::K {

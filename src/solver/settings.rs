@@ -106,6 +106,9 @@ pub struct Tuning {
     /// At 16×16 with `bands`: one pass of failed-literal probing over the bivalue cells of the
     /// band engine's root (a failing digit goes, and what neither outcome keeps goes).
     pub band_probe: bool,
+    /// With `bands`: naked pairs at each search node's fixed point (two bivalue cells of a
+    /// house holding the same two digits; the house's other cells lose both).
+    pub band_pairs: bool,
     /// Try first, at each branch, the digit of a pattern solution fitted to agree with every
     /// placed cell (see the `pattern` module), on grids with at most one cell in
     /// `PATTERN_PLACED` placed after root propagation (on from 36×36 up: the empty 100×100
@@ -186,6 +189,7 @@ impl Tuning {
             bands: k <= 4,
             band_nodes: 2000,
             band_probe: k == 4,
+            band_pairs: k == 4,
             pattern: k >= 6,
             snapshot_every: if k >= 6 { 16 } else { 1 },
         }

@@ -144,7 +144,7 @@ fn tuning16(band_nodes: u32) -> Tuning {
     }
 }
 
-/// 9×9: bands, planes and cell masks agree on `masks`.
+/// 9×9: bands (with naked pairs and without), planes and cell masks agree on `masks`.
 fn agree9(masks: &[u128], limit: usize, what: &str) {
     let (b, b_over) = solutions::<B3>(masks, tuning9(true, false), limit, None);
     let (p, p_over) = solutions::<B3>(masks, tuning9(false, true), limit, None);
@@ -156,6 +156,20 @@ fn agree9(masks: &[u128], limit: usize, what: &str) {
         &b,
         &p,
         &format!("{what}, bands and planes"),
+    );
+    let with_pairs = Tuning {
+        band_pairs: true,
+        ..tuning9(true, false)
+    };
+    let (n, n_over) = solutions::<B3>(masks, with_pairs, limit, None);
+    assert!(!n_over);
+    same(
+        3,
+        masks,
+        limit,
+        &n,
+        &p,
+        &format!("{what}, bands with pairs and planes"),
     );
     if b.len() < limit {
         let (c, _) = solutions::<B3>(masks, tuning9(false, false), limit, None);
@@ -170,19 +184,21 @@ fn agree9(masks: &[u128], limit: usize, what: &str) {
     }
 }
 
-/// 16×16: the band phase, finishing and cut after 3 nodes, its root probed or not, agrees
-/// with the cell-mask engine.
+/// 16×16: the band phase, finishing and cut after 3 nodes, its root probed or not, with naked
+/// pairs or not, agrees with the cell-mask engine.
 fn agree16(masks: &[u128], limit: usize, what: &str) {
     let (c, c_over) = solutions::<B4>(masks, tuning16(0), limit, None);
     assert!(!c_over);
     for cap in [3, 1_000_000] {
-        for band_probe in [true, false] {
+        for (band_probe, band_pairs) in [(true, true), (false, false)] {
             let t = Tuning {
                 band_probe,
+                band_pairs,
                 ..tuning16(cap)
             };
             let (b, b_over) = solutions::<B4>(masks, t, limit, None);
-            let what = format!("{what}, band cap {cap}, root probed: {band_probe}");
+            let what =
+                format!("{what}, band cap {cap}, root probed: {band_probe}, pairs: {band_pairs}");
             assert!(!b_over, "{what}: ran out");
             same(4, masks, limit, &b, &c, &what);
         }

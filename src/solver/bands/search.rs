@@ -23,9 +23,22 @@ macro_rules! band_search {
             /// trees, or trees full of solutions: a cell costs nothing to choose). 16×16 turns to
             /// them after [`CONFIG_AFTER`] nodes.
             configs: bool,
+            /// Naked pairs at each node's fixed point (`Tuning::band_pairs`).
+            pairs: bool,
         }
 
         impl Walk<'_> {
+            /// How far a node's propagation goes; `deep` as for [`Walk::descend`].
+            fn reach(&self, deep: bool) -> Reach {
+                if self.lean && deep {
+                    Reach::Lean
+                } else if self.pairs {
+                    Reach::Pairs
+                } else {
+                    Reach::Full
+                }
+            }
+
             /// Depth-first search below `st` (propagated, no contradiction). `deep` is false at
             /// the root, whose children always look for column singles (see `Walk::lean`).
             fn descend(&mut self, st: &mut State, pairs: &[Word; K], deep: bool) {
@@ -57,7 +70,7 @@ macro_rules! band_search {
                     Some(Ok(Pick::Branch(branch))) => branch,
                     // Triads narrowed a band: propagate and choose again, on the same node.
                     Some(Ok(Pick::Narrowed)) => {
-                        if let Ok(pairs) = st.propagate(self.lean && deep) {
+                        if let Ok(pairs) = st.propagate(self.reach(deep)) {
                             self.descend(st, &pairs, deep);
                         }
                         return;
@@ -96,7 +109,7 @@ macro_rules! band_search {
                         Branch::Cell { band, pos, .. } => s.assign(band, pos, alt),
                         Branch::Config { band, digit, .. } => s.apply_config(band, digit, alt),
                     }
-                    if let Ok(pairs) = s.propagate(self.lean && deep) {
+                    if let Ok(pairs) = s.propagate(self.reach(deep)) {
                         self.descend(s, &pairs, true);
                         if self.stop {
                             return;
@@ -116,6 +129,7 @@ macro_rules! band_search {
             visit: &mut dyn FnMut(&[u8]) -> bool,
             report: super::Report,
             probe: bool,
+            pairs: bool,
         ) -> Count {
             let mut walk = Walk {
                 out: Count::default(),
@@ -126,9 +140,10 @@ macro_rules! band_search {
                 stop: false,
                 lean: false,
                 configs: false,
+                pairs,
             };
             let mut st = State::new(masks);
-            let root = st.propagate(false).and_then(|mut pairs| {
+            let root = st.propagate(walk.reach(false)).and_then(|mut pairs| {
                 if probe {
                     st.probe(&mut pairs)?;
                 }
@@ -144,19 +159,38 @@ macro_rules! band_search {
             walk.out
         }
 
+        /// Test aid: the cell masks of a state, row-major.
+        #[cfg(test)]
+        fn cell_masks(st: &State) -> Vec<u32> {
+            (0..CELLS)
+                .map(|c| st.digits(c / BAND_CELLS, c % BAND_CELLS))
+                .collect()
+        }
+
         /// The cell masks of a state before and after one [`State::column_claims`], for the test
         /// that checks it against a cell-by-cell reading of the rule.
         #[cfg(test)]
         pub(super) fn claims(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
             let mut st = State::new(masks);
-            let cells = |st: &State| -> Vec<u32> {
-                (0..CELLS)
-                    .map(|c| st.digits(c / BAND_CELLS, c % BAND_CELLS))
-                    .collect()
-            };
-            let before = cells(&st);
+            let before = cell_masks(&st);
             st.column_claims();
-            (before, cells(&st))
+            (before, cell_masks(&st))
+        }
+
+        /// The cell masks of a state before and after one [`State::naked_pairs`] over its
+        /// bivalue cells, for the test that checks it against a cell-by-cell reading of the rule.
+        #[cfg(test)]
+        pub(super) fn naked_pairs(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
+            let mut st = State::new(masks);
+            let before = cell_masks(&st);
+            let mut pairs = [0 as Word; K];
+            for (c, m) in before.iter().enumerate() {
+                if m.count_ones() == 2 {
+                    pairs[c / BAND_CELLS] |= 1 << (c % BAND_CELLS);
+                }
+            }
+            st.naked_pairs(&pairs);
+            (before, cell_masks(&st))
         }
 
         /// Test aid: propagates the state of `masks` and its descendants on cells, `depth` levels
@@ -168,7 +202,8 @@ macro_rules! band_search {
             depth: usize,
         ) -> usize {
             fn walk(st: &mut State, lean: bool, depth: usize) -> usize {
-                let Ok(pairs) = st.propagate(lean) else {
+                let reach = if lean { Reach::Lean } else { Reach::Full };
+                let Ok(pairs) = st.propagate(reach) else {
                     return 0;
                 };
                 let unsettled = usize::from(st.cand != st.seen);

@@ -1,5 +1,5 @@
 //! One node of the band engine (a word per band and digit) and its propagation: band updates
-//! in sweeps, naked singles, column singles, column claims, and the root probe.
+//! in sweeps, naked singles, column singles, column claims, naked pairs, and the root probe.
 
 /// The node state and its propagation, over `band_tables!`'s items.
 macro_rules! band_state {
@@ -7,6 +7,17 @@ macro_rules! band_state {
         /// The propagation found a row, box, band or cell with no place left.
         #[derive(Debug, PartialEq)]
         pub(super) struct Failed;
+
+        /// How far a propagation goes once the sweeps and naked singles are at their fixed point.
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        pub(super) enum Reach {
+            /// Stop there while a bivalue cell is left to branch on (see `Walk::lean`).
+            Lean,
+            /// Column singles, and at 16×16 column claims.
+            Full,
+            /// Those, then naked pairs (`Tuning::band_pairs`).
+            Pairs,
+        }
 
         /// The candidates of one search node.
         #[derive(Clone, Copy)]
@@ -302,6 +313,60 @@ macro_rules! band_state {
                 any != 0
             }
 
+            /// Naked pairs: two bivalue cells of a row, box or column that hold the same two
+            /// digits take them, so the house's other cells lose both. `pairs` are the bivalue
+            /// cells of each band as naked singles last counted them, nothing removed since. True
+            /// when it removed something.
+            fn naked_pairs(&mut self, pairs: &[Word; K]) -> bool {
+                let mut any = 0 as Word;
+                for (b, &todo) in pairs.iter().enumerate() {
+                    let mut todo = todo;
+                    while todo != 0 {
+                        let pos = todo.trailing_zeros() as usize;
+                        todo &= todo - 1;
+                        // Removals earlier in this pass may have narrowed the cell.
+                        let m = self.digits(b, pos);
+                        let high = m & m.wrapping_sub(1);
+                        if high == 0 || high & (high - 1) != 0 {
+                            continue;
+                        }
+                        let (d1, d2) =
+                            (m.trailing_zeros() as usize, high.trailing_zeros() as usize);
+                        // The bivalue cells of each band that hold exactly these two digits.
+                        let same: [Word; K] = core::array::from_fn(|i| {
+                            pairs[i] & self.cand[i * N + d1] & self.cand[i * N + d2]
+                        });
+                        let (row, col) = (pos / N, pos % N);
+                        let row = (ROW_MASK as Word) << (row * N);
+                        let boxed = (((1 as Word) << K) - 1) << (col / K * K);
+                        let boxed = boxed * COL_SPREAD;
+                        let col = COL_SPREAD << col;
+                        let mut lose = [0 as Word; K];
+                        for house in [row, boxed] {
+                            let x = same[b] & house;
+                            if x & (x - 1) != 0 {
+                                lose[b] |= house & !x;
+                            }
+                        }
+                        let me = (1 as Word) << pos;
+                        let others =
+                            (0..K).fold(0, |o, i| o | same[i] & col & !(me * Word::from(i == b)));
+                        if others != 0 {
+                            for (l, &s) in lose.iter_mut().zip(&same) {
+                                *l |= col & !s;
+                            }
+                        }
+                        for (i, &l) in lose.iter().enumerate() {
+                            for d in [d1, d2] {
+                                any |= self.cand[i * N + d] & l;
+                                self.cand[i * N + d] &= !l;
+                            }
+                        }
+                    }
+                }
+                any != 0
+            }
+
             /// The sweep's updates of digit `d`, band by band; non-zero when one changed a word
             /// the sweep had passed (see [`State::update`]).
             #[inline(always)]
@@ -315,12 +380,12 @@ macro_rules! band_state {
                 Ok(behind)
             }
 
-            /// Band updates, naked singles and column hidden singles (at 16×16 column claims too) to
-            /// a fixed point. Returns the bivalue cells of each band as last counted, which mean
-            /// nothing once the grid is solved (callers check `solved` first). `lean` stops before
-            /// column singles and claims once naked singles leave a bivalue cell to branch on.
+            /// Band updates, naked singles and column hidden singles (at 16×16 column claims too,
+            /// and naked pairs as `reach` says) to a fixed point. Returns the bivalue cells of each
+            /// band as last counted, which mean nothing once the grid is solved (callers check
+            /// `solved` first).
             #[inline]
-            fn propagate(&mut self, lean: bool) -> Result<[Word; K], Failed> {
+            fn propagate(&mut self, reach: Reach) -> Result<[Word; K], Failed> {
                 let mut pairs = [0 as Word; K];
                 loop {
                     // Sweep every word, digit by digit, updating those that changed, until no update
@@ -355,10 +420,13 @@ macro_rules! band_state {
                     if self.naked_singles(&mut pairs)? {
                         continue;
                     }
-                    if lean && pairs.iter().any(|&p| p != 0) {
+                    if reach == Reach::Lean && pairs.iter().any(|&p| p != 0) {
                         return Ok(pairs);
                     }
-                    if !self.column_singles()? && !(CLAIMS && self.column_claims()) {
+                    if !self.column_singles()?
+                        && !(CLAIMS && self.column_claims())
+                        && !(reach == Reach::Pairs && self.naked_pairs(&pairs))
+                    {
                         return Ok(pairs);
                     }
                 }
@@ -393,7 +461,7 @@ macro_rules! band_state {
                         let outcome = |d: u32| {
                             let mut st = *self;
                             st.assign(b, pos, d as usize);
-                            st.propagate(false).map(|p| (st, p))
+                            st.propagate(Reach::Full).map(|p| (st, p))
                         };
                         let (first, second) =
                             (m.trailing_zeros(), u32::BITS - 1 - m.leading_zeros());
@@ -412,7 +480,7 @@ macro_rules! band_state {
                                     *w = a | c;
                                 }
                                 if narrowed {
-                                    *pairs = self.propagate(false)?;
+                                    *pairs = self.propagate(Reach::Full)?;
                                 }
                             }
                         }
