@@ -446,7 +446,8 @@ macro_rules! band_state {
             /// One pass of failed-literal probing over the bivalue cells (16×16 roots): each
             /// digit is placed on a copy and propagated; a digit that fails leaves its cell to the
             /// other, and a candidate that neither outcome keeps goes (only candidates that lie in
-            /// no solution are removed, so counts stay exact).
+            /// no solution are removed, so counts stay exact). Its propagations stop short of
+            /// naked pairs: with them the probe cost the small trees more than it saved.
             fn probe(&mut self, pairs: &mut [Word; K]) -> Result<(), Failed> {
                 for b in 0..K {
                     let mut two = pairs[b] & self.unsolved[b];

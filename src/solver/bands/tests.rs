@@ -34,6 +34,19 @@ fn sweeps_stop_at_their_fixed_point() {
     }
 }
 
+/// A random candidate mask of `n` digits with at least two, each digit in with odds
+/// `density` in 16.
+fn open_mask(rng: &mut crate::generate::Rng, n: usize, density: u64) -> u32 {
+    loop {
+        let m = (0..n)
+            .filter(|_| rng.next_u64() % 16 < density)
+            .fold(0u32, |m, d| m | 1 << d);
+        if m.count_ones() >= 2 {
+            break m;
+        }
+    }
+}
+
 /// Claiming along columns against the rule read cell by cell: a digit whose column holds
 /// it in one band only keeps, in that band's box, only that column. Random candidate grids
 /// (every cell 2 or more candidates), dense and sparse, so that such columns are common.
@@ -50,14 +63,7 @@ fn column_claims_follow_the_rule() {
         for grid in 0..200 {
             let density = 2 + grid % 6;
             let masks: Vec<u32> = (0..n * n)
-                .map(|_| loop {
-                    let m = (0..n)
-                        .filter(|_| rng.next_u64() % 16 < density as u64)
-                        .fold(0u32, |m, d| m | 1 << d);
-                    if m.count_ones() >= 2 {
-                        break m;
-                    }
-                })
+                .map(|_| open_mask(&mut rng, n, density as u64))
                 .collect();
             let (before, after) = claims(masks.clone().into_iter());
             assert_eq!(before, masks);
@@ -124,14 +130,7 @@ fn naked_pairs_follow_the_rule() {
                         let b = (a + 1 + rng.below(3)) % 4;
                         1 << a | 1 << b
                     } else {
-                        loop {
-                            let m = (0..n)
-                                .filter(|_| rng.next_u64() % 4 == 0)
-                                .fold(0u32, |m, d| m | 1 << d);
-                            if m.count_ones() >= 2 {
-                                break m;
-                            }
-                        }
+                        open_mask(&mut rng, n, 4)
                     }
                 })
                 .collect();
