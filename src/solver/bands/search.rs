@@ -28,20 +28,25 @@ macro_rules! band_search {
         }
 
         impl Walk<'_> {
-            /// How far a node's propagation goes; `deep` as for [`Walk::descend`].
-            fn reach(&self, deep: bool) -> Reach {
+            /// How far the propagation of a node at `depth` (the root 0) goes; `deep` as for
+            /// [`Walk::descend`], of the node that branched.
+            fn reach(&self, deep: bool, depth: usize) -> Reach {
                 if self.lean && deep {
                     Reach::Lean
-                } else if self.pairs {
-                    Reach::Pairs
-                } else {
+                } else if !self.pairs {
                     Reach::Full
+                } else if depth <= HIDDEN_PAIRS_DEPTH {
+                    Reach::Hidden
+                } else {
+                    Reach::Naked
                 }
             }
 
-            /// Depth-first search below `st` (propagated, no contradiction). `deep` is false at
-            /// the root, whose children always look for column singles (see `Walk::lean`).
-            fn descend(&mut self, st: &mut State, pairs: &[Word; K], deep: bool) {
+            /// Depth-first search below `st` (propagated, no contradiction) at `depth`. `deep`
+            /// (below the root) is false at the root, whose children always look for column
+            /// singles (see `Walk::lean`).
+            fn descend(&mut self, st: &mut State, pairs: &[Word; K], depth: usize) {
+                let deep = depth > 0;
                 if st.solved() {
                     self.out.solutions += 1;
                     let more = match self.report {
@@ -70,8 +75,8 @@ macro_rules! band_search {
                     Some(Ok(Pick::Branch(branch))) => branch,
                     // Triads narrowed a band: propagate and choose again, on the same node.
                     Some(Ok(Pick::Narrowed)) => {
-                        if let Ok(pairs) = st.propagate(self.reach(deep)) {
-                            self.descend(st, &pairs, deep);
+                        if let Ok(pairs) = st.propagate(self.reach(deep, depth)) {
+                            self.descend(st, &pairs, depth);
                         }
                         return;
                     }
@@ -109,8 +114,8 @@ macro_rules! band_search {
                         Branch::Cell { band, pos, .. } => s.assign(band, pos, alt),
                         Branch::Config { band, digit, .. } => s.apply_config(band, digit, alt),
                     }
-                    if let Ok(pairs) = s.propagate(self.reach(deep)) {
-                        self.descend(s, &pairs, true);
+                    if let Ok(pairs) = s.propagate(self.reach(deep, depth + 1)) {
+                        self.descend(s, &pairs, depth + 1);
                         if self.stop {
                             return;
                         }
@@ -143,7 +148,7 @@ macro_rules! band_search {
                 pairs,
             };
             let mut st = State::new(masks);
-            let root = st.propagate(walk.reach(false)).and_then(|mut pairs| {
+            let root = st.propagate(walk.reach(false, 0)).and_then(|mut pairs| {
                 if probe {
                     st.probe(&mut pairs)?;
                 }
@@ -154,7 +159,7 @@ macro_rules! band_search {
                 let open: u32 = st.unsolved.iter().map(|u| u.count_ones()).sum();
                 walk.lean = K == 3 && (open as usize) < LEAN_BELOW;
                 walk.configs = K == 3 && !walk.lean && open as usize <= CONFIG_MAX_OPEN;
-                walk.descend(&mut st, &pairs, false);
+                walk.descend(&mut st, &pairs, 0);
             }
             walk.out
         }
@@ -174,6 +179,16 @@ macro_rules! band_search {
             let mut st = State::new(masks);
             let before = cell_masks(&st);
             st.column_claims();
+            (before, cell_masks(&st))
+        }
+
+        /// The cell masks of a state before and after one [`State::hidden_pairs`], for the test
+        /// that checks it against a cell-by-cell reading of the rule.
+        #[cfg(test)]
+        pub(super) fn hidden_pairs(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
+            let mut st = State::new(masks);
+            let before = cell_masks(&st);
+            st.hidden_pairs();
             (before, cell_masks(&st))
         }
 

@@ -16,7 +16,9 @@ macro_rules! band_state {
             /// Column singles, and at 16×16 column claims.
             Full,
             /// Those, then naked pairs (`Tuning::band_pairs`).
-            Pairs,
+            Naked,
+            /// Those, then hidden pairs in rows and boxes (near the root: [`HIDDEN_PAIRS_DEPTH`]).
+            Hidden,
         }
 
         /// The candidates of one search node.
@@ -367,6 +369,52 @@ macro_rules! band_state {
                 any != 0
             }
 
+            /// Hidden pairs in rows and boxes: two digits whose only places in a house are the
+            /// same two cells take them, so those cells lose every other digit. True when it
+            /// removed something. Written so that only a house with two digits of two places
+            /// branches: which digits those are is data the predictor cannot learn.
+            fn hidden_pairs(&mut self) -> bool {
+                let mut any = 0 as Word;
+                let boxed = (((1 as Word) << K) - 1) * COL_SPREAD;
+                for b in 0..K {
+                    let words = &mut self.cand[b * N..(b + 1) * N];
+                    for h in 0..2 * K {
+                        let house = if h < K {
+                            (ROW_MASK as Word) << (h * N)
+                        } else {
+                            boxed << ((h - K) * K)
+                        };
+                        // The digits with exactly two places in the house.
+                        let mut two = 0u32;
+                        for (d, &w) in words.iter().enumerate() {
+                            let x = w & house;
+                            let y = x & x.wrapping_sub(1);
+                            two |= u32::from((y != 0) & (y & y.wrapping_sub(1) == 0)) << d;
+                        }
+                        while two & two.wrapping_sub(1) != 0 {
+                            let d = two.trailing_zeros() as usize;
+                            two &= two - 1;
+                            let x = words[d] & house;
+                            let mut rest = two;
+                            while rest != 0 {
+                                let e = rest.trailing_zeros() as usize;
+                                rest &= rest - 1;
+                                if words[e] & house == x {
+                                    two &= !(1 << e);
+                                    for (f, w) in words.iter_mut().enumerate() {
+                                        let lose = x & Word::from(f != d && f != e).wrapping_neg();
+                                        any |= *w & lose;
+                                        *w &= !lose;
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+                any != 0
+            }
+
             /// The sweep's updates of digit `d`, band by band; non-zero when one changed a word
             /// the sweep had passed (see [`State::update`]).
             #[inline(always)]
@@ -425,7 +473,9 @@ macro_rules! band_state {
                     }
                     if !self.column_singles()?
                         && !(CLAIMS && self.column_claims())
-                        && !(reach == Reach::Pairs && self.naked_pairs(&pairs))
+                        && !(matches!(reach, Reach::Naked | Reach::Hidden)
+                            && self.naked_pairs(&pairs))
+                        && !(reach == Reach::Hidden && self.hidden_pairs())
                     {
                         return Ok(pairs);
                     }

@@ -189,6 +189,100 @@ fn naked_pairs_follow_the_rule() {
     }
 }
 
+/// Hidden pairs in rows and boxes on random candidate grids, both builds, against the rule read
+/// cell by cell. One pass narrows cells as it goes (a removal can leave a digit two places, or
+/// take a pair's digit away), so the test asks what holds whatever the order: every removed
+/// candidate lies in a row or box where two other digits were in both of some two cells, that
+/// cell one of them, at the start and nowhere else in the house at the end; and every pair of
+/// digits with the same two places at the start that keeps them to the end has left its two
+/// cells nothing else.
+#[test]
+fn hidden_pairs_follow_the_rule() {
+    type Pairs = fn(std::vec::IntoIter<u32>) -> (Vec<u32>, Vec<u32>);
+    let builds: [(usize, Pairs); 2] = [
+        (3, |m| super::k3::hidden_pairs(m)),
+        (4, |m| super::k4::hidden_pairs(m)),
+    ];
+    let mut rng = crate::generate::Rng::new(62);
+    for (k, hidden_pairs) in builds {
+        let n = k * k;
+        let houses: Vec<Vec<usize>> = (0..n)
+            .flat_map(|i| {
+                let row = (0..n).map(|j| i * n + j).collect();
+                let (r0, c0) = (i / k * k, i % k * k);
+                let boxed = (0..n).map(|j| (r0 + j / k) * n + c0 + j % k).collect();
+                [row, boxed]
+            })
+            .collect();
+        let places = |h: &[usize], d: usize, m: &[u32]| -> Vec<usize> {
+            h.iter().copied().filter(|&c| m[c] >> d & 1 != 0).collect()
+        };
+        let (mut removed, mut whole) = (0, 0);
+        for grid in 0..500 {
+            let masks: Vec<u32> = (0..n * n)
+                .map(|_| open_mask(&mut rng, n, 2 + grid as u64 % 8))
+                .collect();
+            let (before, after) = hidden_pairs(masks.clone().into_iter());
+            assert_eq!(before, masks);
+            for x in 0..n * n {
+                assert_eq!(
+                    after[x] & !before[x],
+                    0,
+                    "{n}x{n} grid {grid}: cell {x} gained"
+                );
+                for f in (0..n).filter(|&f| (before[x] & !after[x]) >> f & 1 != 0) {
+                    removed += 1;
+                    // Removals earlier in the pass may have narrowed a digit to two places,
+                    // so the pair's digits were in both cells at the start and nowhere else
+                    // in the house at the end.
+                    let why = houses.iter().filter(|h| h.contains(&x)).any(|h| {
+                        h.iter().filter(|&&y| y != x).any(|&y| {
+                            let held = |d: usize| {
+                                d != f
+                                    && before[x] >> d & 1 != 0
+                                    && before[y] >> d & 1 != 0
+                                    && places(h, d, &after).iter().all(|&c| c == x || c == y)
+                            };
+                            (0..n).filter(|&d| held(d)).count() >= 2
+                        })
+                    });
+                    assert!(
+                        why,
+                        "{n}x{n} grid {grid}: cell {x} lost {} unjustified",
+                        f + 1
+                    );
+                }
+            }
+            for h in &houses {
+                for d in 0..n {
+                    for e in d + 1..n {
+                        let p = places(h, d, &before);
+                        if p.len() != 2
+                            || places(h, e, &before) != p
+                            || places(h, d, &after) != p
+                            || places(h, e, &after) != p
+                        {
+                            continue;
+                        }
+                        whole += 1;
+                        for &c in &p {
+                            assert_eq!(
+                                after[c],
+                                1 << d | 1 << e,
+                                "{n}x{n} grid {grid}: pair left cell {c}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            removed > 500 && whole > 100,
+            "{n}x{n}: {removed} removed, {whole} pairs"
+        );
+    }
+}
+
 /// The permutation table against a direct check on every pattern.
 #[test]
 fn keep_is_the_union_of_permutations() {
