@@ -107,9 +107,10 @@ pub struct Tuning {
     /// band engine's root (a failing digit goes, and what neither outcome keeps goes).
     pub band_probe: bool,
     /// With `bands`: naked pairs at each search node's fixed point (two bivalue cells of a
-    /// house holding the same two digits; the house's other cells lose both). On at 16×16
-    /// (gen_minimal200 620 → 421 nodes a puzzle, 13 % fewer instructions); at 9×9 the trees
-    /// shrink 15-29 % for 12-46 % more instructions.
+    /// house holding the same two digits; the house's other cells lose both), and near the
+    /// root hidden pairs in rows and boxes. On at 16×16 (gen_minimal200 620 → 380 nodes a
+    /// puzzle, 20 % fewer instructions); at 9×9 naked pairs shrink the trees 15-29 % for
+    /// 12-46 % more instructions.
     pub band_pairs: bool,
     /// Try first, at each branch, the digit of a pattern solution fitted to agree with every
     /// placed cell (see the `pattern` module), on grids with at most one cell in

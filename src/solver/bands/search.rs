@@ -172,39 +172,33 @@ macro_rules! band_search {
                 .collect()
         }
 
-        /// The cell masks of a state before and after one [`State::column_claims`], for the test
-        /// that checks it against a cell-by-cell reading of the rule.
+        /// The cell masks of a state before and after one `step`, for the tests that check
+        /// each against a cell-by-cell reading of its rule (naked pairs over the state's
+        /// bivalue cells).
         #[cfg(test)]
-        pub(super) fn claims(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
+        pub(super) fn step(
+            masks: impl Iterator<Item = u32>,
+            step: super::Step,
+        ) -> (Vec<u32>, Vec<u32>) {
             let mut st = State::new(masks);
             let before = cell_masks(&st);
-            st.column_claims();
-            (before, cell_masks(&st))
-        }
-
-        /// The cell masks of a state before and after one [`State::hidden_pairs`], for the test
-        /// that checks it against a cell-by-cell reading of the rule.
-        #[cfg(test)]
-        pub(super) fn hidden_pairs(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
-            let mut st = State::new(masks);
-            let before = cell_masks(&st);
-            st.hidden_pairs();
-            (before, cell_masks(&st))
-        }
-
-        /// The cell masks of a state before and after one [`State::naked_pairs`] over its
-        /// bivalue cells, for the test that checks it against a cell-by-cell reading of the rule.
-        #[cfg(test)]
-        pub(super) fn naked_pairs(masks: impl Iterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
-            let mut st = State::new(masks);
-            let before = cell_masks(&st);
-            let mut pairs = [0 as Word; K];
-            for (c, m) in before.iter().enumerate() {
-                if m.count_ones() == 2 {
-                    pairs[c / BAND_CELLS] |= 1 << (c % BAND_CELLS);
+            match step {
+                super::Step::Claims => {
+                    st.column_claims();
+                }
+                super::Step::NakedPairs => {
+                    let mut pairs = [0 as Word; K];
+                    for (c, m) in before.iter().enumerate() {
+                        if m.count_ones() == 2 {
+                            pairs[c / BAND_CELLS] |= 1 << (c % BAND_CELLS);
+                        }
+                    }
+                    st.naked_pairs(&pairs);
+                }
+                super::Step::HiddenPairs => {
+                    st.hidden_pairs();
                 }
             }
-            st.naked_pairs(&pairs);
             (before, cell_masks(&st))
         }
 

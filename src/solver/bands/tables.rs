@@ -387,11 +387,12 @@ macro_rules! band_tables {
         /// against 55 on configurations; an empty grid 118).
         const CONFIG_MAX_OPEN: usize = CELLS - 17;
         /// With naked pairs on (`Tuning::band_pairs`), nodes down to this depth (the root 0)
-        /// also look for hidden pairs in rows and boxes: gen_minimal200 421 → 335 nodes a
-        /// puzzle and 12 % fewer instructions; at every depth 308 nodes but 5 % fewer
-        /// instructions and 7 % more mispredicted branches (the deep nodes have few pairs left
-        /// to find, and the scan costs what it costs).
-        const HIDDEN_PAIRS_DEPTH: usize = 8;
+        /// also look for hidden pairs in rows and boxes. Instructions on gen_minimal200's 15
+        /// median puzzles / the whole file, against naked pairs alone: depth 2 −4 % / −9 %;
+        /// 4 −4 % / −9 %; 8 +5 % / −12 %; every depth −5 % on the file with 7 % more
+        /// mispredicted branches. A scan costs what a fifth of a node does, and the median
+        /// trees are shallow, so deeper scans pay on the large trees only.
+        const HIDDEN_PAIRS_DEPTH: usize = 2;
         /// Entries of [`NIBBLES`].
         const NIBBLE_PATTERNS: usize = if K == 3 { PATTERNS } else { 1 };
 

@@ -1,4 +1,5 @@
 use super::k3::*;
+use super::Step;
 
 /// The permutations of 3, in order.
 const PERMS3: [[usize; 3]; 6] = [
@@ -34,6 +35,28 @@ fn sweeps_stop_at_their_fixed_point() {
     }
 }
 
+/// Each build's basis and its [`Step`] test aid.
+/// A build's [`Step`] test aid: the cell masks before and after the step.
+type StepAid = fn(std::vec::IntoIter<u32>, Step) -> (Vec<u32>, Vec<u32>);
+
+/// Each build's basis and its step test aid.
+const BUILDS: [(usize, StepAid); 2] = [(3, super::k3::step), (4, super::k4::step)];
+
+/// The cells of each row, box and (with `columns`) column of a basis-`k` grid.
+fn houses(k: usize, columns: bool) -> Vec<Vec<usize>> {
+    let n = k * k;
+    let mut out = Vec::new();
+    for i in 0..n {
+        out.push((0..n).map(|j| i * n + j).collect());
+        let (r0, c0) = (i / k * k, i % k * k);
+        out.push((0..n).map(|j| (r0 + j / k) * n + c0 + j % k).collect());
+        if columns {
+            out.push((0..n).map(|j| j * n + i).collect());
+        }
+    }
+    out
+}
+
 /// A random candidate mask of `n` digits with at least two, each digit in with odds
 /// `density` in 16.
 fn open_mask(rng: &mut crate::generate::Rng, n: usize, density: u64) -> u32 {
@@ -53,11 +76,8 @@ fn open_mask(rng: &mut crate::generate::Rng, n: usize, density: u64) -> u32 {
 /// Both builds (9×9 does not use the rule, but it is the same code).
 #[test]
 fn column_claims_follow_the_rule() {
-    type Claims = fn(std::vec::IntoIter<u32>) -> (Vec<u32>, Vec<u32>);
-    let builds: [(usize, Claims); 2] =
-        [(3, |m| super::k3::claims(m)), (4, |m| super::k4::claims(m))];
     let mut rng = crate::generate::Rng::new(16);
-    for (k, claims) in builds {
+    for (k, step) in BUILDS {
         let n = k * k;
         let mut removed = 0;
         for grid in 0..200 {
@@ -65,7 +85,7 @@ fn column_claims_follow_the_rule() {
             let masks: Vec<u32> = (0..n * n)
                 .map(|_| open_mask(&mut rng, n, density as u64))
                 .collect();
-            let (before, after) = claims(masks.clone().into_iter());
+            let (before, after) = step(masks.clone().into_iter(), Step::Claims);
             assert_eq!(before, masks);
             let mut want = before.clone();
             for d in 0..n {
@@ -103,23 +123,10 @@ fn column_claims_follow_the_rule() {
 /// held the same two digits at the start).
 #[test]
 fn naked_pairs_follow_the_rule() {
-    type Pairs = fn(std::vec::IntoIter<u32>) -> (Vec<u32>, Vec<u32>);
-    let builds: [(usize, Pairs); 2] = [
-        (3, |m| super::k3::naked_pairs(m)),
-        (4, |m| super::k4::naked_pairs(m)),
-    ];
     let mut rng = crate::generate::Rng::new(61);
-    for (k, naked_pairs) in builds {
+    for (k, step) in BUILDS {
         let n = k * k;
-        let houses: Vec<Vec<usize>> = (0..n)
-            .flat_map(|i| {
-                let row = (0..n).map(|j| i * n + j).collect();
-                let col = (0..n).map(|j| j * n + i).collect();
-                let (r0, c0) = (i / k * k, i % k * k);
-                let boxed = (0..n).map(|j| (r0 + j / k) * n + c0 + j % k).collect();
-                [row, col, boxed]
-            })
-            .collect();
+        let houses = houses(k, true);
         let (mut removed, mut whole) = (0, 0);
         for grid in 0..200 {
             let masks: Vec<u32> = (0..n * n)
@@ -134,7 +141,7 @@ fn naked_pairs_follow_the_rule() {
                     }
                 })
                 .collect();
-            let (before, after) = naked_pairs(masks.clone().into_iter());
+            let (before, after) = step(masks.clone().into_iter(), Step::NakedPairs);
             assert_eq!(before, masks);
             let pair_in = |h: &[usize], x: usize, d: usize, m: &[u32]| {
                 h.iter().any(|&p| {
@@ -198,22 +205,10 @@ fn naked_pairs_follow_the_rule() {
 /// cells nothing else.
 #[test]
 fn hidden_pairs_follow_the_rule() {
-    type Pairs = fn(std::vec::IntoIter<u32>) -> (Vec<u32>, Vec<u32>);
-    let builds: [(usize, Pairs); 2] = [
-        (3, |m| super::k3::hidden_pairs(m)),
-        (4, |m| super::k4::hidden_pairs(m)),
-    ];
     let mut rng = crate::generate::Rng::new(62);
-    for (k, hidden_pairs) in builds {
+    for (k, step) in BUILDS {
         let n = k * k;
-        let houses: Vec<Vec<usize>> = (0..n)
-            .flat_map(|i| {
-                let row = (0..n).map(|j| i * n + j).collect();
-                let (r0, c0) = (i / k * k, i % k * k);
-                let boxed = (0..n).map(|j| (r0 + j / k) * n + c0 + j % k).collect();
-                [row, boxed]
-            })
-            .collect();
+        let houses = houses(k, false);
         let places = |h: &[usize], d: usize, m: &[u32]| -> Vec<usize> {
             h.iter().copied().filter(|&c| m[c] >> d & 1 != 0).collect()
         };
@@ -222,7 +217,7 @@ fn hidden_pairs_follow_the_rule() {
             let masks: Vec<u32> = (0..n * n)
                 .map(|_| open_mask(&mut rng, n, 2 + grid as u64 % 8))
                 .collect();
-            let (before, after) = hidden_pairs(masks.clone().into_iter());
+            let (before, after) = step(masks.clone().into_iter(), Step::HiddenPairs);
             assert_eq!(before, masks);
             for x in 0..n * n {
                 assert_eq!(
