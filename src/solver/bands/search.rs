@@ -23,7 +23,8 @@ macro_rules! band_search {
             /// trees, or trees full of solutions: a cell costs nothing to choose). 16×16 turns to
             /// them after [`CONFIG_AFTER`] nodes.
             configs: bool,
-            /// Naked pairs at each node's fixed point (`Tuning::band_pairs`).
+            /// Naked pairs at each node's fixed point, and hidden pairs near the root
+            /// (`Tuning::band_pairs`).
             pairs: bool,
         }
 

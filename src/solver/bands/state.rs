@@ -1,5 +1,6 @@
 //! One node of the band engine (a word per band and digit) and its propagation: band updates
-//! in sweeps, naked singles, column singles, column claims, naked pairs, and the root probe.
+//! in sweeps, naked singles, column singles, column claims, naked and hidden pairs, and the
+//! root probe.
 
 /// The node state and its propagation, over `band_tables!`'s items.
 macro_rules! band_state {
@@ -17,7 +18,8 @@ macro_rules! band_state {
             Full,
             /// Those, then naked pairs (`Tuning::band_pairs`).
             Naked,
-            /// Those, then hidden pairs in rows and boxes (near the root: [`HIDDEN_PAIRS_DEPTH`]).
+            /// Those, then hidden pairs in rows and boxes (nodes near the root:
+            /// [`HIDDEN_PAIRS_DEPTH`]).
             Hidden,
         }
 
@@ -429,7 +431,7 @@ macro_rules! band_state {
             }
 
             /// Band updates, naked singles and column hidden singles (at 16×16 column claims too,
-            /// and naked pairs as `reach` says) to a fixed point. Returns the bivalue cells of each
+            /// and naked and hidden pairs as `reach` says) to a fixed point. Returns the bivalue cells of each
             /// band as last counted, which mean nothing once the grid is solved (callers check
             /// `solved` first).
             #[inline]
