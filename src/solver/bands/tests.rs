@@ -35,7 +35,6 @@ fn sweeps_stop_at_their_fixed_point() {
     }
 }
 
-/// Each build's basis and its [`Step`] test aid.
 /// A build's [`Step`] test aid: the cell masks before and after the step.
 type StepAid = fn(std::vec::IntoIter<u32>, Step) -> (Vec<u32>, Vec<u32>);
 
