@@ -144,7 +144,7 @@ fn tuning16(band_nodes: u32) -> Tuning {
     }
 }
 
-/// 9×9: bands (with naked pairs and without), planes and cell masks agree on `masks`.
+/// 9×9: bands (with naked and hidden pairs and without), planes and cell masks agree on `masks`.
 fn agree9(masks: &[u128], limit: usize, what: &str) {
     let (b, b_over) = solutions::<B3>(masks, tuning9(true, false), limit, None);
     let (p, p_over) = solutions::<B3>(masks, tuning9(false, true), limit, None);
@@ -185,7 +185,7 @@ fn agree9(masks: &[u128], limit: usize, what: &str) {
 }
 
 /// 16×16: the band phase, finishing and cut after 3 nodes, its root probed or not, with naked
-/// pairs or not, agrees with the cell-mask engine.
+/// and hidden pairs or not, agrees with the cell-mask engine.
 fn agree16(masks: &[u128], limit: usize, what: &str) {
     let (c, c_over) = solutions::<B4>(masks, tuning16(0), limit, None);
     assert!(!c_over);

@@ -76,7 +76,7 @@ fn tunings() -> Vec<Tuning> {
             band_nodes: if bits & 1 != 0 { 2 } else { 10_000 },
             // Its root probing switched with the cell-mask engine's.
             band_probe: bits & 2 != 0,
-            // Naked pairs at its nodes (16×16 by default; 9×9 as an option).
+            // Naked and hidden pairs at its nodes (16×16 by default; 9×9 as an option).
             band_pairs: bits & 16 != 0,
             // Pattern value ordering (near-empty grids: the empty 4×4 and the one of two
             // givens), re-fitted by each restart.
