@@ -137,6 +137,11 @@ macro_rules! band_engine {
 enum Step {
     Claims,
     NakedPairs,
+    /// Naked pairs, then each cell of three or more candidates cut to two of them with odds
+    /// 1 in 2 (random from the seed), then naked pairs again: cells the first pass read are
+    /// not read again, so a pair the cuts complete must be found from its new cell. The
+    /// masks "before" are those after the cuts.
+    NakedPairsAfterCuts(u64),
     HiddenPairs,
 }
 

@@ -182,19 +182,39 @@ macro_rules! band_search {
             step: super::Step,
         ) -> (Vec<u32>, Vec<u32>) {
             let mut st = State::new(masks);
-            let before = cell_masks(&st);
+            let mut before = cell_masks(&st);
+            let naked_pairs = |st: &mut State, masks: &[u32]| {
+                let mut pairs = [0 as Word; K];
+                for (c, m) in masks.iter().enumerate() {
+                    if m.count_ones() == 2 {
+                        pairs[c / BAND_CELLS] |= 1 << (c % BAND_CELLS);
+                    }
+                }
+                st.naked_pairs(&pairs);
+            };
             match step {
                 super::Step::Claims => {
                     st.column_claims();
                 }
-                super::Step::NakedPairs => {
-                    let mut pairs = [0 as Word; K];
-                    for (c, m) in before.iter().enumerate() {
-                        if m.count_ones() == 2 {
-                            pairs[c / BAND_CELLS] |= 1 << (c % BAND_CELLS);
+                super::Step::NakedPairs => naked_pairs(&mut st, &before),
+                super::Step::NakedPairsAfterCuts(seed) => {
+                    naked_pairs(&mut st, &before);
+                    let mut rng = crate::generate::Rng::new(seed);
+                    for (c, m) in cell_masks(&st).into_iter().enumerate() {
+                        if m.count_ones() < 3 || rng.next_u64() % 2 == 0 {
+                            continue;
+                        }
+                        let mut cut = m;
+                        while cut.count_ones() > 2 {
+                            let d = rng.below(N);
+                            if cut >> d & 1 != 0 {
+                                cut &= !(1 << d);
+                                st.cand[c / BAND_CELLS * N + d] &= !(1 << (c % BAND_CELLS));
+                            }
                         }
                     }
-                    st.naked_pairs(&pairs);
+                    before = cell_masks(&st);
+                    naked_pairs(&mut st, &before);
                 }
                 super::Step::HiddenPairs => {
                     st.hidden_pairs();

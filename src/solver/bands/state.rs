@@ -33,6 +33,10 @@ macro_rules! band_state {
             seen: [Word; WORDS],
             /// Per band, the cells not placed yet.
             unsolved: [Word; K],
+            /// Per band, the bivalue cells whose naked pairs have been worked. Candidates only
+            /// go, so such a cell keeps its two digits until it is placed, and a pair it forms
+            /// later has a partner that is new: only new bivalue cells need reading.
+            paired: [Word; K],
         }
 
         impl State {
@@ -42,6 +46,7 @@ macro_rules! band_state {
                     cand: [0; WORDS],
                     seen: [0; WORDS],
                     unsolved: [BAND_ALL; K],
+                    paired: [0; K],
                 };
                 let all = (1u32 << N) - 1;
                 let mut open = [0 as Word; K];
@@ -324,7 +329,8 @@ macro_rules! band_state {
             fn naked_pairs(&mut self, pairs: &[Word; K]) -> bool {
                 let mut any = 0 as Word;
                 for (b, &todo) in pairs.iter().enumerate() {
-                    let mut todo = todo;
+                    let mut todo = todo & !self.paired[b];
+                    self.paired[b] |= todo;
                     while todo != 0 {
                         let pos = todo.trailing_zeros() as usize;
                         todo &= todo - 1;
