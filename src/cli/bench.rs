@@ -32,7 +32,7 @@ pub struct BenchArgs {
     reduce: Vec<TechniqueList>,
     /// Locked candidates inside the cell-mask search: auto (by basis), on, off, or both (two
     /// variants). The band engines always do box/line logic: no effect at 9×9, and at 16×16
-    /// only on trees longer than the band phase (2,000 nodes).
+    /// only on trees longer than the band phase (4,000 nodes).
     #[arg(long, value_enum, default_value_t = Locked::Auto)]
     locked_candidates: Locked,
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.

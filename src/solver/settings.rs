@@ -162,7 +162,7 @@ impl Tuning {
     }
 
     /// The defaults for basis `k`: the band engine at 9×9 and the digit-plane engine at 4×4
-    /// (the cheapest nodes win there); at 16×16 the band engine first, for up to 2,000 nodes
+    /// (the cheapest nodes win there); at 16×16 the band engine first, for up to 4,000 nodes
     /// (most 16×16 puzzles need far fewer: goomii_hard300 median 154 → 40 µs, janko 46 → 7 µs);
     /// locked candidates from 16×16 up and probing at 16×16 and 25×25 (the tree is the cost
     /// there; from 36×36 up a probing pass costs more than the nodes it saves: 15 ms a node at
@@ -190,7 +190,7 @@ impl Tuning {
             cdcl_stable: k >= 6,
             planes: k <= 3,
             bands: k <= 4,
-            band_nodes: 2000,
+            band_nodes: 4000,
             band_probe: k == 4,
             band_pairs: k == 4,
             pattern: k >= 6,
