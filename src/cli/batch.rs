@@ -175,17 +175,22 @@ impl Notes {
 /// `techniques`, see [`Notes::idle`]), it gets the header `# puzzle at line N` when the batch
 /// has several (not in JSON, whose records carry their line), then `work` writes it, told
 /// whether the batch has several, and says whether it failed the run. True when any record
-/// did.
+/// did. Whether there are several is known by reading the second record first (see
+/// [`Feed::each`]). That is done only when `work` asks (`work_needs_many`) in JSON, so that a
+/// program driving it through pipes has each answer as soon as it writes the puzzle, and for
+/// puzzles typed at a terminal, which then get no headers.
 pub fn each_puzzle<W: io::Write>(
     feed: Feed,
     techniques: Option<&TechniqueList>,
     json: bool,
+    work_needs_many: bool,
     out: &mut W,
     mut work: impl FnMut(&Option<String>, &input::Puzzle, bool, &mut W) -> io::Result<bool>,
 ) -> io::Result<bool> {
     let mut notes = Notes::default();
     let mut failed = false;
-    feed.each(|(label, rec), many| {
+    let lookahead = !(json || feed.typed) || work_needs_many;
+    feed.each(lookahead, |(label, rec), many| {
         let p = match rec {
             Ok(p) => p,
             Err(e) => {

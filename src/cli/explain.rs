@@ -98,14 +98,23 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
     let mut out = io::BufWriter::new(super::stdout());
     let tags = picture_tags(&a.input.files);
     let techniques = a.techniques.as_ref();
-    let failed = each_puzzle(feed, techniques, a.json, &mut out, |label, p, many, out| {
-        let tag = label.as_ref().map(|l| tags[l].as_str());
-        let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, out))?;
-        for line in e.lines {
-            writeln!(out, "{line}")?;
-        }
-        Ok(e.broken)
-    })?;
+    // Only the web page's file name asks whether there are several puzzles.
+    let html = a.html.is_some();
+    let failed = each_puzzle(
+        feed,
+        techniques,
+        a.json,
+        html,
+        &mut out,
+        |label, p, many, out| {
+            let tag = label.as_ref().map(|l| tags[l].as_str());
+            let e = with_basis!(p.k, B => explain::<B>(p, &a, many, label, tag, out))?;
+            for line in e.lines {
+                writeln!(out, "{line}")?;
+            }
+            Ok(e.broken)
+        },
+    )?;
     out.flush()?;
     Ok(exit_status(failed))
 }

@@ -4,7 +4,7 @@
 
 use super::{input_name, told_apart, unread, Labelled};
 use nsudoku::input::{self, InputError, Puzzle, ReadOptions, Reader, Record};
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, IsTerminal};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
@@ -74,6 +74,9 @@ pub struct Feed {
     read: Arc<ReadSoFar>,
     /// The files' total size, when every input is a file whose size is known.
     pub total_bytes: Option<u64>,
+    /// Every input is stdin and stdin is a terminal: someone types the puzzles and waits for
+    /// each answer.
+    pub typed: bool,
     /// A subcommand of the logic layer: a larger grid becomes an error in its place.
     logic_only: Option<&'static str>,
 }
@@ -97,6 +100,7 @@ impl Feed {
             meta.flatten().filter(|m| m.is_file()).map(|m| m.len())
         };
         let total_bytes = files.iter().map(size).sum();
+        let typed = files.iter().all(|f| f.as_os_str() == "-") && io::stdin().is_terminal();
         let (tx, rx) = mpsc::channel();
         let held = Arc::new(Held {
             cells: Mutex::new(0),
@@ -113,6 +117,7 @@ impl Feed {
             in_hand: 0,
             read,
             total_bytes,
+            typed,
             logic_only: None,
         }
     }
@@ -194,20 +199,23 @@ impl Feed {
         }
     }
 
-    /// Hand every record to `take` in input order, one at a time, with whether the batch holds
-    /// more than one (which names its output, and is known before the first record is handed
-    /// out: the second is read first). Each chunk is done with once its records are, so that
-    /// a batch of any length is held a chunk at a time.
+    /// Hand every record to `take` in input order, one at a time. With `lookahead`, `take` is
+    /// also told whether the batch holds more than one record (which names its output): the
+    /// second is read before the first is handed out, so from a pipe the first waits for the
+    /// next line or the end of the input. Without, each record is handed out as soon as it is
+    /// read, and told false. Each chunk is done with once its records are, so that a batch of
+    /// any length is held a chunk at a time.
     pub fn each(
         mut self,
+        lookahead: bool,
         mut take: impl FnMut(Labelled, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut chunk = self.next_chunk();
         let mut second = match chunk.len() {
-            1 => self.next_chunk(),
+            1 if lookahead => self.next_chunk(),
             _ => Vec::new(),
         };
-        let many = chunk.len() + second.len() > 1;
+        let many = lookahead && chunk.len() + second.len() > 1;
         while !chunk.is_empty() {
             for rec in chunk {
                 take(rec, many)?;

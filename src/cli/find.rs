@@ -40,22 +40,29 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
     let feed = a.input.feed().logic_only("find");
     let mut out = io::BufWriter::new(super::stdout());
     let techniques = Some(&a.technique);
-    let failed = each_puzzle(feed, techniques, a.json, &mut out, |label, p, _, out| {
-        match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
-            Ok(timed_out) => Ok(timed_out),
-            Err(e) => {
-                say!("{}{e}", prefix(label));
-                if a.json {
-                    // The record names its line: the error says only what clashes.
-                    let clash = givens_clash(p);
-                    writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &clash))?;
-                } else {
-                    writeln!(out, "contradiction")?;
+    let failed = each_puzzle(
+        feed,
+        techniques,
+        a.json,
+        false,
+        &mut out,
+        |label, p, _, out| {
+            match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
+                Ok(timed_out) => Ok(timed_out),
+                Err(e) => {
+                    say!("{}{e}", prefix(label));
+                    if a.json {
+                        // The record names its line: the error says only what clashes.
+                        let clash = givens_clash(p);
+                        writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &clash))?;
+                    } else {
+                        writeln!(out, "contradiction")?;
+                    }
+                    Ok(true)
                 }
-                Ok(true)
             }
-        }
-    })?;
+        },
+    )?;
     out.flush()?;
     Ok(exit_status(failed))
 }

@@ -60,7 +60,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
     };
     let mut out = io::BufWriter::new(super::stdout());
     let mut failed = false;
-    feed.each(|(label, rec), _| {
+    // Every report has its heading: no need to know whether more puzzles follow.
+    feed.each(false, |(label, rec), _| {
         let label = &label;
         let p = match &rec {
             Ok(p) => p,

@@ -134,7 +134,7 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
     // The first record is drawn; those after it are read for their notes and counted, not held.
     let (mut notes, mut first, mut rest) = (Notes::default(), None, 0);
     let feed = a.input.feed().logic_only("render");
-    feed.each(|(label, rec), _| {
+    feed.each(false, |(label, rec), _| {
         if let Ok(p) = &rec {
             notes.tell_all(&label, p, a.techniques.as_ref());
         }

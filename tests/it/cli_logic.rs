@@ -1406,3 +1406,42 @@ fn logic_subcommands_answer_a_puzzle_before_the_input_ends() {
         assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
     }
 }
+
+/// With one puzzle written and stdin left open, `explain --json`, `find --json` and `pom`
+/// answer it at once: in JSON, and in `pom`'s reports, which always have their heading, no
+/// answer waits to learn whether more puzzles follow. (Text sections of `explain` and `find`
+/// do wait for the next line or the end of the input: their `# puzzle at line N` headers are
+/// written only when the batch has several puzzles.)
+#[test]
+fn json_and_pom_answer_the_first_puzzle_while_the_input_stays_open() {
+    use std::io::{BufRead, Write};
+    let subcommands: [&[&str]; 3] = [
+        &["explain", "--json"],
+        &["find", "--json", "--technique", "hidden-single"],
+        &["pom", "--count-only"],
+    ];
+    for args in subcommands {
+        let mut child = common::spawn(args);
+        let mut stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            if let Some(Ok(line)) = stdout.lines().next() {
+                let _ = tx.send(line);
+            }
+        });
+        writeln!(stdin, "{EASY}").unwrap();
+        stdin.flush().unwrap();
+        let wait = std::time::Duration::from_secs(60);
+        let Ok(first) = rx.recv_timeout(wait) else {
+            child.kill().unwrap();
+            panic!("{args:?}: no answer within {wait:?} while stdin stays open");
+        };
+        assert!(
+            first.starts_with('{') || first.starts_with('#'),
+            "{args:?}: {first}"
+        );
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+    }
+}
