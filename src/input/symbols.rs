@@ -381,12 +381,27 @@ fn no_grid_length(
             "the numbers format (whitespace-separated integers)",
         );
     }
+    let mut expected = length_hint(opts.format);
+    if reads_as_words(raw, len) {
+        expected.push_str("; a line of text, such as a title, starts with `#`");
+    }
     InputError {
         line: line_no,
         item: None,
         what,
-        expected: length_hint(opts.format),
+        expected,
     }
+}
+
+/// Whether a line of `len` symbols, too short for any grid, reads as words (`Sudoku #1`, a
+/// title above a grid): a word of three letters or more beside another word.
+fn reads_as_words(raw: &str, len: usize) -> bool {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    len < 16
+        && words.len() > 1
+        && words
+            .iter()
+            .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3)
 }
 
 /// The masks of a candidate grid: cell by cell, each cell's N positions holding its digit's

@@ -220,3 +220,16 @@ fn a_long_numeric_id_before_a_puzzle_is_a_label() {
     let p = read_one("1..4.3....2.4..1 1234341221434321", ReadOptions::default()).unwrap();
     assert_eq!(p.k, 2);
 }
+
+#[test]
+fn a_title_line_is_told_to_start_with_a_hash() {
+    for title in ["Sudoku #1", "Puzzle 3 (hard)", "my puzzles"] {
+        let e = read_one(title, Default::default()).unwrap_err();
+        assert!(e.expected.ends_with("starts with `#`"), "{title}: {e}");
+    }
+    // A short line of symbols, or one word, is only too short.
+    for line in ["12.4 3..1", "1234", "Sudoku", "..3 4.1 2"] {
+        let e = read_one(line, Default::default()).unwrap_err();
+        assert!(!e.expected.contains('#'), "{line}: {e}");
+    }
+}
