@@ -112,8 +112,14 @@ impl InputArgs {
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let secs =
         duration_secs(s).and_then(|x| (x > 0.0).then_some(x).ok_or_else(|| not_a_duration(s)))?;
-    std::time::Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("`{s}` is too long a duration"))
+    match std::time::Duration::try_from_secs_f64(secs) {
+        // Under a nanosecond rounds to zero, which would read as no limit at all.
+        Ok(d) if d.is_zero() => Err(format!(
+            "`{s}` is shorter than a nanosecond; expected e.g. 2, 0.5, 500ms, 1m"
+        )),
+        Ok(d) => Ok(d),
+        Err(_) => Err(format!("`{s}` is too long a duration")),
+    }
 }
 
 /// The seconds a duration written as [`parse_duration`] takes them names, zero and negatives
@@ -226,7 +232,16 @@ mod tests {
                 "{text}"
             );
         }
-        for bad in ["0", "-1", "inf", "2 weeks", "ms", ""] {
+        for bad in [
+            "0",
+            "-1",
+            "inf",
+            "2 weeks",
+            "ms",
+            "",
+            "1e-10",
+            "0.0000000001s",
+        ] {
             assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
