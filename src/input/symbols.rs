@@ -217,9 +217,18 @@ pub(super) fn read_symbols(
     opts: ReadOptions,
     locate: &dyn Fn(usize) -> (usize, String),
 ) -> Record {
-    let s: String = match separated_rows(raw) {
-        Some(s) => s,
-        None => raw.chars().filter(|c| !c.is_whitespace()).collect(),
+    let (s, barred) = match separated_rows(raw) {
+        Some(s) => (s, true),
+        None => (raw.chars().filter(|c| !c.is_whitespace()).collect(), false),
+    };
+    // `s` leaves out the line's whitespace (and bars): a place in it is told as the column
+    // of the line where that symbol stands.
+    let locate = &|pos: usize| {
+        let kept = raw
+            .chars()
+            .enumerate()
+            .filter(|&(_, c)| !c.is_whitespace() && !(barred && apart(c)));
+        locate(kept.map(|(i, _)| i).nth(pos).unwrap_or(pos))
     };
     let len = s.chars().count();
     let (n, candidates) = match (opts.format, side_of_cells(len), side_of_candidates(len)) {

@@ -34,6 +34,18 @@ fn reports_wrong_length_and_symbol() {
     let bad = EASY9.replacen('.', "x", 1);
     let e = read_one(&bad, ReadOptions::default()).unwrap_err();
     assert!(e.what.contains("unknown symbol 'x' at column 1"), "{e}");
+    // The column is the line's, spaces and bars counted: the 81st symbol of 80 spaced zeros.
+    let spaced = format!("{}x", "0 ".repeat(80));
+    let e = read_one(&spaced, ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("unknown symbol 'x' at column 161"), "{e}");
+    let rows: Vec<&str> = (0..9).map(|r| &bad[r * 9..r * 9 + 9]).collect();
+    let barred = format!("| {} |", rows.join(" | "));
+    let e = read_one(&barred, ReadOptions::default()).unwrap_err();
+    let column = barred.find('x').unwrap() + 1;
+    assert!(
+        e.what.contains(&format!("'x' at column {column}")),
+        "{barred}: {e}"
+    );
 }
 
 #[test]
