@@ -227,7 +227,7 @@ pub(super) fn read_symbols(
         let kept = raw
             .chars()
             .enumerate()
-            .filter(|&(_, c)| !c.is_whitespace() && !(barred && apart(c)));
+            .filter(|&(_, c)| !(c.is_whitespace() || barred && apart(c)));
         locate(kept.map(|(i, _)| i).nth(pos).unwrap_or(pos))
     };
     let len = s.chars().count();
