@@ -1371,39 +1371,52 @@ fn find_says_which_bound_kept_it_from_looking() {
     assert!(whole.get("limits").is_none(), "{whole}");
 }
 
+/// Runs `args`, writes `input` and leaves stdin open: within a minute some line of the output
+/// must pass `wanted` (else the test fails, saying `what` was missing); then stdin closes and
+/// the run must end with status 0.
+fn answers_while_open(args: &[&str], input: &str, wanted: fn(&str) -> bool, what: &str) {
+    use std::io::{BufRead, Write};
+    let mut child = common::spawn(args);
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            let Ok(line) = line else { return };
+            if wanted(&line) && tx.send(()).is_err() {
+                return;
+            }
+        }
+    });
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let wait = std::time::Duration::from_secs(60);
+    if rx.recv_timeout(wait).is_err() {
+        child.kill().unwrap();
+        panic!("{args:?}: no {what} within {wait:?} while stdin stays open");
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+}
+
 /// `explain`, `find` and `pom` answer each puzzle as it arrives, as `solve` does: the second
 /// puzzle's section comes out while stdin is still open (a subcommand that read its whole
 /// input first would wait forever), and the run ends when stdin does.
 #[test]
 fn logic_subcommands_answer_a_puzzle_before_the_input_ends() {
-    use std::io::{BufRead, Write};
     let subcommands: [&[&str]; 3] = [
         &["explain"],
         &["find", "--technique", "hidden-single"],
         &["pom", "--count-only"],
     ];
     for args in subcommands {
-        let mut child = common::spawn(args);
-        let mut stdin = child.stdin.take().unwrap();
-        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in stdout.lines() {
-                let Ok(line) = line else { return };
-                if line.starts_with("# puzzle at line 2") && tx.send(()).is_err() {
-                    return;
-                }
-            }
-        });
-        writeln!(stdin, "{EASY}\n{EASY}").unwrap();
-        stdin.flush().unwrap();
-        let wait = std::time::Duration::from_secs(60);
-        if rx.recv_timeout(wait).is_err() {
-            child.kill().unwrap();
-            panic!("{args:?}: no section for line 2 within {wait:?} while stdin stays open");
-        }
-        drop(stdin);
-        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+        let second = |l: &str| l.starts_with("# puzzle at line 2");
+        answers_while_open(
+            args,
+            &format!("{EASY}\n{EASY}\n"),
+            second,
+            "section for line 2",
+        );
     }
 }
 
@@ -1414,34 +1427,13 @@ fn logic_subcommands_answer_a_puzzle_before_the_input_ends() {
 /// written only when the batch has several puzzles.)
 #[test]
 fn json_and_pom_answer_the_first_puzzle_while_the_input_stays_open() {
-    use std::io::{BufRead, Write};
     let subcommands: [&[&str]; 3] = [
         &["explain", "--json"],
         &["find", "--json", "--technique", "hidden-single"],
         &["pom", "--count-only"],
     ];
     for args in subcommands {
-        let mut child = common::spawn(args);
-        let mut stdin = child.stdin.take().unwrap();
-        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            if let Some(Ok(line)) = stdout.lines().next() {
-                let _ = tx.send(line);
-            }
-        });
-        writeln!(stdin, "{EASY}").unwrap();
-        stdin.flush().unwrap();
-        let wait = std::time::Duration::from_secs(60);
-        let Ok(first) = rx.recv_timeout(wait) else {
-            child.kill().unwrap();
-            panic!("{args:?}: no answer within {wait:?} while stdin stays open");
-        };
-        assert!(
-            first.starts_with('{') || first.starts_with('#'),
-            "{args:?}: {first}"
-        );
-        drop(stdin);
-        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+        let answer = |l: &str| l.starts_with('{') || l.starts_with('#');
+        answers_while_open(args, &format!("{EASY}\n"), answer, "answer");
     }
 }
