@@ -437,9 +437,9 @@ macro_rules! band_state {
             }
 
             /// Band updates, naked singles and column hidden singles (at 16×16 column claims too,
-            /// and naked and hidden pairs as `reach` says) to a fixed point. Returns the bivalue cells of each
-            /// band as last counted, which mean nothing once the grid is solved (callers check
-            /// `solved` first).
+            /// and naked and hidden pairs as `reach` says) to a fixed point. Returns the bivalue
+            /// cells of each band as last counted, which mean nothing once the grid is solved
+            /// (callers check `solved` first).
             #[inline]
             fn propagate(&mut self, reach: Reach) -> Result<[Word; K], Failed> {
                 let mut pairs = [0 as Word; K];

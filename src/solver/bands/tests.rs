@@ -126,6 +126,15 @@ fn column_claims_follow_the_rule() {
 #[test]
 fn naked_pairs_follow_the_rule() {
     let mut rng = crate::generate::Rng::new(61);
+    // Whether house `h` holds two cells other than `x` with the same two digits, `d` one.
+    let pair_in = |h: &[usize], x: usize, d: usize, m: &[u32]| {
+        h.iter().any(|&p| {
+            p != x
+                && m[p].count_ones() == 2
+                && m[p] >> d & 1 != 0
+                && h.iter().any(|&q| q != x && q != p && m[q] == m[p])
+        })
+    };
     for (k, step) in BUILDS {
         let n = k * k;
         let houses = houses(k, true);
@@ -149,14 +158,6 @@ fn naked_pairs_follow_the_rule() {
                 if which == 0 {
                     assert_eq!(before, masks);
                 }
-                let pair_in = |h: &[usize], x: usize, d: usize, m: &[u32]| {
-                    h.iter().any(|&p| {
-                        p != x
-                            && m[p].count_ones() == 2
-                            && m[p] >> d & 1 != 0
-                            && h.iter().any(|&q| q != x && q != p && m[q] == m[p])
-                    })
-                };
                 for x in 0..n * n {
                     assert_eq!(
                         after[x] & !before[x],
