@@ -6,20 +6,23 @@
 //! do no validation. Passes repeat until `--min-time` has gone by, so small sets time well:
 //! throughput passes read the clock once a pass, per-puzzle passes (median, worst) once a puzzle.
 
+mod measure;
+mod table;
+
 use super::{exit_status, external, with_threads, InputArgs};
-use nsudoku::basis::{Basis, LOGIC};
+use measure::{measure, Measured, Setup, Unfit};
+use nsudoku::basis::LOGIC;
 use nsudoku::generate::Rng;
-use nsudoku::grid::{self, Grid};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::TechniqueList;
 use nsudoku::mask::CellMasks;
-use nsudoku::solver::{dlx, Count, SolveOptions, Solver, Verdict};
+use nsudoku::solver::{dlx, SolveOptions};
 use nsudoku::{solve, with_basis, with_solver_basis};
 use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use table::{command_row, markdown, Row, COMMAND};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -130,52 +133,6 @@ enum Solve<'a> {
     },
     /// Dancing links with this node budget a puzzle (`--baseline dlx`).
     Dlx(u64),
-}
-
-/// One line of the table.
-#[derive(Clone, Debug, serde::Serialize)]
-struct Row {
-    set: String,
-    basis: usize,
-    puzzles: usize,
-    /// Records of the set's file that could not be read (said on stderr): on every row of the
-    /// file, whose sizes are sets of their own.
-    skipped: usize,
-    variant: String,
-    /// `None` (JSON `null`) for a command, whose threads are its own; likewise the measures
-    /// below that cannot be seen from outside it.
-    threads: Option<usize>,
-    #[serde(serialize_with = "six_figures")]
-    puzzles_per_sec: f64,
-    #[serde(serialize_with = "six_figures")]
-    us_per_puzzle: f64,
-    #[serde(serialize_with = "six_figures_or_null")]
-    no_guess_pct: Option<f64>,
-    #[serde(serialize_with = "six_figures_or_null")]
-    guesses_per_puzzle: Option<f64>,
-    #[serde(serialize_with = "six_figures_or_null")]
-    median_us: Option<f64>,
-    #[serde(serialize_with = "six_figures_or_null")]
-    worst_us: Option<f64>,
-    unsolved: usize,
-    /// Puzzles with a second solution (found only when counting to 2, `--limit 2`).
-    multiple: usize,
-    /// Puzzles over the node budget: the baseline's (`--baseline-nodes`), or the engine's
-    /// (`--max-nodes`).
-    over_budget: usize,
-}
-
-/// A measure written to six significant figures: the timer resolves no more, and the float
-/// noise of the divisions (`43.300000000000004`) is not a result.
-fn six_figures<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(format!("{x:.5e}").parse().unwrap_or(*x))
-}
-
-fn six_figures_or_null<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
-    match x {
-        Some(x) => six_figures(x, s),
-        None => s.serialize_none(),
-    }
 }
 
 pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
@@ -548,64 +505,6 @@ impl Bench<'_> {
     }
 }
 
-/// What one measurement runs: the search's options, and how long to time.
-struct Setup {
-    opts: SolveOptions,
-    min_time: f64,
-}
-
-/// What one variant did on one set with one thread count.
-struct Measured {
-    puzzles: usize,
-    /// Puzzles given a checked solution within the budget, those with several included
-    /// (`unfit` tells them): the rest are the row's `unsolved` and `over_budget`.
-    solved: usize,
-    /// Solutions that failed their check.
-    invalid: usize,
-    no_guess: usize,
-    guesses: u64,
-    /// Seconds spent in the throughput passes, and the puzzles they solved.
-    wall: f64,
-    solves: usize,
-    /// Best time of each puzzle over the per-puzzle passes, in seconds.
-    best: Vec<f64>,
-    /// Puzzles without one solution (index in the set, what they have instead).
-    unfit: Vec<(usize, Unfit)>,
-}
-
-impl Measured {
-    /// The puzzles that were `what`.
-    fn count(&self, what: Unfit) -> usize {
-        self.unfit.iter().filter(|u| u.1 == what).count()
-    }
-
-    fn row(&self, set: &str, k: usize, variant: &str, threads: usize) -> Row {
-        let n = self.puzzles.max(1) as f64;
-        let mut best = self.best.clone();
-        let (median, worst) = super::median_worst(&mut best);
-        let rate = self.solves as f64 / self.wall.max(1e-12);
-        let over = self.count(Unfit::OverBudget);
-        Row {
-            set: set.to_string(),
-            basis: k,
-            puzzles: self.puzzles,
-            skipped: 0,
-            variant: variant.to_string(),
-            threads: Some(threads),
-            puzzles_per_sec: rate,
-            us_per_puzzle: 1e6 / rate.max(1e-12),
-            // Of puzzles none settled (all over budget or wrong) nothing can be said.
-            no_guess_pct: (self.solved > 0).then(|| 100.0 * self.no_guess as f64 / n),
-            guesses_per_puzzle: Some(self.guesses as f64 / n),
-            median_us: Some(median * 1e6),
-            worst_us: Some(worst * 1e6),
-            unsolved: self.puzzles - self.solved - over,
-            multiple: self.count(Unfit::Several),
-            over_budget: over,
-        }
-    }
-}
-
 /// Puzzles a command did not solve that are named one by one on stderr.
 const NAMED: usize = 5;
 
@@ -656,274 +555,6 @@ fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
     }
 }
 
-/// The row of a command (`--baseline-cmd`) that solved `puzzles` puzzles a run.
-fn command_row(set: &str, k: usize, variant: &str, t: &external::Timed, puzzles: usize) -> Row {
-    let rate = (t.runs * puzzles) as f64 / t.wall.max(1e-12);
-    Row {
-        set: set.to_string(),
-        basis: k,
-        puzzles,
-        skipped: 0,
-        variant: variant.to_string(),
-        threads: None,
-        puzzles_per_sec: rate,
-        us_per_puzzle: 1e6 / rate.max(1e-12),
-        no_guess_pct: None,
-        guesses_per_puzzle: None,
-        median_us: None,
-        worst_us: None,
-        unsolved: t.wrong.len() + puzzles.saturating_sub(t.answers),
-        multiple: 0,
-        over_budget: 0,
-    }
-}
-
-/// Why a puzzle of a set has no one solution to time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unfit {
-    NoSolution,
-    Several,
-    /// Over the node budget (`--max-nodes`, or the baseline's `--baseline-nodes`).
-    OverBudget,
-}
-
-impl Unfit {
-    /// What the count says, when it is not one solution.
-    fn of(c: &Count) -> Option<Self> {
-        match c.verdict() {
-            Verdict::Unsettled(_) => Some(Unfit::OverBudget),
-            Verdict::NoSolution => Some(Unfit::NoSolution),
-            Verdict::Solved => None,
-            Verdict::Several => Some(Unfit::Several),
-        }
-    }
-}
-
-impl std::fmt::Display for Unfit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Unfit::NoSolution => "no solution",
-            Unfit::Several => "several solutions",
-            Unfit::OverBudget => "over the node budget (--max-nodes)",
-        })
-    }
-}
-
-/// What the warm-up learns of one puzzle.
-struct Checked {
-    /// A solution was found and it holds (valid, keeps the givens).
-    valid: bool,
-    /// A solution was found and it does not hold.
-    wrong: bool,
-    guesses: u64,
-    unfit: Option<Unfit>,
-}
-
-/// Warm up (validating every solution), then time whole passes on the current rayon pool.
-/// `solve_one` solves one grid: the search, or the variant's logic reduction and then the
-/// search (a parameter, so that the logic layer is compiled only for the bases it serves).
-fn measure<B: Basis>(
-    masks: &[&CellMasks],
-    cfg: &Setup,
-    threads: usize,
-    solve_one: impl Fn(&mut Solver<B>, &Grid<B>) -> Count + Sync,
-) -> Measured {
-    let grids: Vec<Grid<B>> = masks.iter().map(|&m| Grid::from_masks(m)).collect();
-    let mut m = Measured {
-        puzzles: grids.len(),
-        solved: 0,
-        invalid: 0,
-        no_guess: 0,
-        guesses: 0,
-        wall: 0.0,
-        solves: 0,
-        best: vec![f64::INFINITY; grids.len()],
-        unfit: Vec::new(),
-    };
-    // Warm-up: solve everything once, check each solution from scratch, count the guesses.
-    let warm: Vec<Checked> = grids
-        .par_iter()
-        .map_init(
-            || Solver::<B>::new(cfg.opts),
-            |solver, g| {
-                let c = solve_one(solver, g);
-                let given = g.to_digits();
-                let valid = c
-                    .first
-                    .as_ref()
-                    .map(|s| grid::is_valid_solution(B::K, s) && grid::keeps_givens(&given, s));
-                Checked {
-                    valid: valid == Some(true),
-                    wrong: valid == Some(false),
-                    guesses: c.stats.guesses,
-                    unfit: Unfit::of(&c),
-                }
-            },
-        )
-        .collect();
-    for (i, w) in warm.into_iter().enumerate() {
-        if let Some(why) = w.unfit {
-            m.unfit.push((i, why));
-        }
-        // A first solution found before the budget ran out settles nothing when counting to 2.
-        m.solved += (w.valid && w.unfit != Some(Unfit::OverBudget)) as usize;
-        m.invalid += w.wrong as usize;
-        m.guesses += w.guesses;
-        m.no_guess += (w.valid && w.guesses == 0) as usize;
-    }
-    // Timed passes, no validation; at least one of each kind. The throughput comes from whole
-    // passes with no clock read inside (a pair of reads costs about 75 ns, 3 % of an easy 9×9
-    // puzzle); the per-puzzle times from passes of their own, alternating with those.
-    let start = Instant::now();
-    loop {
-        let pass = Instant::now();
-        let _: Vec<()> = each_grid(&grids, threads, cfg, |solver, g| {
-            std::hint::black_box(solve_one(solver, g));
-        });
-        m.wall += pass.elapsed().as_secs_f64();
-        m.solves += grids.len();
-        let times = each_grid(&grids, threads, cfg, |solver, g| {
-            let t = Instant::now();
-            std::hint::black_box(solve_one(solver, g));
-            t.elapsed().as_secs_f64()
-        });
-        for (b, t) in m.best.iter_mut().zip(times) {
-            *b = b.min(t);
-        }
-        if start.elapsed().as_secs_f64() >= cfg.min_time || grids.is_empty() {
-            break;
-        }
-    }
-    m
-}
-
-/// `f` on every grid, in order: on this thread with one solver when `threads` is 1, else on the
-/// current rayon pool with a solver per worker.
-fn each_grid<B: Basis, T: Send>(
-    grids: &[Grid<B>],
-    threads: usize,
-    cfg: &Setup,
-    f: impl Fn(&mut Solver<B>, &Grid<B>) -> T + Sync,
-) -> Vec<T> {
-    if threads == 1 {
-        let mut solver = Solver::<B>::new(cfg.opts);
-        grids.iter().map(|g| f(&mut solver, g)).collect()
-    } else {
-        grids
-            .par_iter()
-            .map_init(|| Solver::<B>::new(cfg.opts), |solver, g| f(solver, g))
-            .collect()
-    }
-}
-
-/// One markdown table per data set, as tdoku prints them.
-fn markdown(rows: &[Row]) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < rows.len() {
-        let set = &rows[i].set;
-        let n = rows[i].basis * rows[i].basis;
-        let count = super::plural(rows[i].puzzles, "puzzle");
-        let size = format!("{n}×{n}");
-        // A set of a mixed file already names its size: said once, in the same place.
-        let file = set.strip_suffix(&format!(" ({size})")).unwrap_or(set);
-        // Lines that could not be read stay in sight beside the figures they are missing from.
-        let skipped = match rows[i].skipped {
-            0 => String::new(),
-            s => format!("; {} skipped", super::plural(s, "unreadable puzzle")),
-        };
-        out.push_str(&format!("### {file} ({count}, {size}{skipped})\n\n"));
-        out.push_str(
-            "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
-             median µs | worst µs |\n",
-        );
-        out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        while i < rows.len() && rows[i].set == *set {
-            let r = &rows[i];
-            // What a command's row cannot know shows as a dash.
-            let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("–".into(), f);
-            out.push_str(&format!(
-                "| {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
-                table_cell(&table_variant(r)),
-                r.threads.map_or("–".into(), |t| t.to_string()),
-                three_figures(r.puzzles_per_sec),
-                r.us_per_puzzle,
-                or_dash(r.no_guess_pct, &|x| format!("{x:.1}%")),
-                or_dash(r.guesses_per_puzzle, &|x| format!("{x:.2}")),
-                or_dash(r.median_us, &|x| format!("{x:.2}")),
-                or_dash(r.worst_us, &|x| format!("{x:.2}")),
-            ));
-            if r.unsolved > 0 {
-                let what = if r.threads.is_none() {
-                    "not solved by the command"
-                } else {
-                    "without a solution"
-                };
-                out.push_str(&format!(
-                    "| ↳ {} {what} |  |  |  |  |  |  |  |\n",
-                    super::plural(r.unsolved, "puzzle")
-                ));
-            }
-            if r.over_budget > 0 {
-                out.push_str(&format!(
-                    "| ↳ {} over the node budget (timed up to it) |  |  |  |  |  |  |  |\n",
-                    super::plural(r.over_budget, "puzzle")
-                ));
-            }
-            if r.multiple > 0 {
-                out.push_str(&format!(
-                    "| ↳ {} with several solutions |  |  |  |  |  |  |  |\n",
-                    super::plural(r.multiple, "puzzle")
-                ));
-            }
-            i += 1;
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// `text` in one cell of a markdown table: a `|` would end the cell, even inside a code span.
-fn table_cell(text: &str) -> String {
-    text.replace('|', "\\|")
-}
-
-/// What marks a command's variant name (the command itself comes first).
-const COMMAND: &str = " (command)";
-
-/// A row's variant as the table shows it: a command's in a code span.
-fn table_variant(r: &Row) -> String {
-    match r.variant.strip_suffix(COMMAND) {
-        Some(cmd) if r.threads.is_none() => format!("{}{COMMAND}", code_span(cmd)),
-        _ => r.variant.clone(),
-    }
-}
-
-/// `cmd` as a markdown code span: fenced by one more backtick than its longest run of them,
-/// and padded when it starts or ends with one.
-fn code_span(cmd: &str) -> String {
-    let longest = cmd.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest + 1);
-    let pad = if cmd.starts_with('`') || cmd.ends_with('`') {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{cmd}{pad}{fence}")
-}
-
-/// Puzzles a second: whole ones from 10 up, else three significant figures (a 64×64 set does
-/// a fraction of one, which `0` would hide).
-fn three_figures(rate: f64) -> String {
-    // Rounded first, so that 9.996 is 10, not 10.00.
-    let rounded: f64 = format!("{rate:.2e}").parse().unwrap_or(rate);
-    if rounded >= 10.0 || rounded <= 0.0 || !rounded.is_finite() {
-        return format!("{rate:.0}");
-    }
-    let decimals = (2.0 - rounded.log10().floor()).clamp(0.0, 6.0) as usize;
-    format!("{rounded:.decimals$}")
-}
-
 /// `--min-time`: seconds, from 0 (one pass) to a day, or a duration with a unit as
 /// `--timeout` takes them (`500ms`); `nan` or `inf` would never end.
 fn parse_min_time(s: &str) -> Result<f64, String> {
@@ -937,34 +568,7 @@ fn parse_min_time(s: &str) -> Result<f64, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{code_span, parse_min_time, table_cell, three_figures};
-
-    #[test]
-    fn table_cells_keep_pipes_and_backticks_of_a_command() {
-        assert_eq!(code_span("head -n 2"), "`head -n 2`");
-        assert_eq!(code_span("echo `x` && y"), "``echo `x` && y``");
-        assert_eq!(code_span("`a``b`"), "``` `a``b` ```");
-        assert_eq!(
-            table_cell(&code_span("tac | nsudoku solve")),
-            "`tac \\| nsudoku solve`"
-        );
-    }
-
-    #[test]
-    fn slow_rates_keep_three_figures() {
-        for (rate, text) in [
-            (123_456.7, "123457"),
-            (10.0, "10"),
-            (9.876, "9.88"),
-            (9.996, "10"),
-            (0.0009996, "0.00100"),
-            (0.2567, "0.257"),
-            (0.001234, "0.00123"),
-            (0.0, "0"),
-        ] {
-            assert_eq!(three_figures(rate), text, "{rate}");
-        }
-    }
+    use super::parse_min_time;
 
     #[test]
     fn min_time_takes_seconds_units_and_zero() {
