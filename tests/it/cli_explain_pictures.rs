@@ -1,11 +1,8 @@
 //! `nsudoku explain --svg DIR --html FILE`: one picture per step and one page per puzzle.
 
-use crate::common::Scratch;
+use crate::common::{Scratch, EASY9};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-const EASY9: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
 /// `nsudoku explain FILES --svg DIR/steps --html DIR/path.html`; the two paths too.
 fn explain_drawn(dir: &Path, files: &[&PathBuf]) -> (Output, PathBuf, PathBuf) {

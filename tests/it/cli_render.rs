@@ -4,10 +4,7 @@ use nsudoku::render::svg::check_well_formed;
 use std::process::Output;
 
 use crate::common;
-use common::{run, Scratch};
-
-const EASY9: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+use common::{run, Scratch, EASY9};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -7,8 +7,7 @@ use nsudoku::logic::State;
 use nsudoku::solver::{Contradiction, SolveOptions, Solver};
 use nsudoku::{Alphabet, Basis, Grid, Mask, Puzzle};
 
-const EASY9: &str =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+use crate::common::EASY9;
 
 fn easy() -> Grid<B3> {
     let p = nsudoku::input::read_one(EASY9, Default::default()).unwrap();

@@ -6,6 +6,7 @@ mod common;
 mod bands_equivalence;
 mod browser;
 mod chains;
+mod cli_bench;
 mod cli_explain_pictures;
 mod cli_logic;
 mod cli_render;

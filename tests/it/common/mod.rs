@@ -211,3 +211,33 @@ pub fn shared_data(name: &str) -> Option<String> {
     }
     text
 }
+
+/// A 144×144 grid (basis 12) written as numbers, one hole in each row (so its solution is
+/// unique by construction), and its solution as numbers.
+pub fn grid144() -> (String, String) {
+    use nsudoku::generate::{pattern_grid, Rng};
+    let mut rng = Rng::new(144);
+    let solution = pattern_grid(12, &mut rng);
+    let mut puzzle = solution.clone();
+    for r in 0..144 {
+        puzzle[r * 144 + rng.below(144)] = 0;
+    }
+    let numbers = |d: &[u8]| {
+        d.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    (numbers(&puzzle), numbers(&solution))
+}
+
+/// The path of fixture `name` in `tests/data`.
+pub fn data_path(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// An easy 9×9 puzzle (one solution, found by singles) and its solution.
+pub const EASY9: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+pub const EASY9_SOL: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
