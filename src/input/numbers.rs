@@ -328,9 +328,15 @@ fn row_fact(lines: &Lines, i: usize, m: usize, small: usize) -> Option<RowFact> 
 }
 
 /// Whether a line inside a grid of rows is a whole puzzle instead: one token of a puzzle's
-/// length (N² symbols, or N³ for a candidate grid), or N² numbers for another supported N.
+/// length (N² symbols, or N³ for a candidate grid), N² numbers for another supported N, or
+/// a JSON value.
 /// Such a line ends the grid; a row merely broken (a missing space) stays a bad row of it.
 pub(super) fn whole_puzzle(line: &str, m: usize) -> bool {
+    // A JSON value (a list or a string) is read as one, never as a row: a grid short of a row
+    // above it would take a whole puzzle in for its last.
+    if line.starts_with(['[', '{', '"']) {
+        return true;
+    }
     let mut tokens = tokens(line);
     let first = tokens.next();
     match (first, tokens.count()) {

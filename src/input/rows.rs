@@ -67,6 +67,31 @@ fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
     row_lines(lines, start + 1, n).take(n).count()
 }
 
+/// The most grids of rows, one after another without a blank line, counted to tell whether a
+/// bad line above them is the first row of the first one ([`heads_grid`]).
+const BLOCK_GRIDS: usize = 64;
+
+/// Whether the rows of `n` cells after the line at `start` make it a grid's first row: exactly
+/// the grid's N - 1 other rows follow it, or, where grids follow one another without a blank
+/// line, whole grids but one row (N - 1 + jN rows to the end of the run). Whole grids (jN
+/// rows) leave it a line of its own above them; so does a run longer than [`BLOCK_GRIDS`]
+/// grids, whose end is not read. Read as a line of its own, a first row would shift every grid
+/// of the run by a row: each read as the next one's first row under its own last rows.
+fn heads_grid(lines: &Lines, start: usize, n: usize) -> bool {
+    let rows = rows_after(lines, start, n);
+    if rows < n {
+        return rows == n - 1;
+    }
+    let most = BLOCK_GRIDS * n;
+    let run = row_lines(lines, start + 1, n).take(most + 1).count();
+    if run <= most && lines.held(start + 1 + run).is_none() {
+        // The window ends with the run: a grid's worth more lines are asked for at once (one
+        // line at a time, a long run would be read again once a line).
+        let _ = lines.get(start + run + n);
+    }
+    run <= most && run % n == n - 1
+}
+
 /// The widest grid written as rows of one symbol a cell: 49×49, the largest grid (N = K²)
 /// whose digits fit the 61 symbols of the standard alphabet.
 const MAX_ROW_SIDE: usize = 49;
@@ -154,12 +179,11 @@ pub(super) fn above_grid(lines: &Lines, start: usize, n: usize) -> bool {
 }
 
 /// The side N of the grid whose first row is the line at `start`, when that row has a
-/// wrong count of `cells` (a few off), holds only what cells can, and exactly the N - 1 other
-/// rows of the grid follow it (then a blank line, a comment, the end of the text or a line
-/// that is no row): the grid is read, and its bad first row reported, rather than the row
-/// alone and the rest as a grid cut short. Exactly: with a whole grid after it, the line is
-/// a stray one (a title, a broken line) and the grid is read whole; so also when grids follow
-/// one another without a blank line, as one missing a row would shift the next.
+/// wrong count of `cells` (a few off), holds only what cells can, and the N - 1 other rows
+/// of the grid follow it (then a blank line, a comment, the end of the text or a line that is
+/// no row; or more grids, see [`heads_grid`]): the grid is read, and its bad first row
+/// reported, rather than the row alone and the rest as a grid cut short. With a whole grid
+/// after it, the line is a stray one (a title, a broken line) and the grid is read whole.
 pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<usize> {
     let next = lines.get(start + 1)?.trim();
     let n = tokens(next).count();
@@ -175,8 +199,8 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
         && cells != n
         && cells.abs_diff(n) <= n / 4
         && row_like
-        && rows_after(lines, start, n) == n - 1)
-        .then_some(n)
+        && heads_grid(lines, start, n))
+    .then_some(n)
 }
 
 /// The side N when the line at `start` begins a grid written as N rows of N symbols (with or

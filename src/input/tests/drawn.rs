@@ -109,16 +109,30 @@ fn grids_drawn_in_rows_of_symbols() {
         assert_eq!((e.line, e.what.as_str()), (1, what.as_str()));
         assert_eq!(all[1].as_ref().unwrap().digits(), want);
     }
-    // A line before a whole grid stays a line of its own, whatever follows the grid (a grid
-    // a row short would otherwise take the good grid's last row).
-    let short = rows[..8].join("\n");
-    for before in ["Puzzle 1", "123456.8", "........"] {
-        for after in [String::new(), format!("\n{short}")] {
-            let text = format!("{before}\n{}{after}\n", rows.join("\n"));
+    // A line before whole grids that follow one another stays a line of its own; a first
+    // row a symbol off, the rest of its grid and whole grids after it, without a blank line,
+    // are its grid (one error) and the whole grids, each read whole: read as a line of its
+    // own, that row shifted every grid after it by a row.
+    let whole = |grids: usize| vec![rows.join("\n"); grids].join("\n");
+    for grids in 1..=3 {
+        for before in ["Puzzle 1", "123456.8", "........"] {
+            let text = format!("{before}\n{}\n", whole(grids));
             let all = read_all(&text, Default::default());
-            assert_eq!(all.len(), 2 + usize::from(!after.is_empty()), "{text}");
+            assert_eq!(all.len(), 1 + grids, "{text}");
             assert_eq!(all[0].as_ref().unwrap_err().line, 1, "{text}");
-            assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().unwrap().digits() == want));
+        }
+        for first in [&rows[0][1..], &format!("{}.", rows[0])] {
+            let text = format!("{first}\n{}\n{}\n", rows[1..].join("\n"), whole(grids));
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 1 + grids, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            assert_eq!((e.line, e.what.starts_with("row 1 of the grid")), (1, true));
+            assert!(all[1..]
+                .iter()
+                .all(|r| r.as_ref().unwrap().digits() == want));
         }
     }
     // Frames of exactly N dashes around grids that follow one another are frames.

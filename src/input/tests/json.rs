@@ -579,3 +579,31 @@ fn json_list_items_not_one_comma_apart_are_read_and_said() {
         [None, said, None]
     );
 }
+
+/// A JSON value on the line after a grid of rows short of a row is a puzzle of its own, not
+/// the grid's last row: it was taken in as a bad row, and lost with the grid.
+#[test]
+fn a_json_puzzle_after_a_grid_short_of_a_row_is_read() {
+    let symbols: Vec<String> = (0..8)
+        .map(|r| EASY9[r * 9..r * 9 + 9].to_string())
+        .collect();
+    let numbers = number_rows(&easy9_digits(), 9)[..8].to_vec();
+    let strings = json_rows(&easy9_digits(), 9, &|d| format!("\"{d}\""));
+    let cells: Vec<String> = easy9_digits().iter().map(|d| format!("\"{d}\"")).collect();
+    let json = [
+        format!("[{}]", strings.join(", ")),
+        format!("\"{EASY9}\""),
+        format!("[{}]", cells.join(",")),
+    ];
+    for short in [&symbols, &numbers] {
+        for value in &json {
+            let text = format!("{}\n{value}\n", short.join("\n"));
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 2, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            assert_eq!(e.line, 1, "{text}");
+            assert!(e.what.contains("ends after 8 rows"), "{}", e.what);
+            assert_eq!(all[1].as_ref().unwrap().digits(), easy9_digits(), "{text}");
+        }
+    }
+}
