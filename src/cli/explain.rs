@@ -6,6 +6,7 @@ use super::verdict;
 use super::{at, each_puzzle, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
+use nsudoku::render::html;
 use nsudoku::{output, rating, with_basis, Basis};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -194,22 +195,27 @@ fn draw(
             file.clone()
         };
         let title = format!("nsudoku: puzzle at {}", p.place());
-        let heading = nsudoku::render::html::Heading {
+        let heading = html::Heading {
             title: &title,
             verdict,
             rated: a.rated,
         };
-        let page = match nsudoku::render::html::page(p, &path.steps, path.end, &heading) {
-            Ok(page) => page,
-            Err(e) => {
-                say!("{at}: {e}");
+        // Written as it is drawn: the page of a long path on a big grid is gigabytes.
+        let page = |w: &mut dyn Write| html::write_page(w, p, &path.steps, path.end, &heading);
+        let name = file.display().to_string();
+        let written = super::write_streamed(&file, &name, page)
+            .map_err(|e| io::Error::new(e.kind(), format!("{at}: {e}")))?;
+        match written {
+            Ok(()) => {}
+            Err(html::PageError::Unfit(why)) => {
+                say!("{at}: {why}");
                 return Ok(false);
             }
-        };
-        std::fs::write(&file, page).map_err(|e| {
-            let file = file.display();
-            io::Error::other(format!("{at}: cannot write {file}: {e}"))
-        })?;
+            Err(html::PageError::Io(e)) => {
+                let why = format!("{at}: cannot write {name}: {e}");
+                return Err(io::Error::new(e.kind(), why));
+            }
+        }
     }
     Ok(true)
 }

@@ -42,7 +42,9 @@ pub use args::{at_least, duration_secs, parse_duration, threads_arg, InputArgs};
 pub use batch::{each_puzzle, exit_status, input_name, told_apart, write_invalid, Labelled, Notes};
 use batch::{logic_only, unread, UNREAD};
 pub use parallel::{in_order, in_order_of, thread_pool, with_threads, STACK_SIZE};
-pub use paths::{check_picture_paths, readable_files, same_file, say_left_over, writable_file};
+pub use paths::{
+    check_picture_paths, readable_files, same_file, say_left_over, writable_file, write_streamed,
+};
 pub use records::{at, json_failure, prefix, puzzle_failure, set_line, set_place, with_file};
 pub use stdout::{is_broken_pipe, stdout};
 

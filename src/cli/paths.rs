@@ -58,6 +58,20 @@ pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Resul
             dir.display()
         ));
     }
+    // The directory is made when missing, but not the folders above it: a mistyped path
+    // would leave a tree of them, as `-o` and `--html` refuse to.
+    if !dir.exists() {
+        match dir.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(up) if !up.is_dir() => {
+                return refuse(format!(
+                    "--svg {}: no folder {}",
+                    dir.display(),
+                    up.display()
+                ))
+            }
+            _ => {}
+        }
+    }
     match html {
         Some(page) if page.as_os_str() != "-" && same_file(dir, page) => refuse(format!(
             "--html and --svg both name {}; expected a file for the page and a directory for \
@@ -110,4 +124,31 @@ pub fn say_left_over(dir: &std::path::Path, prefix: &str, written: &[std::path::
             old.len()
         ),
     }
+}
+
+/// Write the file at `path` (`-`: standard output) by `write`, which may stop part way (a
+/// page is written as it is drawn, never held whole): a cut regular file is removed rather
+/// than left to pass for a whole one. `what` names it in messages.
+pub fn write_streamed<E>(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut dyn io::Write) -> Result<(), E>,
+) -> io::Result<Result<(), E>> {
+    use std::io::Write;
+    let cannot = |e: io::Error| io::Error::new(e.kind(), format!("cannot write {what}: {e}"));
+    if path.as_os_str() == "-" {
+        let mut out = super::stdout();
+        let done = write(&mut out);
+        out.flush()?;
+        return Ok(done);
+    }
+    let mut file = io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
+    let done = write(&mut file);
+    let flushed = file.into_inner().map_err(|e| e.into_error());
+    let cut = done.is_err() || flushed.is_err();
+    if cut && path.metadata().is_ok_and(|m| m.is_file()) {
+        let _ = std::fs::remove_file(path);
+    }
+    flushed.map_err(cannot)?;
+    Ok(done)
 }

@@ -195,13 +195,21 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
                 verdict: judged.verdict.as_deref(),
                 rated: a.rated,
             };
-            let page = html::page(&p, &run.steps, run.end, &heading).map_err(unfit)?;
-            write_file(path, &page)?;
             let to = if path.as_os_str() == "-" {
                 "the page to standard output".to_string()
             } else {
                 path.display().to_string()
             };
+            // Written as it is drawn: the page of a long path on a big grid is gigabytes.
+            let page = |w: &mut dyn Write| html::write_page(w, &p, &run.steps, run.end, &heading);
+            match super::write_streamed(path, &to, page)? {
+                Ok(()) => {}
+                Err(html::PageError::Unfit(why)) => return Err(unfit(why)),
+                Err(html::PageError::Io(e)) => {
+                    let why = format!("cannot write {to}: {e}");
+                    return Err(Stop::Io(io::Error::new(e.kind(), why)));
+                }
+            }
             say!(
                 "wrote {to} ({}, {ended})",
                 super::plural(run.steps.len(), "step")

@@ -13,6 +13,7 @@ use super::{replay, step, topology, Error};
 use crate::input::Puzzle;
 use crate::logic::engine::End;
 use crate::logic::Deduction;
+use std::io::{self, Write};
 
 const PAGE_STYLE: &str = "\
 body{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;margin:16px 24px;color:#222;background:#fafafa}
@@ -144,15 +145,51 @@ pub struct Heading<'a> {
     pub rated: bool,
 }
 
+/// Why a page was not written whole.
+#[derive(Debug)]
+pub enum PageError {
+    /// The puzzle or a step does not fit a page: a basis beyond the logic layer, givens that
+    /// clash, a step off the grid or one that breaks it before the last.
+    Unfit(Error),
+    /// The writer failed.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for PageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PageError::Unfit(why) => f.write_str(why),
+            PageError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PageError {}
+
 /// The page for puzzle `p` solved by `steps` (in order, from the start), which ended as `end`,
-/// headed as `heading` says.
+/// headed as `heading` says. (For a long path, [`write_page`] writes it as it goes.)
 pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Result<String, Error> {
+    let mut out = Vec::new();
+    write_page(&mut out, p, steps, end, heading).map_err(|e| e.to_string())?;
+    String::from_utf8(out).map_err(|e| e.to_string())
+}
+
+/// [`page`] written to `w` step by step: a path of thousands of steps on a big grid makes a
+/// page of a gigabyte, which is never held whole. The puzzle is checked before anything is
+/// written; a step that does not fit stops the page where it is (with [`PageError::Unfit`]).
+pub fn write_page(
+    w: &mut (impl Write + ?Sized),
+    p: &Puzzle,
+    steps: &[Deduction],
+    end: End,
+    heading: &Heading,
+) -> Result<(), PageError> {
     let Heading {
         title,
         verdict,
         rated,
     } = *heading;
-    super::logic_basis(p)?;
+    super::logic_basis(p).map_err(PageError::Unfit)?;
     let n = p.n();
     let t = topology(p.k);
     let alphabet = p.text_alphabet();
@@ -216,7 +253,13 @@ cells and digits of the pattern</span>\
         "<span id=\"said\" class=\"sr\" aria-live=\"polite\"></span></nav>\n<ol id=\"steps\">\n",
     );
     let total = steps.len();
+    // Each step goes out when drawn; the first failure of the writer ends the writing.
+    let mut failed = w.write_all(out.as_bytes()).err();
+    out.clear();
     let last = replay(p, steps, &mut |i, board, d| {
+        if failed.is_some() {
+            return;
+        }
         let text = step::text(d, t, alphabet, rated);
         out.push_str(&format!(
             "<li id=\"step-{}\"><p class=\"text\">{}. {}</p>\n",
@@ -233,7 +276,13 @@ cells and digits of the pattern</span>\
             true,
         ));
         out.push_str("</li>\n");
-    })?;
+        failed = w.write_all(out.as_bytes()).err();
+        out.clear();
+    })
+    .map_err(PageError::Unfit)?;
+    if let Some(e) = failed {
+        return Err(PageError::Io(e));
+    }
     out.push_str(&format!(
         "<li id=\"step-{}\"><p class=\"text\">{}</p>\n",
         total + 1,
@@ -247,5 +296,5 @@ cells and digits of the pattern</span>\
     out.push_str("</li>\n</ol>\n</main>\n<script>//<![CDATA[\n");
     out.push_str(SCRIPT);
     out.push_str("//]]></script>\n</body>\n</html>\n");
-    Ok(out)
+    w.write_all(out.as_bytes()).map_err(PageError::Io)
 }

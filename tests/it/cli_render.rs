@@ -277,6 +277,15 @@ fn bad_requests_are_clear_errors() {
             vec!["render", missing.to_str().unwrap()],
             format!("cannot read {}", missing.display()),
         ),
+        // The pictures' directory is made, but not the folders above it.
+        (
+            vec!["render", "--svg", into_missing.to_str().unwrap()],
+            format!("no folder {}", missing.display()),
+        ),
+        (
+            vec!["explain", "--svg", into_missing.to_str().unwrap()],
+            format!("no folder {}", missing.display()),
+        ),
     ] {
         let o = run(&args, EASY9);
         let err = stderr(&o);
@@ -284,6 +293,7 @@ fn bad_requests_are_clear_errors() {
         assert!(err.contains(&said), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(!missing.exists(), "{args:?}");
     }
 }
 

@@ -254,6 +254,51 @@ fn a_step_strikes_exactly_its_eliminations() {
     assert_eq!(count(&svg, "class=\"dchain\""), 3);
 }
 
+/// A writer that keeps each write apart, and fails every write after its first `ok`.
+struct Chunks {
+    seen: Vec<Vec<u8>>,
+    ok: usize,
+}
+
+impl std::io::Write for Chunks {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.seen.len() == self.ok {
+            return Err(std::io::Error::other("full"));
+        }
+        self.seen.push(buf.to_vec());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The page goes out step by step, never held whole (a long path on a big grid makes a page
+/// of a gigabyte), and the same as [`html::page`]; a writer that fails stops it.
+#[test]
+fn the_path_page_is_written_step_by_step() {
+    let p = puzzle(P16);
+    let run = render::solve_path(&p, None, &Default::default(), usize::MAX).unwrap();
+    let heading = html::Heading::default();
+    let mut w = Chunks {
+        seen: Vec::new(),
+        ok: usize::MAX,
+    };
+    html::write_page(&mut w, &p, &run.steps, run.end, &heading).unwrap();
+    // The head, each step, the end.
+    assert_eq!(w.seen.len(), run.steps.len() + 2);
+    let page = html::page(&p, &run.steps, run.end, &heading).unwrap();
+    assert_eq!(w.seen.concat(), page.as_bytes());
+    let mut w = Chunks {
+        seen: Vec::new(),
+        ok: 3,
+    };
+    let e = html::write_page(&mut w, &p, &run.steps, run.end, &heading).unwrap_err();
+    assert!(matches!(e, html::PageError::Io(_)), "{e}");
+    assert_eq!(w.seen.len(), 3);
+}
+
 #[test]
 fn the_path_page_is_well_formed_and_holds_every_step() {
     // A 25×25 one too, solved by singles alone, for the page of a wide grid.
