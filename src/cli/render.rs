@@ -121,10 +121,20 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
             )));
         }
     }
-    if a.rated && a.html.is_none() && a.svg.is_none() && a.step.is_none() {
-        return Err(bad(
-            "--rated rates the steps of a solving path; expected --html, --svg or --step N",
-        ));
+    // What only a solving path reads is refused without one, not passed over in silence.
+    let path = a.html.is_some() || a.svg.is_some() || a.step.is_some();
+    for (given, what) in [
+        (a.rated, "--rated rates the steps"),
+        (
+            a.techniques.is_some(),
+            "--techniques chooses the techniques",
+        ),
+    ] {
+        if given && !path {
+            return Err(bad(format!(
+                "{what} of a solving path; expected --html, --svg or --step N"
+            )));
+        }
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     super::writable_file("-o", a.output.as_deref())?;

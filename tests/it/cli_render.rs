@@ -465,10 +465,18 @@ fn a_rated_render_draws_the_rated_path() {
         let title = format!("<title>Step 7: {}</title>", escape(&want[6]));
         assert!(svg.contains(&title), "{flags:?}: {title}");
     }
-    // Nothing to rate in a picture of the puzzle or its solution: a usage error, not ignored.
-    for flags in [&["--rated"][..], &["--rated", "--solution"]] {
+    // Nothing to rate, and no techniques to choose, in a picture of the puzzle, its
+    // candidates or its solution: a usage error, not ignored.
+    for flags in [
+        &["--rated"][..],
+        &["--rated", "--solution"],
+        &["--techniques", "singles"],
+        &["--techniques", "singles", "--candidates"],
+    ] {
         let o = run(&[&["render"], flags].concat(), hard);
         assert_eq!(o.status.code(), Some(2), "{flags:?}");
-        assert!(stderr(&o).contains("expected --html, --svg or --step N"));
+        let err = stderr(&o);
+        assert!(err.contains("of a solving path; expected --html, --svg or --step N"));
+        assert!(err.contains(&format!("{} ", flags[0])), "{err}");
     }
 }
