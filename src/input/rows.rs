@@ -317,6 +317,9 @@ pub(super) fn read_symbol_rows(
     let dash_rules = dash_bands(lines, start, n);
     // Rows read when the last band rule of dashes was passed over: one a band end.
     let mut ruled_at = 0;
+    // Rules and frames passed over inside the grid, and whether they part bands (the first
+    // after a band's rows), not every row.
+    let (mut rules, mut band_rules) = (0, false);
     while rows.len() < n {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
@@ -328,7 +331,16 @@ pub(super) fn read_symbol_rows(
         let band_rule = dash_rules && at_band_end && dashes(l, n);
         if band_rule {
             ruled_at = rows.len();
-        } else if !is_rule(l, Some(n)) {
+        } else if is_rule(l, Some(n)) {
+            band_rules |= rules == 0 && rows.len() > 1;
+            rules += 1;
+            // Rules that part bands close the grid at the K-th (its frame below): a grid
+            // short of a row does not take the next one's first row in.
+            if band_rules && rules == k {
+                idx += 1;
+                break;
+            }
+        } else {
             let cells = row_cells(l);
             if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
                 break;

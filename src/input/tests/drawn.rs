@@ -51,6 +51,46 @@ fn forum_frames_are_passed_over() {
     assert!(rows::is_rule(".-.-.-.-.-.", Some(9)));
 }
 
+/// A frame closes its grid: a framed grid short of a row is one error, and the next grid is
+/// read whole (it took the next grid's first row in for its last, spoiling both). Rules
+/// between every row do not close it early.
+#[test]
+fn a_frame_closes_a_grid_short_of_a_row() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let drawn = |r: &str| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]);
+    let rule = "+---+---+---+";
+    let mut framed = vec![rule.to_string()];
+    let mut every = framed.clone();
+    for (i, r) in rows.iter().enumerate() {
+        framed.push(drawn(r));
+        every.push(drawn(r));
+        every.push(rule.into());
+        if i % 3 == 2 {
+            framed.push(rule.into());
+        }
+    }
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    for lines in [&framed, &every] {
+        let all = read_all(
+            &[lines.join("\n"), lines.join("\n")].join("\n"),
+            Default::default(),
+        );
+        assert_eq!(all.len(), 2);
+        assert!(all.iter().all(|r| r.as_ref().unwrap().digits() == want));
+    }
+    // Each row of the first grid missing in turn (lines 1-3, 5-7, 9-11 of the frame).
+    for gone in [1, 2, 3, 5, 6, 7, 9, 10, 11] {
+        let mut short = framed.clone();
+        short.remove(gone);
+        let text = format!("{}\n{}\n", short.join("\n"), framed.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        let e = all[0].as_ref().unwrap_err();
+        assert!(e.what.contains("ends after 8 rows"), "{}", e.what);
+        assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+    }
+}
+
 #[test]
 fn grids_drawn_in_rows_of_symbols() {
     // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
