@@ -175,8 +175,9 @@ pub fn page(p: &Puzzle, steps: &[Deduction], end: End, heading: &Heading) -> Res
 }
 
 /// [`page`] written to `w` step by step: a path of thousands of steps on a big grid makes a
-/// page of a gigabyte, which is never held whole. The puzzle is checked before anything is
-/// written; a step that does not fit stops the page where it is (with [`PageError::Unfit`]).
+/// page of a gigabyte, which is never held whole. The basis is checked before anything is
+/// written; givens that clash, or a step that does not fit, stop the page after its head or
+/// where the step is (with [`PageError::Unfit`]).
 pub fn write_page(
     w: &mut (impl Write + ?Sized),
     p: &Puzzle,
