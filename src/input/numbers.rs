@@ -3,7 +3,7 @@
 
 use super::error::opening;
 use super::lines::Lines;
-use super::rows::{big_grid, grid_below, is_rule};
+use super::rows::{big_grid, grid_below, is_rule, Rules};
 use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, quoted, side_of_cells, unsupported_basis,
@@ -147,13 +147,25 @@ fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
     row_lines_after(lines, start, m).take(most).collect()
 }
 
-/// [`next_rows`] one by one, as far as they go: a line is read only when asked for.
+/// [`next_rows`] one by one, as far as they go: a line is read only when asked for. A frame
+/// below rules that part the bands closes the grid ([`Rules`]).
 fn row_lines_after(lines: &Lines, start: usize, m: usize) -> impl Iterator<Item = usize> + '_ {
+    let k = basis_of(m);
+    // The line at `start` is the first row.
+    let mut rows = 1;
     (start + 1..)
         .map_while(|i| Some((i, lines.get(i)?.trim())))
-        .filter(move |(_, l)| !is_number_rule(l, m))
-        .take_while(move |(_, l)| !l.is_empty() && !l.starts_with('#') && !whole_puzzle(l, m))
-        .map(|(i, _)| i)
+        .scan(Rules::default(), move |rules, (i, l)| {
+            if is_number_rule(l, m) {
+                return (!rules.closes(rows, k)).then_some(None);
+            }
+            if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
+                return None;
+            }
+            rows += 1;
+            Some(Some(i))
+        })
+        .flatten()
 }
 
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of

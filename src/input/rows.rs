@@ -138,6 +138,25 @@ pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     rows == n - 1
 }
 
+/// The rules and frames met inside a grid drawn for people: rules that part its bands (the
+/// first comes after more than one row) close the grid at the K-th, its frame below, so that
+/// a grid short of a row does not take the next grid's first row in. Rules between every row
+/// close nothing.
+#[derive(Default)]
+pub(super) struct Rules {
+    count: usize,
+    part_bands: bool,
+}
+
+impl Rules {
+    /// A rule met after `rows` rows of a grid of basis `k`: true when it closes the grid.
+    pub(super) fn closes(&mut self, rows: usize, k: usize) -> bool {
+        self.part_bands |= self.count == 0 && rows > 1;
+        self.count += 1;
+        self.part_bands && self.count == k
+    }
+}
+
 /// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
 fn row_symbol(c: char, n: usize) -> bool {
     c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || (n > 9 && c.is_ascii_alphabetic())
@@ -317,9 +336,7 @@ pub(super) fn read_symbol_rows(
     let dash_rules = dash_bands(lines, start, n);
     // Rows read when the last band rule of dashes was passed over: one a band end.
     let mut ruled_at = 0;
-    // Rules and frames passed over inside the grid, and whether they part bands (the first
-    // after a band's rows), not every row.
-    let (mut rules, mut band_rules) = (0, false);
+    let mut rules = Rules::default();
     while rows.len() < n {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
@@ -332,11 +349,7 @@ pub(super) fn read_symbol_rows(
         if band_rule {
             ruled_at = rows.len();
         } else if is_rule(l, Some(n)) {
-            band_rules |= rules == 0 && rows.len() > 1;
-            rules += 1;
-            // Rules that part bands close the grid at the K-th (its frame below): a grid
-            // short of a row does not take the next one's first row in.
-            if band_rules && rules == k {
+            if rules.closes(rows.len(), k) {
                 idx += 1;
                 break;
             }

@@ -89,6 +89,35 @@ fn a_frame_closes_a_grid_short_of_a_row() {
         assert!(e.what.contains("ends after 8 rows"), "{}", e.what);
         assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
     }
+    // So too a 16×16 grid of numbers, read by the numbers reader.
+    let solution = crate::generate::pattern_grid(4, &mut crate::generate::Rng::new(16));
+    let rule = "+-------------+-------------+-------------+-------------+";
+    let mut framed = vec![rule.to_string()];
+    for (i, r) in solution.chunks(16).enumerate() {
+        let boxes: Vec<String> = r
+            .chunks(4)
+            .map(|b| {
+                b.iter()
+                    .map(|d| format!("{d:>2}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        framed.push(format!("| {} |", boxes.join(" | ")));
+        if i % 4 == 3 {
+            framed.push(rule.into());
+        }
+    }
+    for gone in [1, 7, 19] {
+        let mut short = framed.clone();
+        short.remove(gone);
+        let text = format!("{}\n{}\n", short.join("\n"), framed.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        let e = all[0].as_ref().unwrap_err();
+        assert!(e.what.contains("ends after 15 rows"), "{}", e.what);
+        assert_eq!(all[1].as_ref().unwrap().digits(), solution, "{text}");
+    }
 }
 
 #[test]
