@@ -13,6 +13,12 @@ use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
+// What only a solving path reads (--techniques, --rated and the techniques' budgets) is
+// refused without one, not passed over in silence.
+#[command(group = clap::ArgGroup::new("path").args(["html", "svg", "step"]).multiple(true))]
+#[command(mut_arg("pom_budget", |a| a.requires("path")))]
+#[command(mut_arg("chain_length", |a| a.requires("path")))]
+#[command(mut_arg("forcing_budget", |a| a.requires("path")))]
 pub struct RenderArgs {
     #[command(flatten)]
     input: InputArgs,
@@ -27,12 +33,12 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", value_parser = super::at_least::<1, u64>)]
     step: Option<u64>,
     /// Techniques of the solving path, comma-separated in any order (default: all).
-    #[arg(long, alias = "technique", value_name = "LIST")]
+    #[arg(long, alias = "technique", value_name = "LIST", requires = "path")]
     techniques: Option<TechniqueList>,
     /// Take the easiest step by rating each time, as `rate` measures the puzzle (among
     /// --techniques when given), and show each step's difficulty on Sudoku Explainer's scale
     /// after its text (`[2.6]`), as `explain --rated` does: with --html, --svg or --step.
-    #[arg(long)]
+    #[arg(long, requires = "path")]
     rated: bool,
     /// Write the SVG here (default, or `-`: standard output).
     #[arg(short = 'o', long, value_name = "OUT.svg")]
@@ -118,21 +124,6 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
                 "--html and -o both name {}: the picture would overwrite the page; expected \
                  two files",
                 page.display()
-            )));
-        }
-    }
-    // What only a solving path reads is refused without one, not passed over in silence.
-    let path = a.html.is_some() || a.svg.is_some() || a.step.is_some();
-    for (given, what) in [
-        (a.rated, "--rated rates the steps"),
-        (
-            a.techniques.is_some(),
-            "--techniques chooses the techniques",
-        ),
-    ] {
-        if given && !path {
-            return Err(bad(format!(
-                "{what} of a solving path; expected --html, --svg or --step N"
             )));
         }
     }

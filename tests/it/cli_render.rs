@@ -465,18 +465,31 @@ fn a_rated_render_draws_the_rated_path() {
         let title = format!("<title>Step 7: {}</title>", escape(&want[6]));
         assert!(svg.contains(&title), "{flags:?}: {title}");
     }
-    // Nothing to rate, and no techniques to choose, in a picture of the puzzle, its
-    // candidates or its solution: a usage error, not ignored.
+    // Nothing to rate, no techniques to choose and no budget to spend in a picture of the
+    // puzzle, its candidates or its solution: a usage error, not ignored.
     for flags in [
         &["--rated"][..],
         &["--rated", "--solution"],
         &["--techniques", "singles"],
         &["--techniques", "singles", "--candidates"],
+        &["--pom-budget", "5"],
+        &["--chain-length", "3", "--solution"],
+        &["--forcing-budget", "9", "--candidates"],
     ] {
         let o = run(&[&["render"], flags].concat(), hard);
         assert_eq!(o.status.code(), Some(2), "{flags:?}");
         let err = stderr(&o);
-        assert!(err.contains("of a solving path; expected --html, --svg or --step N"));
+        assert!(
+            err.contains("required arguments were not provided"),
+            "{err}"
+        );
+        assert!(
+            err.contains("<--html <FILE>|--svg <DIR>|--step <N>>"),
+            "{err}"
+        );
         assert!(err.contains(&format!("{} ", flags[0])), "{err}");
     }
+    // With a path they are taken (the budgets have defaults, so only a given one is refused).
+    let o = run(&["render", "--step", "1", "--forcing-budget", "9"], hard);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
