@@ -95,6 +95,10 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     let mut left_out: Vec<(usize, String)> = Vec::new();
     let puzzles = readable(batch.records, &mut left_out);
     if puzzles.is_empty() && left_out.is_empty() {
+        // An input that could not be read has said so (exit status 2); an empty one has not.
+        if super::UNREAD.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(ExitCode::from(2));
+        }
         return Err(io::Error::other("no puzzle to study"));
     }
     let (rows, caps) = measure(&puzzles, &a, &mut left_out)?;

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use table::{command_row, markdown, Row, COMMAND};
 
 #[derive(clap::Args, Debug)]
@@ -298,7 +299,10 @@ impl Bench<'_> {
     fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Vec<Puzzle>>, usize)> {
         let mut one = self.a.input.clone();
         one.files = vec![file.to_path_buf()];
+        let unread_before = super::UNREAD.load(Ordering::Relaxed);
         let batch = one.read_no_grid("bench")?;
+        // A file that could not be read has said so: no second message for it.
+        let unread = !unread_before && super::UNREAD.load(Ordering::Relaxed);
         let (mut puzzles, mut skipped) = (Vec::new(), 0);
         // What the reader made of a line (its alphabet, text it passed over) is said, as by
         // every subcommand.
@@ -323,7 +327,9 @@ impl Bench<'_> {
         }
         if puzzles.is_empty() {
             // A set with nothing to time would leave no row, and no sign why.
-            say!("{name}: no puzzle to benchmark");
+            if !unread {
+                say!("{name}: no puzzle to benchmark");
+            }
             self.failed = true;
         }
         // Each size is a set of its own (a table each), shuffled alone and cut to its first
