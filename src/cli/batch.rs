@@ -23,6 +23,12 @@ pub(super) fn unread(what: String) {
     UNREAD.store(true, Ordering::Relaxed);
 }
 
+/// Whether an input could not be read (and was said so): a batch left without a puzzle then
+/// needs no message of its own.
+pub(super) fn any_unread() -> bool {
+    UNREAD.load(Ordering::Relaxed)
+}
+
 /// The name of the `i`th of the inputs named `names`, told apart from those before it: a file
 /// given again is read again, as `a.txt (2)`, `a.txt (3)`, …, and so is a file named like
 /// another input (`stdin` for `-` and a file named `stdin`).

@@ -39,8 +39,8 @@ mod study;
 mod verdict;
 
 pub use args::{at_least, duration_secs, parse_duration, threads_arg, InputArgs};
+use batch::{any_unread, logic_only, unread, UNREAD};
 pub use batch::{each_puzzle, exit_status, input_name, told_apart, write_invalid, Labelled, Notes};
-use batch::{logic_only, unread, UNREAD};
 pub use parallel::{in_order, in_order_of, thread_pool, with_threads, STACK_SIZE};
 pub use paths::{
     check_picture_paths, readable_files, same_file, say_left_over, writable_file, write_streamed,

@@ -152,6 +152,8 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
         );
     }
     let (label, p) = match first {
+        // An input that could not be read has said so (exit status 2).
+        None if super::any_unread() => return Ok(ExitCode::from(2)),
         None => return Err(bad("no puzzle in the input")),
         Some((label, Err(e))) => return Err(Stop::Unfit(format!("{}{e}", super::prefix(&label)))),
         Some((label, Ok(p))) => (label, p),

@@ -96,7 +96,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     let puzzles = readable(batch.records, &mut left_out);
     if puzzles.is_empty() && left_out.is_empty() {
         // An input that could not be read has said so (exit status 2); an empty one has not.
-        if super::UNREAD.load(std::sync::atomic::Ordering::Relaxed) {
+        if super::any_unread() {
             return Ok(ExitCode::from(2));
         }
         return Err(io::Error::other("no puzzle to study"));

@@ -573,6 +573,38 @@ fn input_without_a_puzzle_per_subcommand() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("stdin: no puzzle to benchmark"));
 }
 
+/// Standard input that cannot be read (a folder) is said once, with exit status 2, by every
+/// subcommand: none goes on to blame the input for holding no puzzle.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_unreadable_stdin_is_said_once() {
+    for args in [
+        &["solve"][..],
+        &["explain"],
+        &["rate"],
+        &["reduce"],
+        &["find", "--technique", "x-wing"],
+        &["pom"],
+        &["render"],
+        &["study", "tuples"],
+        &["bench", "--min-time", "0"],
+    ] {
+        let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_nsudoku"))
+            .args(args)
+            .stdin(folder)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("nsudoku: cannot read stdin: "),
+            "{args:?}: {err}"
+        );
+        assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)), "{args:?}");
+    }
+}
+
 #[test]
 fn a_144_grid_of_numbers_is_solved_counted_and_bounded() {
     let (puzzle, solution) = grid144();

@@ -278,33 +278,6 @@ fn study_refuses_a_folder_for_its_picture_before_it_starts() {
     assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)));
 }
 
-/// Standard input that cannot be read (a folder) is said once, as every subcommand says it,
-/// with exit status 2: `study` and `bench` do not go on to blame the input for having no
-/// puzzle.
-#[cfg(target_os = "linux")]
-#[test]
-fn an_unreadable_stdin_is_said_once() {
-    for args in [
-        &["study", "tuples"][..],
-        &["bench", "--min-time", "0"],
-        &["solve"],
-    ] {
-        let folder = std::fs::File::open(std::env::temp_dir()).unwrap();
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_nsudoku"))
-            .args(args)
-            .stdin(folder)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(
-            err.starts_with("nsudoku: cannot read stdin: "),
-            "{args:?}: {err}"
-        );
-        assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)), "{args:?}");
-    }
-}
-
 /// A picture that cannot be written loses only itself: the tables are printed first. JSON
 /// keeps the order of the other formats, tuples then caps.
 #[cfg(target_os = "linux")]

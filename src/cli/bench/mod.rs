@@ -22,7 +22,6 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use table::{command_row, markdown, Row, COMMAND};
 
 #[derive(clap::Args, Debug)]
@@ -299,10 +298,10 @@ impl Bench<'_> {
     fn read(&mut self, file: &Path, name: &str) -> io::Result<(Vec<Vec<Puzzle>>, usize)> {
         let mut one = self.a.input.clone();
         one.files = vec![file.to_path_buf()];
-        let unread_before = super::UNREAD.load(Ordering::Relaxed);
+        let unread_before = super::any_unread();
         let batch = one.read_no_grid("bench")?;
         // A file that could not be read has said so: no second message for it.
-        let unread = !unread_before && super::UNREAD.load(Ordering::Relaxed);
+        let unread = !unread_before && super::any_unread();
         let (mut puzzles, mut skipped) = (Vec::new(), 0);
         // What the reader made of a line (its alphabet, text it passed over) is said, as by
         // every subcommand.
