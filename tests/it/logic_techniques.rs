@@ -283,6 +283,44 @@ fn bug_plus_one() {
     assert!(find_all(&s, Technique::Bug, &unique()).is_empty());
 }
 
+/// BUG+1 above 9×9, on candidate grids with one solution (`tests/data/bug_16x16.txt`,
+/// `bug_25x25.txt`: each open cell holds its solution's digit and one other, each open digit
+/// twice in every house, but for one cell of three). The engine's count proves the grid has one
+/// solution; BUG+1 places that solution's digit in the cell of three, and finds nothing once
+/// that cell holds a fourth digit.
+#[test]
+fn bug_plus_one_above_9x9() {
+    fn check<B: Basis>(text: &str, cell: usize) {
+        let p = input::read_one(text.trim(), Default::default()).unwrap();
+        assert_eq!(p.k, B::K);
+        let count = nsudoku::solve::count(&p, &Default::default());
+        assert_eq!(count.solutions, 1, "{}x{}: one solution", B::N, B::N);
+        let solution = count.first.unwrap();
+        let s = State::new(Grid::<B>::from_masks(&p.masks)).unwrap();
+        assert_eq!(s.grid().get(cell).count(), 3);
+        assert!(find_all(&s, Technique::Bug, &Config::default()).is_empty());
+        let found = find_all(&s, Technique::Bug, &unique());
+        assert_eq!(found.len(), 1, "{found:?}");
+        let digit = solution[cell] as usize - 1;
+        assert_eq!(found[0].placements, vec![Candidate::new(cell, digit)]);
+        assert!(found[0].eliminations.is_empty());
+        // A fourth digit in that cell (one the cell's houses hold twice already) is no BUG+1.
+        let mut g = *s.grid();
+        let extra = (0..B::N)
+            .find(|&d| {
+                !g.get(cell).has(d)
+                    && (0..B::N * B::N).any(|c| g.get(c).count() == 2 && g.get(c).has(d))
+            })
+            .unwrap();
+        g.set(cell, g.get(cell) | B::Mask::bit(extra));
+        let s = State::new(g).unwrap();
+        assert!(find_all(&s, Technique::Bug, &unique()).is_empty());
+    }
+    // r2c7 of a 16×16, r23c18 of a 25×25 (0-based cells 22 and 567).
+    check::<nsudoku::basis::B4>(include_str!("../data/bug_16x16.txt"), 22);
+    check::<nsudoku::basis::B5>(include_str!("../data/bug_25x25.txt"), 567);
+}
+
 #[test]
 fn unique_rectangle_type_3() {
     // The roof's 3 and 4 make, with r2c6, a naked pair of row 2: one roof cell is 3 or 4.
