@@ -304,7 +304,8 @@ fn bug_plus_one_above_9x9() {
         let digit = solution[cell] as usize - 1;
         assert_eq!(found[0].placements, vec![Candidate::new(cell, digit)]);
         assert!(found[0].eliminations.is_empty());
-        // A fourth digit in that cell (one the cell's houses hold twice already) is no BUG+1.
+        // A fourth digit in that cell (one of the open digits, held by bivalue cells) is no
+        // BUG+1: the rule asks for exactly one cell of three.
         let mut g = *s.grid();
         let extra = (0..B::N)
             .find(|&d| {
