@@ -1279,15 +1279,23 @@ fn budgets_are_set_from_the_command_line() {
         "{short}"
     );
 
-    // Every logic subcommand takes them; a zero-link chain is refused as usage.
+    // Every logic subcommand takes them (render with a solving path: it refuses them for a
+    // picture of the puzzle); a zero-link chain is refused as usage.
     for sub in ["reduce", "rate", "render", "explain", "find"] {
         let mut args = vec![sub, "--pom-budget", "5", "--forcing-budget", "5"];
-        if sub == "find" {
-            args.extend(["--technique", "pom"]);
+        match sub {
+            "find" => args.extend(["--technique", "pom"]),
+            "render" => args.extend(["--step", "1"]),
+            _ => {}
         }
         assert_ne!(run(&args, POM).status.code(), Some(2), "{sub}");
-        let o = run(&[sub, "--chain-length", "0"], POM);
+        let o = run(
+            &[&args[..1], &["--chain-length", "0"], &args[5..]].concat(),
+            POM,
+        );
         assert_eq!(o.status.code(), Some(2), "{sub}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--chain-length"), "{sub}: {err}");
     }
 }
 
