@@ -396,6 +396,16 @@ impl CellMasks {
         (0..self.len()).map(|c| self.get(c))
     }
 
+    /// Every cell's digit (1-based) when it holds one candidate, else 0.
+    pub fn digits(&self) -> Vec<u8> {
+        // One word a cell (up to 64×64, every puzzle of a batch of 9×9 or 16×16 ones): read
+        // as it is stored, without widening each mask to four words.
+        if self.words == 1 {
+            return self.data.iter().map(|&w| w.digit()).collect();
+        }
+        self.iter().map(Mask::digit).collect()
+    }
+
     /// Every cell's mask, unpacked.
     pub fn to_vec(&self) -> Vec<Wide256> {
         self.iter().collect()

@@ -126,7 +126,7 @@ impl Puzzle {
 
     /// Digits of placed cells, 0 for open cells.
     pub fn digits(&self) -> Vec<u8> {
-        self.masks.iter().map(Mask::digit).collect()
+        self.masks.digits()
     }
 
     /// Build from digits (0 = empty) of basis `k`, written in `alphabet` as one line, or as

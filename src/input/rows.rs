@@ -22,6 +22,10 @@ fn row_cells(line: &str) -> Vec<char> {
 ///   cells (`-` and `.` are empty marks): inside a grid of rows of `n` symbols, not `n` of them
 ///   or drawn with `|`; outside one, not as many as a puzzle has cells.
 pub(super) fn is_rule(line: &str, n: Option<usize>) -> bool {
+    // No dash, no rule: most lines are turned down before their cells are gathered.
+    if !line.contains(['-', '=']) {
+        return false;
+    }
     let t = row_cells(line);
     let drawing = |c: &char| matches!(c, '-' | '=' | '+' | '*' | ':' | '\'' | '.');
     if !t.iter().all(drawing) || !t.iter().any(|c| matches!(c, '-' | '=')) {

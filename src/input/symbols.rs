@@ -219,7 +219,11 @@ pub(super) fn read_symbols(
 ) -> Record {
     let (s, barred) = match separated_rows(raw) {
         Some(s) => (s, true),
-        None => (raw.chars().filter(|c| !c.is_whitespace()).collect(), false),
+        None => {
+            let mut s = String::with_capacity(raw.len());
+            s.extend(raw.chars().filter(|c| !c.is_whitespace()));
+            (s, false)
+        }
     };
     // `s` leaves out the line's whitespace (and bars): a place in it is told as the column
     // of the line where that symbol stands.
@@ -258,7 +262,8 @@ pub(super) fn read_symbols(
             "the numbers format (whitespace-separated integers)",
         ));
     }
-    let chars: Vec<char> = s.chars().collect();
+    let mut chars = Vec::with_capacity(len);
+    chars.extend(s.chars());
     let bad = |pos: usize, c: char, expected: String| {
         let (line, place) = locate(pos);
         InputError {
