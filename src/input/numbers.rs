@@ -63,9 +63,9 @@ pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
 /// turn it down at once rather than split it several times each (a 9×9 batch read twice as
 /// fast). Other lines (any non-ASCII byte, where Unicode whitespace may split) say false.
 pub(super) fn one_token(line: &str) -> bool {
-    !line
-        .bytes()
-        .any(|b| b == b' ' || (b'\t'..=b'\r').contains(&b) || b == b'|' || b >= 0x80)
+    // A fold, not `any`: without an early exit it runs 16 bytes a step.
+    let apart = |b: u8| (b == b' ') | (b'\t'..=b'\r').contains(&b) | (b == b'|') | (b >= 0x80);
+    !line.bytes().fold(false, |any, b| any | apart(b))
 }
 
 /// A row of numbers without its trailing `# comment`.

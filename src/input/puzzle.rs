@@ -196,17 +196,15 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
     let n = p.n();
     let k = p.k;
     let digits = p.digits();
-    let mut seen = vec![usize::MAX; 3 * n * (n + 1)];
-    for (cell, &d) in digits.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
+    // Cells fit 32 bits (225² at most); the table is 3n(n + 1) of them.
+    let mut seen = vec![u32::MAX; 3 * n * (n + 1)];
+    for (cell, &d) in digits.iter().enumerate().filter(|&(_, &d)| d != 0) {
         let (r, c) = (cell / n, cell % n);
         let b = box_index(k, r, c);
         for (kind, h, name) in [(0, r, "row"), (1, c, "column"), (2, b, "box")] {
             let slot = &mut seen[(kind * n + h) * (n + 1) + d as usize];
-            if *slot != usize::MAX {
-                let other = *slot;
+            if *slot != u32::MAX {
+                let other = *slot as usize;
                 return Err(InputError::at(
                     p.line,
                     format!(
@@ -221,7 +219,7 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
                     "each digit at most once in every row, column and box",
                 ));
             }
-            *slot = cell;
+            *slot = cell as u32;
         }
     }
     Ok(p)
