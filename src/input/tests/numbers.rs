@@ -489,3 +489,42 @@ fn the_text_after_a_puzzle_of_numbers_is_named_by_its_opening() {
         )
     );
 }
+
+/// `one_token`, the detectors' shortcut, says a line is one token only when splitting it says
+/// so too: every ASCII whitespace (vertical tab and form feed among them) and `|` split, and a
+/// line with any other byte than ASCII takes the long way (Unicode spaces split as well).
+#[test]
+fn one_token_agrees_with_the_split() {
+    let lines = [
+        "",
+        "5",
+        EASY9,
+        "1 2",
+        "1\t2",
+        "1\u{b}2",
+        "1\u{c}2",
+        "1\r2",
+        "12|34",
+        " 5",
+        "5 ",
+        "1\u{a0}2",
+        "1\u{3000}2",
+        "é",
+        "1#2 3",
+        "-1",
+        "1,2,3",
+        "1:2",
+    ];
+    for line in lines {
+        if crate::input::numbers::one_token(line) {
+            assert!(
+                crate::input::numbers::tokens(line).nth(1).is_none(),
+                "{line:?}"
+            );
+        }
+    }
+    for line in ["1\u{b}2", "1\u{c}2", "12|34", "1\u{a0}2", "é"] {
+        assert!(!crate::input::numbers::one_token(line), "{line:?}");
+    }
+    assert!(crate::input::numbers::one_token(EASY9));
+}
