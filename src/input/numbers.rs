@@ -60,8 +60,9 @@ pub(super) fn tokens(line: &str) -> impl Iterator<Item = &str> + Clone {
 
 /// Whether `line` is one token at most, read by bytes: ASCII with no whitespace and no `|`.
 /// The usual puzzle line; the detectors of grids of numbers, which need two tokens or more,
-/// turn it down at once rather than split it several times each (a 9×9 batch read twice as
-/// fast). Other lines (any non-ASCII byte, where Unicode whitespace may split) say false.
+/// turn it down at once rather than split it several times each (they took about a sixth of
+/// the instructions of reading and solving a 9×9 batch). Other lines (any non-ASCII byte,
+/// where Unicode whitespace may split) say false.
 pub(super) fn one_token(line: &str) -> bool {
     // A fold, not `any`: without an early exit it runs 16 bytes a step.
     let apart = |b: u8| (b == b' ') | (b'\t'..=b'\r').contains(&b) | (b == b'|') | (b >= 0x80);
