@@ -359,6 +359,25 @@ impl CellMasks {
         m
     }
 
+    /// The masks `masks` of `n` ≤ 64 digits each, one word a cell as stored (bits from `n`
+    /// on are dropped).
+    pub(crate) fn of_words(n: usize, mut masks: Vec<u64>) -> Self {
+        assert!(n <= 64, "{n} digits take more than one word a cell");
+        let all = Wide256::low(n).0[0];
+        for m in &mut masks {
+            *m &= all;
+        }
+        CellMasks {
+            words: 1,
+            data: masks,
+        }
+    }
+
+    /// The masks as stored when each takes one word (N ≤ 64), else `None`.
+    pub(crate) fn words(&self) -> Option<&[u64]> {
+        (self.words == 1).then_some(&self.data[..])
+    }
+
     /// Add a cell.
     #[inline]
     pub fn push(&mut self, m: Wide256) {

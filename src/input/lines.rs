@@ -215,9 +215,9 @@ impl<R: BufRead> LineSource<R> {
 
     /// Read lines until `end` are held, the window holds `max_bytes`, or the text ends.
     fn fill_to(&mut self, end: usize, max_bytes: usize) {
-        let mut raw = Vec::new();
         while !self.lines.eof && self.lines.end() < end && self.lines.bytes < max_bytes {
-            raw.clear();
+            // A buffer a line: it becomes the line's `String` as it is (when UTF-8).
+            let mut raw = Vec::new();
             match self.read_line(&mut raw) {
                 Ok(0) => self.finish(),
                 Ok(n) if n > self.line_max && !matches!(raw.last(), Some(b'\n' | b'\r')) => {
@@ -226,7 +226,7 @@ impl<R: BufRead> LineSource<R> {
                 }
                 Ok(n) => {
                     self.bytes_read += n as u64;
-                    self.push_raw(&raw);
+                    self.push_raw(raw);
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
@@ -323,15 +323,20 @@ impl<R: BufRead> LineSource<R> {
     }
 
     /// One line as read by [`read_line`](Self::read_line), with its line end.
-    fn push_raw(&mut self, raw: &[u8]) {
-        let raw = raw
-            .strip_suffix(b"\r\n")
-            .or_else(|| raw.strip_suffix(b"\n"))
-            .or_else(|| raw.strip_suffix(b"\r"))
-            .unwrap_or(raw);
-        let text = String::from_utf8_lossy(raw);
-        let line = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        self.lines.push(line.to_string());
+    fn push_raw(&mut self, mut raw: Vec<u8>) {
+        let end = match raw.as_slice() {
+            [.., b'\r', b'\n'] => 2,
+            [.., b'\n' | b'\r'] => 1,
+            _ => 0,
+        };
+        raw.truncate(raw.len() - end);
+        let text = String::from_utf8(raw)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let line = match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        };
+        self.lines.push(line);
     }
 
     /// The text has ended: a Ctrl-Z after the last line goes, with the empty lines it leaves.

@@ -32,7 +32,7 @@ use numbers::{
 use pencil::{list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
-use symbols::read_symbols;
+use symbols::{plain_9x9, read_symbols};
 
 pub use decode::{decode, open};
 use error::{invisible, length_hint, plural, quoted, shown, sizes_hint};
@@ -157,6 +157,9 @@ pub struct Reader<R> {
     /// when no puzzle of the size showed one for sure (a file in 0-8 whose puzzles all have `.`
     /// too is all guesses, and its puzzles without a 0 keep to it).
     guessed: Vec<(usize, Alphabet, usize)>,
+    /// Read plain 9×9 lines straight ([`plain_9x9`]); the tests turn it off to read every
+    /// line the long way and compare.
+    plain: bool,
 }
 
 /// Where the reader is: its options and how far it has read (the source is not shown).
@@ -184,6 +187,7 @@ impl<R: BufRead> Reader<R> {
             list: None,
             sure: Vec::new(),
             guessed: Vec::new(),
+            plain: true,
         }
     }
 
@@ -229,6 +233,12 @@ impl<R: BufRead> Reader<R> {
             }
             if let Some(len) = self.src.lines.cut(i) {
                 return Some((Err(too_long(i + 1, len, self.src.line_max)), 1));
+            }
+            // Most lines of a 9×9 collection: no other form takes them (nor passes them over).
+            if self.plain && self.opts.format.is_none() && self.opts.alphabet.is_none() {
+                if let Some(rec) = plain_9x9(self.src.lines.at(i).trim(), i + 1) {
+                    return Some((rec, 1));
+                }
             }
             if self.passed_over(i) {
                 self.next += 1;

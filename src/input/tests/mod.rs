@@ -11,6 +11,7 @@ mod json;
 mod labels;
 mod numbers;
 mod pencil;
+mod plain;
 mod stream;
 
 const EASY9: &str =
