@@ -210,23 +210,27 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
     })
 }
 
-/// A 9×9 puzzle as nearly every 9×9 collection writes it, 81 symbols `1`-`9` or `.` and
-/// nothing else on the line, read straight to its masks: what [`read_symbols`] makes of it
-/// after every other form has turned it down (one token, not a grid's length in rows, no
-/// separator, no `0`, no letter), at a sixth of the cost. `None` for any other line.
+/// A 9×9 puzzle as nearly every 9×9 collection writes it, 81 symbols `1`-`9` and `.` (or `0`
+/// with a 9 among them) and nothing else on the line, read straight to its masks: what
+/// [`read_symbols`] makes of it after every other form has turned it down (one token, not a
+/// grid's length in rows, no separator, no letter), at a sixth of the cost. `None` for any
+/// other line, `0` beside `.` or without a 9 included: there `0` may be a zero-based digit.
 pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
     let bytes = raw.as_bytes();
     if bytes.len() != 81 {
         return None;
     }
-    let (mut masks, mut other, mut nine) = ([0u64; 81], false, false);
+    let mut masks = [0u64; 81];
+    let (mut other, mut nine, mut dot, mut zero) = (false, false, false, false);
     for (m, &b) in masks.iter_mut().zip(bytes) {
         let d = b.wrapping_sub(b'1');
-        other |= (d > 8) & (b != b'.');
+        other |= (d > 8) & (b != b'.') & (b != b'0');
         nine |= b == b'9';
+        dot |= b == b'.';
+        zero |= b == b'0';
         *m = if d <= 8 { 1 << d } else { 0x1ff };
     }
-    if other {
+    if other || zero && (dot || !nine) {
         return None;
     }
     // Without a 9, 1-8 and `.` read as zero-based 0-8 too (`detect_alphabet`).
@@ -242,7 +246,7 @@ pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
         note: None,
         shown,
         lowercase: false,
-        empty: '.',
+        empty: if zero { '0' } else { '.' },
     }))
 }
 

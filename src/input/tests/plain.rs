@@ -88,6 +88,15 @@ fn plain_lines_read_as_the_long_way_reads_them() {
         "{read} of {} read",
         lines.len()
     );
+    // Lines with `.` and with `0` for the empty cells were both taken straight.
+    let straight_with = |mark| {
+        lines
+            .iter()
+            .filter(|l| l.contains(mark) && symbols::plain_9x9(l.trim(), 1).is_some())
+            .count()
+    };
+    let (dots, zeros) = (straight_with('.'), straight_with('0'));
+    assert!(dots > 100 && zeros > 10, "{dots} with ., {zeros} with 0");
 }
 
 #[test]
