@@ -101,8 +101,9 @@ fn plain_lines_read_as_the_long_way_reads_them() {
 
 #[test]
 fn plain_lines_keep_to_an_alphabet_shown_before() {
-    // A 9×9 in zero-based 0-8 (a 0 in every row, none twice in a house), then lines in 1-8
-    // and `.` (no 9): those read both ways, and keep to 0-8 as the file showed.
+    // A 9×9 in zero-based 0-8 beside `.` (read as 0-8, a guess the reader notes), then a
+    // line in 1-8 and `.`: without a 9 it reads both ways, and keeps to 0-8. After a line
+    // with a 9 (1-9 for sure), the same line keeps to 1-9.
     let zero_based: String = SOLVED
         .chars()
         .map(|c| char::from_digit(c.to_digit(10).unwrap() - 1, 10).unwrap())
