@@ -213,8 +213,9 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
 /// A 9×9 puzzle as nearly every 9×9 collection writes it, 81 symbols `1`-`9` and `.` (or `0`
 /// with a 9 among them) and nothing else on the line, read straight to its masks: what
 /// [`read_symbols`] makes of it after every other form has turned it down (one token, not a
-/// grid's length in rows, no separator, no letter), in about a sixth of the instructions. `None` for any
-/// other line, `0` beside `.` or without a 9 included: there `0` may be a zero-based digit.
+/// grid's length in rows, no separator, no letter), in about a sixth of the instructions.
+/// `None` for any other line, `0` beside `.` or without a 9 included: there `0` may be a
+/// zero-based digit.
 pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
     let bytes = raw.as_bytes();
     if bytes.len() != 81 {
