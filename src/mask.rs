@@ -415,6 +415,15 @@ impl CellMasks {
         (0..self.len()).map(|c| self.get(c))
     }
 
+    /// Whether some cell holds one candidate (a given, in a puzzle as read).
+    pub fn any_single(&self) -> bool {
+        // One word a cell: read as stored, as `digits` does (a wide mask counts four words).
+        match self.words() {
+            Some(words) => words.iter().any(|w| w.is_single()),
+            None => self.iter().any(Mask::is_single),
+        }
+    }
+
     /// Every cell's digit (1-based) when it holds one candidate, else 0.
     pub fn digits(&self) -> Vec<u8> {
         // One word a cell (up to 64×64, every puzzle of a batch of 9×9 or 16×16 ones): read
@@ -679,6 +688,15 @@ mod tests {
             packed.set(3, Wide256::low(n));
             assert_eq!(packed.get(3), Wide256::low(n));
             assert_eq!(packed.get(4), masks[4]);
+            // A cell of one candidate (digit n, past the first word from 65 up) or none.
+            for single in [None, Some(0), Some(49)] {
+                let cells = (0..50).map(|c| match Some(c) == single {
+                    true => Wide256::bit(n - 1),
+                    false => Wide256::bit(c % (n - 1)) | Wide256::bit(n - 1),
+                });
+                let packed = CellMasks::of(n, cells);
+                assert_eq!(packed.any_single(), single.is_some(), "{n} {single:?}");
+            }
         }
     }
 

@@ -14,7 +14,27 @@ use crate::mask::{Mask, MaskList, Wide256};
 pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) -> String {
     let n = k * k;
     match format {
-        Format::Line => digits.iter().map(|&d| alphabet.symbol_or_dot(d)).collect(),
+        Format::Line => {
+            // Each digit's symbol looked up once, not once a cell: an ASCII byte (0 when it is
+            // not one, as no alphabet's is; a cell of such a digit takes the long way).
+            let ascii = |d: usize| {
+                let c = alphabet.symbol_or_dot(d as u8);
+                if c.is_ascii() {
+                    c as u8
+                } else {
+                    0
+                }
+            };
+            let symbols: Vec<u8> = (0..=n).map(ascii).collect();
+            let mut line = Vec::with_capacity(digits.len());
+            for &d in digits {
+                match symbols.get(usize::from(d)) {
+                    Some(&b) if b != 0 => line.push(b),
+                    _ => return digits.iter().map(|&d| alphabet.symbol_or_dot(d)).collect(),
+                }
+            }
+            String::from_utf8(line).expect("ASCII symbols")
+        }
         Format::Numbers => digits
             .iter()
             .map(|d| d.to_string())
@@ -217,6 +237,41 @@ pub fn plural(n: usize, thing: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line of digits reads each symbol from a table made once a line: the same as each
+    /// cell's symbol looked up on its own, in every alphabet and size, for empty cells and
+    /// for digits past the grid's and past the alphabet's (written `?`) too.
+    #[test]
+    fn a_line_of_digits_writes_each_cell_its_symbol() {
+        let alphabets = [
+            Alphabet::Standard,
+            Alphabet::Hex,
+            Alphabet::Letters,
+            Alphabet::Decimal,
+        ];
+        for alphabet in alphabets {
+            for k in 2..=8 {
+                let n = k * k;
+                let digits: Vec<u8> = (0..n * n).map(|c| (c * 7 % (n + 3)) as u8).collect();
+                let cell_by_cell: String =
+                    digits.iter().map(|&d| alphabet.symbol_or_dot(d)).collect();
+                let line = digits_line(k, &digits, alphabet, Format::Line);
+                assert_eq!(line, cell_by_cell, "{alphabet:?} {n}");
+            }
+        }
+        assert_eq!(
+            digits_line(3, &[0, 1, 9, 10], Alphabet::Standard, Format::Line),
+            ".19A"
+        );
+        assert_eq!(
+            digits_line(6, &[26, 27], Alphabet::Letters, Format::Line),
+            "Z?"
+        );
+        assert_eq!(
+            digits_line(4, &[1, 16, 0], Alphabet::Hex, Format::Line),
+            "0F."
+        );
+    }
 
     #[test]
     fn a_pencil_mark_grid_sizes_each_column_to_its_widest_cell() {

@@ -22,7 +22,6 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
-use crate::mask::Mask as _;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
@@ -448,7 +447,7 @@ impl<R: BufRead> Reader<R> {
         let at = self.sure.iter().position(|s| s.0 == n);
         let guess_at = self.guessed.iter().position(|s| s.0 == n);
         // An empty grid shows no alphabet.
-        let shows = p.masks.iter().any(|m| m.is_single());
+        let shows = p.masks.any_single();
         let lead = match p.shown {
             Shown::Sure => {
                 if shows {

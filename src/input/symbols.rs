@@ -217,29 +217,37 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
 /// `None` for any other line, `0` beside `.` or without a 9 included: there `0` may be a
 /// zero-based digit.
 pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
-    let bytes = raw.as_bytes();
-    if bytes.len() != 81 {
-        return None;
-    }
+    let bytes: &[u8; 81] = raw.as_bytes().try_into().ok()?;
     let mut masks = [0u64; 81];
-    let (mut other, mut nine, mut dot, mut zero) = (false, false, false, false);
-    for (m, &b) in masks.iter_mut().zip(bytes) {
-        let d = b.wrapping_sub(b'1');
-        other |= (d > 8) & (b != b'.') & (b != b'0');
-        nine |= b == b'9';
-        dot |= b == b'.';
-        zero |= b == b'0';
-        *m = if d <= 8 { 1 << d } else { 0x1ff };
+    let (mut kinds, mut clash) = (0, 0);
+    // The digits given in each row, column and box, checked as they come: a line's givens
+    // are looked at cell by cell only to name a clash (`check_givens`).
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for r in 0..9 {
+        for c in 0..9 {
+            let (given, kind) = PLAIN_BYTES[usize::from(bytes[r * 9 + c])];
+            kinds |= kind;
+            let x = r / 3 * 3 + c / 3;
+            clash |= (rows[r] | cols[c] | boxes[x]) & given;
+            rows[r] |= given;
+            cols[c] |= given;
+            boxes[x] |= given;
+            masks[r * 9 + c] = if kind & EMPTY == 0 {
+                u64::from(given)
+            } else {
+                0x1ff
+            };
+        }
     }
-    if other || zero && (dot || !nine) {
+    let (nine, zero) = (kinds & NINE != 0, kinds & ZERO != 0);
+    if kinds & OTHER != 0 || zero && (kinds & DOT != 0 || !nine) {
         return None;
     }
     // Without a 9, 1-8 and `.` read as zero-based 0-8 too (`detect_alphabet`).
     let shown = if nine { Shown::Sure } else { Shown::Open };
-    let masks = CellMasks::of_words(9, masks.to_vec());
-    Some(check_givens(Puzzle {
+    let p = Puzzle {
         k: 3,
-        masks,
+        masks: CellMasks::of_words(9, masks.to_vec()),
         alphabet: Alphabet::Standard,
         format: Format::Line,
         line: line_no,
@@ -248,8 +256,30 @@ pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
         shown,
         lowercase: false,
         empty: if zero { '0' } else { '.' },
-    }))
+    };
+    // A clash is named by the long check, which finds the same one.
+    Some(if clash == 0 { Ok(p) } else { check_givens(p) })
 }
+
+// What [`plain_9x9`] makes of a byte: the digit it gives (none for an empty mark or another
+// symbol) and its kind, a bit of those below.
+const OTHER: u8 = 1;
+const NINE: u8 = 2;
+const DOT: u8 = 4;
+const ZERO: u8 = 8;
+const EMPTY: u8 = DOT | ZERO | OTHER;
+const PLAIN_BYTES: [(u16, u8); 256] = {
+    let mut t = [(0, OTHER); 256];
+    let mut d = 0;
+    while d < 9 {
+        t[b'1' as usize + d] = (1 << d, 0);
+        d += 1;
+    }
+    t[b'9' as usize].1 = NINE;
+    t[b'.' as usize] = (0, DOT);
+    t[b'0' as usize] = (0, ZERO);
+    t
+};
 
 /// One puzzle of symbols; `locate` names the line and place of the symbol at a position.
 pub(super) fn read_symbols(

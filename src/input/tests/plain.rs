@@ -17,7 +17,7 @@ const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 /// A puzzle line from [`SOLVED`] with its digits relabelled and some cells emptied, then
-/// changed one way or another: no 9 left, a clash, a symbol of another form, a cell more or
+/// changed one way or another: no 9 left, a clash in a row, column or box, a symbol of another form, a cell more or
 /// less, whitespace around it (the ways the long way must read, or turn down, itself).
 fn line_from(rng: &mut Rng) -> String {
     let mut relabel: Vec<u8> = (b'1'..=b'9').collect();
@@ -33,13 +33,17 @@ fn line_from(rng: &mut Rng) -> String {
         })
         .collect();
     let at = rng.below(81);
-    match rng.below(10) {
+    let (r, c) = (at / 9, at % 9);
+    match rng.below(12) {
         0 => cells
             .iter_mut()
             .filter(|b| **b == b'9')
             .for_each(|b| *b = b'.'),
         // The cell's digit again in its row (a clash, unless it was empty).
-        1 => cells[at / 9 * 9 + (at + 1) % 9] = cells[at],
+        1 => cells[r * 9 + (c + 1) % 9] = cells[at],
+        // … in its column, and in its box on another row and column.
+        6 => cells[(at + 9) % 81] = cells[at],
+        7 => cells[(r / 3 * 3 + (r + 1) % 3) * 9 + c / 3 * 3 + (c + 1) % 3] = cells[at],
         2 => cells[at] = b"0-_aG|,:"[rng.below(8)],
         3 => cells.push(b'.'),
         4 => {

@@ -339,3 +339,33 @@ fn a_line_too_long_to_hold_is_passed_over_and_named() {
     assert_eq!(reader.lines_read(), 11);
     assert!(reader.error().is_none());
 }
+
+/// The line end is found a word at a time: at every place of a word and past the last whole
+/// word, beside bytes that differ from LF or CR in one bit (or only in the high bit).
+#[test]
+fn a_line_end_is_found_wherever_it_stands() {
+    let near = [
+        b'\n' ^ 0x80,
+        b'\r' ^ 0x80,
+        b'\n' ^ 1,
+        b'\r' ^ 4,
+        0,
+        0xff,
+        b'.',
+        b'9',
+    ];
+    let mut rng = crate::generate::Rng::new(0x1e);
+    for len in 0..40 {
+        for end in (0..len).map(Some).chain([None]) {
+            for mark in [b'\n', b'\r'] {
+                let mut buf: Vec<u8> = (0..len).map(|_| near[rng.below(near.len())]).collect();
+                if let Some(at) = end {
+                    buf[at] = mark;
+                    // What follows the first end does not matter.
+                    buf[at + 1..].iter_mut().for_each(|b| *b = b'\n');
+                }
+                assert_eq!(super::lines::line_end(&buf), end, "{buf:?}");
+            }
+        }
+    }
+}
