@@ -15,8 +15,8 @@ pub fn digits_line(k: usize, digits: &[u8], alphabet: Alphabet, format: Format) 
     let n = k * k;
     match format {
         Format::Line => {
-            // Each digit's symbol looked up once, not once a cell: an ASCII byte (0 when it is
-            // not one, as no alphabet's is; a cell of such a digit takes the long way).
+            // Each digit's symbol looked up once, not once a cell, as an ASCII byte (0 for a
+            // symbol that is not ASCII, which no alphabet has: its cells would go the long way).
             let ascii = |d: usize| {
                 let c = alphabet.symbol_or_dot(d as u8);
                 if c.is_ascii() {

@@ -213,8 +213,8 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
 /// A 9×9 puzzle as nearly every 9×9 collection writes it, 81 symbols `1`-`9` and `.` (or `0`
 /// with a 9 among them) and nothing else on the line, read straight to its masks: what
 /// [`read_symbols`] makes of it after every other form has turned it down (one token, not a
-/// grid's length in rows, no separator, no letter), in about a sixth of the instructions.
-/// `None` for any other line, `0` beside `.` or without a 9 included: there `0` may be a
+/// grid's length in rows, no separator, no letter), in about an eighth of the instructions,
+/// its givens checked in the same pass. `None` for any other line, `0` beside `.` or without a 9 included: there `0` may be a
 /// zero-based digit.
 pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
     let bytes: &[u8; 81] = raw.as_bytes().try_into().ok()?;
@@ -232,11 +232,7 @@ pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
             rows[r] |= given;
             cols[c] |= given;
             boxes[x] |= given;
-            masks[r * 9 + c] = if kind & EMPTY == 0 {
-                u64::from(given)
-            } else {
-                0x1ff
-            };
+            masks[r * 9 + c] = if given != 0 { u64::from(given) } else { 0x1ff };
         }
     }
     let (nine, zero) = (kinds & NINE != 0, kinds & ZERO != 0);
@@ -267,7 +263,6 @@ const OTHER: u8 = 1;
 const NINE: u8 = 2;
 const DOT: u8 = 4;
 const ZERO: u8 = 8;
-const EMPTY: u8 = DOT | ZERO | OTHER;
 const PLAIN_BYTES: [(u16, u8); 256] = {
     let mut t = [(0, OTHER); 256];
     let mut d = 0;

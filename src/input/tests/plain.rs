@@ -17,8 +17,9 @@ const SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
 /// A puzzle line from [`SOLVED`] with its digits relabelled and some cells emptied, then
-/// changed one way or another: no 9 left, a clash in a row, column or box, a symbol of another form, a cell more or
-/// less, whitespace around it (the ways the long way must read, or turn down, itself).
+/// changed one way or another: no 9 left, a clash in a row, column or box, a symbol of another
+/// form, a cell more or less, whitespace around it (the ways the long way must read, or turn
+/// down, itself).
 fn line_from(rng: &mut Rng) -> String {
     let mut relabel: Vec<u8> = (b'1'..=b'9').collect();
     for i in (1..9).rev() {
