@@ -214,8 +214,8 @@ pub(super) fn separated_numbers(raw: &str, line_no: usize, what: &str) -> Option
 /// with a 9 among them) and nothing else on the line, read straight to its masks: what
 /// [`read_symbols`] makes of it after every other form has turned it down (one token, not a
 /// grid's length in rows, no separator, no letter), in about an eighth of the instructions,
-/// its givens checked in the same pass. `None` for any other line, `0` beside `.` or without a 9 included: there `0` may be a
-/// zero-based digit.
+/// its givens checked in the same pass. `None` for any other line, `0` beside `.` or without
+/// a 9 included: there `0` may be a zero-based digit.
 pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
     let bytes: &[u8; 81] = raw.as_bytes().try_into().ok()?;
     let mut masks = [0u64; 81];
