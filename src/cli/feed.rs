@@ -15,14 +15,15 @@ use std::sync::{Arc, Condvar, Mutex};
 /// the records over fresh memory: 4 million cells (50,000 9×9 puzzles) took twice the memory
 /// and page faults and about 15 % more CPU on 17_clue twenty times over.
 const HELD_CELLS: usize = 1 << 20;
-/// At most this many records in one chunk…
+/// A chunk closes once it holds this many records…
 const CHUNK: usize = 4096;
-/// … and this many cells (3,236 9×9 puzzles, 5 of 225×225).
+/// … or this many cells (3,236 9×9 puzzles, 5 of 225×225), give or take a batch of the
+/// reading thread's ([`BATCH`]).
 const CHUNK_CELLS: usize = 1 << 18;
 
 /// What the reading thread hands over, in input order.
 enum Fed {
-    Record(Labelled),
+    Records(Vec<Labelled>),
     /// A file that could not be read (or not to its end): the message.
     Unread(String),
 }
@@ -67,6 +68,10 @@ fn cells(rec: &Record) -> usize {
 pub struct Feed {
     rx: Receiver<Fed>,
     held: Arc<Held>,
+    /// Chunks done with, sent back to be freed on the reading thread that allocated them:
+    /// freed here, each of their blocks would take the lock of the reader's heap while it
+    /// allocates the next records.
+    spent: Sender<Vec<Labelled>>,
     /// A file's failure met while a chunk was filled, told before the next chunk.
     unread: Option<String>,
     /// The cells of the chunk handed out, as held when read (a record beyond the logic layer
@@ -104,6 +109,7 @@ impl Feed {
         let total_bytes = files.iter().map(size).sum();
         let typed = files.iter().all(|f| f.as_os_str() == "-") && io::stdin().is_terminal();
         let (tx, rx) = mpsc::channel();
+        let (spent, spent_rx) = mpsc::channel();
         let held = Arc::new(Held {
             cells: Mutex::new(0),
             freed: Condvar::new(),
@@ -111,10 +117,11 @@ impl Feed {
         });
         let read = Arc::new(ReadSoFar::default());
         let (h, r) = (held.clone(), read.clone());
-        std::thread::spawn(move || read_files(&files, opts, &tx, &h, &r));
+        std::thread::spawn(move || read_files(&files, opts, tx, &spent_rx, h, &r));
         Feed {
             rx,
             held,
+            spent,
             unread: None,
             in_hand: 0,
             read,
@@ -142,8 +149,9 @@ impl Feed {
     }
 
     /// The next records: those read, at least one unless the input has ended (then none), and
-    /// at most a chunk. A file that could not be read is reported when the records before it
-    /// have been handed out and done with (the caller asks for the next chunk only then).
+    /// about a chunk at most. A file that could not be read is reported when the records
+    /// before it have been handed out and done with (the caller asks for the next chunk only
+    /// then).
     pub fn next_chunk(&mut self) -> Vec<Labelled> {
         if let Some(what) = self.unread.take() {
             unread(what);
@@ -163,14 +171,16 @@ impl Feed {
                 }
             };
             match fed {
-                Fed::Record((label, mut rec)) => {
-                    let held = cells(&rec);
-                    cells_in += held;
-                    self.in_hand += held;
-                    if let Some(sub) = self.logic_only {
-                        super::logic_only(&mut rec, sub);
+                Fed::Records(batch) => {
+                    for (label, mut rec) in batch {
+                        let held = cells(&rec);
+                        cells_in += held;
+                        self.in_hand += held;
+                        if let Some(sub) = self.logic_only {
+                            super::logic_only(&mut rec, sub);
+                        }
+                        chunk.push((label, rec));
                     }
-                    chunk.push((label, rec));
                 }
                 Fed::Unread(what) if chunk.is_empty() => unread(what),
                 Fed::Unread(what) => {
@@ -182,8 +192,11 @@ impl Feed {
         chunk
     }
 
-    /// The records of the last chunk are done with: the reader may read as many more.
-    pub fn done(&mut self) {
+    /// The records of the last chunk are done with (`chunk`, what is left of them): the
+    /// reader frees them and may read as many more.
+    pub fn done(&mut self, chunk: Vec<Labelled>) {
+        // Once the reader has ended, the chunk comes back and is freed here.
+        let _ = self.spent.send(chunk);
         self.held.give_back(std::mem::take(&mut self.in_hand));
     }
 
@@ -196,8 +209,8 @@ impl Feed {
             if chunk.is_empty() {
                 return all;
             }
-            self.done();
             all.extend(chunk);
+            self.done(Vec::new());
         }
     }
 
@@ -222,7 +235,7 @@ impl Feed {
             for rec in chunk {
                 take(rec, many)?;
             }
-            self.done();
+            self.done(Vec::new());
             chunk = match second.is_empty() {
                 true => self.next_chunk(),
                 false => std::mem::take(&mut second),
@@ -246,7 +259,7 @@ impl Feed {
                 return Ok(());
             }
             in_groups(pool, &chunk, &work, &mut emit)?;
-            self.done();
+            self.done(chunk);
         }
     }
 }
@@ -310,17 +323,31 @@ struct ReadSoFar {
 fn read_files(
     files: &[PathBuf],
     opts: ReadOptions,
-    tx: &Sender<Fed>,
-    held: &Held,
+    tx: Sender<Fed>,
+    spent: &Receiver<Vec<Labelled>>,
+    held: Arc<Held>,
     read: &ReadSoFar,
 ) {
+    let pending = Arc::new(Mutex::new(Pending {
+        records: Vec::with_capacity(BATCH),
+        cells: 0,
+        tx,
+        held,
+        closed: false,
+    }));
     let mut before = 0;
     let names: Vec<String> = files.iter().map(|f| input_name(f)).collect();
     for (i, path) in files.iter().enumerate() {
         let name = names[i].clone();
-        let src: io::Result<Box<dyn io::BufRead + Send>> = if path.as_os_str() == "-" {
-            let src = BufReader::with_capacity(1 << 16, io::stdin());
-            Ok(Box::new(src) as _)
+        let send_first = |src| {
+            let src = SendFirst {
+                src,
+                pending: pending.clone(),
+            };
+            Box::new(BufReader::with_capacity(1 << 16, src)) as Box<dyn io::BufRead + Send>
+        };
+        let src = if path.as_os_str() == "-" {
+            Ok(send_first(Box::new(io::stdin()) as Box<dyn io::Read + Send>))
         } else {
             // Said as `bench` and `render` say it, which check their files first.
             let dir = || io::Error::new(io::ErrorKind::InvalidInput, "it is a directory");
@@ -328,7 +355,7 @@ fn read_files(
                 Ok(m) if m.is_dir() => Err(dir()),
                 _ => Ok(f),
             });
-            file.map(|f| Box::new(BufReader::with_capacity(1 << 16, f)) as _)
+            file.map(|f| send_first(Box::new(f)))
         };
         let opened = src
             .map_err(|e| e.to_string())
@@ -336,10 +363,7 @@ fn read_files(
         let src = match opened {
             Ok(src) => src,
             Err(e) => {
-                if tx
-                    .send(Fed::Unread(format!("cannot read {name}: {e}")))
-                    .is_err()
-                {
+                if !lock(&pending).unread(format!("cannot read {name}: {e}")) {
                     return;
                 }
                 continue;
@@ -348,21 +372,89 @@ fn read_files(
         let label = (files.len() > 1).then(|| told_apart(&names, i));
         let mut reader = Reader::new(src, opts);
         while let Some(rec) = reader.next() {
-            held.take(cells(&rec));
+            // Freed here, where they were allocated (see `Feed::spent`).
+            while spent.try_recv().is_ok() {}
             read.bytes
                 .store(before + reader.bytes_read(), Ordering::Relaxed);
             read.records.fetch_add(1, Ordering::Relaxed);
-            if tx.send(Fed::Record((label.clone(), rec))).is_err() {
+            if !lock(&pending).push((label.clone(), rec)) {
                 return;
             }
         }
         before += reader.bytes_read();
         if let Some(e) = reader.error() {
             let what = format!("cannot read {name} past line {}: {e}", reader.lines_read());
-            if tx.send(Fed::Unread(what)).is_err() {
+            if !lock(&pending).unread(what) {
                 return;
             }
         }
+    }
+    lock(&pending).hand_over();
+}
+
+/// Records in one hand-over from the reading thread, at most…
+const BATCH: usize = 64;
+/// … and cells (202 9×9 puzzles; a grid from 128×128 up goes alone).
+const BATCH_CELLS: usize = 1 << 14;
+
+/// What the reading thread has read and not yet handed over. Records go over in batches, one
+/// channel send and wake-up a batch rather than a record: at [`BATCH`] records or
+/// [`BATCH_CELLS`] cells, and whenever the reader is about to wait on the OS for more input
+/// ([`SendFirst`]), so that a line filter still answers each line as it arrives.
+struct Pending {
+    records: Vec<Labelled>,
+    cells: usize,
+    tx: Sender<Fed>,
+    held: Arc<Held>,
+    /// The receiver is gone: the reader stops.
+    closed: bool,
+}
+
+impl Pending {
+    /// Add `rec`, handing the batch over when it is full. False when the receiver is gone.
+    fn push(&mut self, rec: Labelled) -> bool {
+        self.cells += cells(&rec.1);
+        self.records.push(rec);
+        if self.records.len() >= BATCH || self.cells >= BATCH_CELLS {
+            return self.hand_over();
+        }
+        !self.closed
+    }
+
+    /// Hand over the records read, once the cells held leave room for them. False when the
+    /// receiver is gone.
+    fn hand_over(&mut self) -> bool {
+        if !self.records.is_empty() && !self.closed {
+            self.held.take(std::mem::take(&mut self.cells));
+            let batch = std::mem::replace(&mut self.records, Vec::with_capacity(BATCH));
+            self.closed = self.tx.send(Fed::Records(batch)).is_err();
+        }
+        !self.closed
+    }
+
+    /// Tell of a file that could not be read, after the records read before it.
+    fn unread(&mut self, what: String) -> bool {
+        if self.hand_over() {
+            self.closed = self.tx.send(Fed::Unread(what)).is_err();
+        }
+        !self.closed
+    }
+}
+
+fn lock(pending: &Mutex<Pending>) -> std::sync::MutexGuard<'_, Pending> {
+    pending.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A file or stdin whose reader hands over the records it has read before it waits for more.
+struct SendFirst<R> {
+    src: R,
+    pending: Arc<Mutex<Pending>>,
+}
+
+impl<R: io::Read> io::Read for SendFirst<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        lock(&self.pending).hand_over();
+        self.src.read(buf)
     }
 }
 
@@ -401,10 +493,12 @@ mod tests {
         let path = dir.join("bad.txt");
         std::fs::write(&path, "x\n".repeat(10_000)).unwrap();
         let feed = Feed::holding(&[path], ReadOptions::default(), 10_000);
-        // However long the reader runs, it stops once it holds 10,000 cells.
+        // However long the reader runs, it stops once it holds 10,000 cells (about 66 of
+        // these messages), with a batch read beyond them; held as one cell, all 10,000 lines
+        // would be read.
         std::thread::sleep(std::time::Duration::from_millis(300));
         let read = feed.read.records.load(Ordering::Relaxed);
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(read <= 100, "{read} bad lines read ahead");
+        assert!(read <= 100 + BATCH as u64, "{read} bad lines read ahead");
     }
 }

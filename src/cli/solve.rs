@@ -187,7 +187,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             Ok(())
         };
         super::feed::in_groups(&pool, &chunk, work, emit)?;
-        feed.done();
+        feed.done(chunk);
         // A line filter answers what it has read before waiting for more.
         out.flush()?;
     }
