@@ -181,7 +181,9 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
             if a.input.boxed() && !a.count && !a.json && written > 0 {
                 writeln!(out)?;
             }
-            writeln!(out, "{line}")?;
+            // Written as it stands, not through the formatter: a line a puzzle.
+            out.write_all(line.as_bytes())?;
+            out.write_all(b"\n")?;
             written += 1;
             bar.tick(written);
             Ok(())
@@ -331,8 +333,11 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
 /// The solutions counted, with `+` when there may be more: the limit was reached, or a budget
 /// ran out after several (`0`, `1`, `2+`).
 fn counted(c: &Count) -> String {
-    let more = c.limit_reached || c.budget_exceeded();
-    format!("{}{}", c.solutions, if more { "+" } else { "" })
+    let mut s = c.solutions.to_string();
+    if c.limit_reached || c.budget_exceeded() {
+        s.push('+');
+    }
+    s
 }
 
 /// The marker of a puzzle without an answer, or its status for `--json`.
