@@ -107,9 +107,10 @@ macro_rules! band_state {
             /// Band update of the word of band `b`, digit `d`: box/line logic inside the band, columns
             /// pointed at leave the other bands, rows left with one unsolved cell are placed. Returns
             /// non-zero when it may have changed a word that a sweep in digit-then-band order has
-            /// already passed: an earlier band of this digit, or (a placement) an earlier digit.
+            /// already passed: an earlier band of this digit, or (a placement) an earlier digit;
+            /// and, at 16×16, the other words it changed, bit d·K + b (see [`State::drain`]).
             #[inline(always)]
-            fn update(&mut self, b: usize, d: usize) -> Result<Word, Failed> {
+            fn update(&mut self, b: usize, d: usize) -> Result<(Word, u64), Failed> {
                 let i = b * N + d;
                 let p = Self::pattern(self.cand[i]);
                 let t = if COMPACT {
@@ -136,25 +137,63 @@ macro_rules! band_state {
                     POINTING[cols as usize & ROW_MASK]
                 };
                 let mut back = 0;
+                let mut changed = 0u64;
                 for b2 in OTHER_BANDS[b] {
                     let passed = ((b2 < b) as Word).wrapping_neg();
-                    back |= self.cand[b2 * N + d] & pointing & passed;
+                    let lost = self.cand[b2 * N + d] & pointing;
+                    back |= lost & passed;
+                    changed |= u64::from(lost != 0) << (d * K + b2);
                     self.cand[b2 * N + d] &= !pointing;
                 }
-                // The placed cells leave the other digits (unconditionally: the branch would be hard
-                // to predict). A kept minirow alone in its row whose box has one column left holds
-                // the only cell of its row, and a cell alone in its row is such a minirow's.
+                // The placed cells leave the other digits (at 9×9 unconditionally: the branch would
+                // be hard to predict; at 16×16, 16 words and the drain's mask of those that change
+                // cost more than the branch). A kept minirow alone in its row whose box has one
+                // column left holds the only cell of its row, and a cell alone in its row is such a
+                // minirow's.
                 let placed = if COMPACT {
                     Self::alone_in_row(a as u64) as Word & self.unsolved[b]
                 } else {
                     a & t.locked & pointing & self.unsolved[b]
                 };
                 self.unsolved[b] &= !placed;
-                for w in &mut self.cand[b * N..(b + 1) * N] {
-                    *w &= !placed;
+                let mut hit = 0u64;
+                if !DRAIN || placed != 0 {
+                    for (e, w) in self.cand[b * N..(b + 1) * N].iter_mut().enumerate() {
+                        hit |= u64::from(*w & placed != 0) << (e * K);
+                        *w &= !placed;
+                    }
                 }
                 self.cand[i] = a;
-                Ok(back | placed & ((d > 0) as Word).wrapping_neg())
+                changed |= hit << b & !(1 << (d * K + b));
+                Ok((back | placed & ((d > 0) as Word).wrapping_neg(), changed))
+            }
+
+            /// 16×16: band updates to their fixed point, in place of sweeps. A pass updates the
+            /// words of a mask (bit d·K + b), in sweep order; the words those updates change make
+            /// the next pass's mask. The first mask holds the words that differ from what their
+            /// last update left, compared once; a sweep compared all 64 words to update about
+            /// five, branching on each. The pass's order does not wait on the updates, so the
+            /// processor overlaps them: taking each changed word into the running pass made every
+            /// update wait for the last one's mask, and was slower than the sweeps.
+            #[inline(always)]
+            fn drain(&mut self) -> Result<(), Failed> {
+                let mut dirty = 0u64;
+                for d in 0..N {
+                    for b in 0..K {
+                        let i = b * N + d;
+                        dirty |= u64::from(self.cand[i] != self.seen[i]) << (d * K + b);
+                    }
+                }
+                while dirty != 0 {
+                    let mut todo = dirty;
+                    dirty = 0;
+                    while todo != 0 {
+                        let j = todo.trailing_zeros() as usize;
+                        todo &= todo - 1;
+                        dirty = (dirty | self.update(j % K, j / K)?.1) & !(1 << j);
+                    }
+                }
+                Ok(())
             }
 
             /// 16×16: the cells of a row-major minirow set (bit 4r + j for row r, box j).
@@ -430,7 +469,7 @@ macro_rules! band_state {
                 let mut behind = 0;
                 for b in 0..K {
                     if self.cand[b * N + d] != self.seen[b * N + d] {
-                        behind |= self.update(b, d)?;
+                        behind |= self.update(b, d)?.0;
                     }
                 }
                 Ok(behind)
@@ -456,13 +495,16 @@ macro_rules! band_state {
             fn settle<const PAIRS: bool>(&mut self, reach: Reach) -> Result<[Word; K], Failed> {
                 let mut pairs = [0 as Word; K];
                 loop {
-                    // Sweep every word, digit by digit, updating those that changed, until no update
-                    // changes a word already passed (changes ahead are updated in the same sweep).
+                    // At 9×9, sweep every word, digit by digit, updating those that changed, until
+                    // no update changes a word already passed (changes ahead are updated in the
+                    // same sweep); at 16×16 the drain's masks do the same.
                     let mut behind = 0;
-                    // At 9×9 the digits run straight, without a loop: its exit, after compares that
+                    // The nine digits run straight, without a loop: its exit, after compares that
                     // look random to the branch predictor, was mispredicted about once a sweep
                     // (serg_benchmark 21 % fewer simulated mispredictions, 3-4 % more puzzles/s).
-                    if K == 3 {
+                    if DRAIN {
+                        self.drain()?;
+                    } else {
                         behind |= self.sweep_digit(0)?;
                         behind |= self.sweep_digit(1)?;
                         behind |= self.sweep_digit(2)?;
@@ -472,10 +514,6 @@ macro_rules! band_state {
                         behind |= self.sweep_digit(6)?;
                         behind |= self.sweep_digit(7)?;
                         behind |= self.sweep_digit(8)?;
-                    } else {
-                        for d in 0..N {
-                            behind |= self.sweep_digit(d)?;
-                        }
                     }
                     if behind != 0 {
                         continue;
