@@ -33,6 +33,14 @@
 //! placements clear the other digits without a branch: unpredictable branches cost more than
 //! the few AND-s they would save.
 //!
+//! **At 16×16, passes over masks of changed words** (`State::drain`) in place of sweeps: a
+//! sweep compared 64 words to update about five. The words that differ from `seen` are
+//! compared once into a mask; a pass updates them in sweep order, and the words those updates
+//! change (each update reports them) make the next pass's mask. A placement clears the band's
+//! other digits behind a branch there, since it is 16 words and their bits in the mask.
+//! Gen_minimal200 12 % fewer instructions and 12 % faster, the same trees (docs/engine.md,
+//! "Eighty-eighth session").
+//!
 //! **At the fixed point of the sweeps**: a grid with every cell placed is a solution, as is;
 //! else naked singles from bit-sliced once/twice/thrice counters over the N words of each band
 //! (which also catch a cell with no digit left, and leave the bivalue cells for the branching,
@@ -97,17 +105,18 @@
 //! trees are larger, so at 16×16 it only goes first, for a bounded number of nodes
 //! (`Tuning::band_nodes`), before the cell-mask engine.
 //!
-//! Tried and rejected (instructions and time per puzzle on magictour_top1465, 17_clue and
-//! forum_hardest): dirty bits set where words change, processed lowest first or in sweep order
-//! (the bookkeeping cost more than the compare); a changed-word mask iterated in memory order
-//! (band-major: slower, pointing is taken up a sweep later); sweeping band by band (+25 %
-//! instructions); settling each digit's bands twice per sweep; column singles only for digits
-//! whose words changed (the branches cost more); no column singles at all (fewer instructions
-//! on the hardest sets, more on 17_clue, more nodes everywhere); each digit's band words side by
-//! side, compared as one vector (more instructions); placements that wait for a sweep something
-//! else calls for (fewer instructions, more nodes, slower). What pays here is a shorter chain
-//! of dependent operations in the band update, more than fewer instructions (docs/engine.md,
-//! "Ninth session").
+//! Tried and rejected at 9×9 (instructions and time per puzzle on magictour_top1465, 17_clue
+//! and forum_hardest): dirty bits set where words change, processed lowest first or in sweep
+//! order (the bookkeeping cost more than the compare; the 16×16 drain costs 25-33 % more); a
+//! changed-word mask iterated in memory order (band-major: slower, pointing is taken up a
+//! sweep later); sweeping band by band (+25 % instructions); settling each digit's bands twice
+//! per sweep; column singles only for digits whose words changed (the branches cost more); no
+//! column singles at all (fewer instructions on the hardest sets, more on 17_clue, more nodes
+//! everywhere); each digit's band words side by side, compared as one vector (more
+//! instructions); placements that wait for a sweep something else calls for (fewer
+//! instructions, more nodes, slower). What pays here is a shorter chain of dependent
+//! operations in the band update, more than fewer instructions (docs/engine.md, "Ninth
+//! session").
 
 #[macro_use]
 mod tables;
