@@ -38,7 +38,7 @@
 //! compared once into a mask; a pass updates them in sweep order, and the words those updates
 //! change (each update reports them) make the next pass's mask. A placement clears the band's
 //! other digits behind a branch there, since it is 16 words and their bits in the mask.
-//! Gen_minimal200 12 % fewer instructions and 12 % faster, the same trees (docs/engine.md,
+//! On gen_minimal200: 12 % fewer instructions, 11-13 % faster, the same trees (docs/engine.md,
 //! "Eighty-eighth session").
 //!
 //! **At the fixed point of the sweeps**: a grid with every cell placed is a solution, as is;
@@ -107,7 +107,7 @@
 //!
 //! Tried and rejected at 9×9 (instructions and time per puzzle on magictour_top1465, 17_clue
 //! and forum_hardest): dirty bits set where words change, processed lowest first or in sweep
-//! order (the bookkeeping cost more than the compare; the 16×16 drain costs 25-33 % more); a
+//! order (the bookkeeping cost more than the compare; the 16×16 drain, 25-33 % more); a
 //! changed-word mask iterated in memory order (band-major: slower, pointing is taken up a
 //! sweep later); sweeping band by band (+25 % instructions); settling each digit's bands twice
 //! per sweep; column singles only for digits whose words changed (the branches cost more); no

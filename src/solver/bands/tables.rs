@@ -410,7 +410,7 @@ macro_rules! band_tables {
         const COMPACT: bool = K == 4;
         /// At 16×16 band updates go through [`State::drain`]'s masks of changed words in place
         /// of sweeps (gen_minimal200 12 % fewer instructions, same trees). At 9×9 the drain
-        /// cost 24-31 % more instructions than the unrolled sweep of 27 words.
+        /// cost 25-33 % more instructions than the unrolled sweep of 27 words.
         const DRAIN: bool = K == 4;
     };
 }

@@ -12,8 +12,9 @@ const PERMS3: [[usize; 3]; 6] = [
 ];
 
 /// Every propagation returns at the sweeps' fixed point, every word updated since it last
-/// changed (a sweep repeats only for changes behind it; see `State::update`), at the root
-/// and below it, on real puzzles.
+/// changed (a sweep repeats only for changes behind it; see `State::update`; at 16×16 the
+/// drain's masks must hold every word an update changed), at the root and below it, on real
+/// puzzles.
 #[test]
 fn sweeps_stop_at_their_fixed_point() {
     use crate::input::{read_all, ReadOptions};
