@@ -28,7 +28,9 @@ use numbers::{
     bad_first_number_row, numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists,
     read_numbers,
 };
-use pencil::{list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows};
+use pencil::{
+    list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows, zero_based_rows_start,
+};
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
 use symbols::{plain_9x9, read_symbols};
@@ -391,7 +393,9 @@ impl<R: BufRead> Reader<R> {
         // The forms that may go on over the next lines: read again with more of them when
         // these ran out before the text did.
         self.more_lines(i, |lines, i| {
-            if numbers {
+            if let Some(n) = zero_based_rows_start(lines, i, opts) {
+                read_pencil_rows(lines, i, n, opts)
+            } else if numbers {
                 read_numbers(lines, i)
             } else if let Some(n) = pencil_rows_start(lines, i, opts) {
                 read_pencil_rows(lines, i, n, opts)

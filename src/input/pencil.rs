@@ -137,6 +137,38 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     (rows.len() == n && runs >= n && several).then_some(n)
 }
 
+/// The side N (4 or 9) when a pencil-mark grid in zero-based digits starts at line `start`,
+/// as `--format grid` prints the candidates of a puzzle given in `0-3` or `0-8` (`| 3 0158
+/// 047 | …`): N rows of N cells of digits, at least N cells of several, a cell that starts
+/// with 0, and no digit N (zero-based digits end at N − 1). Read as numbers, such a grid
+/// loses the 0 of each run and every candidate shifts by one; and 0 is no empty mark in a
+/// grid that lists every cell's candidates.
+pub(super) fn zero_based_rows_start(
+    lines: &Lines,
+    start: usize,
+    opts: ReadOptions,
+) -> Option<usize> {
+    if !matches!(opts.format, None | Some(Format::Candidates))
+        || !matches!(opts.alphabet, None | Some(Alphabet::Hex))
+    {
+        return None;
+    }
+    // Counted, not collected: every one-line puzzle comes by here.
+    let n = row_cells(lines.at(start).trim()).count();
+    if !matches!(n, 4 | 9) {
+        return None;
+    }
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let rows = rows_of(lines, start, n, digits);
+    let cells = || rows.iter().flat_map(|(_, cells)| cells.iter());
+    let top = char::from_digit(n as u32, 10).unwrap_or('9');
+    let zero_based = rows.len() == n
+        && cells().filter(|t| t.len() > 1).count() >= n
+        && cells().any(|t| t.starts_with('0'))
+        && !cells().any(|t| t.contains(top));
+    zero_based.then_some(n)
+}
+
 /// The grid [`pencil_rows_start`] found at `start`, read as the candidate grid it is (each
 /// cell's symbols its candidates), and the lines it spans (its rules included).
 pub(super) fn read_pencil_rows(

@@ -1078,6 +1078,33 @@ fn an_unfinished_puzzle_is_a_pencil_mark_grid_with_format_grid() {
     }
 }
 
+/// A pencil-mark grid printed for a puzzle given in zero-based digits reads back as one: read
+/// as numbers, its runs lost their 0s and every candidate shifted by one (the grid below
+/// without its 0 givens read as "no solution"), and a cell left with 0 alone was "empty".
+#[test]
+fn zero_based_pencil_mark_grids_read_back() {
+    let z9 = "3...2.......5..7..........0....4..8..7....5...6.1........0.16..4.2....3.8........";
+    let z9_no_zero = z9.replace('0', ".");
+    let cases = [
+        (z9, None, "1\n"),
+        (z9_no_zero.as_str(), Some("hex"), "2+\n"),
+        ("...3.....0....1.", None, "2+\n"),
+    ];
+    for (puzzle, alphabet, count) in cases {
+        let mut args = vec!["reduce", "--techniques", "naked-single", "--format", "grid"];
+        args.extend(alphabet.iter().flat_map(|a| ["--alphabet", a]));
+        let boxed = stdout(&run(&args, &format!("{puzzle}\n")));
+        assert!(boxed.contains("| 0") || boxed.contains(" 0"), "{boxed}");
+        let o = run(&["solve", "--count"], &boxed);
+        assert_eq!(stdout(&o), count, "{puzzle}: {boxed}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("read as its candidates (a pencil-mark grid)"),
+            "{err}"
+        );
+    }
+}
+
 /// magictour_top1465 line 16: its path takes a unique rectangle (type 4).
 const RECTANGLE: &str =
     "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........";
