@@ -115,11 +115,19 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     match std::time::Duration::try_from_secs_f64(secs) {
         // Under a nanosecond rounds to zero, which would read as no limit at all.
         Ok(d) if d.is_zero() => Err(format!(
-            "`{s}` is shorter than a nanosecond; expected e.g. 2, 0.5, 500ms, 1m"
+            "`{s}` is shorter than a nanosecond; expected {DURATIONS}"
         )),
         Ok(d) => Ok(d),
-        Err(_) => Err(format!("`{s}` is too long a duration")),
+        // Past `Duration`'s 2⁶⁴ seconds (`1e30`), as past f64's range (`1e400`).
+        Err(_) => Err(too_long(s)),
     }
+}
+
+/// What a duration is written as, in its messages.
+const DURATIONS: &str = "e.g. 2, 0.5, 500ms, 1m";
+
+fn too_long(s: &str) -> String {
+    format!("`{s}` is too long a duration; expected {DURATIONS}")
 }
 
 /// The seconds a duration written as [`parse_duration`] takes them names, zero and negatives
@@ -144,18 +152,16 @@ pub fn duration_secs(s: &str) -> Result<f64, String> {
     match num.parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x * scale),
         // Past f64's range (`1e400`) reads as infinity: a number, too large.
-        Ok(x) if x == f64::INFINITY && !num.to_ascii_lowercase().contains("inf") => Err(format!(
-            "`{s}` is too long a duration; expected e.g. 2, 0.5, 500ms, 1m"
-        )),
+        Ok(x) if x == f64::INFINITY && !num.to_ascii_lowercase().contains("inf") => {
+            Err(too_long(s))
+        }
         // `nan`, `inf`: no length at all (zero is one, for `--min-time`).
-        _ => Err(format!(
-            "`{s}` is not a duration; expected e.g. 2, 0.5, 500ms, 1m"
-        )),
+        _ => Err(format!("`{s}` is not a duration; expected {DURATIONS}")),
     }
 }
 
 fn not_a_duration(s: &str) -> String {
-    format!("`{s}` is not a positive duration; expected e.g. 2, 0.5, 500ms, 1m")
+    format!("`{s}` is not a positive duration; expected {DURATIONS}")
 }
 
 /// Most worker threads `--threads` takes. Each reserves a [`STACK_SIZE`] stack: thousands
@@ -172,21 +178,33 @@ pub fn threads_arg(s: &str) -> Result<usize, String> {
 }
 
 /// A whole number of at least `MIN`, as a flag's value (clap's own range check names its
-/// upper end: `0 is not in 1..18446744073709551615`).
+/// upper end: `0 is not in 1..18446744073709551615`; its parser, Rust's bare error:
+/// `invalid digit found in string`). `MIN` 0 takes any count, a seed, a budget.
 pub fn at_least<const MIN: u64, T: TryFrom<u64>>(s: &str) -> Result<T, String> {
+    within::<MIN, { u64::MAX }, T>(s)
+}
+
+/// A whole number from `MIN` to `MAX`, as a flag's value; each mistake named with what the
+/// flag takes.
+pub fn within<const MIN: u64, const MAX: u64, T: TryFrom<u64>>(s: &str) -> Result<T, String> {
     let t = s.trim();
     let n: u64 = t.parse().map_err(|_| {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            format!(
-                "{t} is too large; expected a whole number of at least {MIN} up to {}",
-                u64::MAX
-            )
+            format!("{t} is too large; expected a whole number from {MIN} to {MAX}")
         } else {
-            format!("`{s}` is not a whole number; expected one of at least {MIN}")
+            let one = match (MIN, MAX) {
+                (0, u64::MAX) => "of 0 or more".to_string(),
+                (_, u64::MAX) => format!("of at least {MIN}"),
+                _ => format!("from {MIN} to {MAX}"),
+            };
+            format!("`{s}` is not a whole number; expected one {one}")
         }
     })?;
     if n < MIN {
         return Err(format!("{n} is too small; expected at least {MIN}"));
+    }
+    if n > MAX {
+        return Err(format!("{n} is too large; expected at most {MAX}"));
     }
     T::try_from(n).map_err(|_| format!("{n} is too large for this machine"))
 }

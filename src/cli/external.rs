@@ -89,7 +89,12 @@ pub fn time(
         (!warm.status.success()).then(|| {
             let err = String::from_utf8_lossy(&warm.stderr);
             match err.lines().rev().find(|l| !l.trim().is_empty()) {
-                Some(last) => format!("ended with {} ({})", warm.status, last.trim()),
+                // Its own words, escaped as its answers are.
+                Some(last) => format!(
+                    "ended with {} ({})",
+                    warm.status,
+                    input::visible(last.trim())
+                ),
                 None => format!("ended with {}", warm.status),
             }
         })
@@ -175,12 +180,13 @@ fn judge(stdout: &[u8], puzzles: &[&Puzzle], one: &[bool]) -> (usize, Vec<(usize
     let out = String::from_utf8_lossy(stdout);
     let (answers, read) = answers(&out, puzzles.len());
     let out_lines: Vec<&str> = out.lines().take(read).collect();
-    // An answer that is no grid, quoted from its line (its first 40 characters).
+    // An answer that is no grid, quoted from its line (its first 40 characters), a control
+    // character written `U+001B`: the command's bytes do not reach the terminal raw.
     let shown = |e: &input::InputError| {
         let line = out_lines.get(e.line - 1).map_or("", |l| l.trim());
         match line.char_indices().nth(40) {
-            Some((end, _)) => format!("{}…", &line[..end]),
-            None => line.to_string(),
+            Some((end, _)) => format!("{}…", input::visible(&line[..end])),
+            None => input::visible(line),
         }
     };
     let wrong = puzzles

@@ -16,13 +16,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[command(after_help = super::logic::techniques_help())]
 pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
-    #[arg(long, short = 'k', value_parser = clap::value_parser!(u8).range(*LOGIC.start() as i64..=*LOGIC.end() as i64))]
+    #[arg(long, short = 'k',
+          value_parser = super::within::<{ *LOGIC.start() as u64 }, { *LOGIC.end() as u64 }, u8>)]
     basis: u8,
     /// Number of puzzles (0 makes none and succeeds, as `head -n 0` prints nothing).
-    #[arg(long, short = 'n', default_value_t = 1)]
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = super::at_least::<0, u64>)]
     count: u64,
     /// Seed of the run; puzzle i depends only on (seed, i). Random (and printed) when omitted.
-    #[arg(long)]
+    #[arg(long, value_parser = super::at_least::<0, u64>)]
     seed: Option<u64>,
     /// Pattern symmetry of the givens: none, rotational, quarter, diagonal, antidiagonal, mirror.
     #[arg(long, default_value = "none")]
@@ -35,7 +36,7 @@ pub struct GenerateArgs {
     /// Stop digging at this many givens; grids that end above it are retried. Under a
     /// symmetry whole orbits go, so a puzzle may end a few givens below it; with --technique,
     /// digging goes on below it until the puzzle needs the technique.
-    #[arg(long)]
+    #[arg(long, value_parser = super::at_least::<0, usize>)]
     givens: Option<usize>,
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and
     /// with it the puzzle is solved. With a comma-separated list (or a family), every technique
@@ -48,7 +49,7 @@ pub struct GenerateArgs {
     /// Node budget of one uniqueness check while digging (over budget keeps the given).
     /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
     /// by logic instead, which it does not bound.
-    #[arg(long)]
+    #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Grids tried per puzzle before giving up on --givens or --technique.
     #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]

@@ -36,7 +36,8 @@ pub struct LimitArgs {
     /// default (1,000,000) keeps a listed digit under about 60 MB even at 25×25; the digits
     /// listed are kept from step to step, up to 1 GB in all (about 460 MB seen at 49×49 and
     /// 64×64, 28 MB with a budget of 1,000).
-    #[arg(long, default_value_t = Config::default().pom_budget)]
+    #[arg(long, default_value_t = Config::default().pom_budget,
+          value_parser = super::at_least::<0, u64>)]
     pub pom_budget: u64,
     /// Chains and cycles: the longest chain searched, in links.
     #[arg(long, default_value_t = Config::default().chain_length,
@@ -44,7 +45,8 @@ pub struct LimitArgs {
     pub chain_length: usize,
     /// Forcing chains: most work of one search (peers visited and cells scanned by its trials,
     /// about 10⁹ a second); the trials left are skipped.
-    #[arg(long, default_value_t = Config::default().forcing_budget)]
+    #[arg(long, default_value_t = Config::default().forcing_budget,
+          value_parser = super::at_least::<0, u64>)]
     pub forcing_budget: u64,
 }
 

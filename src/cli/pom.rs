@@ -17,7 +17,8 @@ pub struct PomArgs {
     input: InputArgs,
     /// Most templates listed per digit; digits with more are counted but skipped (and said so).
     /// The default (1,000,000) keeps a listed digit under about 60 MB even at 25×25.
-    #[arg(long, default_value_t = Config::default().pom_budget)]
+    #[arg(long, default_value_t = Config::default().pom_budget,
+          value_parser = super::at_least::<0, u64>)]
     pom_budget: u64,
     /// Which POM variant: pom (template delete/set per digit), pom-refined, pom-covers,
     /// pom-exclusion. Not with --count-only, which deduces nothing.

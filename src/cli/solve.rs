@@ -34,7 +34,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = super::at_least::<1, u64>)]
     limit: u64,
     /// Give up on a puzzle after this many search nodes and report "budget exceeded".
-    #[arg(long)]
+    #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Give up on a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m) and
     /// report "budget exceeded". Unlike --max-nodes it depends on the machine and its load.

@@ -48,8 +48,8 @@ struct TuplesArgs {
     #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
     /// Time each measurement this many times and keep the fastest: one run can take a
-    /// preemption, milliseconds against a finder's microseconds.
-    #[arg(long, default_value_t = 1, value_parser = super::at_least::<1, usize>)]
+    /// preemption, milliseconds against a finder's microseconds. At most 100.
+    #[arg(long, default_value_t = 1, value_parser = super::within::<1, MAX_TRIALS, usize>)]
     trials: usize,
     /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
     #[arg(long)]
@@ -66,6 +66,11 @@ struct TuplesArgs {
           default_value = "10s")]
     timeout: std::time::Duration,
 }
+
+/// Most `--trials`: each trial runs every tuple finder and every capped search of every
+/// puzzle again (README's study, five trials, takes 13-15 s; a hundred, about five minutes),
+/// and the fastest of a hundred runs is long past a preemption's.
+const MAX_TRIALS: u64 = 100;
 
 pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
     match a.what {

@@ -15,15 +15,12 @@ pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputEr
     tokens(line).map(|t| parse_int(t, line_no)).collect()
 }
 
+/// What a line of numbers is expected to hold, as its messages say.
+const INTEGERS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
+
 /// The value of one cell's token on 1-based line `line_no`.
 fn parse_int(t: &str, line_no: usize) -> Result<u32, InputError> {
-    let bad = || {
-        InputError::at(
-            line_no,
-            not_a_value(t),
-            "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell",
-        )
-    };
+    let bad = || InputError::at(line_no, not_a_value(t), INTEGERS);
     match t {
         // An empty cell may be written as in the one-symbol forms.
         "." | "-" | "_" => Ok(0),
@@ -105,9 +102,22 @@ pub(super) fn numbers_line(line: &str) -> bool {
     // holds 1-9 or an empty 0; zero-padded, its digits are 2N or 2N² in all).
     let symbol_rows = t.clone().all(|t| t.chars().nth(1).is_some())
         && side_of_cells(t.clone().map(|t| t.chars().count()).sum()).is_some();
+    let fits = |t: &str| number_token(t) || (many && numeric(t));
+    // So is one token of two characters or more (`NaN`, `1e0`, `0x1`, `"1"`) in a cell's
+    // place among a whole grid's numbers, as a slip in a first row is
+    // ([`bad_first_number_row`]): a single character may be a symbol of a spaced-out line,
+    // a comma is the candidate lists' (`1,2`), and more tokens than N² are a puzzle followed
+    // by more ([`numbers_then_more`]).
+    let slip = || {
+        let mut bad = t.clone().filter(|t| !fits(t));
+        bad.next()
+            .is_some_and(|b| b.chars().nth(1).is_some() && !b.contains(','))
+            && bad.next().is_none()
+            && side_of_cells(t.clone().count()).is_some()
+    };
     !symbol_rows
         && t.clone().nth(1).is_some()
-        && t.clone().all(|t| number_token(t) || (many && numeric(t)))
+        && (t.clone().all(fits) || slip())
         && uncommented(line).bytes().any(|b| b.is_ascii_digit())
         && (!line.contains('|') || (spaced_box() && t.any(above_9)))
 }
@@ -208,8 +218,36 @@ pub(super) fn number_token(t: &str) -> bool {
 /// is beyond one symbol a digit, 64×64 and up).
 pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {
     // A row of numbers separated by `, ` reads as cells of lists that fail: say what it is.
-    candidate_lists(raw, line_no)
-        .map_err(|e| symbols::separated_numbers(raw, line_no, "").unwrap_or(e))
+    candidate_lists(raw, line_no).map_err(|e| {
+        symbols::separated_numbers(raw, line_no, "")
+            .or_else(|| stray_comma(raw, line_no))
+            .unwrap_or(e)
+    })
+}
+
+/// When `raw` is a grid's numbers with a stray comma (`4 0 0 0 3, 0 …`) rather than candidate
+/// lists: N² cells, one of them `0` (an empty cell, which no list holds) and no well-formed
+/// list among them. The error names the first token with a comma and its cell, not the first
+/// `0` before it, which the lists would have refused.
+fn stray_comma(raw: &str, line_no: usize) -> Option<InputError> {
+    let cells = raw.split_whitespace();
+    let n = side_of_cells(cells.clone().count())?;
+    let empty_entry = |t: &str| t.split(',').any(str::is_empty);
+    let listed = |t: &str| t.contains(',') && !empty_entry(t);
+    if !cells.clone().any(|t| t == "0") || cells.clone().any(listed) {
+        return None;
+    }
+    let (cell, token) = cells.enumerate().find(|(_, t)| t.contains(','))?;
+    Some(InputError::at(
+        line_no,
+        format!(
+            "r{}c{} holds {}, with a stray comma",
+            cell / n + 1,
+            cell % n + 1,
+            quoted(token)
+        ),
+        INTEGERS,
+    ))
 }
 
 fn candidate_lists(raw: &str, line_no: usize) -> Record {

@@ -652,3 +652,40 @@ fn bench_kills_a_command_past_its_time_limit() {
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(rows.as_array().unwrap().len(), 1, "{rows:?}");
 }
+
+/// What a command writes (its answers, the last line of its stderr) and the command itself
+/// reach stderr and the table with their control characters written `U+001B`, as every other
+/// message writes them: an escape sequence or a NUL is never sent to the terminal raw.
+#[test]
+fn bench_escapes_the_control_characters_of_a_command() {
+    let cmd = "cat >/dev/null; printf '\\0\\0\\n\\033[31mRED\\n'; printf '\\033[7mX\\n' >&2; \
+               exit 3 # \x1b[0m";
+    // A command that solves, so that its row is in the table.
+    let solver = format!(
+        "'{}' solve --limit 1 --threads 1 # \x1b[1m",
+        env!("CARGO_BIN_EXE_nsudoku")
+    );
+    let path = data_path("9x9_magictour_top1465_first30.txt");
+    let args = ["bench", &path, "--min-time", "0", "--single-thread"];
+    let cmds = ["--baseline-cmd", cmd, "--baseline-cmd", &solver];
+    let out = run(&[&args[..], &cmds].concat(), "");
+    for stream in [&out.stderr, &out.stdout] {
+        let text = String::from_utf8_lossy(stream);
+        assert!(!text.contains(['\x1b', '\0']), "{text:?}");
+    }
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains("--threads 1 # U+001B[1m` (command)"),
+        "{table}"
+    );
+    let err = lines(&out.stderr);
+    let shown = "cat >/dev/null; printf '\\0\\0\\n\\033[31mRED\\n'; printf '\\033[7mX\\n' >&2; \
+                 exit 3 # U+001B[0m";
+    for said in [
+        format!("`{shown}`: answer `U+0000U+0000` is not a solution"),
+        format!("`{shown}`: answer `U+001B[31mRED` is not a solution"),
+        format!("`{shown}` ended with exit status: 3 (U+001B[7mX)"),
+    ] {
+        assert!(err.iter().any(|l| l.contains(&said)), "{said}: {err:?}");
+    }
+}

@@ -828,3 +828,122 @@ fn help_that_cannot_be_written_is_an_io_error() {
         );
     }
 }
+
+/// A line of a whole grid's numbers with one slip in a cell's place is read as numbers, its
+/// slip named as `1.0`'s always was, not counted as a line of symbols (`83 symbols`); a
+/// stray comma names its own cell, not the first `0` (a correct empty cell) before it. The
+/// batch goes on.
+#[test]
+fn a_line_of_numbers_names_its_one_bad_token() {
+    let line = "4 0 0 0 3 0 0 0 0 0 0 0 6 0 0 8 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 5 0 0 9 0 0 8 0 0 0 \
+                0 6 0 0 0 7 0 2 0 0 0 0 0 0 0 0 1 0 2 7 0 0 5 0 3 0 0 0 0 4 0 9 0 0 0 0 0 0 0 0";
+    let expected = "expected whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
+    for (slip, said) in [
+        ("NaN", "'NaN' is not a number"),
+        ("1e0", "'1e0' is not a number"),
+        ("0x1", "'0x1' is not a number"),
+        ("\"1\"", "'\"1\"' is not a number"),
+        ("1.0", "'1.0' is not a number"),
+        ("3,", "r1c5 holds '3,', with a stray comma"),
+    ] {
+        // The slip takes the sixth cell's place, or the fifth's for the comma after its 3.
+        let mut cells: Vec<&str> = line.split(' ').collect();
+        let at = if slip == "3," { 4 } else { 5 };
+        cells[at] = slip;
+        let input = format!("{}\n{EASY9}\n", cells.join(" "));
+        let out = run(&["solve", "--threads", "1"], &input);
+        assert_eq!(lines(&out.stdout), ["invalid", EASY9_SOL], "{slip}");
+        assert_eq!(
+            lines(&out.stderr),
+            [format!("line 1: {said}; {expected}")],
+            "{slip}"
+        );
+    }
+}
+
+/// Every integer flag names a bad value with what it takes (`…; expected …`), where Rust's
+/// parser said `invalid digit found in string` or `number too large to fit in target type`;
+/// a duration too long for the clock says what one looks like, as one past f64's range does.
+#[test]
+fn bad_flag_values_say_what_is_expected() {
+    let huge = "18446744073709551616";
+    for (args, said) in [
+        (
+            &["solve", "--max-nodes", "abc"][..],
+            "`abc` is not a whole number; expected one of 0 or more",
+        ),
+        (
+            &["solve", "--max-nodes", ""],
+            "`` is not a whole number; expected one of 0 or more",
+        ),
+        (
+            &["solve", "--max-nodes", huge],
+            "is too large; expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["generate", "-k", "3", "--seed", huge],
+            "is too large; expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["generate", "--basis", "abc"],
+            "`abc` is not a whole number; expected one from 2 to 10",
+        ),
+        (
+            &["generate", "--basis", "11"],
+            "11 is too large; expected at most 10",
+        ),
+        (
+            &["generate", "--basis", "1"],
+            "1 is too small; expected at least 2",
+        ),
+        (
+            &["generate", "-k", "3", "-n", "x"],
+            "expected one of 0 or more",
+        ),
+        (
+            &["generate", "-k", "3", "--givens", "x"],
+            "expected one of 0 or more",
+        ),
+        (
+            &["generate", "-k", "3", "--max-nodes", "x"],
+            "expected one of 0 or more",
+        ),
+        (
+            &["explain", "--max-steps", "x"],
+            "expected one of 0 or more",
+        ),
+        (
+            &["explain", "--pom-budget", "x"],
+            "expected one of 0 or more",
+        ),
+        (
+            &["explain", "--forcing-budget", "x"],
+            "expected one of 0 or more",
+        ),
+        (&["pom", "--pom-budget", "x"], "expected one of 0 or more"),
+        (&["bench", "--seed", "x"], "expected one of 0 or more"),
+        (&["bench", "--limit", "x"], "expected one from 1 to 2"),
+        (
+            &["bench", "--limit", "3"],
+            "3 is too large; expected at most 2",
+        ),
+        (
+            &["solve", "--timeout", "1e30"],
+            "`1e30` is too long a duration; expected e.g. 2, 0.5, 500ms, 1m",
+        ),
+        (
+            &["solve", "--timeout", "100000000000000000h"],
+            "is too long a duration; expected e.g. 2, 0.5, 500ms, 1m",
+        ),
+    ] {
+        let out = run(args, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    // The values they took before still read.
+    let out = run(&["solve", "--max-nodes", "0", "--threads", "1"], EASY9);
+    assert_eq!(lines(&out.stdout), [EASY9_SOL]);
+    let out = run(&["generate", "-k", "2", "-n", "0", "--seed", "0"], "");
+    assert_success(&out);
+}

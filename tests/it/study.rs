@@ -212,6 +212,28 @@ fn puzzles_without_one_solution_are_named_and_left_out() {
     assert_eq!((out.stdout.len(), out.status.code()), (0, Some(1)));
 }
 
+/// `--trials` is bounded, as `--threads` is: 2⁶⁴ - 1 trials ran until killed.
+#[test]
+fn trials_past_their_bound_are_refused() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    for (trials, said) in [
+        (
+            "18446744073709551615",
+            "18446744073709551615 is too large; expected at most 100",
+        ),
+        ("101", "101 is too large; expected at most 100"),
+        ("x", "`x` is not a whole number; expected one from 1 to 100"),
+        ("0", "0 is too small; expected at least 1"),
+    ] {
+        let out = common::run(&["study", "tuples", "--trials", trials], easy);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{trials}: {err}");
+        assert!(err.contains(said), "{trials}: {err}");
+    }
+    let out = common::run(&["study", "tuples", "--trials", "100", "--csv"], easy);
+    common::assert_success(&out);
+}
+
 /// The path of fixture `name` in `tests/data`.
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -39,7 +39,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = Locked::Auto)]
     locked_candidates: Locked,
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
+    #[arg(long, default_value_t = 1, value_parser = super::within::<1, 2, u64>)]
     limit: u64,
     /// Search nodes (conflicts, once the engine's CDCL has taken over) the engine may spend on
     /// one puzzle, as `solve --max-nodes`; a puzzle over it is named on stderr, counted under
@@ -57,7 +57,7 @@ pub struct BenchArgs {
     #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
     /// Seed of the shuffle.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::at_least::<0, u64>)]
     seed: u64,
     /// Threads of the parallel rows (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
@@ -517,6 +517,8 @@ const NAMED: usize = 5;
 /// a few wrong answers by name and the rest counted (a command that misreads the set would
 /// otherwise bury the table under a line per puzzle), the puzzles it left without an answer.
 fn say_command(set: &str, cmd: &str, t: &external::Timed, places: &[String]) {
+    // The command as typed may hold a control character too.
+    let cmd = &nsudoku::input::visible(cmd);
     if let Some(how) = &t.failure {
         say!("{set}: `{cmd}` {how}");
     }

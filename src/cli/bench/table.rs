@@ -151,10 +151,13 @@ fn table_cell(text: &str) -> String {
 /// What marks a command's variant name (the command itself comes first).
 pub(super) const COMMAND: &str = " (command)";
 
-/// A row's variant as the table shows it: a command's in a code span.
+/// A row's variant as the table shows it: a command's in a code span, a control character
+/// in it written `U+001B` (JSON escapes its own).
 fn table_variant(r: &Row) -> String {
     match r.variant.strip_suffix(COMMAND) {
-        Some(cmd) if r.threads.is_none() => format!("{}{COMMAND}", code_span(cmd)),
+        Some(cmd) if r.threads.is_none() => {
+            format!("{}{COMMAND}", code_span(&nsudoku::input::visible(cmd)))
+        }
         _ => r.variant.clone(),
     }
 }
