@@ -104,16 +104,10 @@ fn text_between(lines: &Lines, from: (usize, usize), to: (usize, usize)) -> Stri
     text
 }
 
-/// The puzzle of one JSON value, `text`, that starts on line `start` (0-based) after `before`
-/// (counted for a column only on an error: a list may be one line of megabytes).
-fn value_record(text: &str, start: usize, before: &str, opts: ReadOptions) -> Record {
-    let value = parse(text, start, before).map_err(|(e, _)| e)?;
-    puzzle_of(&value, start, opts)
-}
-
-/// The JSON value `text`, which starts on line `start` (0-based) after `before`, or an error
-/// on that line saying where it breaks (the line too, when it is a later one), with the line
-/// of `text` where it breaks (1-based).
+/// The JSON value `text`, which starts on line `start` (0-based) after `before` (counted for
+/// a column only on an error: a list may be one line of megabytes), or an error on that line
+/// saying where it breaks (the line too, when it is a later one), with the line of `text`
+/// where it breaks (1-based).
 fn parse(text: &str, start: usize, before: &str) -> Result<Value, (InputError, usize)> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
@@ -149,8 +143,8 @@ pub(super) struct List {
     at: usize,
     /// Items read so far.
     items: usize,
-    /// The list is the first field of an object, which closes after it.
-    wrapped: bool,
+    /// The list is the first field of an object, under this name, which closes after it.
+    wrapped: Option<&'static str>,
 }
 
 impl List {
@@ -184,18 +178,16 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         let (l, a, c) = next_char(lines, start, open + 1)?;
         let end = (c == '"').then(|| string_end(lines.at(l), a)).flatten()?;
         let name: String = serde_json::from_str(&lines.at(l)[a..end]).ok()?;
-        if !LIST_NAMES.contains(&name.as_str()) {
-            return None;
-        }
+        let name = LIST_NAMES.iter().find(|&&n| n == name)?;
         let (l, a, c) = next_char(lines, l, end)?;
         let (l, a, c2) = (c == ':').then(|| next_char(lines, l, a + 1)).flatten()?;
-        (c2 == '[').then_some((l, a, true))?
+        (c2 == '[').then_some((l, a, Some(*name)))?
     } else {
-        (start, open, false)
+        (start, open, None)
     };
     let (l, a, c) = next_char(lines, line, at + 1)?;
     // Under a list's name (`"puzzles"`), items are puzzles whatever the first ones are.
-    let list = wrapped
+    let list = wrapped.is_some()
         || match c {
             // An empty list holds no puzzle; an object, one each.
             ']' | '{' => true,
@@ -207,7 +199,10 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
                     // the value runs past the window.
                     value_end(lines, line, at).map_or(open_list, |end| {
                         let text = text_between(lines, (line, at), end);
-                        let items = serde_json::from_str::<Vec<Value>>(&text).unwrap_or_default();
+                        // One that does not parse (a stray `x` between rows) is weighed by
+                        // its items one by one: a typo does not make a big grid's rows a list.
+                        let items = serde_json::from_str::<Vec<Value>>(&text)
+                            .unwrap_or_else(|_| items_one_by_one(lines, line, at + 1, cells + 1));
                         items.len() != cells || !big_givens(&items, cells)
                     })
                 }
@@ -220,6 +215,31 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         items: 0,
         wrapped,
     })
+}
+
+/// The items of the array whose first item is at or after byte `at` of line `line`, up to
+/// `most` of them, each parsed on its own (`null` when it does not parse), one stray
+/// character before a comma passed over (`]x,`, `]},`): what a value that does not parse
+/// holds.
+fn items_one_by_one(lines: &Lines, line: usize, at: usize, most: usize) -> Vec<Value> {
+    let mut items = Vec::new();
+    let mut next = next_char(lines, line, at);
+    while let Some((l, a, _)) = next.filter(|&(_, _, c)| c != ']' && items.len() < most) {
+        let Some(end) = value_end(lines, l, a) else {
+            break;
+        };
+        let text = text_between(lines, (l, a), end);
+        items.push(serde_json::from_str(&text).unwrap_or(Value::Null));
+        let comma =
+            |(l, a, c): (usize, usize, char)| (c == ',').then(|| next_char(lines, l, a + 1));
+        next = match next_char(lines, end.0, end.1) {
+            Some((l, a, c)) if c != ',' && c != ']' => next_char(lines, l, a + c.len_utf8())
+                .and_then(comma)
+                .flatten(),
+            after => after.and_then(comma).flatten(),
+        };
+    }
+    items
 }
 
 /// Whether `items`, `cells` of them, each `cells` cells long, are the rows of one big grid
@@ -398,12 +418,11 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
             }
             ']' => {
                 let (mut l, mut a) = (l, a + 1);
-                if list.wrapped {
-                    // The rest of the object: other fields are passed over.
-                    let Some(end) = close_from(lines, l, a, 1) else {
-                        return not_closed();
-                    };
-                    (l, a) = end;
+                if let Some(name) = list.wrapped {
+                    match object_end(lines, list, name, l, a) {
+                        Ok(end) => (l, a) = end,
+                        Err(broken) => return broken,
+                    }
                 }
                 let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
                 if !rest.is_empty() {
@@ -442,9 +461,21 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
+                let record = match parse(&text, l, &lines.at(l)[..a]) {
+                    Ok(value) => puzzle_of(&value, l, opts),
+                    // An item that breaks before its last line costs the lines before the
+                    // break, as a value alone does (a stray `{` before puzzles on lines of
+                    // their own), and the list ends there: the lines from the break on are
+                    // read again as usual.
+                    Err((mut e, broke)) if broke <= end - l => {
+                        e.item = Some(items);
+                        return ListStep::Broken(e, l + (broke - 1).max(1));
+                    }
+                    Err((e, _)) => Err(e),
+                };
                 // JSON puts one comma between items: the list is read as if it did.
                 let commas_wanted = usize::from(list.items > 0);
-                let record = value_record(&text, l, &lines.at(l)[..a], opts)
+                let record = record
                     .map(|mut p| {
                         p.item = Some(items);
                         if commas != commas_wanted {
@@ -465,6 +496,55 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 return ListStep::Item(record, next);
             }
         }
+    }
+}
+
+/// Where the object that holds `list` under `name` closes (line, byte after its `}`), its
+/// list having closed before byte `at` of line `line`: its other fields are passed over. One
+/// left open (no `}`, or a stray one after lines that do not parse as its fields) costs the
+/// lines before the one where it breaks, and the lines from there on are read again as usual,
+/// as after a value alone: the puzzles after it are not taken in as its fields.
+fn object_end(
+    lines: &Lines,
+    list: List,
+    name: &str,
+    line: usize,
+    at: usize,
+) -> Result<(usize, usize), ListStep> {
+    // `broke`: the line where it breaks, else it runs to the text's end.
+    let open = |broke: Option<usize>| {
+        let mut what = format!("a JSON object holding the list \"{name}\" that is not closed");
+        if let Some(b) = broke {
+            what += &format!(" (it breaks at line {})", b + 1);
+        }
+        let err = InputError {
+            expected: "a `}` after the list (or a `,` and the object's other fields)".into(),
+            ..error(list.opened, what)
+        };
+        // The line where the list closed is the list's.
+        let from = broke.unwrap_or(lines.end()).max(line + 1);
+        Err(ListStep::Broken(err, from))
+    };
+    // Neither a `,` nor a `}` first on a later line (a puzzle, a comment): the object breaks
+    // there, and the window is not read on for a `}` that is not coming.
+    match next_char(lines, line, at) {
+        Some((l, _, c)) if l > line && !matches!(c, ',' | '}') => return open(Some(l)),
+        None => return open(None),
+        _ => {}
+    }
+    let closed = close_from(lines, line, at, 1);
+    let last = lines.end().max(1) - 1;
+    let to = closed.unwrap_or((last, lines.get(last).map_or(0, str::len)));
+    // The rest of the object, as JSON after a first field: where does it break?
+    let rest = format!("{{\"\":0{}", text_between(lines, (line, at), to));
+    let broke = match serde_json::from_str::<Value>(&rest) {
+        Err(e) if !e.is_eof() => Some(line + e.line().max(1) - 1),
+        _ => None,
+    };
+    match (closed, broke) {
+        // A typo where it closes (a comma before the `}`) costs the object, as for a value.
+        (Some(end), broke) if broke.map_or(true, |b| b >= end.0) => Ok(end),
+        (_, broke) => open(broke),
     }
 }
 

@@ -752,6 +752,134 @@ fn a_bad_first_item_of_a_json_list_costs_only_itself() {
     assert_eq!(got[header + 1], "invalid");
 }
 
+/// A 4×4 puzzle and its solution, for items of JSON lists.
+const SMALL4: (&str, &str) = ("...43....1....2.", "1234341221434321");
+
+/// An object holding a list of puzzles whose `}` is missing breaks at the first line after
+/// the list that is not one of its fields: the lines from there on are read again, each a
+/// record, as after a list left open (they were all taken in as the object's fields, unsaid).
+#[test]
+fn an_object_holding_a_json_list_left_open_loses_no_line() {
+    let (small, small_sol) = SMALL4;
+    for name in ["puzzles", "boards", "grids"] {
+        let one_line = format!("{{\"{name}\": [\"{small}\"]\n{EASY9}\n{EASY9}\n");
+        let pretty = format!("{{\n \"{name}\": [\n  \"{small}\"\n ]\n\n{EASY9}\n{EASY9}\n");
+        // And a stray `}` after the puzzles does not take them in either.
+        let stray = format!("{{\"{name}\": [\"{small}\"]\n{EASY9}\n{EASY9}\n}}\n{EASY9}\n");
+        for (text, breaks, last) in [(&one_line, 2, 3), (&pretty, 6, 7), (&stray, 2, 5)] {
+            let out = run(&["solve"], text);
+            assert_eq!(out.status.code(), Some(1), "{text}");
+            let got = lines(&out.stdout);
+            let want = [small_sol, "invalid", EASY9_SOL, EASY9_SOL];
+            assert_eq!(got[..4], want, "{text}");
+            let err = lines(&out.stderr);
+            let said = format!(
+                "line 1: a JSON object holding the list \"{name}\" that is not closed (it \
+                 breaks at line {breaks}); expected a `}}` after the list"
+            );
+            assert!(err[0].starts_with(&said), "{err:?}");
+            // Every puzzle line after the object has its record, the last one too.
+            let out = run(&["solve", "--json"], text);
+            let records: Vec<serde_json::Value> = lines(&out.stdout)
+                .iter()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            let solved: Vec<u64> = records
+                .iter()
+                .filter(|r| r["status"] == "solved" && r["item"].is_null())
+                .map(|r| r["line"].as_u64().unwrap())
+                .collect();
+            assert_eq!(solved.len(), text.matches(EASY9).count(), "{text}");
+            assert_eq!(solved.last(), Some(&last), "{text}");
+        }
+    }
+    // Every subcommand that reads puzzles reads them so.
+    let text = format!("{{\"puzzles\": [\"{small}\"]\n{EASY9}\n{EASY9}\n");
+    for args in [&["rate"][..], &["reduce"]] {
+        let out = run(args, &text);
+        assert_eq!(lines(&out.stdout).len(), 4, "{args:?}");
+    }
+}
+
+/// A list item that breaks before its last line (a stray `{` before a puzzle on its own line)
+/// costs the lines before the break, as a value alone does: the puzzle on the line where it
+/// breaks is read (it was taken into the bad item).
+#[test]
+fn a_puzzle_line_where_a_json_list_item_breaks_is_read() {
+    let (small, small_sol) = SMALL4;
+    let text = format!("[\n\"{small}\",\n{{\n{EASY9}\n\"id\": 3}}\n]\n{EASY9}\n");
+    let out = run(&["solve", "--json"], &text);
+    assert_eq!(out.status.code(), Some(1));
+    let records: Vec<serde_json::Value> = lines(&out.stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let line_status: Vec<(u64, &str)> = records
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        line_status[..3],
+        [(2, "solved"), (3, "invalid"), (4, "solved")]
+    );
+    assert_eq!(line_status.last(), Some(&(7, "solved")));
+    assert_eq!(records[0]["solution"], small_sol);
+    assert_eq!(records[2]["solution"], EASY9_SOL);
+    let error = records[1]["error"].as_str().unwrap();
+    assert!(error.contains("line 4 column 1"), "{error}");
+}
+
+/// A 16×16 grid as JSON rows of numbers with one stray symbol between rows is one bad grid,
+/// as at 9×9 and 25×25; it was read as sixteen bad 4×4 puzzles, one a row. Sixteen 4×4
+/// puzzles as such rows, one with the same typo, stay sixteen puzzles.
+#[test]
+fn a_json_16x16_grid_with_a_stray_symbol_is_one_bad_record() {
+    let line = include_str!("../../examples/16x16.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let value = |c: char| c.to_digit(17).unwrap_or(0);
+    let rows: Vec<String> = line
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|r| format!("{:?}", r.iter().map(|&c| value(c)).collect::<Vec<_>>()))
+        .collect();
+    let grid = |sep15: &str| {
+        let (head, tail) = rows.split_at(15);
+        format!("[{}{sep15}{}]\n", head.join(", "), tail[0])
+    };
+    let out = run(&["solve"], &grid(", "));
+    assert_success(&out);
+    assert_eq!(lines(&out.stdout).len(), 1);
+    for stray in ["x, ", "}, "] {
+        let out = run(&["solve"], &grid(stray));
+        assert_eq!(out.status.code(), Some(1), "{stray}");
+        assert_eq!(lines(&out.stdout), ["invalid"], "{stray}");
+        let err = lines(&out.stderr);
+        assert_eq!(err.len(), 1, "{stray}: {err:?}");
+        assert!(!err[0].contains("item"), "{err:?}");
+    }
+    let err = lines(&run(&["solve"], &grid("x, ")).stderr).join("");
+    assert!(
+        err.starts_with("line 1: not valid JSON (expected `,` or `]`, column "),
+        "{err}"
+    );
+
+    let (small, small_sol) = SMALL4;
+    let small: Vec<u32> = small.chars().map(value).collect();
+    let mut items = vec![format!("{small:?}"); 16];
+    items[3] = items[3].replacen('4', "4x", 1);
+    let out = run(&["solve"], &format!("[{}]\n", items.join(", ")));
+    let got = lines(&out.stdout);
+    assert_eq!(got.len(), 16, "{got:?}");
+    // Solved in the form given: numbers.
+    let sol: Vec<String> = small_sol.chars().map(String::from).collect();
+    let sol = sol.join(" ");
+    assert_eq!(got.iter().filter(|l| **l == sol).count(), 15, "{got:?}");
+    assert_eq!(got[3], "invalid");
+}
+
 #[test]
 fn threads_beyond_the_limit_are_refused_by_every_subcommand() {
     // 100,000 workers of 256 MB stacks used to be started one by one, for minutes, silently.
