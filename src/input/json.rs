@@ -421,7 +421,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 if let Some(name) = list.wrapped {
                     match object_end(lines, list, name, l, a) {
                         Ok(end) => (l, a) = end,
-                        Err(broken) => return broken,
+                        Err(broken) => return *broken,
                     }
                 }
                 let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
@@ -510,7 +510,7 @@ fn object_end(
     name: &str,
     line: usize,
     at: usize,
-) -> Result<(usize, usize), ListStep> {
+) -> Result<(usize, usize), Box<ListStep>> {
     // `broke`: the line where it breaks, else it runs to the text's end.
     let open = |broke: Option<usize>| {
         let mut what = format!("a JSON object holding the list \"{name}\" that is not closed");
@@ -523,7 +523,7 @@ fn object_end(
         };
         // The line where the list closed is the list's.
         let from = broke.unwrap_or(lines.end()).max(line + 1);
-        Err(ListStep::Broken(err, from))
+        Err(Box::new(ListStep::Broken(err, from)))
     };
     // Neither a `,` nor a `}` first on a later line (a puzzle, a comment): the object breaks
     // there, and the window is not read on for a `}` that is not coming.
