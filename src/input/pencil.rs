@@ -1,10 +1,11 @@
 //! Pencil-mark grids of symbols, as `--format grid` prints the candidates of a puzzle left
 //! unfinished: N rows of N cells, each cell its candidates run together (`| 89BCEF 3 59EF … |`),
 //! box rules passed over. A 9×9 in digits is a grid of numbers (`numbers::pencil_marks`);
-//! this reads the others (a 9×9 in letters, 16×16 to 49×49), and only when the grid shows
-//! runs no number is: from 16×16 up a run of digits alone could be a number (`12`). Past one
-//! symbol a digit (and for puzzles given as numbers) a cell is its candidates in decimal
-//! joined by `,` (`| 3  1,2,5,16 … |`): those grids are read here too.
+//! this reads the others (a 9×9 in letters, 16×16 to 49×49, a 4×4 or 9×9 in zero-based
+//! digits), and only when the grid shows runs no number is: from 16×16 up a run of digits
+//! alone could be a number (`12`). Past one symbol a digit (and for puzzles given as numbers)
+//! a cell is its candidates in decimal joined by `,` (`| 3  1,2,5,16 … |`): those grids are
+//! read here too.
 
 use super::lines::Lines;
 use super::numbers::read_candidate_lists;
