@@ -859,12 +859,11 @@ fn a_json_16x16_grid_with_a_stray_symbol_is_one_bad_record() {
         let err = lines(&out.stderr);
         assert_eq!(err.len(), 1, "{stray}: {err:?}");
         assert!(!err[0].contains("item"), "{err:?}");
+        if stray == "x, " {
+            let said = "line 1: not valid JSON (expected `,` or `]`, column ";
+            assert!(err[0].starts_with(said), "{err:?}");
+        }
     }
-    let err = lines(&run(&["solve"], &grid("x, ")).stderr).join("");
-    assert!(
-        err.starts_with("line 1: not valid JSON (expected `,` or `]`, column "),
-        "{err}"
-    );
 
     let (small, small_sol) = SMALL4;
     let small: Vec<u32> = small.chars().map(value).collect();
