@@ -40,13 +40,18 @@ fn list_cell(t: &str) -> bool {
 
 /// The rows of the grid that starts at line `start`, `n` cells each, every cell one that
 /// `cell` takes: up to `n` of them, box rules passed over, ending at a blank line, a comment
-/// or a line that is no such row. With the line index of each.
+/// or a line that is no such row. With the line index of each. A line of all N² cells is the
+/// whole grid, cut into its rows.
 fn rows_of(
     lines: &Lines,
     start: usize,
     n: usize,
     cell: fn(&str) -> bool,
 ) -> Vec<(usize, Vec<&str>)> {
+    let first: Vec<&str> = row_cells(lines.at(start)).collect();
+    if first.len() == n * n && first.iter().all(|t| cell(t)) {
+        return first.chunks(n).map(|row| (start, row.to_vec())).collect();
+    }
     (start..)
         .map_while(|i| lines.get(i).map(|l| (i, l.trim())))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#'))
@@ -140,10 +145,12 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
 
 /// The side N (4 or 9) when a pencil-mark grid in zero-based digits starts at line `start`,
 /// as `--format grid` prints the candidates of a puzzle given in `0-3` or `0-8` (`| 3 0158
-/// 047 | …`): N rows of N cells of digits, at least N cells of several, a cell that starts
-/// with 0, and no digit N (zero-based digits end at N − 1). Read as numbers, such a grid
-/// loses the 0 of each run and every candidate shifts by one; and 0 is no empty mark in a
-/// grid that lists every cell's candidates.
+/// 047 | …`), or its N² cells on one line: N rows of N cells of digits, at least N cells of
+/// several, a cell that starts with 0, and no digit N (zero-based digits end at N − 1). Read
+/// as numbers, such a grid loses the 0 of each run and every candidate shifts by one; and 0
+/// is no empty mark in a grid that lists every cell's candidates. On one line every cell
+/// must be candidates (digits under N, none twice) and a run must start with 0: a row of a
+/// 16×16 in zero-padded numbers (`00 05 12 …`) has 16 cells too.
 pub(super) fn zero_based_rows_start(
     lines: &Lines,
     start: usize,
@@ -155,18 +162,33 @@ pub(super) fn zero_based_rows_start(
         return None;
     }
     // Counted, not collected: every one-line puzzle comes by here.
-    let n = row_cells(lines.at(start).trim()).count();
-    if !matches!(n, 4 | 9) {
-        return None;
-    }
+    let (n, one_line) = match row_cells(lines.at(start).trim()).count() {
+        n @ (4 | 9) => (n, false),
+        16 => (4, true),
+        81 => (9, true),
+        _ => return None,
+    };
     let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
     let rows = rows_of(lines, start, n, digits);
     let cells = || rows.iter().flat_map(|(_, cells)| cells.iter());
-    let top = char::from_digit(n as u32, 10).unwrap_or('9');
+    let top = b'0' + n as u8;
+    // Digits under N, none twice (the cells are digits already).
+    let candidates = |t: &&str| {
+        let mut seen = 0u16;
+        t.bytes().all(|b| {
+            let bit = 1 << (b - b'0');
+            let fresh = b < top && seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    };
     let zero_based = rows.len() == n
         && cells().filter(|t| t.len() > 1).count() >= n
-        && cells().any(|t| t.starts_with('0'))
-        && !cells().any(|t| t.contains(top));
+        && if one_line {
+            cells().all(candidates) && cells().any(|t| t.len() > 1 && t.starts_with('0'))
+        } else {
+            cells().any(|t| t.starts_with('0')) && !cells().any(|t| t.bytes().any(|b| b == top))
+        };
     zero_based.then_some(n)
 }
 

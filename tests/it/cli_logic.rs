@@ -1102,7 +1102,58 @@ fn zero_based_pencil_mark_grids_read_back() {
             err.contains("read as its candidates (a pencil-mark grid)"),
             "{err}"
         );
+        // The same cells on one line, rules and bars dropped.
+        let cells: Vec<&str> = boxed
+            .lines()
+            .filter(|l| l.starts_with('|'))
+            .flat_map(|l| l.split(|c: char| c == '|' || c.is_whitespace()))
+            .filter(|t| !t.is_empty())
+            .collect();
+        let o = run(&["solve", "--count"], &format!("{}\n", cells.join(" ")));
+        assert_eq!(stdout(&o), count, "{puzzle}: {}", cells.join(" "));
     }
+}
+
+/// Sixteen zero-padded numbers on a line, none with a 4, are a row of a 16×16 and not a 4×4
+/// pencil-mark grid in `0-3`: its cells `05`, `12` are no candidates of one.
+#[test]
+fn zero_padded_16x16_rows_stay_numbers() {
+    let grid = "\
+1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+5 6 7 8 1 2 3 4 13 14 15 16 9 10 11 12
+9 10 11 12 13 14 15 16 1 2 3 4 5 6 7 8
+13 14 15 16 9 10 11 12 5 6 7 8 1 2 3 4
+2 1 4 3 6 5 8 7 10 9 12 11 14 13 16 15
+6 5 8 7 2 1 4 3 14 13 16 15 10 9 12 11
+10 9 12 11 14 13 16 15 2 1 4 3 6 5 8 7
+14 13 16 15 10 9 12 11 6 5 8 7 2 1 4 3
+3 4 1 2 7 8 5 6 11 12 9 10 15 16 13 14
+7 8 5 6 3 4 1 2 15 16 13 14 11 12 9 10
+11 12 9 10 15 16 13 14 3 4 1 2 7 8 5 6
+15 16 13 14 11 12 9 10 7 8 5 6 3 4 1 2
+4 3 2 1 8 7 6 5 12 11 10 9 16 15 14 13
+8 7 6 5 4 3 2 1 16 15 14 13 12 11 10 9
+12 11 10 9 16 15 14 13 4 3 2 1 8 7 6 5
+16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1
+";
+    // Open the first row's cells that hold a 4 and pad every number to two digits.
+    let padded: String = grid
+        .lines()
+        .enumerate()
+        .map(|(r, row)| {
+            let cells: Vec<String> = row
+                .split(' ')
+                .map(|t| match t {
+                    "4" | "14" if r == 0 => "00".to_string(),
+                    t => format!("{t:0>2}"),
+                })
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    assert!(padded.starts_with("01 02 03 00 05"), "{padded}");
+    let o = run(&["solve", "--count"], &padded);
+    assert_eq!(stdout(&o), "1\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
 /// magictour_top1465 line 16: its path takes a unique rectangle (type 4).
