@@ -192,12 +192,12 @@ pub fn within<const MIN: u64, const MAX: u64, T: TryFrom<u64>>(s: &str) -> Resul
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             format!("{t} is too large; expected a whole number from {MIN} to {MAX}")
         } else {
-            let one = match (MIN, MAX) {
-                (0, u64::MAX) => "of 0 or more".to_string(),
-                (_, u64::MAX) => format!("of at least {MIN}"),
-                _ => format!("from {MIN} to {MAX}"),
+            let expected = match (MIN, MAX) {
+                (0, u64::MAX) => "0 or more".to_string(),
+                (_, u64::MAX) => format!("at least {MIN}"),
+                _ => format!("one from {MIN} to {MAX}"),
             };
-            format!("`{s}` is not a whole number; expected one {one}")
+            format!("`{s}` is not a whole number; expected {expected}")
         }
     })?;
     if n < MIN {

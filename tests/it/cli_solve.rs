@@ -997,11 +997,11 @@ fn bad_flag_values_say_what_is_expected() {
     for (args, said) in [
         (
             &["solve", "--max-nodes", "abc"][..],
-            "`abc` is not a whole number; expected one of 0 or more",
+            "`abc` is not a whole number; expected 0 or more",
         ),
         (
             &["solve", "--max-nodes", ""],
-            "`` is not a whole number; expected one of 0 or more",
+            "`` is not a whole number; expected 0 or more",
         ),
         (
             &["solve", "--max-nodes", huge],
@@ -1023,32 +1023,20 @@ fn bad_flag_values_say_what_is_expected() {
             &["generate", "--basis", "1"],
             "1 is too small; expected at least 2",
         ),
-        (
-            &["generate", "-k", "3", "-n", "x"],
-            "expected one of 0 or more",
-        ),
+        (&["generate", "-k", "3", "-n", "x"], "expected 0 or more"),
         (
             &["generate", "-k", "3", "--givens", "x"],
-            "expected one of 0 or more",
+            "expected 0 or more",
         ),
         (
             &["generate", "-k", "3", "--max-nodes", "x"],
-            "expected one of 0 or more",
+            "expected 0 or more",
         ),
-        (
-            &["explain", "--max-steps", "x"],
-            "expected one of 0 or more",
-        ),
-        (
-            &["explain", "--pom-budget", "x"],
-            "expected one of 0 or more",
-        ),
-        (
-            &["explain", "--forcing-budget", "x"],
-            "expected one of 0 or more",
-        ),
-        (&["pom", "--pom-budget", "x"], "expected one of 0 or more"),
-        (&["bench", "--seed", "x"], "expected one of 0 or more"),
+        (&["explain", "--max-steps", "x"], "expected 0 or more"),
+        (&["explain", "--pom-budget", "x"], "expected 0 or more"),
+        (&["explain", "--forcing-budget", "x"], "expected 0 or more"),
+        (&["pom", "--pom-budget", "x"], "expected 0 or more"),
+        (&["bench", "--seed", "x"], "expected 0 or more"),
         (&["bench", "--limit", "x"], "expected one from 1 to 2"),
         (
             &["bench", "--limit", "3"],

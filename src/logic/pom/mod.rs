@@ -570,31 +570,13 @@ fn refine<B: Basis>(
     listed: &mut [Option<Templates>],
     cfg: &Config,
 ) -> (bool, Option<Covers>) {
-    loop {
-        let mut changed = false;
-        let mut found: Covers = vec![None; B::N];
-        for a in 0..B::N {
-            let Some(ta) = listed[a].as_ref() else {
-                continue;
-            };
-            if cfg.past_deadline() {
-                return (false, None);
-            }
-            let certain: Vec<Vec<usize>> = open_cells(s, a)
-                .into_iter()
-                .filter(|&c| ta.covers_all(c))
-                .map(|c| vec![c])
-                .collect();
-            for c in &certain {
-                changed |= drop_through_all(s, listed, a, c);
-            }
-            found[a] = Some(certain);
-        }
-        // A round that dropped nothing found every digit's covers on the live sets it ends with.
-        if !changed {
-            return (true, Some(found));
-        }
-    }
+    drop_covers_to_fixed_point(s, listed, cfg, |ta, a| {
+        open_cells(s, a)
+            .into_iter()
+            .filter(|&c| ta.covers_all(c))
+            .map(|c| vec![c])
+            .collect()
+    })
 }
 
 /// Cell covers of 1, 2 or 3 cells, to a fixed point. False when cut by the deadline; else
@@ -603,6 +585,18 @@ fn covers<B: Basis>(
     s: &State<B>,
     listed: &mut [Option<Templates>],
     cfg: &Config,
+) -> (bool, Option<Covers>) {
+    drop_covers_to_fixed_point(s, listed, cfg, |ta, a| covers_of(s, ta, a, 3))
+}
+
+/// Each listed digit's covers (`covers_of_digit` of its live templates) close their cells to
+/// the others' templates, round after round until one drops nothing. False when cut by the
+/// deadline; else true, with each digit's covers found in that last round.
+fn drop_covers_to_fixed_point<B: Basis>(
+    s: &State<B>,
+    listed: &mut [Option<Templates>],
+    cfg: &Config,
+    covers_of_digit: impl Fn(&Templates, usize) -> Vec<Vec<usize>>,
 ) -> (bool, Option<Covers>) {
     loop {
         let mut changed = false;
@@ -614,12 +608,13 @@ fn covers<B: Basis>(
             if cfg.past_deadline() {
                 return (false, None);
             }
-            let of_a = covers_of(s, ta, a, 3);
+            let of_a = covers_of_digit(ta, a);
             for cover in &of_a {
                 changed |= drop_through_all(s, listed, a, cover);
             }
             found[a] = Some(of_a);
         }
+        // A round that dropped nothing found every digit's covers on the live sets it ends with.
         if !changed {
             return (true, Some(found));
         }
