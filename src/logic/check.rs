@@ -7,10 +7,28 @@ use crate::basis::Basis;
 use crate::output;
 
 /// `Ok` when `d` removes no solution digit and places only solution digits. The error names the
-/// technique, its text and the first wrong candidate.
+/// technique, its text and the first wrong candidate; a `solution` that is not of `B`'s N²
+/// cells, or a `d` that does not [fit](Deduction::fits) the grid, is an error too.
 pub fn check_deduction<B: Basis>(solution: &[u8], d: &Deduction) -> Result<(), String> {
     let t = B::topology();
     let a = Alphabet::Standard;
+    // Either would be indexed out of bounds below.
+    if solution.len() != t.cells {
+        return Err(format!(
+            "a solution of {} digits; expected {} for a {n}×{n} grid",
+            solution.len(),
+            t.cells,
+            n = t.n
+        ));
+    }
+    if !d.fits(t) {
+        return Err(format!(
+            "{} names a cell, digit or house outside the {n}×{n} grid\n  {}",
+            d.technique.cli_name(),
+            d.describe(t, a),
+            n = t.n
+        ));
+    }
     for e in &d.eliminations {
         if solution[e.cell as usize] == e.digit + 1 {
             return Err(format!(

@@ -230,6 +230,27 @@ fn a_cell_beyond_the_grid_is_never_placed_nor_a_candidate() {
     assert!(!d.fits(<B3 as nsudoku::basis::Basis>::topology()));
 }
 
+/// The soundness check takes a solution and a step of its own grid: another grid's are an
+/// error, not an index out of bounds.
+#[test]
+fn the_soundness_check_refuses_a_solution_or_step_of_another_grid() {
+    use nsudoku::logic::{check, Candidate, Deduction, Technique};
+    let p = nsudoku::input::read_one(EASY9, Default::default()).unwrap();
+    let solution = nsudoku::solve::unique_solution(&p).unwrap();
+    let open = EASY9.find('.').unwrap();
+    let mut d = Deduction::new(Technique::NakedSingle);
+    d.placements
+        .push(Candidate::new(open, solution[open] as usize - 1));
+    assert_eq!(check::check_deduction::<B3>(&solution, &d), Ok(()));
+    let e = check::check_deduction::<B3>(&solution[..16], &d).unwrap_err();
+    assert_eq!(e, "a solution of 16 digits; expected 81 for a 9×9 grid");
+    d.eliminations.push(Candidate::new(200, 0));
+    let e = check::check_deduction::<B3>(&solution, &d).unwrap_err();
+    assert!(e.contains("outside the 9×9 grid"), "{e}");
+    let s = State::new(easy()).unwrap();
+    assert!(check::check_in_state(&s, &solution, &d).is_err());
+}
+
 /// A step from another grid (here a 4×4's cell 20 in a puzzle of 16 cells) is refused by the
 /// pictures, not indexed out of bounds.
 #[test]
