@@ -84,6 +84,10 @@ pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
 
 /// The solution of `p` as `solve`, `reduce` and `explain` print it: a boxed grid for people
 /// when `boxed_grid`, else [`like_input`].
+///
+/// # Panics
+///
+/// With `boxed_grid`, when `digits` does not hold the N² cells of `p` (as [`boxed`]).
 pub fn solution(p: &Puzzle, digits: &[u8], boxed_grid: bool) -> String {
     if boxed_grid {
         p.in_case(boxed(p.k, digits, p.text_alphabet()))
@@ -96,6 +100,11 @@ pub fn solution(p: &Puzzle, digits: &[u8], boxed_grid: bool) -> String {
 
 /// The candidates `masks` of `p` as `reduce` and `explain` print an unfinished grid: a boxed
 /// pencil-mark grid for people when `boxed_grid`, else the N³ line.
+///
+/// # Panics
+///
+/// With `boxed_grid`, when `masks` does not hold the N² cells of `p` (as
+/// [`boxed_candidates`]).
 pub fn candidates(p: &Puzzle, masks: &(impl MaskList + ?Sized), boxed_grid: bool) -> String {
     if boxed_grid {
         p.in_case(boxed_candidates(p.k, masks, p.text_alphabet()))
@@ -152,12 +161,7 @@ pub fn boxed(k: usize, digits: &[u8], alphabet: Alphabet) -> String {
 /// boxes, a `+---+` rule between bands and around the grid.
 fn draw_boxed(k: usize, cells: &[String]) -> String {
     let n = k * k;
-    assert_eq!(
-        cells.len(),
-        n * n,
-        "a grid of basis {k} has {} cells",
-        n * n
-    );
+    assert_cells(k, cells.len());
     // A box's segment spans its columns, a space between them and one on either side.
     let rule = {
         let segs: Vec<String> = cells[..n]
@@ -200,6 +204,8 @@ fn draw_boxed(k: usize, cells: &[String]) -> String {
 /// When `k` is 0 or above 16, or `masks` does not hold the k⁴ cells of the grid.
 pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alphabet) -> String {
     let n = k * k;
+    // Checked before the column widths, which index the cells row by row.
+    assert_cells(k, masks.cells());
     let numbers = n > alphabet.capacity();
     let cell = |m: Wide256| -> String {
         if numbers {
@@ -227,6 +233,12 @@ pub fn boxed_candidates(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Al
         .map(|(i, c)| format!("{c:<w$}", w = widths[i % n]))
         .collect();
     draw_boxed(k, &padded)
+}
+
+/// The panic of [`boxed`] and [`boxed_candidates`] on a cell count that is not the grid's.
+fn assert_cells(k: usize, cells: usize) {
+    let n = k * k;
+    assert_eq!(cells, n * n, "a grid of basis {k} has {} cells", n * n);
 }
 
 /// `n` and a count noun, with `s` unless `n` is 1: `1 row`, `3 rows`, `0 rows`.
@@ -295,5 +307,13 @@ mod tests {
                 .starts_with("| 1,2     3       |"),
             "{big}"
         );
+    }
+
+    /// A pencil-mark grid of the wrong size panics with the grid's cell count, as a grid of
+    /// digits does, not with an index out of bounds.
+    #[test]
+    #[should_panic(expected = "a grid of basis 3 has 81 cells")]
+    fn a_pencil_mark_grid_of_the_wrong_size_names_the_cell_count() {
+        boxed_candidates(3, &[0b1u128; 16], Alphabet::Standard);
     }
 }
