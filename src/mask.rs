@@ -37,7 +37,13 @@ pub trait Mask:
     const ZERO: Self;
     /// Number of bits in the word.
     const BITS: u32;
-    /// The set `{i}`.
+    /// The set `{i}`, for `i` below [`Mask::BITS`]: unchecked, as this sits in the finders'
+    /// loops.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is [`Mask::BITS`] or more: always for [`Wide`], in debug builds for the
+    /// primitive words (release builds wrap the shift).
     fn bit(i: usize) -> Self;
     /// The set `{0, …, n-1}`.
     fn low(n: usize) -> Self;
@@ -64,7 +70,7 @@ pub trait Mask:
     fn is_empty(self) -> bool {
         self == Self::ZERO
     }
-    /// True when `i` is a member.
+    /// True when `i` is a member; `i` below [`Mask::BITS`], as for [`Mask::bit`].
     #[inline]
     fn has(self, i: usize) -> bool {
         self & Self::bit(i) != Self::ZERO

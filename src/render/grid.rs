@@ -223,6 +223,11 @@ impl Layout {
 }
 
 /// Draw `board` as a standalone SVG document (or an inline `<svg>` with `opts.inline`).
+///
+/// # Panics
+///
+/// When `board.givens` or `board.placed` (or `board.candidates`, where they are drawn) does
+/// not hold the N² cells of the grid: the `Board` constructors make them so.
 pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
     let n = board.n();
     let want = opts.candidates;

@@ -115,6 +115,12 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
 }
 
 /// Draw deduction `d` on `board` (the state before the step), with the candidate grid.
+///
+/// # Panics
+///
+/// When `board.k` is beyond [`LOGIC`](crate::basis::LOGIC) (up to 100×100: a step comes from
+/// the logic layer, and is drawn with its topology); [`grid::draw`] draws a plain grid of any
+/// basis.
 pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -> String {
     let t = super::topology(board.k);
     let opts = Options {

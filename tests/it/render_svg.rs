@@ -493,3 +493,14 @@ fn a_pom_step_picture_shades_the_covers_it_names() {
     .unwrap();
     assert!(covers > 0, "no step named a cover");
 }
+
+/// A plain grid is drawn at every basis the reader takes; a step only where the logic layer
+/// is built (up to 100×100), as `step::draw` documents.
+#[test]
+#[should_panic(expected = "basis 11 is beyond the logic layer")]
+fn a_step_is_drawn_up_to_100x100_a_plain_grid_beyond() {
+    let p = Puzzle::from_digits(11, &[0; 14641], nsudoku::Alphabet::Standard).unwrap();
+    let board = Board::from_puzzle(&p);
+    check_well_formed(&grid::draw(&board, &Options::default(), &Marks::default())).unwrap();
+    step::draw(&board, &Deduction::new(Technique::NakedSingle), None, false);
+}
