@@ -64,7 +64,7 @@ impl<B: Basis> State<B> {
 
     /// From a parsed grid: every single-candidate cell counts as placed (a given), and its digit
     /// leaves its peers. Fails when two givens clash, or a cell has, or loses, every candidate,
-    /// or a house has, or loses, every place for a digit.
+    /// or a house has, or loses, every place for a digit. Bits at N and above are dropped.
     ///
     /// A state exists for the bases of [`crate::basis::LOGIC`] only; beyond them, building one
     /// does not compile:
@@ -73,7 +73,13 @@ impl<B: Basis> State<B> {
     /// use nsudoku::{basis::B12, logic::State, Grid};
     /// let _ = State::<B12>::new(Grid::empty());
     /// ```
-    pub fn new(grid: Grid<B>) -> Result<Self, Contradiction> {
+    pub fn new(mut grid: Grid<B>) -> Result<Self, Contradiction> {
+        // Bits at N and above are no digits ([`Grid::set`] leaves them to the caller); the
+        // place counts and the finders index by digit, so they go here, as `from_masks` does.
+        let digits = B::Mask::low(B::N);
+        for c in 0..B::CELLS {
+            grid.set(c, grid.get(c) & digits);
+        }
         if (0..B::CELLS).any(|c| grid.get(c).is_empty()) {
             return Err(Contradiction);
         }

@@ -251,6 +251,32 @@ fn the_soundness_check_refuses_a_solution_or_step_of_another_grid() {
     assert!(check::check_in_state(&s, &solution, &d).is_err());
 }
 
+/// Bits at N and above in a grid set by hand are no digits: the logic state drops them, so
+/// that every finder sees the grid the clean one gives (POM indexed its digits by them).
+#[test]
+fn a_state_drops_bits_beyond_the_digits() {
+    use nsudoku::logic::{engine, Config, Technique};
+    let clean = easy();
+    let mut stray = clean;
+    for c in 0..B3::CELLS {
+        stray.set(c, stray.get(c) | <B3 as Basis>::Mask::bit(12));
+    }
+    let (mut a, mut b) = (State::new(clean).unwrap(), State::new(stray).unwrap());
+    assert_eq!(a.grid(), b.grid());
+    // POM first: singles alone solve this puzzle, and POM is where the stray bits broke.
+    let mut techniques = vec![Technique::Pom];
+    techniques.extend(Technique::parse_list("all", 9).unwrap());
+    let cfg = Config::default();
+    assert_eq!(
+        engine::reduce(&mut a, &techniques, &cfg),
+        engine::reduce(&mut b, &techniques, &cfg)
+    );
+    // A cell of stray bits alone has no candidate.
+    let mut empty = clean;
+    empty.set(EASY9.find('.').unwrap(), <B3 as Basis>::Mask::bit(12));
+    assert_eq!(State::new(empty).err(), Some(Contradiction));
+}
+
 /// A step from another grid (here a 4×4's cell 20 in a puzzle of 16 cells) is refused by the
 /// pictures, not indexed out of bounds.
 #[test]
