@@ -15,9 +15,11 @@
 #   with the engine, file by file.
 # - CaDiCaL through PySAT (`pip install python-sat`): benches/baselines/cadical.py on the
 #   16×16 and 25×25 sets, the solver calls timed alone.
+# - OR-tools CP-SAT (`pip install ortools`): benches/baselines/cpsat.py, one worker, on
+#   gecode_frisch16 and gen_minimal200, the solve call timed alone.
 #
 # CPU: CORE (default 1) is the core every run is pinned to; keep the machine otherwise quiet.
-# Needs taskset and GNU time (/usr/bin/time); about 8 minutes with both baselines.
+# Needs taskset and GNU time (/usr/bin/time); about 12 minutes with all three baselines.
 set -euo pipefail
 # The log and the data named from where the script is started, before it moves to the root.
 log=$(realpath -m "${1:-speed.log}")
@@ -89,5 +91,14 @@ if python3 -c 'import pysat' 2>/dev/null; then
     done
 else
     echo "(PySAT not installed: no CaDiCaL rows)"
+fi
+if python3 -c 'import ortools' 2>/dev/null; then
+    echo "## CP-SAT (one worker, solve call only)"
+    echo "### 25x25/gecode_frisch16"
+    run python3 benches/baselines/cpsat.py "$data/25x25/gecode_frisch16.txt"
+    echo "### 16x16/gen_minimal200"
+    run python3 benches/baselines/cpsat.py "$data/16x16/gen_minimal200.txt" | tail -1
+else
+    echo "(OR-tools not installed: no CP-SAT rows)"
 fi
 echo "# done $(date -u '+%T') UTC"

@@ -30,21 +30,7 @@ import time
 
 from pysat.solvers import Solver
 
-STANDARD = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
-
-
-def parse(line):
-    """Givens (digit 1..N, 0 = empty) of a one-line puzzle: N² whitespace-separated numbers,
-    or N² symbols, letters A-Y (A = 1) unless a decimal digit appears."""
-    numbers = line.split()
-    if len(numbers) > 1:
-        return round(len(numbers) ** 0.25), [int(t) for t in numbers]
-    cells = line.strip()
-    k = round(len(cells) ** 0.25)
-    n = k * k
-    alphabet = STANDARD if any(ch.isdigit() and ch != "0" for ch in cells) else LETTERS
-    return k, [alphabet.index(ch) + 1 if ch in alphabet[:n] else 0 for ch in cells]
+from puzzles import limit_flag, parse, puzzle_lines, solution_line
 
 
 def encode(k, givens):
@@ -136,7 +122,6 @@ def filter_lines(limit, bimander):
             continue
         k, givens = parse(line)
         n = k * k
-        alphabet = STANDARD if any(ch.isdigit() and ch != "0" for ch in line) else LETTERS
         clauses, of = candidates_encoding(k, givens, bimander)
         if any(not c for c in clauses):
             print("no solution", flush=True)
@@ -165,24 +150,18 @@ def filter_lines(limit, bimander):
                 if second:
                     print("multiple solutions", flush=True)
                     continue
-            if len(line.split()) > 1:
-                print(" ".join(map(str, digits)), flush=True)
-            else:
-                print("".join(alphabet[d - 1] for d in digits), flush=True)
+            print(solution_line(line, digits), flush=True)
 
 
 def main():
     if "--filter" in sys.argv:
-        limit = int(sys.argv[sys.argv.index("--limit") + 1]) if "--limit" in sys.argv else 1
-        filter_lines(limit, "--bimander" in sys.argv)
+        filter_lines(limit_flag(sys.argv), "--bimander" in sys.argv)
         return
     budget = 1_000_000
     print("| line | conflicts to a solution | CPU s | conflicts to 2 | CPU s | count |")
     print("|---|---:|---:|---:|---:|---|")
-    with open(sys.argv[1]) as f:
-        lines = [l for l in f if l.strip() and not l.startswith("#")]
     totals = []
-    for i, line in enumerate(lines, 1):
+    for i, line in enumerate(puzzle_lines(sys.argv[1]), 1):
         k, givens = parse(line)
         clauses, xs = encode(k, givens)
         with Solver(name="cadical195", bootstrap_with=clauses) as s:
