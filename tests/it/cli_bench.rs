@@ -219,6 +219,36 @@ fn bench_bounds_the_engine_by_max_nodes() {
     assert!(rows[0]["no_guess_pct"].is_null(), "{rows}");
 }
 
+/// `--max-nodes 0` is taken as `solve` takes it: the puzzles propagation settles are timed,
+/// the others are over the budget, the same lines in both.
+#[test]
+fn bench_takes_a_budget_of_no_nodes_as_solve_does() {
+    let path = data_path("basis3.txt");
+    let solve = run(&["solve", &path, "--max-nodes", "0"], "");
+    let over_in_solve: Vec<String> = lines(&solve.stderr)
+        .iter()
+        .filter(|l| l.contains("search budget exceeded after 0 nodes"))
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    let out = bench_json("basis3.txt", &["--max-nodes", "0"]);
+    assert_eq!(out.status.code(), Some(1), "{:?}", lines(&out.stderr));
+    let over_in_bench: Vec<String> = lines(&out.stderr)
+        .iter()
+        .filter(|l| l.ends_with(": over the node budget (--max-nodes)"))
+        .map(|l| l.split(": ").nth(1).unwrap().to_string())
+        .collect();
+    assert!(!over_in_bench.is_empty());
+    assert_eq!(over_in_bench, over_in_solve);
+    let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let row = &rows[0];
+    assert_eq!(row["over_budget"], over_in_bench.len(), "{row}");
+    // Some line of the file is settled at the root, and timed.
+    assert!(
+        row["puzzles"].as_u64().unwrap() > over_in_bench.len() as u64,
+        "{row}"
+    );
+}
+
 /// A command in a markdown row keeps its cell: a `|` is escaped, a backtick gets a longer
 /// fence. An empty command is a usage error.
 #[test]

@@ -46,7 +46,7 @@ pub struct BenchArgs {
     /// the table (its time up to the budget stays in the row's figures) and makes the exit
     /// status 1. Default: no limit (a puzzle that nothing settles, as a 225×225 may be, then
     /// holds the whole run).
-    #[arg(long, value_parser = super::at_least::<1, u64>)]
+    #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
     /// passes over the set).
