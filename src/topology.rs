@@ -8,6 +8,10 @@ use crate::basis::SUPPORTED;
 /// Box of the cell in row `r`, column `c` (0-based) of a grid of basis `k`, boxes numbered
 /// row-major. The one formula for code that has no [`Topology`] at hand (reading a line, the
 /// dancing-links matrix).
+///
+/// # Panics
+///
+/// When `k` is 0 (no grid has basis 0: it divides by `k`).
 #[inline]
 pub fn box_index(k: usize, r: usize, c: usize) -> usize {
     (r / k) * k + c / k

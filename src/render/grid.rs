@@ -167,7 +167,7 @@ pub struct Layout {
 
 impl Layout {
     /// Sizes for basis `k`: bigger cells when candidates are drawn, so that a candidate stays
-    /// about 11 px high at every basis.
+    /// about 11 px high at every basis. `k` is at least 1: the positions divide by it.
     pub fn new(k: usize, candidates: bool, footer_lines: usize) -> Self {
         let n = k * k;
         let cell = if candidates {
@@ -198,6 +198,10 @@ impl Layout {
     }
 
     /// Top-left corner of `cell`.
+    ///
+    /// # Panics
+    ///
+    /// On a layout of basis 0.
     pub fn cell_xy(&self, cell: usize) -> (f64, f64) {
         let (r, c) = (cell / self.n, cell % self.n);
         (
@@ -212,6 +216,10 @@ impl Layout {
     }
 
     /// Centre of candidate `digit` (0-based) in `cell`.
+    ///
+    /// # Panics
+    ///
+    /// On a layout of basis 0.
     pub fn candidate_xy(&self, cell: usize, digit: usize) -> (f64, f64) {
         let (x, y) = self.cell_xy(cell);
         let s = self.sub();
