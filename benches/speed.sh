@@ -13,6 +13,9 @@
 #   that prints `FILE N puzzles P puzzles/s` for each file it is given with `--trials T`. The
 #   crate is AGPL, so the harness lives outside this repository; the 9×9 rows alternate it
 #   with the engine, file by file.
+# - TDOKU_BENCH: the same around tdoku's `TdokuSolverDpllTriadSimd(puzzle, 2, 0, ...)`, built
+#   outside this repository from tdoku's source (README, "Where tdoku stands"); alternated
+#   the same way.
 # - CaDiCaL through PySAT (`pip install python-sat`): benches/baselines/cadical.py on the
 #   16×16 and 25×25 sets, the solver calls timed alone.
 # - OR-tools CP-SAT (`pip install ortools`): benches/baselines/cpsat.py, one worker, on
@@ -46,10 +49,12 @@ for f in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 
     if [ "$f" = serg_benchmark ]; then rounds=${ROUNDS_SERG:-5} trials=${TRIALS_SERG:-30}; fi
     for _ in $(seq "$rounds"); do
         if [ -n "${SUDOKU_BENCH:-}" ]; then run "$SUDOKU_BENCH" --trials 3 "$data/9x9/$f.txt"; fi
+        if [ -n "${TDOKU_BENCH:-}" ]; then run "$TDOKU_BENCH" --trials 3 "$data/9x9/$f.txt"; fi
         run "$eb" --trials "$trials" "$data/9x9/$f.txt" | tail -1
     done
 done
-[ -n "${SUDOKU_BENCH:-}" ] || echo "(SUDOKU_BENCH not set: no 9×9 baseline)"
+[ -n "${SUDOKU_BENCH:-}" ] || echo "(SUDOKU_BENCH not set: no sudoku crate rows)"
+[ -n "${TDOKU_BENCH:-}" ] || echo "(TDOKU_BENCH not set: no tdoku rows)"
 
 echo "## 16×16"
 for _ in 1 2; do
