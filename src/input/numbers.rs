@@ -12,15 +12,29 @@ use super::{
 use crate::mask::{CellMasks, Mask, Wide256};
 
 pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
-    tokens(line).map(|t| parse_int(t, line_no)).collect()
+    parse_cells(line, line_no, |_| None)
+}
+
+/// [`parse_ints`] on a line whose grid shape is known: `cell` gives the 0-based row and
+/// column of the line's j-th token, which a bad token's message names.
+fn parse_cells(
+    line: &str,
+    line_no: usize,
+    cell: impl Fn(usize) -> Option<(usize, usize)>,
+) -> Result<Vec<u32>, InputError> {
+    tokens(line)
+        .enumerate()
+        .map(|(j, t)| parse_int(t, line_no, cell(j)))
+        .collect()
 }
 
 /// What a line of numbers is expected to hold, as its messages say.
 const INTEGERS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
 
-/// The value of one cell's token on 1-based line `line_no`.
-fn parse_int(t: &str, line_no: usize) -> Result<u32, InputError> {
-    let bad = || InputError::at(line_no, not_a_value(t), INTEGERS);
+/// The value of one cell's token on 1-based line `line_no`; `cell` (0-based row and column),
+/// when known, is named in the message.
+fn parse_int(t: &str, line_no: usize, cell: Option<(usize, usize)>) -> Result<u32, InputError> {
+    let bad = || InputError::at(line_no, not_a_value(t, cell), INTEGERS);
     match t {
         // An empty cell may be written as in the one-symbol forms.
         "." | "-" | "_" => Ok(0),
@@ -30,20 +44,24 @@ fn parse_int(t: &str, line_no: usize) -> Result<u32, InputError> {
     }
 }
 
-/// What is wrong with a token that is no cell's value.
-fn not_a_value(t: &str) -> String {
+/// What is wrong with a token that is no cell's value, and where it is when known.
+fn not_a_value(t: &str, cell: Option<(usize, usize)>) -> String {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if digits(t) {
-        format!("{} is too large a number", quoted(t))
+    let what = if digits(t) {
+        "is too large a number"
     } else if let Some(magnitude) = t.strip_prefix(['-', '+']).filter(|m| digits(m)) {
         // `-0` is zero and `+5` five, but a sign is no part of a cell's value.
         if t.starts_with('+') || magnitude.bytes().all(|b| b == b'0') {
-            format!("{} has a sign", quoted(t))
+            "has a sign"
         } else {
-            format!("{} is a negative number", quoted(t))
+            "is a negative number"
         }
     } else {
-        format!("{} is not a number", quoted(t))
+        "is not a number"
+    };
+    match cell {
+        Some((r, c)) => format!("{} at r{}c{} {what}", quoted(t), r + 1, c + 1),
+        None => format!("{} {what}", quoted(t)),
     }
 }
 
@@ -425,14 +443,6 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // that a bad first row still takes its grid's other rows with it (read on their own,
     // they would be cut into wrong grids, losing the puzzles after them).
     let m = tokens(lines.at(start)).count();
-    // The values are held only when their count is a grid's or a row's: a line of millions of
-    // numbers is named by its count (and its first bad token), not held.
-    let first = if side_of_cells(m).is_some() || SUPPORTED.clone().any(|k| k * k == m) {
-        parse_ints(lines.at(start), line_no)
-    } else {
-        let bad = tokens(lines.at(start)).find_map(|t| parse_int(t, line_no).err());
-        bad.map_or(Ok(Vec::new()), Err)
-    };
     let max = tokens(lines.at(start))
         .filter_map(|t| t.parse::<u32>().ok())
         .max()
@@ -455,7 +465,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // The lines the grid's rows are on, for messages.
     let mut row_lines = vec![start];
     let (values, used, n) = match single {
-        Some(n) => match first {
+        Some(n) => match parse_cells(lines.at(start), line_no, |j| Some((j / n, j % n))) {
             Ok(values) => (values, 1, n),
             Err(e) => return (Err(e), 1),
         },
@@ -467,7 +477,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             // line).
             row_lines.extend(next_rows(lines, start, m, m - 1));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
-            let mut values = match first {
+            let mut values = match parse_cells(lines.at(start), line_no, |j| Some((0, j))) {
                 Ok(values) => values,
                 Err(e) => return (Err(e), used),
             };
@@ -475,8 +485,9 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 let err = InputError::short_grid(line_no, m, "number", row_lines.len());
                 return (Err(err), used);
             }
+            // A row too long names no cell past the grid's last column.
             for (r, &idx) in row_lines.iter().enumerate().skip(1) {
-                match parse_ints(lines.at(idx), idx + 1) {
+                match parse_cells(lines.at(idx), idx + 1, |j| (j < m).then_some((r, j))) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
                         let err = InputError::bad_row(idx + 1, r + 1, m, "number", row.len());
@@ -488,7 +499,10 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             (values, used, m)
         }
         None => {
-            if let Err(e) = first {
+            // A line of millions of numbers is named by its first bad token, or its count,
+            // not held.
+            if let Some(e) = tokens(lines.at(start)).find_map(|t| parse_int(t, line_no, None).err())
+            {
                 return (Err(e), 1);
             }
             let supported = format!(

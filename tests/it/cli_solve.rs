@@ -966,11 +966,11 @@ fn a_line_of_numbers_names_its_one_bad_token() {
                 0 6 0 0 0 7 0 2 0 0 0 0 0 0 0 0 1 0 2 7 0 0 5 0 3 0 0 0 0 4 0 9 0 0 0 0 0 0 0 0";
     let expected = "expected whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
     for (slip, said) in [
-        ("NaN", "'NaN' is not a number"),
-        ("1e0", "'1e0' is not a number"),
-        ("0x1", "'0x1' is not a number"),
-        ("\"1\"", "'\"1\"' is not a number"),
-        ("1.0", "'1.0' is not a number"),
+        ("NaN", "'NaN' at r1c6 is not a number"),
+        ("1e0", "'1e0' at r1c6 is not a number"),
+        ("0x1", "'0x1' at r1c6 is not a number"),
+        ("\"1\"", "'\"1\"' at r1c6 is not a number"),
+        ("1.0", "'1.0' at r1c6 is not a number"),
         ("3,", "r1c5 holds '3,', with a stray comma"),
     ] {
         // The slip takes the sixth cell's place, or the fifth's for the comma after its 3.

@@ -108,17 +108,24 @@ fn messages_name_what_is_wrong() {
         "unknown symbol U+0000 at column 41"
     );
     assert_eq!(what("a"), "1 symbol");
-    // A signed or decimal number is named as a bad number, not counted as symbols.
+    // A signed or decimal number is named as a bad number, with its cell, not counted as
+    // symbols.
     let zeros = " 0".repeat(80);
-    assert_eq!(what(&format!("-1{zeros}")), "'-1' is a negative number");
-    assert_eq!(what(&format!("-0{zeros}")), "'-0' has a sign");
-    assert_eq!(what(&format!("+5{zeros}")), "'+5' has a sign");
+    assert_eq!(
+        what(&format!("-1{zeros}")),
+        "'-1' at r1c1 is a negative number"
+    );
+    assert_eq!(what(&format!("-0{zeros}")), "'-0' at r1c1 has a sign");
+    assert_eq!(what(&format!("+5{zeros}")), "'+5' at r1c1 has a sign");
     let huge = "99999999999999999999";
     assert_eq!(
         what(&format!("{huge}{zeros}")),
-        format!("'{huge}' is too large a number")
+        format!("'{huge}' at r1c1 is too large a number")
     );
-    assert_eq!(what(&format!("1.5{zeros}")), "'1.5' is not a number");
+    assert_eq!(
+        what(&format!("1.5{zeros}")),
+        "'1.5' at r1c1 is not a number"
+    );
     // A terminal's escape sequence in a token is written out, not sent to the terminal.
     let numbers = ReadOptions {
         format: Some(Format::Numbers),

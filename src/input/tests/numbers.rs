@@ -528,3 +528,34 @@ fn one_token_agrees_with_the_split() {
     }
     assert!(crate::input::numbers::one_token(EASY9));
 }
+
+/// A bad token names its cell once the grid's shape is known: by its place on a line of N²
+/// numbers, by its row and place in a grid of rows (the row's own line in the message), and
+/// none past the last column of a row too long.
+#[test]
+fn a_bad_number_names_its_cell() {
+    let mut one = easy9_numbers();
+    one[40] = "4.5".to_string();
+    let e = read_one(&one.join(" "), ReadOptions::default()).unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (1, "'4.5' at r5c5 is not a number")
+    );
+    let rows: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+    for (row, token, line, what) in [
+        (0, "2.0", 1, "'2.0' at r1c3 is not a number"),
+        (6, "-2", 7, "'-2' at r7c3 is a negative number"),
+        (8, "+1", 9, "'+1' at r9c3 has a sign"),
+    ] {
+        let mut grid = rows.clone();
+        let mut cells: Vec<&str> = grid[row].split(' ').collect();
+        cells[2] = token;
+        grid[row] = cells.join(" ");
+        let e = read_one(&grid.join("\n"), ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.what.as_str()), (line, what));
+    }
+    let mut grid = rows.clone();
+    grid[3] = format!("{} 0x1", grid[3]);
+    let e = read_one(&grid.join("\n"), ReadOptions::default()).unwrap_err();
+    assert_eq!((e.line, e.what.as_str()), (4, "'0x1' is not a number"));
+}

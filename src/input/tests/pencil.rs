@@ -248,7 +248,7 @@ fn reads_pencil_mark_grids_up_to_9x9() {
     assert_eq!(recs.len(), 2, "{recs:?}");
     assert_eq!(
         recs[0].as_ref().unwrap_err().what,
-        "'12x69' is not a number"
+        "'12x69' at r1c2 is not a number"
     );
     assert_eq!(recs[1].as_ref().unwrap().line, 10);
     // A line above a whole grid of numbers is not its first row, slip or not: a title, a puzzle
