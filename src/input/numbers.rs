@@ -24,7 +24,7 @@ fn parse_cells(
 ) -> Result<Vec<u32>, InputError> {
     tokens(line)
         .enumerate()
-        .map(|(j, t)| parse_int(t, line_no, cell(j)))
+        .map(|(j, t)| parse_int(t, line_no, || cell(j)))
         .collect()
 }
 
@@ -32,9 +32,13 @@ fn parse_cells(
 const INTEGERS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
 
 /// The value of one cell's token on 1-based line `line_no`; `cell` (0-based row and column),
-/// when known, is named in the message.
-fn parse_int(t: &str, line_no: usize, cell: Option<(usize, usize)>) -> Result<u32, InputError> {
-    let bad = || InputError::at(line_no, not_a_value(t, cell), INTEGERS);
+/// when known, is named in the message (asked only then).
+fn parse_int(
+    t: &str,
+    line_no: usize,
+    cell: impl FnOnce() -> Option<(usize, usize)>,
+) -> Result<u32, InputError> {
+    let bad = || InputError::at(line_no, not_a_value(t, cell()), INTEGERS);
     match t {
         // An empty cell may be written as in the one-symbol forms.
         "." | "-" | "_" => Ok(0),
@@ -501,7 +505,8 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
         None => {
             // A line of millions of numbers is named by its first bad token, or its count,
             // not held.
-            if let Some(e) = tokens(lines.at(start)).find_map(|t| parse_int(t, line_no, None).err())
+            if let Some(e) =
+                tokens(lines.at(start)).find_map(|t| parse_int(t, line_no, || None).err())
             {
                 return (Err(e), 1);
             }
