@@ -4,6 +4,7 @@
 //! Houses are numbered rows `0..N`, columns `N..2N`, boxes `2N..3N`; cells row-major.
 
 use crate::basis::SUPPORTED;
+use std::fmt;
 
 /// Box of the cell in row `r`, column `c` (0-based) of a grid of basis `k`, boxes numbered
 /// row-major. The one formula for code that has no [`Topology`] at hand (reading a line, the
@@ -15,6 +16,38 @@ use crate::basis::SUPPORTED;
 #[inline]
 pub fn box_index(k: usize, r: usize, c: usize) -> usize {
     (r / k) * k + c / k
+}
+
+/// A cell as messages name it, `r3c12` (1-based, decimal at every size): the one notation, for
+/// code that has no [`Topology`] at hand as for [`Topology::cell_name`].
+///
+/// ```
+/// use nsudoku::topology::CellName;
+/// // Cell 17 of a 16×16 grid: row 2, column 2.
+/// assert_eq!(CellName::of(17, 16).to_string(), "r2c2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellName {
+    /// Row, 0-based.
+    pub row: usize,
+    /// Column, 0-based.
+    pub col: usize,
+}
+
+impl CellName {
+    /// The cell at row-major `index` of a grid of side `n`.
+    pub fn of(index: usize, n: usize) -> Self {
+        CellName {
+            row: index / n,
+            col: index % n,
+        }
+    }
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
 }
 
 /// Which of the three house kinds a house is.
@@ -205,7 +238,11 @@ impl Topology {
 
     /// Cell name in `r3c12` notation (1-based, decimal at every size).
     pub fn cell_name(&self, cell: usize) -> String {
-        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+        CellName {
+            row: self.row(cell),
+            col: self.col(cell),
+        }
+        .to_string()
     }
 }
 

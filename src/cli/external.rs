@@ -15,6 +15,7 @@ use nsudoku::grid;
 use nsudoku::input::{self, Puzzle, ReadOptions, Reader, Record};
 use nsudoku::mask::Mask;
 use nsudoku::output;
+use nsudoku::topology::CellName;
 use std::io::{self, Read, Write};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -449,14 +450,13 @@ fn check(
     }
     let digits = a.digits();
     if let Some(c) = digits.iter().position(|&d| d == 0) {
-        return Err(format!("answer leaves r{}c{} open", c / n + 1, c % n + 1));
+        return Err(format!("answer leaves {} open", CellName::of(c, n)));
     }
     if let Some(c) = (0..digits.len()).find(|&c| !p.masks.get(c).has(digits[c] as usize - 1)) {
         return Err(format!(
-            "answer puts {} in r{}c{}, which the puzzle rules out",
+            "answer puts {} in {}, which the puzzle rules out",
             digits[c],
-            c / n + 1,
-            c % n + 1
+            CellName::of(c, n)
         ));
     }
     if !grid::is_valid_solution(p.k, &digits) {

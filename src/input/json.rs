@@ -17,6 +17,7 @@ use super::numbers::{numbers_line, numbers_puzzle, parse_ints};
 use super::symbols::read_symbols;
 use super::{puzzle_length, side_of_cells, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
+use crate::topology::CellName;
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -712,7 +713,7 @@ fn string_rows(outer: &[Value]) -> Option<String> {
 /// The puzzle of N² cells: numbers as the numbers form, one-symbol strings as a line of
 /// symbols. `Err` for a cell that is neither; the record's own error for a bad puzzle.
 fn puzzle(n: usize, cells: &[&Value], line_no: usize, opts: ReadOptions) -> Result<Record, String> {
-    let at = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
+    let at = |i: usize| CellName::of(i, n);
     let symbols = cells.iter().all(|c| match c {
         Value::String(s) => s.chars().count() <= 1,
         Value::Null => true,
@@ -727,7 +728,9 @@ fn puzzle(n: usize, cells: &[&Value], line_no: usize, opts: ReadOptions) -> Resu
             format: None,
             ..opts
         };
-        return Ok(read_symbols(&line, line_no, opts, &|i| (line_no, at(i))));
+        return Ok(read_symbols(&line, line_no, opts, &|i| {
+            (line_no, at(i).to_string())
+        }));
     }
     let mut values = Vec::with_capacity(cells.len());
     for (i, c) in cells.iter().enumerate() {

@@ -10,17 +10,18 @@ use super::{
     Alphabet, Format, InputError, Puzzle, Record, Shown, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
+use crate::topology::CellName;
 
 pub(super) fn parse_ints(line: &str, line_no: usize) -> Result<Vec<u32>, InputError> {
     parse_cells(line, line_no, |_| None)
 }
 
-/// [`parse_ints`] on a line whose grid shape is known: `cell` gives the 0-based row and
-/// column of the line's j-th token, which a bad token's message names.
+/// [`parse_ints`] on a line whose grid shape is known: `cell` gives the line's j-th token's
+/// cell, which a bad token's message names.
 fn parse_cells(
     line: &str,
     line_no: usize,
-    cell: impl Fn(usize) -> Option<(usize, usize)>,
+    cell: impl Fn(usize) -> Option<CellName>,
 ) -> Result<Vec<u32>, InputError> {
     tokens(line)
         .enumerate()
@@ -31,12 +32,12 @@ fn parse_cells(
 /// What a line of numbers is expected to hold, as its messages say.
 const INTEGERS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for an empty cell";
 
-/// The value of one cell's token on 1-based line `line_no`; `cell` (0-based row and column),
-/// when known, is named in the message (asked only then).
+/// The value of one cell's token on 1-based line `line_no`; `cell`, when known, is named in
+/// the message (asked only then).
 fn parse_int(
     t: &str,
     line_no: usize,
-    cell: impl FnOnce() -> Option<(usize, usize)>,
+    cell: impl FnOnce() -> Option<CellName>,
 ) -> Result<u32, InputError> {
     let bad = || InputError::at(line_no, not_a_value(t, cell()), INTEGERS);
     match t {
@@ -49,7 +50,7 @@ fn parse_int(
 }
 
 /// What is wrong with a token that is no cell's value, and where it is when known.
-fn not_a_value(t: &str, cell: Option<(usize, usize)>) -> String {
+fn not_a_value(t: &str, cell: Option<CellName>) -> String {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let what = if digits(t) {
         "is too large a number"
@@ -64,7 +65,7 @@ fn not_a_value(t: &str, cell: Option<(usize, usize)>) -> String {
         "is not a number"
     };
     match cell {
-        Some((r, c)) => format!("{} at r{}c{} {what}", quoted(t), r + 1, c + 1),
+        Some(cell) => format!("{} at {cell} {what}", quoted(t)),
         None => format!("{} {what}", quoted(t)),
     }
 }
@@ -263,9 +264,8 @@ fn stray_comma(raw: &str, line_no: usize) -> Option<InputError> {
     Some(InputError::at(
         line_no,
         format!(
-            "r{}c{} holds {}, with a stray comma",
-            cell / n + 1,
-            cell % n + 1,
+            "{} holds {}, with a stray comma",
+            CellName::of(cell, n),
             quoted(token)
         ),
         INTEGERS,
@@ -293,13 +293,12 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
                         line_no,
                         if x.is_empty() {
                             format!(
-                                "r{}c{} lists {}, with an empty entry",
-                                c / n + 1,
-                                c % n + 1,
+                                "{} lists {}, with an empty entry",
+                                CellName::of(c, n),
                                 quoted(cell)
                             )
                         } else {
-                            format!("r{}c{} lists {x}", c / n + 1, c % n + 1)
+                            format!("{} lists {x}", CellName::of(c, n))
                         },
                         format!("candidates 1-{n}, joined by single commas"),
                     ))
@@ -469,7 +468,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // The lines the grid's rows are on, for messages.
     let mut row_lines = vec![start];
     let (values, used, n) = match single {
-        Some(n) => match parse_cells(lines.at(start), line_no, |j| Some((j / n, j % n))) {
+        Some(n) => match parse_cells(lines.at(start), line_no, |j| Some(CellName::of(j, n))) {
             Ok(values) => (values, 1, n),
             Err(e) => return (Err(e), 1),
         },
@@ -481,7 +480,9 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             // line).
             row_lines.extend(next_rows(lines, start, m, m - 1));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
-            let mut values = match parse_cells(lines.at(start), line_no, |j| Some((0, j))) {
+            let mut values = match parse_cells(lines.at(start), line_no, |j| {
+                Some(CellName { row: 0, col: j })
+            }) {
                 Ok(values) => values,
                 Err(e) => return (Err(e), used),
             };
@@ -491,7 +492,9 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             }
             // A row too long names no cell past the grid's last column.
             for (r, &idx) in row_lines.iter().enumerate().skip(1) {
-                match parse_cells(lines.at(idx), idx + 1, |j| (j < m).then_some((r, j))) {
+                match parse_cells(lines.at(idx), idx + 1, |j| {
+                    (j < m).then_some(CellName { row: r, col: j })
+                }) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
                         let err = InputError::bad_row(idx + 1, r + 1, m, "number", row.len());
@@ -605,7 +608,7 @@ pub(super) fn numbers_puzzle(
     if let Some((cell, what)) = pencil_fault(values, n) {
         return Err(InputError::at(
             line_of(cell),
-            format!("r{}c{} {what}", cell / n + 1, cell % n + 1),
+            format!("{} {what}", CellName::of(cell, n)),
             format!(
                 "each cell's candidates 1-{n}, each once, as the grid's other cells list theirs \
                  (a pencil-mark grid)"
@@ -618,7 +621,7 @@ pub(super) fn numbers_puzzle(
         if v as usize > n {
             return Err(InputError::at(
                 line_of(cell),
-                format!("r{}c{} holds {v}", cell / n + 1, cell % n + 1),
+                format!("{} holds {v}", CellName::of(cell, n)),
                 format!("0 (empty) or a digit 1-{n}"),
             ));
         }

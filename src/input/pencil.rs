@@ -13,6 +13,7 @@ use super::rows::{is_rule, is_side};
 use super::symbols::{detect_alphabet, read_symbols};
 use super::{shown, Format, InputError, ReadOptions, Record};
 use crate::alphabet::Alphabet;
+use crate::topology::CellName;
 
 /// The cells of a row: its runs of symbols between spaces and `|`.
 fn row_cells(line: &str) -> impl Iterator<Item = &str> {
@@ -104,7 +105,7 @@ pub(super) fn read_list_rows(lines: &Lines, start: usize, n: usize) -> (Record, 
             if let Some(x) = past {
                 let err = InputError::at(
                     at + 1,
-                    format!("r{}c{} lists {x}", r + 1, c + 1),
+                    format!("{} lists {x}", CellName { row: r, col: c }),
                     format!("candidates 1-{n}, joined by single commas"),
                 );
                 return (Err(err), used);
@@ -230,7 +231,7 @@ pub(super) fn read_pencil_rows(
                 if let Some(what) = fault {
                     let err = InputError::at(
                         at + 1,
-                        format!("{what} in r{}c{} ('{cell}')", r + 1, c + 1),
+                        format!("{what} in {} ('{cell}')", CellName { row: r, col: c }),
                         format!(
                             "each cell's candidates, digits {} (a pencil-mark grid)",
                             alphabet.describe(n)
@@ -242,12 +243,7 @@ pub(super) fn read_pencil_rows(
             line.extend(slots);
         }
     }
-    let locate = |pos: usize| {
-        (
-            start + 1,
-            format!("r{}c{}", pos / n / n + 1, pos / n % n + 1),
-        )
-    };
+    let locate = |pos: usize| (start + 1, CellName::of(pos / n, n).to_string());
     let opts = ReadOptions {
         format: Some(Format::Candidates),
         alphabet: Some(alphabet),

@@ -5,7 +5,7 @@ use super::{Format, InputError, Record};
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
 use crate::mask::{CellMasks, Mask, Wide256};
-use crate::topology::box_index;
+use crate::topology::{box_index, CellName};
 
 /// A parsed puzzle of any supported basis, at the program's edge (not yet typed by basis).
 ///
@@ -211,13 +211,11 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
                 return Err(InputError::at(
                     p.line,
                     format!(
-                        "{} is given twice in {name} {}: r{}c{} and r{}c{}",
+                        "{} is given twice in {name} {}: {} and {}",
                         p.text_alphabet().label(d, n),
                         h + 1,
-                        other / n + 1,
-                        other % n + 1,
-                        r + 1,
-                        c + 1
+                        CellName::of(other, n),
+                        CellName::of(cell, n)
                     ),
                     "each digit at most once in every row, column and box",
                 ));

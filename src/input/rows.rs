@@ -6,6 +6,7 @@ use super::numbers::{number_token, tokens, whole_puzzle};
 use super::symbols::read_symbols;
 use super::{basis_of, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 use crate::alphabet::Alphabet;
+use crate::topology::CellName;
 
 /// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
 fn row_cells(line: &str) -> Vec<char> {
@@ -393,12 +394,7 @@ pub(super) fn read_symbol_rows(
         format: Some(Format::Line),
         ..opts
     };
-    let locate = |pos: usize| {
-        (
-            rows[pos / n].0 + 1,
-            format!("r{}c{}", pos / n + 1, pos % n + 1),
-        )
-    };
+    let locate = |pos: usize| (rows[pos / n].0 + 1, CellName::of(pos, n).to_string());
     (read_symbols(&text, start + 1, opts, &locate), used)
 }
 

@@ -7,7 +7,7 @@ use super::{
     Shown,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
-use crate::topology::box_index;
+use crate::topology::{box_index, CellName};
 
 /// How every note of a guess between alphabets ends, after the alphabet to force.
 const OTHER_READING: &str = " for the other)";
@@ -499,10 +499,9 @@ fn candidate_masks(
                         pos,
                         c,
                         format!(
-                            "'{want}' or '.' at position {} of r{}c{}",
+                            "'{want}' or '.' at position {} of {}",
                             d + 1,
-                            cell / n + 1,
-                            cell % n + 1
+                            CellName::of(cell, n)
                         ),
                     ));
                 }
@@ -511,7 +510,7 @@ fn candidate_masks(
         if m.is_empty() {
             return Err(InputError::at(
                 line_no,
-                format!("r{}c{} has no candidate", cell / n + 1, cell % n + 1),
+                format!("{} has no candidate", CellName::of(cell, n)),
                 "at least one candidate in every cell",
             ));
         }
