@@ -33,7 +33,9 @@ pub struct SolveArgs {
     /// counted as solved without checking that it is the only one.
     #[arg(long, default_value_t = 2, value_parser = super::at_least::<1, u64>)]
     limit: u64,
-    /// Give up on a puzzle after this many search nodes and report "budget exceeded".
+    /// Give up on a puzzle after this many search nodes (conflicts, once the engine's CDCL has
+    /// taken over) and report "budget exceeded"; 0 settles only what propagation does, with no
+    /// guess.
     #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Give up on a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m) and

@@ -44,8 +44,8 @@ pub struct BenchArgs {
     /// Search nodes (conflicts, once the engine's CDCL has taken over) the engine may spend on
     /// one puzzle, as `solve --max-nodes`; a puzzle over it is named on stderr, counted under
     /// the table (its time up to the budget stays in the row's figures) and makes the exit
-    /// status 1. Default: no limit (a puzzle that nothing settles, as a 225×225 may be, then
-    /// holds the whole run).
+    /// status 1; 0 settles only what propagation does, with no guess. Default: no limit (a
+    /// puzzle that nothing settles, as a 225×225 may be, then holds the whole run).
     #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Time each variant for at least this long (seconds, or with a unit: 500ms, 2s; whole
