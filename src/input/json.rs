@@ -467,8 +467,13 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     // An item that breaks before its last line costs the lines before the
                     // break, as a value alone does (a stray `{` before puzzles on lines of
                     // their own), and the list ends there: the lines from the break on are
-                    // read again as usual.
-                    Err((mut e, broke)) if broke <= end - l => {
+                    // read again as usual. Unless the item is an object whose lines from the
+                    // break on are all its fields and its `}` (a comma missing between two
+                    // fields): then it is one bad item, and the list goes on after it.
+                    Err((mut e, broke))
+                        if broke <= end - l
+                            && !(c == '{' && only_fields(lines, l + broke - 1, end, e_at)) =>
+                    {
                         e.item = Some(items);
                         return ListStep::Broken(e, l + (broke - 1).max(1));
                     }
@@ -547,6 +552,22 @@ fn object_end(
         (Some(end), broke) if broke.map_or(true, |b| b >= end.0) => Ok(end),
         (_, broke) => open(broke),
     }
+}
+
+/// Whether lines `from..=to` (the last up to byte `to_at`) hold only an object's fields
+/// (`"name": …`, each first on its line), `}` or nothing: the lines of one pretty-printed
+/// object, where puzzles on lines of their own are not.
+fn only_fields(lines: &Lines, from: usize, to: usize, to_at: usize) -> bool {
+    (from..=to).all(|i| {
+        let line = lines.at(i);
+        let line = if i == to { &line[..to_at] } else { line };
+        let text = line.trim_start();
+        let at = line.len() - text.len();
+        text.is_empty()
+            || text.starts_with('}')
+            || (text.starts_with('"')
+                && string_end(line, at).is_some_and(|e| line[e..].trim_start().starts_with(':')))
+    })
 }
 
 /// The first character after byte `at` of line `line` that is not white space, and where it

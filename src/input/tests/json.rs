@@ -558,6 +558,35 @@ fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
     }
 }
 
+/// A comma missing between two fields of a pretty-printed object in a list costs that item
+/// alone: the list goes on after its `}`. It ended there, and the item's other lines and the
+/// rest of the list were read again as puzzles, each a bad line.
+#[test]
+fn a_json_item_missing_a_comma_between_its_fields_costs_only_itself() {
+    let lines = |text: &str| -> Vec<(usize, bool)> {
+        read_all(text, Default::default())
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
+            })
+            .collect()
+    };
+    let item = |comma: &str, id: u8| {
+        format!("  {{\n    \"puzzle\": \"{EASY9}\"{comma}\n    \"id\": {id}\n  }}")
+    };
+    let text = format!("[\n{},\n{}\n]\n{EASY9}\n", item("", 1), item(",", 2));
+    assert_eq!(lines(&text), [(2, false), (6, true), (11, true)]);
+    let all = read_all(&text, Default::default());
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(e.item, Some(1));
+    assert!(e.what.contains("line 4 column 5"), "{}", e.what);
+    // Puzzles on lines of their own inside an object that breaks are not its fields: the
+    // list ends where it breaks, and they are read.
+    let text = format!("[\n  {{\"puzzle\":\n{EASY9}\n{EASY9}\n  }}\n]\n");
+    assert_eq!(lines(&text)[..3], [(2, false), (3, true), (4, true)]);
+}
+
 /// Items of a list not one comma apart (JSON that does not parse) are read as if they were,
 /// and said so: none is lost, and a list with its commas right has no note.
 #[test]
