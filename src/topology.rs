@@ -18,8 +18,9 @@ pub fn box_index(k: usize, r: usize, c: usize) -> usize {
     (r / k) * k + c / k
 }
 
-/// A cell as messages name it, `r3c12` (1-based, decimal at every size): the one notation, for
-/// code that has no [`Topology`] at hand as for [`Topology::cell_name`].
+/// A cell as messages name it, `r3c12` (1-based, decimal at every size). The one notation:
+/// [`Topology::cell_name`] writes it, and code with no [`Topology`] at hand (reading a line)
+/// uses it directly.
 ///
 /// ```
 /// use nsudoku::topology::CellName;

@@ -559,8 +559,8 @@ fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
 }
 
 /// A comma missing between two fields of a pretty-printed object in a list costs that item
-/// alone: the list goes on after its `}`. It ended there, and the item's other lines and the
-/// rest of the list were read again as puzzles, each a bad line.
+/// alone: the list goes on after its `}`. Before, the list ended where the item broke, and
+/// the item's other lines and the rest of the list were read again as puzzles, each a bad line.
 #[test]
 fn a_json_item_missing_a_comma_between_its_fields_costs_only_itself() {
     let lines = |text: &str| -> Vec<(usize, bool)> {
