@@ -496,9 +496,23 @@ mod tests {
         // However long the reader runs, it stops once it holds 10,000 cells (about 66 of
         // these messages), with a batch read beyond them; held as one cell, all 10,000 lines
         // would be read.
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let read = feed.read.records.load(Ordering::Relaxed);
+        // Wait until it has stood still for 100 ms (a loaded machine may start it late).
+        let count = || feed.read.records.load(Ordering::Relaxed);
+        let start = std::time::Instant::now();
+        let mut read = count();
+        while start.elapsed() < std::time::Duration::from_secs(10) {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            let now = count();
+            if now == read && now > 0 {
+                break;
+            }
+            read = now;
+        }
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(read <= 100 + BATCH as u64, "{read} bad lines read ahead");
+        assert!(
+            read >= 60,
+            "only {read} bad lines read: the reader stopped short"
+        );
     }
 }

@@ -57,7 +57,14 @@ fn puzzles(k: usize, fixtures: &[&str], take: usize) -> Vec<Vec<u128>> {
                 texts.push(t.lines().take(take).collect::<Vec<_>>().join("\n"));
             }
         }
-        None => eprintln!("note: no {n}x{n} data directory found, fixtures only"),
+        None => {
+            // As `common::shared_data`: where CI has the data, losing it is a failure.
+            assert!(
+                std::env::var_os("NSUDOKU_REQUIRE_DATA").is_none(),
+                "no {n}x{n} data directory in $NSUDOKU_DATA, ../shared/data or /work/shared/data"
+            );
+            eprintln!("note: no {n}x{n} data directory found, fixtures only");
+        }
     }
     let mut out = Vec::new();
     for t in texts {

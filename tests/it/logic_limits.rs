@@ -2,7 +2,7 @@
 //! finds less (never something wrong), and says so through `logic::limits` and the solving path.
 
 use nsudoku::basis::B3;
-use nsudoku::logic::pom::Listing;
+use nsudoku::logic::pom::{self, Listing, TemplateCount};
 use nsudoku::logic::{engine, find_all, limits, Config, State, Technique};
 use nsudoku::{input, Grid};
 
@@ -159,14 +159,48 @@ fn a_chain_table_bound_skips_chains_and_the_path_says_so() {
 
 #[test]
 fn a_pom_budget_skips_digits() {
-    let s = stuck_state();
-    let tiny = Config {
-        pom_budget: 1,
+    // A fixture state where POM finds something for digits of different template counts, and
+    // a budget of the fewest of them: the digits over it are skipped, their deductions lost.
+    let text = std::fs::read_to_string("tests/data/9x9_magictour_top1465_first30.txt").unwrap();
+    let cfg = Config::default();
+    let (s, all, budget) = text
+        .lines()
+        .find_map(|line| {
+            let p = input::read_one(line, Default::default()).unwrap();
+            let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+            engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
+            let report = pom::analyze(&s, Technique::Pom, &cfg);
+            let all = find_all(&s, Technique::Pom, &cfg);
+            let counts: Vec<u64> = all
+                .iter()
+                .map(
+                    |d| match report.digits[d.evidence.digits[0] as usize].count {
+                        TemplateCount::Exact(c) => c as u64,
+                        _ => u64::MAX,
+                    },
+                )
+                .collect();
+            let (min, max) = (*counts.iter().min()?, *counts.iter().max()?);
+            (min < max).then_some((s, all, min))
+        })
+        .expect("a fixture where POM deduces for digits of different template counts");
+    let some = Config {
+        pom_budget: budget,
         ..Config::default()
     };
     limits::take();
-    find_all(&s, Technique::Pom, &tiny);
+    let part = find_all(&s, Technique::Pom, &some);
     assert!(limits::take().pom_digits > 0);
+    let report = pom::analyze(&s, Technique::Pom, &some);
+    assert!(report.skipped().count() > 0);
+    assert!(report.skipped().all(|d| d.listing == Listing::OverBudget));
+    // What the listed digits find, and nothing else.
+    assert!(!part.is_empty());
+    assert!(
+        part.iter().all(|d| all.contains(d)),
+        "a deduction not found without the budget"
+    );
+    assert!(part.len() < all.len(), "{} of {}", part.len(), all.len());
 }
 
 #[test]

@@ -11,6 +11,7 @@ use nsudoku::generate::Rng;
 use nsudoku::logic::{find_all, fish, intersections, subsets, Config, Deduction, State, Technique};
 use nsudoku::Grid;
 use proptest::prelude::*;
+use std::collections::BTreeSet;
 
 /// True with probability `p`.
 fn chance(rng: &mut Rng, p: f64) -> bool {
@@ -66,16 +67,22 @@ fn keys(v: Vec<Deduction>) -> Vec<String> {
     out
 }
 
-fn compare_all<B: Basis>(s: &State<B>) -> Result<(), TestCaseError> {
+/// Every finder against its reference on `s`; the techniques that found something there.
+fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<Technique>, TestCaseError> {
     let cfg = Config::default();
+    let mut fired = BTreeSet::new();
     for pointing in [true, false] {
         let t = if pointing {
             Technique::Pointing
         } else {
             Technique::Claiming
         };
+        let found = find_all(s, t, &cfg);
+        if !found.is_empty() {
+            fired.insert(t);
+        }
         prop_assert_eq!(
-            keys(find_all(s, t, &cfg)),
+            keys(found),
             keys(intersections::reference::find(s, pointing)),
             "{:?}",
             t
@@ -98,14 +105,13 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<(), TestCaseError> {
             "hidden {}",
             k
         );
+        let fish = find_all(s, Technique::Fish(k as u8), &cfg);
+        for d in naked.iter().chain(&hidden).chain(&fish) {
+            fired.insert(d.technique);
+        }
         per_size.extend(naked);
         per_size.extend(hidden);
-        prop_assert_eq!(
-            keys(find_all(s, Technique::Fish(k as u8), &cfg)),
-            keys(fish::reference::find(s, k)),
-            "fish {}",
-            k
-        );
+        prop_assert_eq!(keys(fish), keys(fish::reference::find(s, k)), "fish {}", k);
     }
     let mut swept = Vec::new();
     let _ = subsets::sweep(s, max, subsets::Bound::subsets(u64::MAX), &mut |d| {
@@ -113,7 +119,43 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<(), TestCaseError> {
         nsudoku::logic::Flow::Continue
     });
     prop_assert_eq!(keys(swept), keys(per_size), "sweep");
-    Ok(())
+    Ok(fired)
+}
+
+/// The comparisons above hold trivially where both sides find nothing, so a fixed run of
+/// states must give every finder something to find: the pointing and claiming of every basis,
+/// and every tuple and fish size up to 4 (2 at basis 2).
+#[test]
+fn the_random_states_give_every_finder_something_to_find() {
+    fn fired<B: Basis>(seeds: u64) -> BTreeSet<Technique> {
+        let mut all = BTreeSet::new();
+        for seed in 0..seeds {
+            for (holes, density) in [(0.3, 0.3), (0.6, 0.5), (0.9, 0.7)] {
+                let s = random_state::<B>(seed, holes, density);
+                all.extend(compare_all(&s).unwrap_or_else(|e| panic!("seed {seed}: {e}")));
+            }
+        }
+        all
+    }
+    for (k, fired) in [
+        (2, fired::<B2>(64)),
+        (3, fired::<B3>(64)),
+        (4, fired::<B4>(16)),
+    ] {
+        let mut wanted = vec![Technique::Pointing, Technique::Claiming];
+        for size in 2..=(k * k / 2).min(4) as u8 {
+            wanted.extend([
+                Technique::NakedTuple(size),
+                Technique::HiddenTuple(size),
+                Technique::Fish(size),
+            ]);
+        }
+        let missing: Vec<_> = wanted.iter().filter(|t| !fired.contains(t)).collect();
+        assert!(
+            missing.is_empty(),
+            "basis {k}: nothing found by {missing:?}"
+        );
+    }
 }
 
 proptest! {

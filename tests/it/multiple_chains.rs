@@ -101,14 +101,14 @@ fn check_branches<B: Basis>(s: &State<B>, d: &Deduction, cap: usize) {
 }
 
 /// Along the easiest-first path of singles, chains and multiple chains, every multiple chain
-/// of every state: sound, and well formed. Returns how many were checked.
-fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usize {
+/// of every state: sound, and well formed. Returns the technique of each one checked.
+fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> Vec<Technique> {
     let mut s = state::<B>(line);
     let cfg = Config::default();
     let mut ts = Technique::SINGLES.to_vec();
     ts.extend([Technique::XChain, Technique::XyChain, Technique::Aic]);
     ts.extend(MULTIPLE);
-    let mut checked = 0;
+    let mut checked = Vec::new();
     for _ in 0..max_steps {
         engine::reduce(&mut s, &Technique::SINGLES, &cfg).unwrap();
         if s.is_complete() {
@@ -119,7 +119,7 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
                 assert_eq!(d.technique, t);
                 check::check_in_state(&s, solution, &d).unwrap();
                 check_branches(&s, &d, cfg.chain_length);
-                checked += 1;
+                checked.push(t);
             }
         }
         let Some(d) = engine::next_step(&s, &ts, &cfg) else {
@@ -132,25 +132,29 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> usiz
 
 #[test]
 fn multiple_chains_are_sound_and_well_formed_at_9x9() {
-    let mut total = 0;
+    let mut seen = Vec::new();
     for line in include_str!("../data/chains_9x9.txt").lines() {
         let p = input::read_one(line, Default::default()).unwrap();
         let sol = solve::unique_solution(&p).unwrap();
-        total += check_puzzle::<B3>(line, &sol, 6);
+        seen.extend(check_puzzle::<B3>(line, &sol, 6));
     }
-    assert!(total > 100, "only {total} checked");
+    assert!(seen.len() > 100, "only {} checked", seen.len());
+    let seen = seen.into_iter().collect();
+    common::assert_checked(&MULTIPLE, &seen, &[], "chains_9x9");
 }
 
 #[test]
 fn multiple_chains_are_sound_and_well_formed_at_16x16() {
-    let mut total = 0;
+    let mut seen = Vec::new();
     for (p, sol) in with_solutions(
         include_str!("../data/chains_16x16.txt"),
         include_str!("../data/chains_16x16.sol"),
     ) {
-        total += check_puzzle::<B4>(&p, &sol, 2);
+        seen.extend(check_puzzle::<B4>(&p, &sol, 2));
     }
-    assert!(total > 0);
+    assert!(!seen.is_empty());
+    let seen = seen.into_iter().collect();
+    common::assert_checked(&MULTIPLE, &seen, &[], "chains_16x16");
 }
 
 /// norvig_top95 line 65: its hardest step is a cell forcing chain of three branches and 14

@@ -190,6 +190,7 @@ fn solve_paths_with_pom_are_sound() {
     let cfg = Config::default();
     let mut ts = Technique::SINGLES.to_vec();
     ts.extend(pom::VARIANTS);
+    let (mut pom_steps, mut solved) = (0, 0);
     for line in puzzles(include_str!("../data/pom_9x9.txt"))
         .into_iter()
         .take(12)
@@ -201,7 +202,16 @@ fn solve_paths_with_pom_are_sound() {
         for d in &path.steps {
             check::check_deduction::<B3>(&solution, d).unwrap();
         }
+        pom_steps += path
+            .steps
+            .iter()
+            .filter(|d| pom::VARIANTS.contains(&d.technique))
+            .count();
+        solved += usize::from(path.end == engine::End::Solved);
     }
+    // Else the paths could be singles alone, and nothing of POM checked.
+    assert!(pom_steps > 12, "only {pom_steps} POM steps");
+    assert!(solved > 0, "no path solved");
 }
 
 #[test]

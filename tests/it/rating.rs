@@ -111,6 +111,39 @@ fn rating_path_is_sound_and_matches_rate() {
     assert!(solved_with_chains > 0);
 }
 
+/// The ratings of the first 12 chain fixtures, pinned: the tests above compare `rate` with a
+/// path rated by the same step ratings, so a change of the scale would move both sides. One
+/// made on purpose changes these figures too (they are those of 2026-12-03).
+#[test]
+fn the_chain_fixtures_keep_their_ratings() {
+    const RATINGS: [&str; 12] = [
+        "8.6/1.2/1.2",
+        "9.5/1.2/1.2",
+        "9.5/1.2/1.2",
+        "3.4/1.2/1.2",
+        "3.4/1.2/1.2",
+        "3.4/1.2/1.2",
+        "8.9/1.2/1.2",
+        "3.4/1.2/1.2",
+        "3.4/1.2/1.2",
+        "3.4/1.2/1.2",
+        "4.0/1.5/1.5",
+        "7.2/1.2/1.2",
+    ];
+    let lines: Vec<&str> = include_str!("../data/chains_9x9.txt")
+        .lines()
+        .take(12)
+        .collect();
+    let out = common::run(&["rate"], &(lines.join("\n") + "\n"));
+    common::assert_success(&out);
+    let expected: Vec<String> = lines
+        .iter()
+        .zip(RATINGS)
+        .map(|(p, r)| format!("{p} {r}"))
+        .collect();
+    assert_eq!(common::lines(&out.stdout), expected);
+}
+
 /// The first forum_hardest puzzles (SE 11 and up) need nested forcing chains: rated to the
 /// end, every step sound, and rated as `rate` rates them.
 #[test]
@@ -180,7 +213,7 @@ fn rate_cli_end_to_end() {
         format!("{EASY} {:.1}/{:.1}/{:.1}", easy.er, easy.ep, easy.ed)
     );
     assert_eq!(lines[1], "invalid");
-    assert!(lines[2].starts_with(hard), "{}", lines[2]);
+    assert_eq!(lines[2], format!("{hard} 8.6/1.2/1.2"));
     assert!(stderr.contains("line 2"), "{stderr}");
     assert_eq!(
         out.status.code(),
@@ -199,6 +232,11 @@ fn rate_cli_end_to_end() {
     assert_eq!(v[1]["line"], 2);
     assert!(v[1]["error"].is_string());
     assert_eq!(v[2]["line"], 3);
+    assert_eq!(
+        (v[2]["er"].as_f64(), v[2]["ep"].as_f64()),
+        (Some(8.6), Some(1.2))
+    );
+    assert_eq!(v[2]["end"], "solved");
 }
 
 /// `explain --rated` shows the path `rate` measures: as many steps, the first one's rating its

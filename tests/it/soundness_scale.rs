@@ -88,8 +88,9 @@ fn read(path: &str, alphabet: Option<Alphabet>, take: Take) -> Vec<Puzzle> {
 }
 
 /// Check every puzzle of `path` with every technique; solutions from `sol_path` when given, else
-/// by search (puzzles without a unique solution are skipped: they have no single truth to check
-/// against).
+/// by search. Every set checked holds puzzles of one solution: one without would have no single
+/// truth to check against, and fails the test rather than pass unchecked, as would a file
+/// read as no puzzle at all.
 fn run_file(path: &str, sol_path: Option<&str>, alphabet: Option<Alphabet>, take: Take) -> Tally {
     run_file_without(path, sol_path, alphabet, take, &[], false)
 }
@@ -117,6 +118,15 @@ fn run_file_without(
             .collect(),
         None => pool.install(|| puzzles.par_iter().map(solve::unique_solution).collect()),
     };
+    assert!(!puzzles.is_empty(), "{path}: no puzzle read");
+    assert_eq!(
+        puzzles.len(),
+        solutions.len(),
+        "{path}: puzzles and solutions pair up"
+    );
+    if let Some(i) = solutions.iter().position(Option::is_none) {
+        panic!("{path}: puzzle {} has not one solution", i + 1);
+    }
     let tally = Tally::default();
     pool.install(|| {
         puzzles.par_iter().zip(&solutions).for_each(|(p, sol)| {

@@ -166,11 +166,20 @@ pub fn assert_checked(ts: &[Technique], checked: &BTreeSet<Technique>, idle: &[&
     );
 }
 
-/// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line).
+/// Puzzle lines paired with the digits of their solutions (a file of solutions, line by line;
+/// blank and `#` lines skipped in both). The two must have as many lines: a pair lost to a
+/// short file would be a puzzle silently left unchecked.
 pub fn with_solutions(puzzles: &str, sols: &str) -> Vec<(String, Vec<u8>)> {
+    fn content(t: &str) -> Vec<&str> {
+        t.lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect()
+    }
+    let (puzzles, sols) = (content(puzzles), content(sols));
+    assert_eq!(puzzles.len(), sols.len(), "puzzles and solutions pair up");
     puzzles
-        .lines()
-        .zip(sols.lines())
+        .into_iter()
+        .zip(sols)
         .map(|(p, s)| {
             let sol = input::read_one(s, Default::default()).unwrap().digits();
             (p.to_string(), sol)
