@@ -166,6 +166,12 @@ fn every_path_solved(name: &str) {
         return;
     };
     let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
+    assert!(!lines.is_empty());
+    assert_eq!(
+        lines.len(),
+        text.lines().count(),
+        "{name}: a line not of 81 symbols"
+    );
     for line in &lines {
         assert_eq!(check_path(line).1, End::Solved, "{line}");
     }
