@@ -89,7 +89,15 @@ fn puzzles9(take: usize) -> Vec<Vec<u128>> {
 }
 
 fn puzzles16(take: usize) -> Vec<Vec<u128>> {
-    puzzles(4, &["16x16_gen_minimal200_first10.txt", "basis4.txt"], take)
+    puzzles(
+        4,
+        &[
+            "16x16_gen_minimal200_first10.txt",
+            "16x16_goomii_hard300_first8.txt",
+            "basis4.txt",
+        ],
+        take,
+    )
 }
 
 /// Every solution (up to `limit`), sorted, and whether the budget ran out.
