@@ -125,7 +125,7 @@ fn run_file_without(
         "{path}: puzzles and solutions pair up"
     );
     if let Some(i) = solutions.iter().position(Option::is_none) {
-        panic!("{path}: puzzle {} has not one solution", i + 1);
+        panic!("{path}: puzzle {} has not exactly one solution", i + 1);
     }
     let tally = Tally::default();
     pool.install(|| {
