@@ -11,6 +11,7 @@
 //! grids, often without a solution). The other engines share no code with the band engine, so
 //! agreement is independent evidence.
 
+use crate::common;
 use nsudoku::basis::{B3, B4};
 use nsudoku::generate::Rng;
 use nsudoku::grid::{is_valid_solution, keeps_givens};
@@ -32,38 +33,18 @@ fn puzzles(k: usize, fixtures: &[&str], take: usize) -> Vec<Vec<u128>> {
                 .collect()
         })
         .collect();
-    // `$NSUDOKU_DATA`, else `../shared/data` beside the repository (CI), else the machine-wide
-    // copy that worktrees see.
     let n = k * k;
-    let shared = [
-        std::env::var("NSUDOKU_DATA").unwrap_or_default(),
-        format!("{root}/../shared/data"),
-        "/work/shared/data".to_string(),
-    ]
-    .into_iter()
-    .filter(|d| !d.is_empty())
-    .map(|d| format!("{d}/{n}x{n}"))
-    .find(|d| std::path::Path::new(d).is_dir());
-    match shared.and_then(|d| std::fs::read_dir(d).ok()) {
-        Some(dir) => {
-            let mut files: Vec<_> = dir
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-                .collect();
-            files.sort();
-            for f in files {
-                let t = std::fs::read_to_string(&f).expect("data file");
-                texts.push(t.lines().take(take).collect::<Vec<_>>().join("\n"));
-            }
-        }
-        None => {
-            // As `common::shared_data`: where CI has the data, losing it is a failure.
-            assert!(
-                std::env::var_os("NSUDOKU_REQUIRE_DATA").is_none(),
-                "no {n}x{n} data directory in $NSUDOKU_DATA, ../shared/data or /work/shared/data"
-            );
-            eprintln!("note: no {n}x{n} data directory found, fixtures only");
+    if let Some(dir) = common::shared_path(&format!("{n}x{n}")) {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("data directory")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+            .collect();
+        files.sort();
+        for f in files {
+            let t = std::fs::read_to_string(&f).expect("data file");
+            texts.push(t.lines().take(take).collect::<Vec<_>>().join("\n"));
         }
     }
     let mut out = Vec::new();

@@ -196,29 +196,36 @@ pub fn unique() -> Config {
     }
 }
 
-/// The text of `<data>/<name>`, the data sets being in `$NSUDOKU_DATA`, else in
-/// `../shared/data` beside the repository (as CI has them), else in the machine-wide copy that
-/// worktrees see; or `None` (said on stderr) where none has it: the test that needs it is then
-/// skipped, unless `$NSUDOKU_REQUIRE_DATA` is set (`.ci/run` sets it), where a test that would
-/// pass without checking anything fails instead.
-pub fn shared_data(name: &str) -> Option<String> {
+/// The path of `<data>/<name>` (a file or a directory), the data sets being in
+/// `$NSUDOKU_DATA`, else in `../shared/data` beside the repository (as CI has them), else in
+/// the machine-wide copy that worktrees see; or `None` (said on stderr) where none has it: the
+/// test that needs it then goes without, unless `$NSUDOKU_REQUIRE_DATA` is set (`.ci/run` sets
+/// it), where a test that would pass without checking anything fails instead.
+pub fn shared_path(name: &str) -> Option<PathBuf> {
     let dirs = [
         std::env::var("NSUDOKU_DATA").unwrap_or_default(),
         format!("{}/../shared/data", env!("CARGO_MANIFEST_DIR")),
         "/work/shared/data".to_string(),
     ];
-    let text = dirs
+    let path = dirs
         .iter()
         .filter(|d| !d.is_empty())
-        .find_map(|d| std::fs::read_to_string(format!("{d}/{name}")).ok());
-    if text.is_none() {
+        .map(|d| Path::new(d).join(name))
+        .find(|p| p.exists());
+    if path.is_none() {
         assert!(
             std::env::var_os("NSUDOKU_REQUIRE_DATA").is_none(),
             "{name} not found in $NSUDOKU_DATA, ../shared/data or /work/shared/data"
         );
         eprintln!("note: ../shared/data/{name} not found, skipped");
     }
-    text
+    path
+}
+
+/// The text of `<data>/<name>` (see [`shared_path`]), or `None` where no data directory has it.
+pub fn shared_data(name: &str) -> Option<String> {
+    let path = shared_path(name)?;
+    Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 /// A 144×144 grid (basis 12) written as numbers, one hole in each row (so its solution is
