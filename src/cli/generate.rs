@@ -54,6 +54,11 @@ pub struct GenerateArgs {
     /// Grids tried per puzzle before giving up on --givens or --technique.
     #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]
     attempts: u64,
+    /// Give up on a puzzle's --givens or --technique once this much time has gone (seconds, or
+    /// with a unit: 500ms, 2s, 1m), checked as each attempt ends. Which attempt ends the search
+    /// then depends on the machine's speed, not only on the seed.
+    #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
+    timeout: Option<std::time::Duration>,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
     #[arg(long, value_enum)]
@@ -176,6 +181,7 @@ fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
         technique,
         max_nodes: a.max_nodes,
         attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
+        timeout: a.timeout,
     };
     opts.check(n).map_err(|e| invalid(&e.to_string()))?;
     Ok((format, opts))

@@ -55,6 +55,7 @@ use crate::mask::Mask;
 use crate::solver::{SolveOptions, Solver};
 use crate::with_basis;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -74,6 +75,11 @@ pub struct GenOptions {
     pub max_nodes: Option<u64>,
     /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
     pub attempts: usize,
+    /// Time one puzzle may take before giving up on `givens` or `technique`, checked as each
+    /// attempt ends (an attempt is not cut short). A rare technique can take every attempt:
+    /// nested forcing chains at 9×9 spend 10-15 minutes on the default 1,000. With it, which
+    /// attempt ends the search depends on the machine's speed, not only on the seed.
+    pub timeout: Option<Duration>,
 }
 
 impl GenOptions {
@@ -123,6 +129,7 @@ impl Default for GenOptions {
             technique: None,
             max_nodes: None,
             attempts: 1000,
+            timeout: None,
         }
     }
 }
@@ -187,6 +194,8 @@ pub enum GenError {
         /// larger budget might dig further (at 9×9 none comes near the default; with a
         /// `technique` the checks are logic, which it does not bound).
         over_budget: bool,
+        /// Whether `timeout` ended the search before `attempts` did.
+        timed_out: bool,
     },
 }
 
@@ -251,22 +260,32 @@ impl fmt::Display for GenError {
                 wanted,
                 fewest,
                 over_budget,
+                timed_out,
             } => {
                 let attempts = crate::output::plural(*attempts, "attempt");
                 write!(f, "no puzzle {wanted} found in {attempts}")?;
+                if *timed_out {
+                    // The attempts went by in the time given: more time is the first remedy.
+                    f.write_str(" within --timeout")?;
+                }
+                let raise = if *timed_out {
+                    "--timeout"
+                } else {
+                    "--attempts"
+                };
                 match fewest {
                     // Digging keeps a given whose check runs over budget: below some count
                     // every attempt stops at about the same place, and only a budget helps.
                     Some(g) if *over_budget => write!(
                         f,
                         " (the fewest givens reached: {g}); raise --max-nodes (a check over it \
-                         keeps its given) or --attempts, or relax the request"
+                         keeps its given) or {raise}, or relax the request"
                     ),
                     Some(g) => write!(
                         f,
-                        " (the fewest givens reached: {g}); raise --attempts or relax the request"
+                        " (the fewest givens reached: {g}); raise {raise} or relax the request"
                     ),
-                    None => f.write_str("; raise --attempts or relax the request"),
+                    None => write!(f, "; raise {raise} or relax the request"),
                 }
             }
         }
@@ -327,10 +346,19 @@ pub fn generate_observed<B: Basis>(
     seen: &mut dyn FnMut(Attempt),
 ) -> Result<Generated, GenError> {
     opts.check(B::N)?;
+    let start = Instant::now();
     let mut rng = Rng::new(seed);
     let mut fewest = usize::MAX;
     let mut over_budget = false;
+    let mut made = 0;
+    let mut timed_out = false;
     for attempt in 1..=opts.attempts {
+        // At least one attempt, however short the time.
+        if attempt > 1 && opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+            timed_out = true;
+            break;
+        }
+        made = attempt;
         let solution = random_solution::<B>(&mut rng);
         let dug = dig::<B>(&solution, opts, &mut rng);
         let puzzle = dug.puzzle;
@@ -364,11 +392,12 @@ pub fn generate_observed<B: Basis>(
         wanted.push(format!("that needs {}", names.join(",")));
     }
     Err(GenError::NotFound {
-        attempts: opts.attempts,
+        attempts: made,
         wanted: wanted.join(" "),
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
         over_budget,
+        timed_out,
     })
 }
 

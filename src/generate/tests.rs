@@ -24,6 +24,68 @@ fn an_empty_range_is_named() {
     Rng::new(1).below(0);
 }
 
+/// A timeout ends the search after the attempt that passes it (one at least), and the
+/// message names it, where the attempts alone would have gone on.
+#[test]
+fn a_timeout_ends_the_attempts() {
+    // A jellyfish at 9×9: none of the first 5 attempts of seed 1 needs one.
+    let opts = GenOptions {
+        technique: Some(vec![Technique::Fish(4)]),
+        attempts: 5,
+        ..GenOptions::default()
+    };
+    let e = generate::<B3>(&opts, 1).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            GenError::NotFound {
+                attempts: 5,
+                timed_out: false,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let timed = GenOptions {
+        timeout: Some(Duration::from_nanos(1)),
+        ..opts
+    };
+    let mut seen = 0;
+    let e = generate_observed::<B3>(&timed, 1, &mut |_| seen += 1).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            GenError::NotFound {
+                attempts: 1,
+                timed_out: true,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(seen, 1);
+    let msg = e.to_string();
+    assert!(
+        msg.starts_with("no puzzle that needs jellyfish found in 1 attempt within --timeout"),
+        "{msg}"
+    );
+    assert!(
+        msg.ends_with("; raise --timeout or relax the request"),
+        "{msg}"
+    );
+    // A puzzle found in time is the one found without a timeout.
+    let easy = GenOptions {
+        technique: Some(vec![Technique::NakedTuple(2)]),
+        timeout: Some(Duration::from_secs(3600)),
+        ..GenOptions::default()
+    };
+    let untimed = GenOptions {
+        timeout: None,
+        ..easy.clone()
+    };
+    assert_eq!(generate::<B3>(&easy, 5), generate::<B3>(&untimed, 5));
+}
+
 /// An unreachable givens target says how far digging got, and what to raise.
 #[test]
 fn a_missed_givens_target_names_the_fewest_reached() {

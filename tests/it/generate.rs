@@ -481,6 +481,29 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--givens", "30", "--minimal"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be combined with --givens"), "{err}");
+    // A timeout gives up on a rare technique after the attempt that passes it; it must be
+    // a positive duration.
+    let (out, err, code) = nsudoku(&[
+        "generate",
+        "-k",
+        "3",
+        "--seed",
+        "1",
+        "--technique",
+        "jellyfish",
+        "--timeout",
+        "1ms",
+    ]);
+    assert_eq!((out.as_str(), code), ("", 1), "{err}");
+    assert!(
+        err.starts_with(
+            "puzzle 1: no puzzle that needs jellyfish found in 1 attempt within --timeout;"
+        ),
+        "{err}"
+    );
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--timeout", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--timeout"), "{err}");
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--technique", "fish-5"]);
     assert_eq!(code, 2);
     assert!(err.contains("expected a size up to 4"), "{err}");
