@@ -469,10 +469,12 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     // their own), and the list ends there: the lines from the break on are
                     // read again as usual. Unless the item is an object whose lines from the
                     // break on are all its fields and its `}` (a comma missing between two
-                    // fields): then it is one bad item, and the list goes on after it.
+                    // fields), or a grid of N rows of N cells a line (a comma missing between
+                    // two rows): then it is one bad item, and the list goes on after it.
                     Err((mut e, broke))
                         if broke <= end - l
-                            && !(c == '{' && only_fields(lines, l + broke - 1, end, e_at)) =>
+                            && !(c == '{' && only_fields(lines, l + broke - 1, end, e_at))
+                            && !(c == '[' && rows_a_line(&text)) =>
                     {
                         e.item = Some(items);
                         return ListStep::Broken(e, l + (broke - 1).max(1));
@@ -568,6 +570,31 @@ fn only_fields(lines: &Lines, from: usize, to: usize, to_at: usize) -> bool {
             || (text.starts_with('"')
                 && string_end(line, at).is_some_and(|e| line[e..].trim_start().starts_with(':')))
     })
+}
+
+/// Whether `item`, an array over several lines, is a grid written a row a line: between its
+/// brackets, N lines each holding one array of N cells (numbers, strings or `null`), N a
+/// grid's side. A list item so written that does not parse lacks a comma between rows; the
+/// lines of puzzles after a stray `[` are not so many rows of that length.
+fn rows_a_line(item: &str) -> bool {
+    let inner = item.trim();
+    let Some(inner) = inner.strip_prefix('[').and_then(|i| i.strip_suffix(']')) else {
+        return false;
+    };
+    let mut rows = 0;
+    let mut side = None;
+    for line in inner.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let row = line.strip_suffix(',').unwrap_or(line);
+        let cells = match serde_json::from_str::<Vec<Value>>(row) {
+            Ok(cells) if cells.iter().all(|c| !c.is_array() && !c.is_object()) => cells.len(),
+            _ => return false,
+        };
+        if *side.get_or_insert(cells) != cells {
+            return false;
+        }
+        rows += 1;
+    }
+    side.is_some_and(|n| rows == n && side_of_cells(n * n) == Some(n))
 }
 
 /// The first character after byte `at` of line `line` that is not white space, and where it

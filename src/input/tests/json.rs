@@ -587,6 +587,51 @@ fn a_json_item_missing_a_comma_between_its_fields_costs_only_itself() {
     assert_eq!(lines(&text)[..3], [(2, false), (3, true), (4, true)]);
 }
 
+/// So does a comma missing between two rows of a grid in a list, pretty-printed a row a line
+/// (numbers or LeetCode's strings): the list goes on after the grid's `]`. Before, the list
+/// ended there and each row after the break was a bad line of its own.
+#[test]
+fn a_json_grid_missing_a_comma_between_its_rows_costs_only_itself() {
+    let lines = |text: &str| -> Vec<(usize, bool)> {
+        read_all(text, Default::default())
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
+            })
+            .collect()
+    };
+    let numbers = json_rows(&easy9_digits(), 9, &|d| d.to_string());
+    let strings = json_rows(&easy9_digits(), 9, &|d| format!("\"{d}\""));
+    for rows in [numbers, strings] {
+        // A grid of 11 lines; in the first, no comma after its fourth row.
+        let grid = |missing: Option<usize>| {
+            let body: Vec<String> = (0..9)
+                .map(|r| {
+                    let comma = if r == 8 || Some(r) == missing {
+                        ""
+                    } else {
+                        ","
+                    };
+                    format!("    {}{comma}", rows[r])
+                })
+                .collect();
+            format!("  [\n{}\n  ]", body.join("\n"))
+        };
+        let text = format!("[\n{},\n{}\n]\n{EASY9}\n", grid(Some(3)), grid(None));
+        assert_eq!(lines(&text), [(2, false), (13, true), (25, true)]);
+        let all = read_all(&text, Default::default());
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!(e.item, Some(1));
+        assert!(e.what.contains("line 7 column 5"), "{}", e.what);
+    }
+    // Rows of other lengths (flat puzzles after a stray `[`) are not one grid: the list ends
+    // where the item breaks, and the lines from there are read again.
+    let flat = json_rows(&easy9_digits(), 81, &|d| d.to_string()).remove(0);
+    let text = format!("[\n  {flat},\n  [\n  {flat},\n  {flat}\n  {flat}\n  ]\n]\n");
+    assert_eq!(lines(&text)[..3], [(2, true), (3, false), (6, true)]);
+}
+
 /// Items of a list not one comma apart (JSON that does not parse) are read as if they were,
 /// and said so: none is lost, and a list with its commas right has no note.
 #[test]
