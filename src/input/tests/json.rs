@@ -510,6 +510,17 @@ fn a_line_of_a_json_word_in_brackets_is_no_section_header() {
     }
 }
 
+/// Each record of `text`: its line, and whether it is a puzzle.
+fn lines(text: &str) -> Vec<(usize, bool)> {
+    read_all(text, Default::default())
+        .iter()
+        .map(|r| {
+            r.as_ref()
+                .map_or_else(|e| (e.line, false), |p| (p.line, true))
+        })
+        .collect()
+}
+
 /// Text that opens a JSON value and does not parse costs the lines before the one where it
 /// breaks: a stray `{` closed by a stray `}` lines later swallowed every puzzle between them.
 #[test]
@@ -517,15 +528,8 @@ fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
     for (open, close) in [("{junk", "}"), ("[", "]"), ("{\"puzzle\": ", "}")] {
         let text = format!("{open}\n{EASY9}\n{EASY9}\n{close}\n{EASY9}\n");
         let all = read_all(&text, Default::default());
-        let lines: Vec<(usize, bool)> = all
-            .iter()
-            .map(|r| {
-                r.as_ref()
-                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
-            })
-            .collect();
         assert_eq!(
-            lines,
+            lines(&text),
             [(1, false), (2, true), (3, true), (4, false), (5, true)],
             "{open}"
         );
@@ -563,15 +567,6 @@ fn a_json_value_that_does_not_parse_costs_the_lines_before_it_breaks() {
 /// the item's other lines and the rest of the list were read again as puzzles, each a bad line.
 #[test]
 fn a_json_item_missing_a_comma_between_its_fields_costs_only_itself() {
-    let lines = |text: &str| -> Vec<(usize, bool)> {
-        read_all(text, Default::default())
-            .iter()
-            .map(|r| {
-                r.as_ref()
-                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
-            })
-            .collect()
-    };
     let item = |comma: &str, id: u8| {
         format!("  {{\n    \"puzzle\": \"{EASY9}\"{comma}\n    \"id\": {id}\n  }}")
     };
@@ -592,15 +587,6 @@ fn a_json_item_missing_a_comma_between_its_fields_costs_only_itself() {
 /// ended there and each row after the break was a bad line of its own.
 #[test]
 fn a_json_grid_missing_a_comma_between_its_rows_costs_only_itself() {
-    let lines = |text: &str| -> Vec<(usize, bool)> {
-        read_all(text, Default::default())
-            .iter()
-            .map(|r| {
-                r.as_ref()
-                    .map_or_else(|e| (e.line, false), |p| (p.line, true))
-            })
-            .collect()
-    };
     let numbers = json_rows(&easy9_digits(), 9, &|d| d.to_string());
     let strings = json_rows(&easy9_digits(), 9, &|d| format!("\"{d}\""));
     for rows in [numbers, strings] {
