@@ -462,6 +462,31 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
+                // A bad item whose brackets do not balance runs on into the items after it
+                // (a `]` dropped or doubled): where its layout closes it, it ends, as one bad
+                // item, and the list goes on with the items after it.
+                if let Some(m) = laid_out_end(lines, l, a, end) {
+                    let good = parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
+                    if !good {
+                        let what = format!(
+                            "brackets that do not balance: the `{}` on line {}, under the `{c}` \
+                             that opens the item, ends it as laid out but not as bracketed",
+                            closer(c),
+                            m + 1
+                        );
+                        let e = InputError {
+                            item: Some(items),
+                            ..error(l + 1, what)
+                        };
+                        let next = List {
+                            line: m,
+                            at: a + 1,
+                            items,
+                            ..list
+                        };
+                        return ListStep::Item(Err(e), next);
+                    }
+                }
                 let record = match parse(&text, l, &lines.at(l)[..a]) {
                     Ok(value) => puzzle_of(&value, l, opts),
                     // An item that breaks before its last line costs the lines before the
@@ -570,6 +595,42 @@ fn only_fields(lines: &Lines, from: usize, to: usize, to_at: usize) -> bool {
             || (text.starts_with('"')
                 && string_end(line, at).is_some_and(|e| line[e..].trim_start().starts_with(':')))
     })
+}
+
+/// The bracket that closes one opened by `open`.
+fn closer(open: char) -> char {
+    if open == '{' {
+        '}'
+    } else {
+        ']'
+    }
+}
+
+/// The line before `end` where the layout of a pretty-printed item closes it: the item's
+/// bracket, at byte `at` of line `line`, is first on its line, and a later line starts with
+/// its closing bracket at the same indentation. `None` when the brackets close it there (or
+/// nowhere before `end`), or when a line less indented than the item comes first.
+fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize) -> Option<usize> {
+    let first = lines.at(line);
+    if !first[..at].trim().is_empty() {
+        return None;
+    }
+    let close = closer(first[at..].chars().next()?);
+    for i in line + 1..end {
+        let text = lines.at(i);
+        let body = text.trim_start();
+        let indent = text.len() - body.len();
+        if body.is_empty() {
+            continue;
+        }
+        if indent < at {
+            return None;
+        }
+        if indent == at && body.starts_with(close) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Whether `item`, an array over several lines, is a grid written a row a line: between its

@@ -618,6 +618,36 @@ fn a_json_grid_missing_a_comma_between_its_rows_costs_only_itself() {
     assert_eq!(lines(&text)[..3], [(2, true), (3, false), (6, true)]);
 }
 
+/// An item whose brackets do not balance (a row's `]` dropped, or a `[` doubled) ran on into
+/// the items after it, which were lost with it. It ends where its layout closes it, as one bad
+/// item, and the list goes on; an item that parses is read whatever its layout.
+#[test]
+fn a_json_item_whose_brackets_do_not_balance_ends_where_its_layout_closes_it() {
+    let rows = json_rows(&easy9_digits(), 9, &|d| d.to_string());
+    let grid = |rows: &[String]| format!("  [\n    {}\n  ]", rows.join(",\n    "));
+    let mut dropped = rows.clone();
+    dropped[4].pop();
+    let mut doubled = rows.clone();
+    doubled[2].insert(0, '[');
+    for bad in [&dropped, &doubled] {
+        let text = format!("[\n{},\n{},\n{}\n]\n", grid(bad), grid(&rows), grid(&rows));
+        assert_eq!(lines(&text), [(2, false), (13, true), (24, true)], "{text}");
+        let all = read_all(&text, Default::default());
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!(e.item, Some(1));
+        assert!(
+            e.what
+                .starts_with("brackets that do not balance: the `]` on line 12, under the `[`"),
+            "{}",
+            e.what
+        );
+    }
+    // Rows that close under the item's bracket (`  ], [`) are a layout of their own, read.
+    let cells: Vec<&str> = rows.iter().map(|r| &r[1..r.len() - 1]).collect();
+    let odd = format!("[\n  [[\n    {}\n  ]]\n]\n", cells.join("\n  ], [\n    "));
+    assert_eq!(lines(&odd), [(2, true)], "{odd}");
+}
+
 /// Items of a list not one comma apart (JSON that does not parse) are read as if they were,
 /// and said so: none is lost, and a list with its commas right has no note.
 #[test]
