@@ -41,6 +41,11 @@
 //! assert_eq!(boxed.lines().count(), 21); // 16 rows and 5 rules
 //! ```
 //!
+//! Messages are written for the command line, the crate's first user: where an option is to
+//! blame they name its flag (`--alphabet`, `--max-nodes`), and each such flag sets the field
+//! of the same name in the options the library takes ([`input::ReadOptions::alphabet`],
+//! [`generate::GenOptions::max_nodes`]).
+//!
 //! Where things are:
 //!
 //! | module | holds |
