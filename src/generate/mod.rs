@@ -351,11 +351,9 @@ pub fn generate_observed<B: Basis>(
     let mut fewest = usize::MAX;
     let mut over_budget = false;
     let mut made = 0;
-    let mut timed_out = false;
     for attempt in 1..=opts.attempts {
         // At least one attempt, however short the time.
         if attempt > 1 && opts.timeout.is_some_and(|t| start.elapsed() >= t) {
-            timed_out = true;
             break;
         }
         made = attempt;
@@ -397,7 +395,8 @@ pub fn generate_observed<B: Basis>(
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
         over_budget,
-        timed_out,
+        // The loop ends early only on the timeout (a puzzle found returns).
+        timed_out: made < opts.attempts,
     })
 }
 

@@ -465,7 +465,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 // A bad item whose brackets do not balance runs on into the items after it
                 // (a `]` dropped or doubled): where its layout closes it, it ends, as one bad
                 // item, and the list goes on with the items after it.
-                if let Some(m) = laid_out_end(lines, l, a, end) {
+                if let Some(m) = laid_out_end(lines, l, a, end, closer(c)) {
                     let good = parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
                     if !good {
                         let what = format!(
@@ -608,14 +608,12 @@ fn closer(open: char) -> char {
 
 /// The line before `end` where the layout of a pretty-printed item closes it: the item's
 /// bracket, at byte `at` of line `line`, is first on its line, and a later line starts with
-/// its closing bracket at the same indentation. `None` when the brackets close it there (or
-/// nowhere before `end`), or when a line less indented than the item comes first.
-fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize) -> Option<usize> {
-    let first = lines.at(line);
-    if !first[..at].trim().is_empty() {
+/// `close`, its closing bracket, at the same indentation. `None` when the brackets close it
+/// there (or nowhere before `end`), or when a line less indented than the item comes first.
+fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize, close: char) -> Option<usize> {
+    if !lines.at(line)[..at].trim().is_empty() {
         return None;
     }
-    let close = closer(first[at..].chars().next()?);
     for i in line + 1..end {
         let text = lines.at(i);
         let body = text.trim_start();
