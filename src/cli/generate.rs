@@ -55,8 +55,8 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]
     attempts: u64,
     /// Give up on a puzzle's --givens or --technique once this much time has gone (seconds, or
-    /// with a unit: 500ms, 2s, 1m), checked as each attempt ends. Which attempt ends the search
-    /// then depends on the machine's speed, not only on the seed.
+    /// with a unit: 500ms, 2s, 1m), checked between attempts and inside one as digging goes.
+    /// Which attempt ends the search then depends on the machine's speed, not only on the seed.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =

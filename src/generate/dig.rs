@@ -7,6 +7,7 @@ use crate::grid::Grid;
 use crate::logic::{self, State, Technique};
 use crate::mask::Mask;
 use crate::solver::{SolveOptions, Solver, Tuning, Verdict};
+use std::time::Instant;
 
 /// What a check says of removing an orbit of givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +135,9 @@ pub struct Dug {
     /// Some check ran over `max_nodes` and kept its given (not with `minimal`, which checks
     /// those again without a budget): a larger budget might have dug further.
     pub over_budget: bool,
+    /// The deadline of [`dig_until`] passed before digging ended: the puzzle still has one
+    /// solution, but givens that could go may remain.
+    pub cut: bool,
 }
 
 /// Dig givens out of the full grid `solution` in random order.
@@ -144,6 +148,22 @@ pub struct Dug {
 /// [`crate::grid::is_valid_solution`]): what is dug out of a grid that is no solution means
 /// nothing.
 pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
+    dig_until::<B>(solution, opts, rng, None)
+}
+
+/// [`dig`], stopping where it is once `deadline` has passed (read between batches of checks,
+/// so one check, a logic solve with `technique`, can run past it): at 49×49 a dig takes about
+/// 12 s, and a caller's time limit should not wait for it.
+///
+/// # Panics
+///
+/// As [`dig`].
+pub fn dig_until<B: Basis>(
+    solution: &[u8],
+    opts: &GenOptions,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Dug {
     // A check that runs over budget keeps its given, so what matters is how fast it gets
     // there: the CDCL at once, not after 30 probing depth-first dead ends (25×25 `-n 12`:
     // 36.5 s → 8.6 s, 271.3 → 271.8 givens a puzzle; 16×16 hands over at once already).
@@ -183,15 +203,20 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
     // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
     // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.
     let parallel = B::K >= 6;
-    let unsettled = dig_pass(
-        &mut digits,
-        &orbits,
-        opts.givens,
-        budgeted,
-        check,
+    let cut = |digits: Vec<u8>| Dug {
+        puzzle: digits,
+        over_budget: false,
+        cut: true,
+    };
+    let pass = Pass {
+        givens: opts.givens,
         keeps,
         parallel,
-    );
+        deadline,
+    };
+    let Some(unsettled) = dig_pass(&mut digits, &orbits, budgeted, check, pass) else {
+        return cut(digits);
+    };
     // At the givens target a puzzle may not need the technique yet (40 givens of a 9×9 are
     // nearly always singles alone): "at most" that many, so an orbit more at a time goes
     // until it does, or until none can.
@@ -205,15 +230,13 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
                 .filter(|o| o.iter().all(|&c| digits[c] != 0))
                 .collect();
             // No orbit is left unsettled: logic checks say yes or no.
-            dig_pass(
-                &mut digits,
-                &given,
-                Some(left - 1),
-                budgeted,
-                check,
-                keeps,
-                parallel,
-            );
+            let pass = Pass {
+                givens: Some(left - 1),
+                ..pass
+            };
+            if dig_pass(&mut digits, &given, budgeted, check, pass).is_none() {
+                return cut(digits);
+            }
             let now = digits.iter().filter(|&&d| d != 0).count();
             if now == left {
                 break;
@@ -232,36 +255,63 @@ pub fn dig<B: Basis>(solution: &[u8], opts: &GenOptions, rng: &mut Rng) -> Dug {
             unique_without(solver, digits, solution, orbit)
         };
         // No givens target: `--minimal` refuses one (`GenOptions::check`).
-        dig_pass(&mut digits, &unsettled, None, exact, check, true, true);
+        let pass = Pass {
+            givens: None,
+            keeps: true,
+            parallel: true,
+            deadline,
+        };
+        if dig_pass(&mut digits, &unsettled, exact, check, pass).is_none() {
+            return cut(digits);
+        }
     }
     Dug {
         puzzle: digits,
         over_budget: !opts.minimal && !unsettled.is_empty(),
+        cut: false,
     }
 }
 
+/// How one [`dig_pass`] runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pass {
+    /// Stop once at most this many givens are left.
+    pub givens: Option<usize>,
+    /// A check's "stays" holds for the rest of the pass (true of counts, not of logic).
+    pub keeps: bool,
+    /// Check in parallel batches (below).
+    pub parallel: bool,
+    /// Stop, unfinished, once this has passed (read before each batch of checks).
+    pub deadline: Option<Instant>,
+}
+
 /// Empty the cells of each orbit of `orbits` in turn, keeping them emptied when `check` finds
-/// the puzzle still unique and refilling them otherwise, until at most `givens` givens are
-/// left. Returns the orbits whose (budgeted) check did not settle them, in order.
+/// the puzzle still unique and refilling them otherwise, until at most `pass.givens` givens are
+/// left. Returns the orbits whose (budgeted) check did not settle them, in order, or `None`
+/// when `pass.deadline` came first.
 ///
-/// When `parallel`, on a rayon pool the caller chose (the CLI's has room on its stacks for the
-/// largest grids), the checks run in parallel batches, each thread with a solver of its own from `solver`;
-/// elsewhere on the caller's thread, one at a time. A batch runs on one puzzle, and its
-/// verdicts are taken in order up to the first orbit that goes. The checks after it are done
-/// again on the new puzzle, except, when `keeps`, those that found a second solution: removing
-/// givens only adds solutions, so a given needed now is needed once fewer are left. The
-/// puzzle is the one a single thread digs, whatever the number of threads. So are the orbits
-/// returned, less any whose given a check found needed on a puzzle earlier in the pass (they
-/// would be found needed again).
+/// When `pass.parallel`, on a rayon pool the caller chose (the CLI's has room on its stacks
+/// for the largest grids), the checks run in parallel batches, each thread with a solver of
+/// its own from `solver`; elsewhere on the caller's thread, one at a time. A batch runs on one
+/// puzzle, and its verdicts are taken in order up to the first orbit that goes. The checks
+/// after it are done again on the new puzzle, except, when `pass.keeps`, those that found a
+/// second solution: removing givens only adds solutions, so a given needed now is needed once
+/// fewer are left. The puzzle is the one a single thread digs, whatever the number of threads.
+/// So are the orbits returned, less any whose given a check found needed on a puzzle earlier
+/// in the pass (they would be found needed again).
 pub(super) fn dig_pass<'o, B: Basis>(
     digits: &mut [u8],
     orbits: &[&'o Vec<usize>],
-    givens: Option<usize>,
     solver: impl Fn() -> Solver<B> + Sync,
     check: impl Fn(&mut Solver<B>, &[u8], &[usize]) -> Removal + Sync,
-    keeps: bool,
-    parallel: bool,
-) -> Vec<&'o Vec<usize>> {
+    pass: Pass,
+) -> Option<Vec<&'o Vec<usize>>> {
+    let Pass {
+        givens,
+        keeps,
+        parallel,
+        deadline,
+    } = pass;
     use rayon::prelude::*;
     let pooled = parallel && rayon::current_thread_index().is_some();
     // Several checks a thread, so that one long check does not hold the batch's other threads
@@ -280,7 +330,10 @@ pub(super) fn dig_pass<'o, B: Basis>(
     while next < orbits.len() {
         if givens.is_some_and(|g| left <= g) {
             // At the target before a batch of checks is spent on a puzzle already done.
-            return unsettled;
+            return Some(unsettled);
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
         }
         let batch: Vec<usize> = (next..orbits.len())
             .filter(|&j| !settled[j])
@@ -333,5 +386,5 @@ pub(super) fn dig_pass<'o, B: Basis>(
             None => last + 1,
         };
     }
-    unsettled
+    Some(unsettled)
 }

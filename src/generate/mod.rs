@@ -43,7 +43,7 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-pub use dig::{dig, needs, solved_by, Dug};
+pub use dig::{dig, dig_until, needs, solved_by, Dug};
 pub use grids::{pattern_grid, random_solution};
 pub use rng::{puzzle_seed, splitmix64, Rng};
 pub use symmetry::Symmetry;
@@ -75,10 +75,12 @@ pub struct GenOptions {
     pub max_nodes: Option<u64>,
     /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
     pub attempts: usize,
-    /// Time one puzzle may take before giving up on `givens` or `technique`, checked as each
-    /// attempt ends (an attempt is not cut short). A rare technique can take every attempt:
-    /// nested forcing chains at 9×9 spend 10-15 minutes on the default 1,000. With it, which
-    /// attempt ends the search depends on the machine's speed, not only on the seed.
+    /// Time one puzzle may take before giving up on `givens` or `technique` (without either,
+    /// the first attempt is the puzzle and this is not read). It is read between attempts and
+    /// between batches of digging's checks, so an attempt is cut short too: at 49×49 one takes
+    /// about 12 s. A rare technique can take every attempt: nested forcing chains at 9×9 spend
+    /// 10-15 minutes on the default 1,000. With it, which attempt ends the search depends on
+    /// the machine's speed, not only on the seed.
     pub timeout: Option<Duration>,
 }
 
@@ -346,19 +348,27 @@ pub fn generate_observed<B: Basis>(
     seen: &mut dyn FnMut(Attempt),
 ) -> Result<Generated, GenError> {
     opts.check(B::N)?;
-    let start = Instant::now();
+    // Without a target the first attempt is the puzzle, and the timeout has nothing to end.
+    let targeted = opts.givens.is_some() || opts.technique.is_some();
+    // A timeout too long to add to the clock never ends anything.
+    let deadline = opts
+        .timeout
+        .filter(|_| targeted)
+        .and_then(|t| Instant::now().checked_add(t));
     let mut rng = Rng::new(seed);
     let mut fewest = usize::MAX;
     let mut over_budget = false;
     let mut made = 0;
+    let mut timed_out = false;
     for attempt in 1..=opts.attempts {
-        // At least one attempt, however short the time.
-        if attempt > 1 && opts.timeout.is_some_and(|t| start.elapsed() >= t) {
+        // At least one attempt, however short the time (which may cut it short).
+        if attempt > 1 && deadline.is_some_and(|d| Instant::now() >= d) {
+            timed_out = true;
             break;
         }
         made = attempt;
         let solution = random_solution::<B>(&mut rng);
-        let dug = dig::<B>(&solution, opts, &mut rng);
+        let dug = dig::dig_until::<B>(&solution, opts, &mut rng, deadline);
         let puzzle = dug.puzzle;
         over_budget |= dug.over_budget;
         let count = puzzle.iter().filter(|&&d| d != 0).count();
@@ -367,6 +377,11 @@ pub fn generate_observed<B: Basis>(
             number: attempt,
             givens: count,
         });
+        if dug.cut {
+            // Not dug as far as the rules allow: no puzzle the rules would give.
+            timed_out = true;
+            break;
+        }
         if opts.givens.is_some_and(|g| count > g) {
             continue;
         }
@@ -395,8 +410,7 @@ pub fn generate_observed<B: Basis>(
         // Said only when no attempt met the target (else the technique was what failed).
         fewest: Some(fewest).filter(|&f| opts.givens.is_some_and(|g| f > g)),
         over_budget,
-        // The loop ends early only on the timeout (a puzzle found returns).
-        timed_out: made < opts.attempts,
+        timed_out,
     })
 }
 

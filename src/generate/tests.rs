@@ -1,4 +1,4 @@
-use super::dig::{dig_pass, unique_without, Removal};
+use super::dig::{dig_pass, unique_without, Pass, Removal};
 use super::*;
 use crate::basis::{B2, B3, B4};
 
@@ -24,7 +24,7 @@ fn an_empty_range_is_named() {
     Rng::new(1).below(0);
 }
 
-/// A timeout ends the search after the attempt that passes it (one at least), and the
+/// A timeout ends the search in the attempt that passes it (one at least, cut short), and the
 /// message names it, where the attempts alone would have gone on.
 #[test]
 fn a_timeout_ends_the_attempts() {
@@ -84,6 +84,38 @@ fn a_timeout_ends_the_attempts() {
         ..easy.clone()
     };
     assert_eq!(generate::<B3>(&easy, 5), generate::<B3>(&untimed, 5));
+    // One too long for the clock ends nothing.
+    let endless = GenOptions {
+        timeout: Some(Duration::MAX),
+        ..easy.clone()
+    };
+    assert_eq!(generate::<B3>(&endless, 5), generate::<B3>(&untimed, 5));
+    // Without a target the first attempt is the puzzle, whatever the time.
+    let plain = GenOptions {
+        timeout: Some(Duration::from_nanos(1)),
+        ..GenOptions::default()
+    };
+    assert_eq!(
+        generate::<B3>(&plain, 5),
+        generate::<B3>(&GenOptions::default(), 5)
+    );
+}
+
+/// Digging stops where it is once its deadline has passed: the puzzle keeps every given not
+/// yet checked (here all, as the deadline is read before the first batch of checks), and
+/// says it was cut. Without a deadline it is [`dig`].
+#[test]
+fn a_deadline_cuts_digging_short() {
+    let opts = GenOptions::default();
+    let solution = random_solution::<B3>(&mut Rng::new(7));
+    let past = Instant::now();
+    let cut = dig_until::<B3>(&solution, &opts, &mut Rng::new(8), Some(past));
+    assert!(cut.cut);
+    assert_eq!(cut.puzzle, solution);
+    let whole = dig_until::<B3>(&solution, &opts, &mut Rng::new(8), None);
+    assert!(!whole.cut);
+    assert_eq!(whole, dig::<B3>(&solution, &opts, &mut Rng::new(8)));
+    assert!(whole.puzzle.iter().filter(|&&d| d != 0).count() < 40);
 }
 
 /// An unreachable givens target says how far digging got, and what to raise.
@@ -339,9 +371,17 @@ fn the_parallel_passes_dig_what_the_sequential_ones_do() {
         let dig = |keeps: bool| {
             let mut dug = solution.clone();
             let first = || Solver::<B>::new(budgeted);
-            let left = dig_pass(&mut dug, &orbits, givens, first, check, keeps, true);
+            let pass = Pass {
+                givens,
+                keeps,
+                parallel: true,
+                deadline: None,
+            };
+            let left = dig_pass(&mut dug, &orbits, first, check, pass).unwrap();
             let exact = || Solver::<B>::new(SolveOptions::default());
-            assert!(dig_pass(&mut dug, &left, givens, exact, check, keeps, true).is_empty());
+            assert!(dig_pass(&mut dug, &left, exact, check, pass)
+                .unwrap()
+                .is_empty());
             // What the first pass left is what the sequential one left, less orbits
             // whose given an earlier check found needed.
             let mut rest = unsettled.iter();
