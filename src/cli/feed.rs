@@ -226,19 +226,24 @@ impl Feed {
         mut take: impl FnMut(Labelled, bool) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut chunk = self.next_chunk();
-        let mut second = match chunk.len() {
-            1 if lookahead => self.next_chunk(),
-            _ => Vec::new(),
-        };
-        let many = lookahead && chunk.len() + second.len() > 1;
+        let mut ahead = Vec::new();
+        if lookahead && chunk.len() == 1 {
+            // The first record's cells are given back before the second is read: still held,
+            // a first record over the bound (a bad line of a megabyte, quoted in its message)
+            // would keep the reader from handing over the second, which this waits for.
+            self.done(Vec::new());
+            ahead = self.next_chunk();
+        }
+        let many = lookahead && chunk.len() + ahead.len() > 1;
         while !chunk.is_empty() {
             for rec in chunk {
                 take(rec, many)?;
             }
-            self.done(Vec::new());
-            chunk = match second.is_empty() {
-                true => self.next_chunk(),
-                false => std::mem::take(&mut second),
+            chunk = if ahead.is_empty() {
+                self.done(Vec::new());
+                self.next_chunk()
+            } else {
+                std::mem::take(&mut ahead)
             };
         }
         Ok(())
@@ -482,6 +487,34 @@ mod tests {
         let all = all.expect("the batch is read to its end");
         assert_eq!(all.len(), 6);
         assert!(all.iter().all(|(_, rec)| rec.is_err()));
+    }
+
+    /// A first record over the bound does not keep the second from being read when the
+    /// caller looks ahead to it (`explain` and `find` do, before writing anything): both
+    /// are handed out, told that the batch holds more than one.
+    #[test]
+    fn a_first_record_over_the_bound_lets_the_lookahead_read_the_second() {
+        let dir = std::env::temp_dir().join(format!("nsudoku-feed-ahead-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ahead.txt");
+        // Its message quotes the line, far over the bound of 1,000 cells.
+        let long = format!("1 {}\n1234341221434321\n", "1".repeat(5_000));
+        std::fs::write(&path, long).unwrap();
+        let feed = Feed::holding(&[path], ReadOptions::default(), 1_000);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut seen = Vec::new();
+            let ended = feed.each(true, |(_, rec), many| {
+                seen.push((rec.is_ok(), many));
+                Ok(())
+            });
+            tx.send((ended.is_ok(), seen))
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(60));
+        std::fs::remove_dir_all(&dir).unwrap();
+        let (ended, seen) = got.expect("both records handed out");
+        assert!(ended);
+        assert_eq!(seen, [(false, true), (true, true)]);
     }
 
     /// A bad line is held at the size of its message, not as one cell: a file of them is
