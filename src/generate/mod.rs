@@ -368,7 +368,7 @@ pub fn generate_observed<B: Basis>(
         }
         made = attempt;
         let solution = random_solution::<B>(&mut rng);
-        let dug = dig::dig_until::<B>(&solution, opts, &mut rng, deadline);
+        let dug = dig_until::<B>(&solution, opts, &mut rng, deadline);
         let puzzle = dug.puzzle;
         over_budget |= dug.over_budget;
         let count = puzzle.iter().filter(|&&d| d != 0).count();

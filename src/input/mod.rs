@@ -36,7 +36,7 @@ use std::io::{self, BufRead};
 use symbols::{plain_9x9, read_symbols};
 
 pub use decode::{decode, open};
-use error::{invisible, length_hint, plural, quoted, shown, sizes_hint};
+use error::{invisible, length_hint, opening, plural, shown, sizes_hint};
 pub use error::{visible, InputError};
 use fields::{csv_header, Field};
 use puzzle::{check_givens, Shown};
@@ -142,8 +142,10 @@ pub struct Reader<R> {
     next: usize,
     /// Records handed out so far.
     records: usize,
-    /// The note for a CSV header passed over, told with the first puzzle after it.
-    header: Option<String>,
+    /// A CSV header passed over, its line and the opening of its text, quoted: told in a note with the first
+    /// puzzle after it, or as an error when no line that should be a puzzle follows (it was
+    /// then most likely a bad line itself, and would otherwise vanish without a word).
+    header: Option<(usize, String)>,
     /// A CSV header was passed over: the lines after it are fields.
     csv: bool,
     /// The JSON list of puzzles being read, item by item.
@@ -257,11 +259,7 @@ impl<R: BufRead> Reader<R> {
                 return Some(self.more_lines(i, |lines, i| read_json(lines, i, opts)));
             }
             if self.records == 0 && self.header.is_none() && csv_header(raw) {
-                self.header = Some(format!(
-                    "line {} ({}) is a CSV header, passed over",
-                    i + 1,
-                    quoted(raw)
-                ));
+                self.header = Some((i + 1, opening(raw)));
                 self.csv = true;
                 self.next += 1;
                 continue;
@@ -413,7 +411,17 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
-        let (mut rec, used) = self.record()?;
+        let Some((mut rec, used)) = self.record() else {
+            // Only when no line at all follows it: bad ones say it was a header of theirs.
+            let lone = self.header.take().filter(|_| self.records == 0);
+            return lone.map(|(line, raw)| {
+                Err(InputError::at(
+                    line,
+                    format!("{raw} reads as a CSV header, and no puzzle follows it"),
+                    "a puzzle, one a line (after a CSV header, in a field of each line)",
+                ))
+            });
+        };
         if let Some(again) = self.in_sure_alphabet(&rec, used) {
             rec = again;
         }
@@ -427,8 +435,8 @@ impl<R: BufRead> Iterator for Reader<R> {
                     "read as numbers, to which --alphabet {chosen} does not apply"
                 ));
             }
-            if let Some(note) = self.header.take() {
-                p.add_note_first(note);
+            if let Some((line, raw)) = self.header.take() {
+                p.add_note_first(format!("line {line} ({raw}) is a CSV header, passed over"));
             }
         }
         Some(rec)

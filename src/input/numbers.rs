@@ -6,8 +6,8 @@ use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule, Rules};
 use super::symbols;
 use super::{
-    basis_of, check_givens, plural, puzzle_length, quoted, side_of_cells, unsupported_basis,
-    Alphabet, Format, InputError, Puzzle, Record, Shown, SUPPORTED,
+    basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
+    Format, InputError, Puzzle, Record, Shown, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::CellName;
@@ -65,8 +65,8 @@ fn not_a_value(t: &str, cell: Option<CellName>) -> String {
         "is not a number"
     };
     match cell {
-        Some(cell) => format!("{} at {cell} {what}", quoted(t)),
-        None => format!("{} {what}", quoted(t)),
+        Some(cell) => format!("{} at {cell} {what}", opening(t)),
+        None => format!("{} {what}", opening(t)),
     }
 }
 
@@ -266,7 +266,7 @@ fn stray_comma(raw: &str, line_no: usize) -> Option<InputError> {
         format!(
             "{} holds {}, with a stray comma",
             CellName::of(cell, n),
-            quoted(token)
+            opening(token)
         ),
         INTEGERS,
     ))
@@ -295,13 +295,14 @@ fn candidate_lists(raw: &str, line_no: usize) -> Record {
                             format!(
                                 "{} lists {}, with an empty entry",
                                 CellName::of(c, n),
-                                quoted(cell)
+                                opening(cell)
                             )
                         } else {
-                            format!("{} lists {x}", CellName::of(c, n))
+                            // Its opening only: the entry may be a megabyte of digits.
+                            format!("{} lists {}", CellName::of(c, n), opening(x))
                         },
                         format!("candidates 1-{n}, joined by single commas"),
-                    ))
+                    ));
                 }
             }
         }

@@ -66,6 +66,25 @@ fn a_csv_header_is_passed_over_with_a_note() {
     assert!(read_all(&late, Default::default())[1].is_err());
 }
 
+/// A header with no line after it that should be a puzzle was most likely a bad line itself:
+/// it is named as an error at its line rather than passed over without a word. Bad lines
+/// after it are named each, and say it was a header of theirs.
+#[test]
+fn a_csv_header_with_no_puzzle_after_it_is_an_error() {
+    for text in ["hello,world\n", "hello,world\n\n# none\n"] {
+        let all = read_all(text, Default::default());
+        assert_eq!(all.len(), 1, "{text:?}");
+        assert_eq!(
+            all[0].as_ref().unwrap_err().to_string(),
+            "line 1: 'hello,world' reads as a CSV header, and no puzzle follows it; expected a \
+             puzzle, one a line (after a CSV header, in a field of each line)"
+        );
+    }
+    let all = read_all("hello,world\nxyz\n", Default::default());
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].as_ref().unwrap_err().line, 2);
+}
+
 /// CSV fields in double quotes (as spreadsheets and Python's `csv` write them) are read
 /// without their quotes, in the header, the labels and the puzzle; a puzzle alone in quotes
 /// is one too. Only the quotes passed over say nothing; a bad symbol is named at its column

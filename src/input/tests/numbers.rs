@@ -43,7 +43,7 @@ fn reads_back_candidate_lists() {
     assert!(err.what.contains("2 cells"), "{err}");
     let bad = format!("1,65 {}", "1,2 ".repeat(4095));
     let err = read_one(&bad, ReadOptions::default()).unwrap_err();
-    assert!(err.what.contains("r1c1 lists 65"), "{err}");
+    assert!(err.what.contains("r1c1 lists '65'"), "{err}");
 }
 
 /// A 9×9 line of numbers with a value out of range is that line's error, not the first row
