@@ -142,9 +142,9 @@ pub struct Reader<R> {
     next: usize,
     /// Records handed out so far.
     records: usize,
-    /// A CSV header passed over, its line and the opening of its text, quoted: told in a note with the first
-    /// puzzle after it, or as an error when no line that should be a puzzle follows (it was
-    /// then most likely a bad line itself, and would otherwise vanish without a word).
+    /// A CSV header passed over, its line and the opening of its text, quoted: told in a note
+    /// with the first puzzle after it, or as an error when no line that should be a puzzle
+    /// follows (it was then most likely a bad line itself, and would vanish without a word).
     header: Option<(usize, String)>,
     /// A CSV header was passed over: the lines after it are fields.
     csv: bool,
@@ -412,7 +412,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 
     fn next(&mut self) -> Option<Record> {
         let Some((mut rec, used)) = self.record() else {
-            // Only when no line at all follows it: bad ones say it was a header of theirs.
+            // Only when no record followed: bad lines after it were its rows, each named.
             let lone = self.header.take().filter(|_| self.records == 0);
             return lone.map(|(line, raw)| {
                 Err(InputError::at(

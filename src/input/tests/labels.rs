@@ -67,8 +67,8 @@ fn a_csv_header_is_passed_over_with_a_note() {
 }
 
 /// A header with no line after it that should be a puzzle was most likely a bad line itself:
-/// it is named as an error at its line rather than passed over without a word. Bad lines
-/// after it are named each, and say it was a header of theirs.
+/// it is named as an error at its line rather than passed over without a word. After it, bad
+/// lines are named each, and it passes as their header.
 #[test]
 fn a_csv_header_with_no_puzzle_after_it_is_an_error() {
     for text in ["hello,world\n", "hello,world\n\n# none\n"] {
