@@ -146,6 +146,9 @@ pub(super) struct List {
     items: usize,
     /// The list is the first field of an object, under this name, which closes after it.
     wrapped: Option<&'static str>,
+    /// The item before ended unclosed where this one opens: the comma between them went with
+    /// the line of its closing bracket, and is not asked for.
+    unclosed: bool,
 }
 
 impl List {
@@ -215,6 +218,7 @@ pub(super) fn list_start(lines: &Lines, start: usize) -> Option<List> {
         at: at + 1,
         items: 0,
         wrapped,
+        unclosed: false,
     })
 }
 
@@ -407,7 +411,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
     };
     let not_closed = || ListStep::Broken(open_list(), lines.end());
     // Commas since the item before (the list's start for the first).
-    let mut commas = 0;
+    let mut commas = usize::from(list.unclosed);
     loop {
         let Some((l, a, c)) = next_char(lines, line, at) else {
             return not_closed();
@@ -465,23 +469,38 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 // A bad item whose brackets do not balance runs on into the items after it
                 // (a `]` dropped or doubled): where its layout closes it, it ends, as one bad
                 // item, and the list goes on with the items after it.
-                if let Some(m) = laid_out_end(lines, l, a, end, closer(c)) {
+                if let Some(laid_out) = laid_out_end(lines, l, a, end, c) {
                     let good = parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
                     if !good {
-                        let what = format!(
-                            "brackets that do not balance: the `{}` on line {}, under the `{c}` \
-                             that opens the item, ends it as laid out but not as bracketed",
-                            closer(c),
-                            m + 1
-                        );
+                        let (what, next) = match laid_out {
+                            LaidOut::Closed(m) => (
+                                format!(
+                                    "the `{}` on line {}, under the `{c}` that opens the item, \
+                                     ends it as laid out but not as bracketed",
+                                    closer(c),
+                                    m + 1
+                                ),
+                                (m, a + 1, false),
+                            ),
+                            LaidOut::Next(m) => (
+                                format!(
+                                    "the `{c}` on line {}, under the `{c}` that opens the item, \
+                                     opens the next one before this one is closed",
+                                    m + 1
+                                ),
+                                (m, 0, true),
+                            ),
+                        };
                         let e = InputError {
                             item: Some(items),
-                            ..error(l + 1, what)
+                            ..error(l + 1, format!("brackets that do not balance: {what}"))
                         };
+                        let (line, at, unclosed) = next;
                         let next = List {
-                            line: m,
-                            at: a + 1,
+                            line,
+                            at,
                             items,
+                            unclosed,
                             ..list
                         };
                         return ListStep::Item(Err(e), next);
@@ -524,6 +543,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     line: end,
                     at: e_at,
                     items,
+                    unclosed: false,
                     ..list
                 };
                 return ListStep::Item(record, next);
@@ -606,14 +626,27 @@ fn closer(open: char) -> char {
     }
 }
 
-/// The line before `end` where the layout of a pretty-printed item closes it: the item's
-/// bracket, at byte `at` of line `line`, is first on its line, and a later line starts with
-/// `close`, its closing bracket, at the same indentation. `None` when the brackets close it
-/// there (or nowhere before `end`), or when a line less indented than the item comes first.
-fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize, close: char) -> Option<usize> {
+/// Where the layout of a pretty-printed item ends it, when its brackets do not.
+#[derive(Clone, Copy, Debug)]
+enum LaidOut {
+    /// This line starts with the item's closing bracket, under its opening one.
+    Closed(usize),
+    /// This line starts the next item, under the item's opening bracket, after lines of the
+    /// item indented deeper: the item's closing line was dropped.
+    Next(usize),
+}
+
+/// The line before `end` where the layout of a pretty-printed item ends it: the item's
+/// bracket `open`, at byte `at` of line `line`, is first on its line, and a later line starts
+/// at the same indentation with its closing bracket, or with `open` after deeper lines (the
+/// next item). `None` when the brackets close it there (or nowhere before `end`), or when a
+/// line less indented than the item comes first. Lines at the item's indentation that are
+/// not deeper first (rows flush with their grid's `[`) are its own.
+fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize, open: char) -> Option<LaidOut> {
     if !lines.at(line)[..at].trim().is_empty() {
         return None;
     }
+    let mut deeper = false;
     for i in line + 1..end {
         let text = lines.at(i);
         let body = text.trim_start();
@@ -624,8 +657,12 @@ fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize, close: char) 
         if indent < at {
             return None;
         }
-        if indent == at && body.starts_with(close) {
-            return Some(i);
+        if indent > at {
+            deeper = true;
+        } else if body.starts_with(closer(open)) {
+            return Some(LaidOut::Closed(i));
+        } else if deeper && body.starts_with(open) {
+            return Some(LaidOut::Next(i));
         }
     }
     None

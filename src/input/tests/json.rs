@@ -648,6 +648,38 @@ fn a_json_item_whose_brackets_do_not_balance_ends_where_its_layout_closes_it() {
     assert_eq!(lines(&odd), [(2, true)], "{odd}");
 }
 
+/// A pretty-printed item whose closing line is dropped ends where the next item opens under
+/// its bracket: it is one bad item, and the next is read, with no note of a missing comma.
+#[test]
+fn a_json_item_whose_closing_line_is_dropped_ends_where_the_next_item_opens() {
+    let rows = json_rows(&easy9_digits(), 9, &|d| d.to_string());
+    let grid = format!("  [\n    {}\n  ]", rows.join(",\n    "));
+    let object = format!("  {{\n    \"id\": 1,\n    \"puzzle\": \"{EASY9}\"\n  }}");
+    for item in [grid, object] {
+        let (open, rest) = item.rsplit_once('\n').unwrap();
+        assert!(rest.trim_start().starts_with([']', '}']), "{rest}");
+        let text = format!("[\n{open}\n{item},\n{item}\n]\n");
+        let next = open.lines().count() + 2;
+        let third = next + item.lines().count();
+        assert_eq!(
+            lines(&text),
+            [(2, false), (next, true), (third, true)],
+            "{text}"
+        );
+        let all = read_all(&text, Default::default());
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!(e.item, Some(1));
+        let opener = &item[2..3];
+        let what = format!(
+            "brackets that do not balance: the `{opener}` on line {next}, under the \
+             `{opener}` that opens the item, opens the next one before this one is closed"
+        );
+        assert_eq!(e.what, what);
+        assert_eq!(all[1].as_ref().unwrap().note, None);
+        assert_eq!(all[2].as_ref().unwrap().note, None);
+    }
+}
+
 /// Items of a list not one comma apart (JSON that does not parse) are read as if they were,
 /// and said so: none is lost, and a list with its commas right has no note.
 #[test]
