@@ -146,8 +146,8 @@ pub(super) struct List {
     items: usize,
     /// The list is the first field of an object, under this name, which closes after it.
     wrapped: Option<&'static str>,
-    /// The item before ended unclosed where this one opens: the comma between them went with
-    /// the line of its closing bracket, and is not asked for.
+    /// The item before was cut short where this one opens (its closing line dropped, or its
+    /// string not closed): a comma between them went with it, and is not asked for.
     unclosed: bool,
 }
 
@@ -317,27 +317,41 @@ const ITEMS_LOOKED_AT: usize = 8;
 /// What the items at the head of an array say, the first at byte `at` of line `line`: a list
 /// as soon as one is a whole puzzle and no row (a grid holds none), else the first that could
 /// be both, unless two rows and no puzzle came before it (a grid with a bad row), else a grid.
-/// `None` when the first item is not closed in the window.
+/// `None` when the first item is an array or object not closed in the window. A string not
+/// closed on its line, or with text after it there (a quote dropped, or one too many), is a
+/// bad item or row: the items on the lines after it tell, as do those after a comma missing.
 fn first_items_say(lines: &Lines, mut line: usize, mut at: usize) -> Option<Says> {
     let mut said = Says::Grid;
     let mut rows = 0;
     for looked in 0..ITEMS_LOOKED_AT {
-        let Some((says, (end, end_at))) = item_says(lines, line, at) else {
-            return (looked > 0).then_some(said);
+        let string = lines.at(line)[at..].starts_with('"');
+        let next = match item_says(lines, line, at) {
+            Some((says, (end, end_at))) => {
+                match says {
+                    Says::List => return Some(Says::List),
+                    Says::Row => rows += 1,
+                    Says::RowsIf(..) if matches!(said, Says::Grid) && rows < 2 => said = says,
+                    _ => {}
+                }
+                next_char(lines, end, end_at)
+            }
+            None if string => next_char(lines, line + 1, 0),
+            None => return (looked > 0).then_some(said),
         };
-        match says {
-            Says::List => return Some(Says::List),
-            Says::Row => rows += 1,
-            Says::RowsIf(..) if matches!(said, Says::Grid) && rows < 2 => said = says,
-            _ => {}
-        }
-        match next_char(lines, end, end_at) {
+        let item_start =
+            |(l, a, c): (usize, usize, char)| matches!(c, '"' | '[' | '{').then_some((l, a));
+        let resume = match next {
             Some((l, a, ',')) => match next_char(lines, l, a + 1) {
-                Some((_, _, ']' | '}' | ',')) | None => break,
-                Some((l, a, _)) => (line, at) = (l, a),
+                Some((_, _, ']' | '}' | ',')) | None => None,
+                Some((l, a, _)) => Some((l, a)),
             },
-            _ => break,
-        }
+            Some((l, _, c)) if string && l == line && !matches!(c, '"' | '[' | '{' | ']') => {
+                next_char(lines, l + 1, 0).and_then(item_start)
+            }
+            next => next.and_then(item_start),
+        };
+        let Some(resume) = resume else { break };
+        (line, at) = resume;
     }
     Some(said)
 }
@@ -412,6 +426,21 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
     let not_closed = || ListStep::Broken(open_list(), lines.end());
     // Commas since the item before (the list's start for the first).
     let mut commas = usize::from(list.unclosed);
+    // Item `items`, bad, at line `line` (from 1), ended where `cut` says.
+    let cut_item = |cut: Cut, line, items| {
+        let e = InputError {
+            item: Some(items),
+            ..error(line, cut.what)
+        };
+        let next = List {
+            line: cut.resume.0,
+            at: cut.resume.1,
+            items,
+            unclosed: cut.unclosed,
+            ..list
+        };
+        ListStep::Item(Err(e), next)
+    };
     loop {
         let Some((l, a, c)) = next_char(lines, line, at) else {
             return not_closed();
@@ -454,11 +483,17 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                         ..error(line, what)
                     };
                     // A string ends on its line: the list goes on with the next one.
-                    if c == '"' && lines.get(l + 1).is_some() {
+                    // The comma after it, if any, went with it.
+                    if c != '"' {
+                        if let Some(cut) = line_cut(lines, (l, a), None, opts) {
+                            return cut_item(cut, l + 1, items);
+                        }
+                    } else if lines.get(l + 1).is_some() {
                         let next = List {
                             line: l + 1,
                             at: 0,
                             items,
+                            unclosed: true,
                             ..list
                         };
                         return ListStep::Item(Err(error(l + 1)), next);
@@ -467,45 +502,27 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
                 // A bad item whose brackets do not balance runs on into the items after it
-                // (a `]` dropped or doubled): where its layout closes it, it ends, as one bad
-                // item, and the list goes on with the items after it.
-                if let Some(laid_out) = laid_out_end(lines, l, a, end, c) {
-                    let good = parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
-                    if !good {
-                        let (what, next) = match laid_out {
-                            LaidOut::Closed(m) => (
-                                format!(
-                                    "the `{}` on line {}, under the `{c}` that opens the item, \
-                                     ends it as laid out but not as bracketed",
-                                    closer(c),
-                                    m + 1
-                                ),
-                                (m, a + 1, false),
-                            ),
-                            LaidOut::Next(m) => (
-                                format!(
-                                    "the `{c}` on line {}, under the `{c}` that opens the item, \
-                                     opens the next one before this one is closed",
-                                    m + 1
-                                ),
-                                (m, 0, true),
-                            ),
-                        };
-                        let e = InputError {
-                            item: Some(items),
-                            ..error(l + 1, format!("brackets that do not balance: {what}"))
-                        };
-                        let (line, at, unclosed) = next;
-                        let next = List {
-                            line,
-                            at,
-                            items,
-                            unclosed,
-                            ..list
-                        };
-                        return ListStep::Item(Err(e), next);
-                    }
+                // (a `]` dropped or doubled), and a bad string item that ends before its line
+                // does (a `"` too many) leaves text that starts no item: where its layout ends
+                // it, it ends, as one bad item, and the list goes on with the items after it.
+                // So does a bad item written one a line whose value ends elsewhere than its
+                // line, the items around it each on a line of their own.
+                let cut = if c == '"' {
+                    string_cut_short(lines, (l, a), e_at)
+                } else {
+                    laid_out_end(lines, (l, a), (end, e_at), c, opts).map(|o| o.cut(c, a))
+                };
+                let good = || parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
+                let cut = || cut.or_else(|| line_cut(lines, (l, a), Some((end, e_at)), opts));
+                if let Some(cut) = (!good()).then(cut).flatten() {
+                    return cut_item(cut, l + 1, items);
                 }
+                // Whether the item, broken at its line `broke` (from 1), is one bad item.
+                let whole = |broke: usize| {
+                    (c == '{' && only_fields(lines, l + broke - 1, end, e_at))
+                        || (c == '[' && rows_a_line(&text))
+                        || laid_out_whole(lines, (l, a), (end, e_at))
+                };
                 let record = match parse(&text, l, &lines.at(l)[..a]) {
                     Ok(value) => puzzle_of(&value, l, opts),
                     // An item that breaks before its last line costs the lines before the
@@ -514,12 +531,10 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     // read again as usual. Unless the item is an object whose lines from the
                     // break on are all its fields and its `}` (a comma missing between two
                     // fields), or a grid of N rows of N cells a line (a comma missing between
-                    // two rows): then it is one bad item, and the list goes on after it.
-                    Err((mut e, broke))
-                        if broke <= end - l
-                            && !(c == '{' && only_fields(lines, l + broke - 1, end, e_at))
-                            && !(c == '[' && rows_a_line(&text)) =>
-                    {
+                    // two rows), or an item pretty-printed whole (its brackets under each
+                    // other, its lines deeper): then it is one bad item, and the list goes on
+                    // after it.
+                    Err((mut e, broke)) if broke <= end - l && !whole(broke) => {
                         e.item = Some(items);
                         return ListStep::Broken(e, l + (broke - 1).max(1));
                     }
@@ -626,46 +641,208 @@ fn closer(open: char) -> char {
     }
 }
 
-/// Where the layout of a pretty-printed item ends it, when its brackets do not.
+/// A bad item ended where its layout ends it, not where its brackets or quotes do.
+struct Cut {
+    /// What is wrong with it.
+    what: String,
+    /// Where the list goes on (line, byte).
+    resume: (usize, usize),
+    /// See [`List::unclosed`].
+    unclosed: bool,
+}
+
+/// The string item at byte `at` of line `line`, first on its line, that ends at byte `end_at`
+/// before its line's last `"`, with text after it that starts no item (a `"` too many in the
+/// string): the line is the item, and the list goes on with the next line.
+fn string_cut_short(lines: &Lines, (line, at): (usize, usize), end_at: usize) -> Option<Cut> {
+    let text = lines.at(line);
+    let rest = text[end_at..].trim_start();
+    let ends_quoted = text
+        .trim_end()
+        .trim_end_matches(',')
+        .trim_end()
+        .ends_with('"');
+    let cut_short = text[..at].trim().is_empty()
+        && !rest.is_empty()
+        && !rest.starts_with([',', ']', '}', '"', '[', '{'])
+        && ends_quoted
+        && lines.get(line + 1).is_some();
+    cut_short.then(|| Cut {
+        what: format!(
+            "the `\"` at column {} ends the string before its line does (then {})",
+            text[..end_at].chars().count(),
+            opening(rest)
+        ),
+        resume: (line + 1, 0),
+        unclosed: true,
+    })
+}
+
+/// The bad item at byte `at` of line `line`, first on its line with more than its opening
+/// there, whose value ends at `end` (line, byte after) or is not closed (`None`), not where
+/// its line does (a bracket or quote dropped or doubled), when items are one a line around
+/// it: the next line opens a whole puzzle at the same indentation, or is the list's `]`, less
+/// indented. The line is the item, and the list goes on with the next line. Not when the
+/// value ends early on its line and a whole puzzle follows it there (two items a line).
+fn line_cut(
+    lines: &Lines,
+    (line, at): (usize, usize),
+    end: Option<(usize, usize)>,
+    opts: ReadOptions,
+) -> Option<Cut> {
+    let text = lines.at(line);
+    let body = text[at..].trim_end().trim_end_matches(',');
+    if !text[..at].trim().is_empty() || body.chars().count() < 2 {
+        return None;
+    }
+    let what = match end {
+        Some((end, end_at)) if end == line => {
+            let rest = text[end_at..].trim_start();
+            let rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+            let after = text.len() - rest.len();
+            if rest.trim().is_empty() || whole_puzzle_at(lines, line, after, opts) {
+                return None;
+            }
+            format!(
+                "the value closes at column {} before its line ends (then {})",
+                text[..end_at].chars().count(),
+                opening(rest)
+            )
+        }
+        _ => "the value is not closed on its line, where the items around it are".to_string(),
+    };
+    let (next, next_at, c) = next_char(lines, line + 1, 0)?;
+    let opens = next_at == at && whole_puzzle_at(lines, next, next_at, opts);
+    let closes = next_at < at && c == ']';
+    (opens || closes).then(|| Cut {
+        what,
+        resume: (line + 1, 0),
+        unclosed: true,
+    })
+}
+
+/// Where the layout of an item ends it, when its brackets do not.
 #[derive(Clone, Copy, Debug)]
 enum LaidOut {
     /// This line starts with the item's closing bracket, under its opening one.
     Closed(usize),
-    /// This line starts the next item, under the item's opening bracket, after lines of the
-    /// item indented deeper: the item's closing line was dropped.
+    /// This line starts the next item, under the item's opening bracket: the item's closing
+    /// line, or the bracket that ends its line, was dropped.
     Next(usize),
+    /// This line, less indented than the item, starts with the `]` that closes the list: the
+    /// last item's closing line was dropped.
+    ListEnd(usize),
 }
 
-/// The line before `end` where the layout of a pretty-printed item ends it: the item's
-/// bracket `open`, at byte `at` of line `line`, is first on its line, and a later line starts
-/// at the same indentation with its closing bracket, or with `open` after deeper lines (the
-/// next item). `None` when the brackets close it there (or nowhere before `end`), or when a
-/// line less indented than the item comes first. Lines at the item's indentation that are
-/// not deeper first (rows flush with their grid's `[`) are its own.
-fn laid_out_end(lines: &Lines, line: usize, at: usize, end: usize, open: char) -> Option<LaidOut> {
+impl LaidOut {
+    /// The item with bracket `open` at byte `at` of its line, ended here.
+    fn cut(self, open: char, at: usize) -> Cut {
+        let (what, resume, unclosed) = match self {
+            LaidOut::Closed(m) => (
+                format!(
+                    "the `{}` on line {}, under the `{open}` that opens the item, ends it as \
+                     laid out but not as bracketed",
+                    closer(open),
+                    m + 1
+                ),
+                (m, at + 1),
+                false,
+            ),
+            LaidOut::Next(m) => (
+                format!(
+                    "the `{open}` on line {}, under the `{open}` that opens the item, opens the \
+                     next one before this one is closed",
+                    m + 1
+                ),
+                (m, 0),
+                true,
+            ),
+            LaidOut::ListEnd(m) => (
+                format!(
+                    "the `]` on line {}, less indented than the item, closes the list before \
+                     the item is closed",
+                    m + 1
+                ),
+                (m, 0),
+                true,
+            ),
+        };
+        Cut {
+            what: format!("brackets that do not balance: {what}"),
+            resume,
+            unclosed,
+        }
+    }
+}
+
+/// Where the layout of an item ends it, the item's bracket `open` at byte `at` of line `line`
+/// and first on its line, when its brackets close it elsewhere, at `end` (line, byte after):
+/// at a later line that starts at the same indentation with its closing bracket, or with
+/// `open` after deeper lines (the next item, pretty-printed) or opening a whole puzzle on its
+/// line (the next item, one a line); or at a `]` less indented, after deeper lines (the
+/// list's end). `None` when the layout agrees with the brackets, or when another line less
+/// indented than the item comes first. Lines at the item's indentation that are not deeper
+/// first and not whole puzzles (rows flush with their grid's `[`) are its own.
+fn laid_out_end(
+    lines: &Lines,
+    (line, at): (usize, usize),
+    end: (usize, usize),
+    open: char,
+    opts: ReadOptions,
+) -> Option<LaidOut> {
     if !lines.at(line)[..at].trim().is_empty() {
         return None;
     }
     let mut deeper = false;
-    for i in line + 1..end {
+    for i in line + 1..=end.0 {
         let text = lines.at(i);
         let body = text.trim_start();
         let indent = text.len() - body.len();
-        if body.is_empty() {
+        if body.is_empty() || body.starts_with('#') {
             continue;
         }
         if indent < at {
-            return None;
+            return (deeper && body.starts_with(']')).then_some(LaidOut::ListEnd(i));
         }
         if indent > at {
             deeper = true;
         } else if body.starts_with(closer(open)) {
-            return Some(LaidOut::Closed(i));
-        } else if deeper && body.starts_with(open) {
+            return ((i, at + 1) != end).then_some(LaidOut::Closed(i));
+        } else if body.starts_with(open) && (deeper || whole_puzzle_at(lines, i, at, opts)) {
             return Some(LaidOut::Next(i));
         }
     }
     None
+}
+
+/// Whether the value at byte `at` of line `line` closes on that line and is a puzzle.
+fn whole_puzzle_at(lines: &Lines, line: usize, at: usize, opts: ReadOptions) -> bool {
+    value_end(lines, line, at).is_some_and(|(end, end_at)| {
+        end == line
+            && parse(&lines.at(line)[at..end_at], line, "")
+                .is_ok_and(|v| puzzle_of(&v, line, opts).is_ok())
+    })
+}
+
+/// Whether the item that opens at `from` (line, byte) and closes at `to` (line, byte after)
+/// is pretty-printed as one: its brackets first on their lines at one indentation, over
+/// several lines, and every line between them deeper. One that does not parse (a comma
+/// doubled between its cells) is one bad item: its layout says where it ends.
+fn laid_out_whole(
+    lines: &Lines,
+    (line, at): (usize, usize),
+    (end, end_at): (usize, usize),
+) -> bool {
+    let first = |i: usize, a: usize| lines.at(i)[..a].trim().is_empty();
+    end > line
+        && first(line, at)
+        && end_at == at + 1
+        && first(end, at)
+        && (line + 1..end).all(|i| {
+            let text = lines.at(i);
+            let body = text.trim_start();
+            body.is_empty() || body.starts_with('#') || text.len() - body.len() > at
+        })
 }
 
 /// Whether `item`, an array over several lines, is a grid written a row a line: between its
@@ -694,20 +871,22 @@ fn rows_a_line(item: &str) -> bool {
 }
 
 /// The first character after byte `at` of line `line` that is not white space, and where it
-/// is, or `None` when the text (or the window) ends first.
+/// is, or `None` when the text (or the window) ends first. A `#` first on its line opens a
+/// comment line, passed over as between lines of text: no JSON value starts with one.
 fn next_char(lines: &Lines, line: usize, at: usize) -> Option<(usize, usize, char)> {
     let first = lines.get(line)?;
-    let found = first[at.min(first.len())..]
-        .char_indices()
-        .find(|(_, c)| !c.is_whitespace());
+    let at = at.min(first.len());
+    let found = first[at..].char_indices().find(|(_, c)| !c.is_whitespace());
     if let Some((i, c)) = found {
-        return Some((line, at + i, c));
+        if !(c == '#' && first[..at].trim().is_empty()) {
+            return Some((line, at + i, c));
+        }
     }
     (line + 1..)
         .map_while(|i| lines.get(i).map(|l| (i, l)))
         .find_map(|(i, l)| {
             let (a, c) = l.char_indices().find(|(_, c)| !c.is_whitespace())?;
-            Some((i, a, c))
+            (c != '#').then_some((i, a, c))
         })
 }
 

@@ -611,11 +611,12 @@ fn a_json_grid_missing_a_comma_between_its_rows_costs_only_itself() {
         assert_eq!(e.item, Some(1));
         assert!(e.what.contains("line 7 column 5"), "{}", e.what);
     }
-    // Rows of other lengths (flat puzzles after a stray `[`) are not one grid: the list ends
-    // where the item breaks, and the lines from there are read again.
+    // Rows of other lengths (flat puzzles after a stray `[`) are not one grid: the stray `[`
+    // is a bad item, ended by the whole puzzle under it, and the puzzles are read.
     let flat = json_rows(&easy9_digits(), 81, &|d| d.to_string()).remove(0);
     let text = format!("[\n  {flat},\n  [\n  {flat},\n  {flat}\n  {flat}\n  ]\n]\n");
-    assert_eq!(lines(&text)[..3], [(2, true), (3, false), (6, true)]);
+    let read = [(2, true), (3, false), (4, true), (5, true), (6, true)];
+    assert_eq!(lines(&text)[..5], read);
 }
 
 /// An item whose brackets do not balance (a row's `]` dropped, or a `[` doubled) ran on into
@@ -727,5 +728,129 @@ fn a_json_puzzle_after_a_grid_short_of_a_row_is_read() {
             assert!(e.what.contains("ends after 8 rows"), "{}", e.what);
             assert_eq!(all[1].as_ref().unwrap().digits(), easy9_digits(), "{text}");
         }
+    }
+}
+
+/// A bad item that ends on its line, written one a line (a grid's last `]` dropped or a `[`
+/// doubled, a `"` too many or too few in a string), costs only itself: the item on the next
+/// line was taken in with it, and lost without a word.
+#[test]
+fn a_json_item_one_a_line_that_ends_badly_costs_only_itself() {
+    let grid = format!(
+        "[{}]",
+        json_rows(&easy9_digits(), 9, &|d| d.to_string()).join(", ")
+    );
+    let dropped = &grid[..grid.len() - 1];
+    let doubled = format!("[{grid}");
+    let mut stray = EASY9.to_string();
+    stray.replace_range(40..41, "\"");
+    let stray = format!("\"{stray}\"");
+    let open = format!("\"{EASY9},");
+    for (first, second) in [
+        (dropped, grid.clone()),
+        (&doubled, grid.clone()),
+        (&stray, format!("\"{EASY9}\"")),
+        (&open, format!("\"{EASY9}\"")),
+    ] {
+        let text = format!("[\n  {first},\n  {second}\n]\n{EASY9}\n");
+        assert_eq!(lines(&text), [(2, false), (3, true), (5, true)], "{text}");
+        let all = read_all(&text, Default::default());
+        assert_eq!(all[0].as_ref().unwrap_err().item, Some(1), "{text}");
+        assert_eq!(all[1].as_ref().unwrap().note, None, "{text}");
+    }
+    // A row's `[` dropped closes the grid early on its line; the last item's `}` dropped runs
+    // it into the list's `]`.
+    let early = grid.replacen("], [", "], ", 1);
+    let text = format!("[\n  {early},\n  {grid}\n]\n{EASY9}\n");
+    assert_eq!(lines(&text), [(2, false), (3, true), (5, true)], "{text}");
+    let what = read_all(&text, Default::default())[0]
+        .as_ref()
+        .unwrap_err()
+        .what
+        .clone();
+    assert!(
+        what.starts_with("the value closes at column 42 before its line ends (then '["),
+        "{what}"
+    );
+    let object = format!("{{\"id\": 1, \"puzzle\": \"{EASY9}\"}}");
+    let last = &object[..object.len() - 1];
+    let text = format!("[\n  {object},\n  {last}\n]\n{EASY9}\n");
+    assert_eq!(lines(&text), [(2, true), (3, false), (5, true)], "{text}");
+    let all = read_all(
+        &format!("[\n  {stray},\n  \"{EASY9}\"\n]\n"),
+        Default::default(),
+    );
+    let what = &all[0].as_ref().unwrap_err().what;
+    assert!(
+        what.starts_with("the `\"` at column 44 ends the string before its line does (then '"),
+        "{what}"
+    );
+    // An unclosed string amid the list: the item after it has no note of a comma missing.
+    let text = format!("[\n  \"{EASY9}\",\n  {open}\n  \"{EASY9}\"\n]\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(lines(&text), [(2, true), (3, false), (4, true)]);
+    assert_eq!(all[2].as_ref().unwrap().note, None);
+}
+
+/// A `#` comment line between the items of a list (or inside one) is passed over, as between
+/// puzzles: it broke the list, which was said not closed, and its `]` was a bad line.
+#[test]
+fn comment_lines_in_a_json_list_are_passed_over() {
+    let text = format!("[\n  \"{EASY9}\",\n# from the forum\n  \"{EASY9}\"\n]\n{EASY9}\n");
+    assert_eq!(lines(&text), [(2, true), (4, true), (6, true)]);
+    let all = read_all(&text, Default::default());
+    assert!(all.iter().all(|r| r.as_ref().unwrap().note.is_none()));
+    let object = format!("  {{\n    \"id\": 1,\n  # solved\n    \"puzzle\": \"{EASY9}\"\n  }}");
+    let text = format!("[\n{object},\n{object}\n]\n");
+    assert_eq!(lines(&text)[..2], [(2, false), (7, false)]);
+}
+
+/// A grid pretty-printed a cell a line, with a comma doubled between two cells, is one bad
+/// item: its brackets are under each other. Before, the list ended there, and each line
+/// after was a bad puzzle of its own symbol.
+#[test]
+fn a_json_grid_pretty_printed_whole_that_does_not_parse_costs_only_itself() {
+    let (grid, _) = pretty_json_grid(3, |r, c| (r + c) % 3 == 0);
+    let item = grid.replace('\n', "\n  ");
+    let bad = item.replacen("0,", "0,,", 1);
+    let text = format!("[\n  {bad},\n  {item}\n]\n{EASY9}\n");
+    let next = 2 + item.lines().count();
+    let after = next + item.lines().count() + 1;
+    assert_eq!(lines(&text), [(2, false), (next, true), (after, true)]);
+    let all = read_all(&text, Default::default());
+    let what = &all[0].as_ref().unwrap_err().what;
+    assert!(
+        what.starts_with("not valid JSON (expected value, line 5 "),
+        "{what}"
+    );
+}
+
+/// The last item's closing line dropped, the `]` of the list under it ends the item: one bad
+/// item, and the list is closed there, with no word of it not being closed.
+#[test]
+fn a_json_last_item_whose_closing_line_is_dropped_ends_at_the_list_end() {
+    let object =
+        |pre: &str| format!("{pre}{{\n{pre}  \"id\": 1,\n{pre}  \"puzzle\": \"{EASY9}\"\n{pre}}}");
+    let cut = |pre: &str| object(pre).rsplit_once('\n').unwrap().0.to_string();
+    let plain = format!("[\n{},\n{}\n]\n{EASY9}\n", object("  "), cut("  "));
+    let wrapped = format!(
+        "{{\n  \"puzzles\": [\n{},\n{}\n  ]\n}}\n{EASY9}\n",
+        object("    "),
+        cut("    ")
+    );
+    for (text, list) in [(&plain, 1), (&wrapped, 2)] {
+        let end = list + 8;
+        assert_eq!(
+            lines(text),
+            [(list + 1, true), (list + 5, false), (end + list, true)],
+            "{text}"
+        );
+        let all = read_all(text, Default::default());
+        let what = &all[1].as_ref().unwrap_err().what;
+        let said = format!(
+            "brackets that do not balance: the `]` on line {end}, less indented than the \
+             item, closes the list before the item is closed"
+        );
+        assert_eq!(what, &said);
     }
 }
