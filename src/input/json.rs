@@ -476,14 +476,18 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
             }
             _ => {
                 let items = list.items + 1;
+                if let Some(cut) = (c == '"').then(|| field_cut(lines, (l, a))).flatten() {
+                    return cut_item(cut, l + 1, items);
+                }
                 let Some((end, e_at)) = value_end(lines, l, a) else {
                     let what = "a JSON value that is not closed".to_string();
                     let error = |line| InputError {
                         item: Some(items),
                         ..error(line, what)
                     };
-                    // A string ends on its line: the list goes on with the next one.
-                    // The comma after it, if any, went with it.
+                    // An array or object one a line ends with its line (`line_cut`); a string
+                    // ends on its line: the list goes on with the next one, and the comma
+                    // after it, if any, went with it.
                     if c != '"' {
                         if let Some(cut) = line_cut(lines, (l, a), None, opts) {
                             return cut_item(cut, l + 1, items);
@@ -501,21 +505,24 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                     return ListStep::Broken(error(l + 1), l + 1);
                 };
                 let text = text_between(lines, (l, a), (end, e_at));
+                let record = parse(&text, l, &lines.at(l)[..a]).map(|v| puzzle_of(&v, l, opts));
                 // A bad item whose brackets do not balance runs on into the items after it
                 // (a `]` dropped or doubled), and a bad string item that ends before its line
                 // does (a `"` too many) leaves text that starts no item: where its layout ends
                 // it, it ends, as one bad item, and the list goes on with the items after it.
                 // So does a bad item written one a line whose value ends elsewhere than its
                 // line, the items around it each on a line of their own.
-                let cut = if c == '"' {
-                    string_cut_short(lines, (l, a), e_at)
-                } else {
-                    laid_out_end(lines, (l, a), (end, e_at), c, opts).map(|o| o.cut(c, a))
-                };
-                let good = || parse(&text, l, "").is_ok_and(|v| puzzle_of(&v, l, opts).is_ok());
-                let cut = || cut.or_else(|| line_cut(lines, (l, a), Some((end, e_at)), opts));
-                if let Some(cut) = (!good()).then(cut).flatten() {
-                    return cut_item(cut, l + 1, items);
+                if !matches!(record, Ok(Ok(_))) {
+                    let cut = if c == '"' {
+                        string_cut_short(lines, (l, a), e_at)
+                    } else {
+                        laid_out_end(lines, (l, a), (end, e_at), c, opts).map(|o| o.cut(c, a))
+                    };
+                    let line_ends = || line_cut(lines, (l, a), Some((end, e_at)), opts);
+                    let row = || (c == '[').then(|| grid_cut(lines, (l, a), (end, e_at), opts));
+                    if let Some(cut) = cut.or_else(line_ends).or_else(|| row().flatten()) {
+                        return cut_item(cut, l + 1, items);
+                    }
                 }
                 // Whether the item, broken at its line `broke` (from 1), is one bad item.
                 let whole = |broke: usize| {
@@ -523,8 +530,8 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                         || (c == '[' && rows_a_line(&text))
                         || laid_out_whole(lines, (l, a), (end, e_at))
                 };
-                let record = match parse(&text, l, &lines.at(l)[..a]) {
-                    Ok(value) => puzzle_of(&value, l, opts),
+                let record = match record {
+                    Ok(record) => record,
                     // An item that breaks before its last line costs the lines before the
                     // break, as a value alone does (a stray `{` before puzzles on lines of
                     // their own), and the list ends there: the lines from the break on are
@@ -718,6 +725,56 @@ fn line_cut(
         what,
         resume: (line + 1, 0),
         unclosed: true,
+    })
+}
+
+/// The string at byte `at` of line `line`, followed by a `:`: an object's field where a list
+/// item should be, the `{` that opens the object dropped. Up to the `}` that closes the
+/// object, it is one bad item, and the list goes on after it; its fields are not items each.
+fn field_cut(lines: &Lines, (line, at): (usize, usize)) -> Option<Cut> {
+    let end_at = string_end(lines.at(line), at)?;
+    let (_, _, ':') = next_char(lines, line, end_at)? else {
+        return None;
+    };
+    let (end, end_at) = close_from(lines, line, at, 1)?;
+    lines.at(end)[..end_at].ends_with('}').then(|| Cut {
+        what: format!(
+            "an object's field where an item should be, the `{{` that opens the object missing \
+             (its `}}` is on line {})",
+            end + 1
+        ),
+        resume: (end, end_at),
+        unclosed: false,
+    })
+}
+
+/// The bad array at byte `at` of line `line`, closed at `row_end` (line, byte after): a grid's
+/// row where a list item should be, the `[` that opens the grid dropped. When the rows from it
+/// to the `]` that closes the grid make a puzzle with that `[` put back, they are one bad item,
+/// and the list goes on after it; its rows are not items each.
+fn grid_cut(
+    lines: &Lines,
+    (line, at): (usize, usize),
+    row_end: (usize, usize),
+    opts: ReadOptions,
+) -> Option<Cut> {
+    let row = parse(&text_between(lines, (line, at), row_end), line, "").ok()?;
+    let side = row.as_array()?.len();
+    let (end, end_at) = close_from(lines, line, at, 1)?;
+    // A grid written a cell a line takes side·(side + 2) lines: no further is read.
+    if end - line > side * (side + 2) || !lines.at(end)[..end_at].ends_with(']') {
+        return None;
+    }
+    let grid = format!("[{}", text_between(lines, (line, at), (end, end_at)));
+    let puzzle = parse(&grid, line, "").is_ok_and(|v| puzzle_of(&v, line, opts).is_ok());
+    puzzle.then(|| Cut {
+        what: format!(
+            "a grid's row where an item should be, the `[` that opens the grid missing (its \
+             `]` is on line {})",
+            end + 1
+        ),
+        resume: (end, end_at),
+        unclosed: false,
     })
 }
 

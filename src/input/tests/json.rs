@@ -854,3 +854,61 @@ fn a_json_last_item_whose_closing_line_is_dropped_ends_at_the_list_end() {
         assert_eq!(what, &said);
     }
 }
+
+/// An object item whose `{` is dropped is one bad item, up to its `}`: its fields were read
+/// as items each, and the items after it lost their place in the list.
+#[test]
+fn a_json_object_item_without_its_opening_brace_costs_only_itself() {
+    let pretty =
+        |open: &str| format!("  {open}\n    \"id\": 1,\n    \"puzzle\": \"{EASY9}\"\n  }}");
+    let line = |open: &str| format!("  {open}\"id\": 1, \"puzzle\": \"{EASY9}\"}}");
+    for item in [pretty, line] {
+        let (good, bad) = (item("{"), item(""));
+        let bad = bad.strip_prefix("  \n").unwrap_or(&bad);
+        let text = format!("[\n{good},\n{bad},\n{good}\n]\n{EASY9}\n");
+        let (second, third) = (2 + good.lines().count(), 2 + good.lines().count() * 2);
+        let third = third - (good.lines().count() - bad.lines().count());
+        let all = read_all(&text, Default::default());
+        assert_eq!(
+            lines(&text),
+            [
+                (2, true),
+                (second, false),
+                (third, true),
+                (third + good.lines().count() + 1, true)
+            ],
+            "{text}"
+        );
+        let e = all[1].as_ref().unwrap_err();
+        assert_eq!(e.item, Some(2));
+        let closes = third - 1;
+        let what = format!(
+            "an object's field where an item should be, the `{{` that opens the object \
+             missing (its `}}` is on line {closes})"
+        );
+        assert_eq!(e.what, what);
+        assert_eq!(all[2].as_ref().unwrap().item, Some(3));
+    }
+}
+
+/// So is a grid item whose `[` is dropped, up to its `]`: its rows were read as items each.
+/// A stray row among items whose brackets balance is a bad item alone: the items after it are
+/// no grid with it.
+#[test]
+fn a_json_grid_item_without_its_opening_bracket_costs_only_itself() {
+    let rows = json_rows(&easy9_digits(), 9, &|d| d.to_string());
+    let grid = |open: &str| format!("  {open}\n    {}\n  ]", rows.join(",\n    "));
+    let (good, bad) = (grid("["), grid(""));
+    let bad = bad.strip_prefix("  \n").unwrap();
+    let text = format!("[\n{good},\n{bad},\n{good}\n]\n");
+    assert_eq!(lines(&text), [(2, true), (13, false), (23, true)], "{text}");
+    let all = read_all(&text, Default::default());
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(e.item, Some(2));
+    let what = "a grid's row where an item should be, the `[` that opens the grid missing (its \
+                `]` is on line 22)";
+    assert_eq!(e.what, what);
+    assert_eq!(all[2].as_ref().unwrap().item, Some(3));
+    let text = format!("[\n{good},\n  {},\n{good}\n]\n", rows[0]);
+    assert_eq!(lines(&text), [(2, true), (13, false), (14, true)], "{text}");
+}
