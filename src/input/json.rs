@@ -476,7 +476,7 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
             }
             _ => {
                 let items = list.items + 1;
-                if let Some(cut) = (c == '"').then(|| field_cut(lines, (l, a))).flatten() {
+                if let Some(cut) = field_cut(lines, (l, a)) {
                     return cut_item(cut, l + 1, items);
                 }
                 let Some((end, e_at)) = value_end(lines, l, a) else {
@@ -519,8 +519,8 @@ pub(super) fn list_step(lines: &Lines, list: List, opts: ReadOptions) -> ListSte
                         laid_out_end(lines, (l, a), (end, e_at), c, opts).map(|o| o.cut(c, a))
                     };
                     let line_ends = || line_cut(lines, (l, a), Some((end, e_at)), opts);
-                    let row = || (c == '[').then(|| grid_cut(lines, (l, a), (end, e_at), opts));
-                    if let Some(cut) = cut.or_else(line_ends).or_else(|| row().flatten()) {
+                    let row = || grid_cut(lines, (l, a), (end, e_at), opts);
+                    if let Some(cut) = cut.or_else(line_ends).or_else(row) {
                         return cut_item(cut, l + 1, items);
                     }
                 }
@@ -728,54 +728,68 @@ fn line_cut(
     })
 }
 
-/// The string at byte `at` of line `line`, followed by a `:`: an object's field where a list
-/// item should be, the `{` that opens the object dropped. Up to the `}` that closes the
+/// The string item at byte `at` of line `line`, followed by a `:`: an object's field where a
+/// list item should be, the `{` that opens the object dropped. Up to the `}` that closes the
 /// object, it is one bad item, and the list goes on after it; its fields are not items each.
 fn field_cut(lines: &Lines, (line, at): (usize, usize)) -> Option<Cut> {
-    let end_at = string_end(lines.at(line), at)?;
-    let (_, _, ':') = next_char(lines, line, end_at)? else {
+    let text = lines.at(line);
+    if !text[at..].starts_with('"') {
+        return None;
+    }
+    let (_, _, ':') = next_char(lines, line, string_end(text, at)?)? else {
         return None;
     };
-    let (end, end_at) = close_from(lines, line, at, 1)?;
-    lines.at(end)[..end_at].ends_with('}').then(|| Cut {
-        what: format!(
-            "an object's field where an item should be, the `{{` that opens the object missing \
-             (its `}}` is on line {})",
-            end + 1
-        ),
-        resume: (end, end_at),
-        unclosed: false,
-    })
+    let end = closed_without(lines, (line, at), '{')?;
+    Some(opener_dropped(("an object's field", "object"), '{', end))
 }
 
-/// The bad array at byte `at` of line `line`, closed at `row_end` (line, byte after): a grid's
-/// row where a list item should be, the `[` that opens the grid dropped. When the rows from it
-/// to the `]` that closes the grid make a puzzle with that `[` put back, they are one bad item,
-/// and the list goes on after it; its rows are not items each.
+/// The array item at byte `at` of line `line`, closed at `row_end` (line, byte after): a
+/// grid's row where a list item should be, the `[` that opens the grid dropped. When the rows
+/// from it to the `]` that closes the grid make a puzzle with that `[` put back, they are one
+/// bad item, and the list goes on after it; its rows are not items each.
 fn grid_cut(
     lines: &Lines,
     (line, at): (usize, usize),
     row_end: (usize, usize),
     opts: ReadOptions,
 ) -> Option<Cut> {
-    let row = parse(&text_between(lines, (line, at), row_end), line, "").ok()?;
-    let side = row.as_array()?.len();
-    let (end, end_at) = close_from(lines, line, at, 1)?;
-    // A grid written a cell a line takes side·(side + 2) lines: no further is read.
-    if end - line > side * (side + 2) || !lines.at(end)[..end_at].ends_with(']') {
+    if !lines.at(line)[at..].starts_with('[') {
         return None;
     }
-    let grid = format!("[{}", text_between(lines, (line, at), (end, end_at)));
+    let row = parse(&text_between(lines, (line, at), row_end), line, "").ok()?;
+    let side = row.as_array()?.len();
+    let end = closed_without(lines, (line, at), '[')?;
+    // A grid written a cell a line takes side·(side + 2) lines: no further is read.
+    if end.0 - line > side * (side + 2) {
+        return None;
+    }
+    let grid = format!("[{}", text_between(lines, (line, at), end));
     let puzzle = parse(&grid, line, "").is_ok_and(|v| puzzle_of(&v, line, opts).is_ok());
-    puzzle.then(|| Cut {
+    puzzle.then(|| opener_dropped(("a grid's row", "grid"), '[', end))
+}
+
+/// Where the bracket closes (line, byte after) that closes the value at byte `at` of line
+/// `line` with the bracket `open` put before it, when that bracket is `open`'s closer.
+fn closed_without(lines: &Lines, (line, at): (usize, usize), open: char) -> Option<(usize, usize)> {
+    let (end, end_at) = close_from(lines, line, at, 1)?;
+    lines.at(end)[..end_at]
+        .ends_with(closer(open))
+        .then_some((end, end_at))
+}
+
+/// The cut of a bad item that is a `part` of a `whole` whose bracket `open` was dropped,
+/// up to its closing bracket at `end` (line, byte after), where the list goes on.
+fn opener_dropped((part, whole): (&str, &str), open: char, end: (usize, usize)) -> Cut {
+    Cut {
         what: format!(
-            "a grid's row where an item should be, the `[` that opens the grid missing (its \
-             `]` is on line {})",
-            end + 1
+            "{part} where an item should be, the `{open}` that opens the {whole} missing (its \
+             `{}` is on line {})",
+            closer(open),
+            end.0 + 1
         ),
-        resume: (end, end_at),
+        resume: end,
         unclosed: false,
-    })
+    }
 }
 
 /// Where the layout of an item ends it, when its brackets do not.
