@@ -54,6 +54,17 @@ impl InputError {
         }
     }
 
+    /// A grid of `n` cells a row, starting on `line`, whose box rules take in `rows` rows,
+    /// more than `n`.
+    pub(super) fn long_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
+        InputError {
+            line,
+            item: None,
+            what: format!("grid of {n} {cell}s a row has {rows} rows within its box rules"),
+            expected: format!("{n} rows of {n} {cell}s"),
+        }
+    }
+
     /// Row `row` (1-based, on `line`) of a grid of `n` cells a row holds `len` cells.
     pub(super) fn bad_row(line: usize, row: usize, n: usize, cell: &str, len: usize) -> Self {
         InputError {

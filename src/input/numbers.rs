@@ -3,7 +3,7 @@
 
 use super::error::opening;
 use super::lines::Lines;
-use super::rows::{big_grid, grid_below, is_rule, Rules};
+use super::rows::{big_grid, grid_below, is_rule, RuleEnds, Rules};
 use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
@@ -201,24 +201,58 @@ fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
 }
 
 /// [`next_rows`] one by one, as far as they go: a line is read only when asked for. A frame
-/// below rules that part the bands closes the grid ([`Rules`]).
+/// below rules that part the bands closes the grid, as does a rule right after another
+/// ([`Rules`]).
 fn row_lines_after(lines: &Lines, start: usize, m: usize) -> impl Iterator<Item = usize> + '_ {
     let k = basis_of(m);
     // The line at `start` is the first row.
     let mut rows = 1;
     (start + 1..)
         .map_while(|i| Some((i, lines.get(i)?.trim())))
-        .scan(Rules::default(), move |rules, (i, l)| {
+        .scan(Rules::new(k, false), move |rules, (i, l)| {
             if is_number_rule(l, m) {
-                return (!rules.closes(rows, k)).then_some(None);
+                return (rules.rule(rows) == RuleEnds::No).then_some(None);
             }
             if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
                 return None;
             }
+            rules.row();
             rows += 1;
             Some(Some(i))
         })
         .flatten()
+}
+
+/// The lines of the other rows of the grid of `m` numbers a row whose first row is the line
+/// at `start`, as far as its rules say it goes ([`Rules`]: a band a row long or short spoils
+/// this grid alone), or its `m` rows; a blank line, a comment, a whole puzzle or the end of
+/// the text ends them. A line is read only when the grid is not yet whole.
+fn grid_rows(lines: &Lines, start: usize, m: usize) -> Vec<usize> {
+    let above = start.checked_sub(1).and_then(|i| lines.held(i));
+    let framed = above.is_some_and(|l| is_number_rule(l.trim(), m));
+    let mut rules = Rules::new(basis_of(m), framed);
+    let mut rows = Vec::new();
+    for i in start + 1.. {
+        // The first row, at `start`, counts.
+        if rules.complete(rows.len() + 1, m) {
+            break;
+        }
+        let Some(l) = lines.get(i).map(str::trim) else {
+            break;
+        };
+        if is_number_rule(l, m) {
+            match rules.rule(rows.len() + 1) {
+                RuleEnds::No => continue,
+                RuleEnds::After | RuleEnds::Before => break,
+            }
+        }
+        if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
+            break;
+        }
+        rules.row();
+        rows.push(i);
+    }
+    rows
 }
 
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
@@ -479,7 +513,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             // text ends the grid early; a bad row spoils the grid, whose other rows are passed
             // over with it (read as grids of their own, each would be one more wrong output
             // line).
-            row_lines.extend(next_rows(lines, start, m, m - 1));
+            row_lines.extend(grid_rows(lines, start, m));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
             let mut values = match parse_cells(lines.at(start), line_no, |j| {
                 Some(CellName { row: 0, col: j })
@@ -489,6 +523,10 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             };
             if row_lines.len() < m {
                 let err = InputError::short_grid(line_no, m, "number", row_lines.len());
+                return (Err(err), used);
+            }
+            if row_lines.len() > m {
+                let err = InputError::long_grid(line_no, m, "number", row_lines.len());
                 return (Err(err), used);
             }
             // A row too long names no cell past the grid's last column.

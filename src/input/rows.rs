@@ -61,10 +61,13 @@ fn row_lines(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str
         })
 }
 
-/// The rows of [`row_lines`] up to one that holds what no row can (a title between grids).
+/// The rows of [`row_lines`] up to one that holds what no row can (a title between grids):
+/// two characters or more that are no cell (one is a typo in a row).
 fn clean_rows(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str> {
-    row_lines(lines, start, n)
-        .take_while(move |l| row_cells(l).into_iter().all(|c| row_symbol(c, n)))
+    row_lines(lines, start, n).take_while(move |l| {
+        let mut odd = row_cells(l).into_iter().filter(|&c| !row_symbol(c, n));
+        odd.nth(1).is_none()
+    })
 }
 
 /// How many rows of `n` cells follow the line at `start`, up to `n` (see [`row_lines`]).
@@ -121,11 +124,22 @@ pub(super) fn frame_above_grid(lines: &Lines, start: usize, opts: ReadOptions) -
 /// Whether the line at `start`, dashes alone (maybe between `|`) that the reader would pass
 /// over as a rule or frame, is instead the first row of a grid, of empty cells: exactly the
 /// grid's N - 1 other rows follow it, then a blank line, a comment, the end of the text or a
-/// one-line puzzle (not a bad row: the grid under a frame would be read a row off).
+/// one-line puzzle (not a bad row: the grid under a frame would be read a row off). A forum
+/// row of dashes a cell (`| - - - | - - - | - - - |`) only needs a row as long below it.
 pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     let n = row_cells(lines.at(start)).len();
     if n > MAX_ROW_SIDE || !is_side(n) || !dashes(lines.at(start), n) {
         return false;
+    }
+    // A forum row of single dashes between bars (`| - - - | - - - | - - - |`), each dash a
+    // cell: no rule is drawn so. Above a row as long (its frame passed over), it heads a grid
+    // whatever follows the grid, such as the next grid right under it.
+    if lines.at(start).contains('|') && tokens(lines.at(start)).count() == n {
+        let next = lines
+            .from(start + 1)
+            .map(str::trim)
+            .find(|l| l.is_empty() || !is_rule(l, Some(n)));
+        return next.is_some_and(|l| row_cells(l).len() == n);
     }
     let mut rows = 0;
     for l in lines.from(start + 1).map(str::trim) {
@@ -143,22 +157,86 @@ pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     rows == n - 1
 }
 
-/// The rules and frames met inside a grid drawn for people: rules that part its bands (the
-/// first comes after more than one row) close the grid at the K-th, its frame below, so that
-/// a grid short of a row does not take the next grid's first row in. Rules between every row
-/// close nothing.
-#[derive(Default)]
+/// The rules and frames met inside a grid drawn for people, and where they end it. Rules
+/// that part its bands (the first comes after more than one row) close a band each: the grid
+/// ends K rows after the last of its K - 1 inner rules, or at the K-th rule, its frame below,
+/// whatever its count of rows. So a row too many or too few in a band spoils that grid alone,
+/// where grids follow one another without a blank line, and not every grid after it. Two
+/// rules back to back are one grid's frame below and the next one's frame above. Rules
+/// between every row close nothing, and a band far from K rows (a rule dropped) leaves the
+/// count of rows to end the grid. A grid framed above ends at its frame below, so that a row
+/// too many in its last band is its own, not a grid of its own.
 pub(super) struct Rules {
-    count: usize,
+    k: usize,
+    /// The grid has a frame above it: one below is waited for.
+    framed: bool,
     part_bands: bool,
+    /// Rules met.
+    count: usize,
+    /// Every band closed by a rule so far had K rows, or one more or less.
+    regular: bool,
+    /// Rows read when the last rule was met.
+    since: usize,
+    /// The line before was a rule.
+    after_rule: bool,
+}
+
+/// What a rule does to the grid it is met in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RuleEnds {
+    /// Nothing: it is passed over.
+    No,
+    /// The grid ends with it (its frame below).
+    After,
+    /// The grid ended on the line before (the rule is the next grid's frame above).
+    Before,
 }
 
 impl Rules {
-    /// A rule met after `rows` rows of a grid of basis `k`: true when it closes the grid.
-    pub(super) fn closes(&mut self, rows: usize, k: usize) -> bool {
+    /// The rules of a grid of basis `k`, `framed` above, none met yet.
+    pub(super) fn new(k: usize, framed: bool) -> Self {
+        Rules {
+            k,
+            framed,
+            part_bands: false,
+            count: 0,
+            regular: true,
+            since: 0,
+            after_rule: false,
+        }
+    }
+
+    /// A rule met after `rows` rows of the grid.
+    pub(super) fn rule(&mut self, rows: usize) -> RuleEnds {
+        if self.after_rule {
+            return RuleEnds::Before;
+        }
+        self.after_rule = true;
         self.part_bands |= self.count == 0 && rows > 1;
+        self.regular &= (rows - self.since).abs_diff(self.k) <= 1;
         self.count += 1;
-        self.part_bands && self.count == k
+        self.since = rows;
+        if self.part_bands && self.count == self.k {
+            RuleEnds::After
+        } else {
+            RuleEnds::No
+        }
+    }
+
+    /// A row met.
+    pub(super) fn row(&mut self) {
+        self.after_rule = false;
+    }
+
+    /// Whether the grid of side `n` is whole after `rows` rows: K rows after its last inner
+    /// rule when every band so far had K rows or one more or less (framed, K + 1: its frame
+    /// below ends it before), else `n` rows.
+    pub(super) fn complete(&self, rows: usize, n: usize) -> bool {
+        if self.part_bands && self.regular && self.count == self.k - 1 {
+            rows - self.since >= self.k + usize::from(self.framed)
+        } else {
+            rows >= n
+        }
     }
 }
 
@@ -341,8 +419,15 @@ pub(super) fn read_symbol_rows(
     let dash_rules = dash_bands(lines, start, n);
     // Rows read when the last band rule of dashes was passed over: one a band end.
     let mut ruled_at = 0;
-    let mut rules = Rules::default();
-    while rows.len() < n {
+    let above = start
+        .checked_sub(1)
+        .and_then(|i| lines.held(i))
+        .map(str::trim);
+    let mut rules = Rules::new(
+        k,
+        above.is_some_and(|l| is_rule(l, Some(n)) || dashes(l, n)),
+    );
+    while !rules.complete(rows.len(), n) {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
         };
@@ -351,18 +436,24 @@ pub(super) fn read_symbol_rows(
         }
         let at_band_end = rows.len() % k == 0 && rows.len() > ruled_at;
         let band_rule = dash_rules && at_band_end && dashes(l, n);
-        if band_rule {
-            ruled_at = rows.len();
-        } else if is_rule(l, Some(n)) {
-            if rules.closes(rows.len(), k) {
-                idx += 1;
-                break;
+        if band_rule || is_rule(l, Some(n)) {
+            if band_rule {
+                ruled_at = rows.len();
+            }
+            match rules.rule(rows.len()) {
+                RuleEnds::No => {}
+                RuleEnds::After => {
+                    idx += 1;
+                    break;
+                }
+                RuleEnds::Before => break,
             }
         } else {
             let cells = row_cells(l);
             if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
                 break;
             }
+            rules.row();
             rows.push((idx, cells));
         }
         idx += 1;
@@ -383,6 +474,10 @@ pub(super) fn read_symbol_rows(
     let used = idx - start;
     if rows.len() < n {
         let err = InputError::short_grid(start + 1, n, "symbol", rows.len());
+        return (Err(err), used);
+    }
+    if rows.len() > n {
+        let err = InputError::long_grid(start + 1, n, "symbol", rows.len());
         return (Err(err), used);
     }
     if let Some((r, (at, cells))) = rows.iter().enumerate().find(|(_, (_, c))| c.len() != n) {

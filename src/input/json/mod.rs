@@ -16,9 +16,9 @@ mod puzzle;
 mod scan;
 mod start;
 
-pub(super) use list::{list_step, List, ListStep};
 #[cfg(test)]
 pub(super) use list::COMMAS_NOTE;
+pub(super) use list::{list_step, List, ListStep};
 pub(super) use start::list_start;
 
 use super::error::opening;

@@ -119,6 +119,137 @@ fn a_frame_closes_a_grid_short_of_a_row() {
     }
 }
 
+/// Where drawn grids follow one another without a blank line, a band a row long or short
+/// spoils its own grid alone: the rules say where the grid ends, so the grids after it are
+/// not read a row off (each took the next one's first row in, losing every grid of the run).
+/// So too for a blank line inside a framed grid, and a typo in a grid ruled with dashes.
+#[test]
+fn a_band_a_row_off_spoils_only_its_grid() {
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let rows: Vec<String> = (0..9)
+        .map(|r| EASY9[r * 9..r * 9 + 9].to_string())
+        .collect();
+    fn spaced(r: &str) -> String {
+        let cells: Vec<String> = r.chars().map(String::from).collect();
+        let boxes = [&cells[..3], &cells[3..6], &cells[6..]].map(|b| b.join(" "));
+        boxes.join(" | ")
+    }
+    /// A way of drawing a grid: its rows, the rule drawn after each band (the last one its
+    /// frame below) and its frame above (empty: none).
+    struct Style {
+        row: fn(&str) -> String,
+        rules: [&'static str; 3],
+        above: &'static str,
+    }
+    let styles = [
+        Style {
+            row: |r| format!("| {} |", spaced(r)),
+            rules: ["+-------+-------+-------+"; 3],
+            above: "+-------+-------+-------+",
+        },
+        Style {
+            row: |r| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]),
+            rules: ["|---+---+---|", "|---+---+---|", "*-----------*"],
+            above: "*-----------*",
+        },
+        Style {
+            row: spaced,
+            rules: ["------+-------+------", "------+-------+------", ""],
+            above: "",
+        },
+    ];
+    // The grid drawn in `style`, its rows `rows` (a band may have a row more or less).
+    let draw = |style: &Style, rows: &[String], bands: [usize; 3]| {
+        let mut lines: Vec<String> = vec![style.above.to_string()];
+        let mut at = 0;
+        for (rule, len) in style.rules.iter().zip(bands) {
+            lines.extend(rows[at..at + len].iter().map(|r| (style.row)(r)));
+            lines.push(rule.to_string());
+            at += len;
+        }
+        lines.retain(|l| !l.is_empty());
+        lines.join("\n")
+    };
+    for style in &styles {
+        let whole = draw(style, &rows, [3, 3, 3]);
+        // A row doubled, or dropped, in band 1 or 2 of the first grid: one error, then the
+        // two grids after it whole.
+        for band in 0..2 {
+            let mut long = rows.clone();
+            long.insert(band * 3 + 1, rows[band * 3 + 1].clone());
+            let mut short = rows.clone();
+            short.remove(band * 3 + 1);
+            let mut bands = [3; 3];
+            for (bad, len) in [(long, 4), (short, 2)] {
+                bands[band] = len;
+                let text = [draw(style, &bad, bands), whole.clone(), whole.clone()].join("\n");
+                let all = read_all(&text, Default::default());
+                assert_eq!(all.len(), 3, "{text}");
+                let e = all[0].as_ref().unwrap_err();
+                let said = if len == 4 {
+                    "has 10 rows within its box rules"
+                } else {
+                    "ends after 8 rows"
+                };
+                assert!(e.what.contains(said), "{}\n{text}", e.what);
+                for r in &all[1..] {
+                    assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+                }
+            }
+        }
+    }
+    // Framed, a row doubled in the last band: one error, up to the frame below; a blank line
+    // or comment inside: errors for the first grid's lines alone. The next grid is whole.
+    for style in &styles[..2] {
+        let whole = draw(style, &rows, [3, 3, 3]);
+        let mut long = rows.clone();
+        long.insert(7, rows[7].clone());
+        let doubled = draw(style, &long, [3, 3, 4]);
+        let mut lines: Vec<&str> = whole.lines().collect();
+        let blank = [&lines[..6], &[""], &lines[6..]].concat().join("\n");
+        lines.insert(6, "# a note");
+        let comment = lines.join("\n");
+        for (first, records) in [(doubled, Some(2)), (blank, None), (comment, None)] {
+            let text = format!("{first}\n{whole}");
+            let all = read_all(&text, Default::default());
+            if let Some(records) = records {
+                assert_eq!(all.len(), records, "{text}");
+            }
+            let (last, before) = all.split_last().unwrap();
+            assert_eq!(last.as_ref().unwrap().digits(), want, "{text}");
+            assert!(
+                !before.is_empty() && before.iter().all(Result::is_err),
+                "{text}"
+            );
+        }
+    }
+    // A forum row of dashes a cell as a framed grid's first row, the next grid right under it.
+    let mut empty_first = rows.clone();
+    empty_first[0] = "-".repeat(9);
+    let grid = draw(&styles[0], &empty_first, [3, 3, 3]);
+    let text = format!("{grid}\n{grid}");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2, "{text}");
+    for r in &all {
+        let digits = r.as_ref().unwrap().digits();
+        assert!(digits[..9].iter().all(|&d| d == 0), "{text}");
+        assert_eq!(digits[9..], want[9..], "{text}");
+    }
+    // A typo in a compact grid ruled with dashes: that grid's error, the next read whole.
+    let dashes = "-".repeat(9);
+    let ruled = |rows: &[String]| {
+        let bands: Vec<String> = rows.chunks(3).map(|b| b.join("\n")).collect();
+        bands.join(&format!("\n{dashes}\n"))
+    };
+    let mut typo = rows.clone();
+    typo[1].replace_range(1..2, "?");
+    let text = format!("{}\n{}", ruled(&typo), ruled(&rows));
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2, "{text}");
+    assert!(all[0].as_ref().unwrap_err().what.contains('?'));
+    assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+}
+
 #[test]
 fn grids_drawn_in_rows_of_symbols() {
     // `solve --format grid` output reads back: boxed 16×16 grids, one after another.
