@@ -252,14 +252,26 @@ fn row_symbol(c: char, n: usize) -> bool {
 /// band's rule decides before more is read: rows that come down a pipe are not waited for.
 /// (A grid whose rows 4 and 7 are empty, written in dashes, with the next grid's rows right
 /// after it, would be read with rules.)
+/// A row a symbol or two off, or with a typo, counts: it is that grid's bad row.
 pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
     let k = basis_of(n);
     let m = n + k - 1;
-    let first_band: Vec<&str> = clean_rows(lines, start, n).take(k + 1).collect();
+    let rows = || {
+        lines
+            .from(start)
+            .map(str::trim)
+            .take_while(|l| !l.is_empty() && !l.starts_with('#'))
+            .take_while(move |l| {
+                let cells = row_cells(l);
+                let mut odd = cells.iter().filter(|&&c| !row_symbol(c, n));
+                cells.len().abs_diff(n) <= n / 4 && odd.nth(1).is_none()
+            })
+    };
+    let first_band: Vec<&str> = rows().take(k + 1).collect();
     if k < 3 || first_band.len() <= k || !dashes(first_band[k], n) {
         return false;
     }
-    let block: Vec<&str> = clean_rows(lines, start, n).take(m).collect();
+    let block: Vec<&str> = rows().take(m).collect();
     block.len() == m && (1..k).all(|j| dashes(block[j * (k + 1) - 1], n))
 }
 

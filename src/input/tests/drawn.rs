@@ -223,6 +223,50 @@ fn a_band_a_row_off_spoils_only_its_grid() {
             );
         }
     }
+    // So too a grid of numbers, read by the numbers reader: a row doubled in band 1, or
+    // dropped from band 2, of a framed grid and of one ruled between its bands only.
+    let numbers: Vec<String> = easy9_numbers()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "{} | {} | {}",
+                r[..3].join(" "),
+                r[3..6].join(" "),
+                r[6..].join(" ")
+            )
+        })
+        .collect();
+    let rule = "------+-------+------";
+    for frame in ["", rule] {
+        let grid = |bad: Option<(usize, bool)>| {
+            let mut lines = vec![frame.to_string()];
+            for (band, rows) in numbers.chunks(3).enumerate() {
+                for (r, row) in rows.iter().enumerate() {
+                    let times = match bad {
+                        Some((at, doubled)) if at == band * 3 + r => usize::from(doubled) * 2,
+                        _ => 1,
+                    };
+                    lines.extend(std::iter::repeat(row.clone()).take(times));
+                }
+                lines.push(if band < 2 { rule } else { frame }.to_string());
+            }
+            lines.retain(|l| !l.is_empty());
+            lines.join("\n")
+        };
+        for (bad, said) in [
+            ((1, true), "has 10 rows"),
+            ((4, false), "ends after 8 rows"),
+        ] {
+            let text = [grid(Some(bad)), grid(None), grid(None)].join("\n");
+            let all = read_all(&text, Default::default());
+            assert_eq!(all.len(), 3, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            assert!(e.what.contains(said), "{}\n{text}", e.what);
+            for r in &all[1..] {
+                assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+            }
+        }
+    }
     // A forum row of dashes a cell as a framed grid's first row, the next grid right under it.
     let mut empty_first = rows.clone();
     empty_first[0] = "-".repeat(9);
@@ -235,19 +279,27 @@ fn a_band_a_row_off_spoils_only_its_grid() {
         assert!(digits[..9].iter().all(|&d| d == 0), "{text}");
         assert_eq!(digits[9..], want[9..], "{text}");
     }
-    // A typo in a compact grid ruled with dashes: that grid's error, the next read whole.
+    // A typo in a compact grid ruled with dashes, or a row a symbol long or short: that grid's
+    // error, the next read whole.
     let dashes = "-".repeat(9);
     let ruled = |rows: &[String]| {
         let bands: Vec<String> = rows.chunks(3).map(|b| b.join("\n")).collect();
         bands.join(&format!("\n{dashes}\n"))
     };
-    let mut typo = rows.clone();
-    typo[1].replace_range(1..2, "?");
-    let text = format!("{}\n{}", ruled(&typo), ruled(&rows));
-    let all = read_all(&text, Default::default());
-    assert_eq!(all.len(), 2, "{text}");
-    assert!(all[0].as_ref().unwrap_err().what.contains('?'));
-    assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+    for (at, typo, said) in [
+        (1, "?", "'?'"),
+        (2, "..", "10 symbols"),
+        (7, "", "8 symbols"),
+    ] {
+        let mut bad = rows.clone();
+        bad[at].replace_range(1..2, typo);
+        let text = format!("{}\n{}", ruled(&bad), ruled(&rows));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        let e = all[0].as_ref().unwrap_err();
+        assert!(e.what.contains(said), "{}\n{text}", e.what);
+        assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+    }
 }
 
 #[test]
