@@ -435,10 +435,10 @@ pub(super) fn read_symbol_rows(
         .checked_sub(1)
         .and_then(|i| lines.held(i))
         .map(str::trim);
-    let mut rules = Rules::new(
-        k,
-        above.is_some_and(|l| is_rule(l, Some(n)) || dashes(l, n)),
-    );
+    let dash_framed = above.is_some_and(|l| dashes(l, n));
+    let mut rules = Rules::new(k, dash_framed || above.is_some_and(|l| is_rule(l, Some(n))));
+    // The grid's frame below has been read (its K-th rule).
+    let mut closed = false;
     while !rules.complete(rows.len(), n) {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
@@ -456,6 +456,7 @@ pub(super) fn read_symbol_rows(
                 RuleEnds::No => {}
                 RuleEnds::After => {
                     idx += 1;
+                    closed = true;
                     break;
                 }
                 RuleEnds::Before => break,
@@ -474,8 +475,7 @@ pub(super) fn read_symbol_rows(
     // so many dashes are also a puzzle's length (a 4×4's at 16×16) it is waited for; elsewhere
     // it is taken when already read (a grid that comes down a pipe is not held back for the
     // next line), and otherwise passed over as a frame when it comes.
-    let framed = start > 0 && lines.held(start - 1).is_some_and(|l| dashes(l, n));
-    if (framed || dash_rules) && rows.len() == n {
+    if (dash_framed || dash_rules) && rows.len() == n && !closed {
         let below = if side_of_cells(n).is_some() {
             lines.get(idx)
         } else {

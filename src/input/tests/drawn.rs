@@ -286,6 +286,19 @@ fn a_band_a_row_off_spoils_only_its_grid() {
         let bands: Vec<String> = rows.chunks(3).map(|b| b.join("\n")).collect();
         bands.join(&format!("\n{dashes}\n"))
     };
+    // Framed in dashes, its frame below read with its rules: a grid right under it whose first
+    // row is empty, in dashes, keeps that row.
+    let mut empty_first = rows.clone();
+    empty_first[0] = dashes.clone();
+    let text = format!(
+        "{dashes}\n{}\n{dashes}\n{}",
+        ruled(&rows),
+        empty_first.join("\n")
+    );
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2, "{text}");
+    assert_eq!(all[0].as_ref().unwrap().digits(), want, "{text}");
+    assert_eq!(all[1].as_ref().unwrap().digits()[9..], want[9..], "{text}");
     for (at, typo, said) in [
         (1, "?", "'?'"),
         (2, "..", "10 symbols"),
