@@ -185,7 +185,7 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     if !(slip || empty) || !SUPPORTED.clone().any(|k| k * k == m) {
         return false;
     }
-    let mut rows = row_lines_after(lines, start, m).map(|i| {
+    let mut rows = row_lines_after(lines, start, m, false).map(|i| {
         let row = lines.at(i);
         numbers_line(row) && tokens(row).count() == m
     });
@@ -197,19 +197,34 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
 /// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
 /// the text ends them.
 fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
-    row_lines_after(lines, start, m).take(most).collect()
+    row_lines_after(lines, start, m, false).take(most).collect()
 }
 
 /// [`next_rows`] one by one, as far as they go: a line is read only when asked for. A frame
 /// below rules that part the bands closes the grid, as does a rule right after another
-/// ([`Rules`]).
-fn row_lines_after(lines: &Lines, start: usize, m: usize) -> impl Iterator<Item = usize> + '_ {
-    let k = basis_of(m);
+/// ([`Rules`]). With `whole`, they stop where the grid's rules say it is whole (a band a row
+/// long or short spoils this grid alone), or at its `m` rows.
+fn row_lines_after(
+    lines: &Lines,
+    start: usize,
+    m: usize,
+    whole: bool,
+) -> impl Iterator<Item = usize> + '_ {
+    // A frame above matters only to where a whole grid ends.
+    let above = start
+        .checked_sub(1)
+        .filter(|_| whole)
+        .and_then(|i| lines.held(i));
+    let framed = above.is_some_and(|l| is_number_rule(l.trim(), m));
+    let mut rules = Rules::new(basis_of(m), framed);
     // The line at `start` is the first row.
     let mut rows = 1;
     (start + 1..)
-        .map_while(|i| Some((i, lines.get(i)?.trim())))
-        .scan(Rules::new(k, false), move |rules, (i, l)| {
+        .map_while(move |i| {
+            if whole && rules.complete(rows, m) {
+                return None;
+            }
+            let l = lines.get(i)?.trim();
             if is_number_rule(l, m) {
                 return (rules.rule(rows) == RuleEnds::No).then_some(None);
             }
@@ -221,38 +236,6 @@ fn row_lines_after(lines: &Lines, start: usize, m: usize) -> impl Iterator<Item 
             Some(Some(i))
         })
         .flatten()
-}
-
-/// The lines of the other rows of the grid of `m` numbers a row whose first row is the line
-/// at `start`, as far as its rules say it goes ([`Rules`]: a band a row long or short spoils
-/// this grid alone), or its `m` rows; a blank line, a comment, a whole puzzle or the end of
-/// the text ends them. A line is read only when the grid is not yet whole.
-fn grid_rows(lines: &Lines, start: usize, m: usize) -> Vec<usize> {
-    let above = start.checked_sub(1).and_then(|i| lines.held(i));
-    let framed = above.is_some_and(|l| is_number_rule(l.trim(), m));
-    let mut rules = Rules::new(basis_of(m), framed);
-    let mut rows = Vec::new();
-    for i in start + 1.. {
-        // The first row, at `start`, counts.
-        if rules.complete(rows.len() + 1, m) {
-            break;
-        }
-        let Some(l) = lines.get(i).map(str::trim) else {
-            break;
-        };
-        if is_number_rule(l, m) {
-            match rules.rule(rows.len() + 1) {
-                RuleEnds::No => continue,
-                RuleEnds::After | RuleEnds::Before => break,
-            }
-        }
-        if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
-            break;
-        }
-        rules.row();
-        rows.push(i);
-    }
-    rows
 }
 
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
@@ -513,7 +496,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             // text ends the grid early; a bad row spoils the grid, whose other rows are passed
             // over with it (read as grids of their own, each would be one more wrong output
             // line).
-            row_lines.extend(grid_rows(lines, start, m));
+            row_lines.extend(row_lines_after(lines, start, m, true));
             let used = row_lines[row_lines.len() - 1] + 1 - start;
             let mut values = match parse_cells(lines.at(start), line_no, |j| {
                 Some(CellName { row: 0, col: j })

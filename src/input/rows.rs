@@ -61,13 +61,16 @@ fn row_lines(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str
         })
 }
 
-/// The rows of [`row_lines`] up to one that holds what no row can (a title between grids):
-/// two characters or more that are no cell (one is a typo in a row).
+/// The rows of [`row_lines`] up to one that holds what no row can (a title between grids).
 fn clean_rows(lines: &Lines, start: usize, n: usize) -> impl Iterator<Item = &str> {
-    row_lines(lines, start, n).take_while(move |l| {
-        let mut odd = row_cells(l).into_iter().filter(|&c| !row_symbol(c, n));
-        odd.nth(1).is_none()
-    })
+    row_lines(lines, start, n).take_while(move |l| row_like(&row_cells(l), n))
+}
+
+/// Whether `cells` can be a row of `n` as typed: no two characters that are no cell (one is
+/// a typo; two or more, a title between grids).
+fn row_like(cells: &[char], n: usize) -> bool {
+    let mut odd = cells.iter().filter(|&&c| !row_symbol(c, n));
+    odd.nth(1).is_none()
 }
 
 /// How many rows of `n` cells follow the line at `start`, up to `n` (see [`row_lines`]).
@@ -251,8 +254,8 @@ fn row_symbol(c: char, n: usize) -> bool {
 /// from 9×9 up: a 4×4 has one such line, where a row of 4 empty cells is common. The first
 /// band's rule decides before more is read: rows that come down a pipe are not waited for.
 /// (A grid whose rows 4 and 7 are empty, written in dashes, with the next grid's rows right
-/// after it, would be read with rules.)
-/// A row a symbol or two off, or with a typo, counts: it is that grid's bad row.
+/// after it, would be read with rules.) A row a symbol or two off, or with a typo, counts
+/// among the rows: it is that grid's bad row.
 pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
     let k = basis_of(n);
     let m = n + k - 1;
@@ -263,8 +266,7 @@ pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
             .take_while(|l| !l.is_empty() && !l.starts_with('#'))
             .take_while(move |l| {
                 let cells = row_cells(l);
-                let mut odd = cells.iter().filter(|&&c| !row_symbol(c, n));
-                cells.len().abs_diff(n) <= n / 4 && odd.nth(1).is_none()
+                cells.len().abs_diff(n) <= n / 4 && row_like(&cells, n)
             })
     };
     let first_band: Vec<&str> = rows().take(k + 1).collect();

@@ -100,16 +100,7 @@ fn a_frame_closes_a_grid_short_of_a_row() {
     let rule = "+-------------+-------------+-------------+-------------+";
     let mut framed = vec![rule.to_string()];
     for (i, r) in solution.chunks(16).enumerate() {
-        let boxes: Vec<String> = r
-            .chunks(4)
-            .map(|b| {
-                b.iter()
-                    .map(|d| format!("{d:>2}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        framed.push(format!("| {} |", boxes.join(" | ")));
+        framed.push(boxed_numbers(r));
         if i % 4 == 3 {
             framed.push(rule.into());
         }
@@ -119,10 +110,25 @@ fn a_frame_closes_a_grid_short_of_a_row() {
     }
 }
 
+/// A row of a 16×16 grid of numbers drawn in boxes, as `--format grid` prints it.
+fn boxed_numbers(row: &[u8]) -> String {
+    let boxes: Vec<String> = row
+        .chunks(4)
+        .map(|b| {
+            b.iter()
+                .map(|d| format!("{d:>2}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    format!("| {} |", boxes.join(" | "))
+}
+
 /// Where drawn grids follow one another without a blank line, a band a row long or short
 /// spoils its own grid alone: the rules say where the grid ends, so the grids after it are
 /// not read a row off (each took the next one's first row in, losing every grid of the run).
-/// So too for a blank line inside a framed grid, and a typo in a grid ruled with dashes.
+/// So too for grids of numbers, a blank line inside a framed grid, and a typo in a grid ruled
+/// with dashes.
 #[test]
 fn a_band_a_row_off_spoils_only_its_grid() {
     let want = read_one(EASY9, Default::default()).unwrap().digits();
@@ -223,47 +229,44 @@ fn a_band_a_row_off_spoils_only_its_grid() {
             );
         }
     }
-    // So too a grid of numbers, read by the numbers reader: a row doubled in band 1, or
-    // dropped from band 2, of a framed grid and of one ruled between its bands only.
-    let numbers: Vec<String> = easy9_numbers()
-        .chunks(9)
-        .map(|r| {
-            format!(
-                "{} | {} | {}",
-                r[..3].join(" "),
-                r[3..6].join(" "),
-                r[6..].join(" ")
-            )
-        })
-        .collect();
-    let rule = "------+-------+------";
-    for frame in ["", rule] {
+    // So too a 16×16 grid of numbers, read by the numbers reader: a row doubled in band 1, or
+    // dropped from band 2, of a grid framed by its rules and of one ruled between bands only.
+    let solution = crate::generate::pattern_grid(4, &mut crate::generate::Rng::new(16));
+    let rule = "+-------------+-------------+-------------+-------------+";
+    for framed in [true, false] {
+        // The grid, row `bad` doubled or dropped.
         let grid = |bad: Option<(usize, bool)>| {
-            let mut lines = vec![frame.to_string()];
-            for (band, rows) in numbers.chunks(3).enumerate() {
-                for (r, row) in rows.iter().enumerate() {
-                    let times = match bad {
-                        Some((at, doubled)) if at == band * 3 + r => usize::from(doubled) * 2,
-                        _ => 1,
-                    };
-                    lines.extend(std::iter::repeat(row.clone()).take(times));
+            let mut lines = vec![];
+            for (i, r) in solution.chunks(16).enumerate() {
+                let times = match bad {
+                    Some((at, doubled)) if at == i => 2 * usize::from(doubled),
+                    _ => 1,
+                };
+                lines.extend(std::iter::repeat(boxed_numbers(r)).take(times));
+                if i % 4 == 3 && (i < 15 || framed) {
+                    lines.push(rule.to_string());
                 }
-                lines.push(if band < 2 { rule } else { frame }.to_string());
             }
-            lines.retain(|l| !l.is_empty());
+            if framed {
+                lines.insert(0, rule.to_string());
+            }
             lines.join("\n")
         };
         for (bad, said) in [
-            ((1, true), "has 10 rows"),
-            ((4, false), "ends after 8 rows"),
+            ((1, true), "has 17 rows"),
+            ((5, false), "ends after 15 rows"),
         ] {
             let text = [grid(Some(bad)), grid(None), grid(None)].join("\n");
             let all = read_all(&text, Default::default());
             assert_eq!(all.len(), 3, "{text}");
             let e = all[0].as_ref().unwrap_err();
-            assert!(e.what.contains(said), "{}\n{text}", e.what);
+            assert!(
+                e.what.contains(said) && e.what.contains("numbers"),
+                "{}\n{text}",
+                e.what
+            );
             for r in &all[1..] {
-                assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+                assert_eq!(r.as_ref().unwrap().digits(), solution, "{text}");
             }
         }
     }
@@ -279,8 +282,6 @@ fn a_band_a_row_off_spoils_only_its_grid() {
         assert!(digits[..9].iter().all(|&d| d == 0), "{text}");
         assert_eq!(digits[9..], want[9..], "{text}");
     }
-    // A typo in a compact grid ruled with dashes, or a row a symbol long or short: that grid's
-    // error, the next read whole.
     let dashes = "-".repeat(9);
     let ruled = |rows: &[String]| {
         let bands: Vec<String> = rows.chunks(3).map(|b| b.join("\n")).collect();
@@ -299,6 +300,8 @@ fn a_band_a_row_off_spoils_only_its_grid() {
     assert_eq!(all.len(), 2, "{text}");
     assert_eq!(all[0].as_ref().unwrap().digits(), want, "{text}");
     assert_eq!(all[1].as_ref().unwrap().digits()[9..], want[9..], "{text}");
+    // A typo in a compact grid ruled with dashes, or a row a symbol long or short: that grid's
+    // error, the next read whole.
     for (at, typo, said) in [
         (1, "?", "'?'"),
         (2, "..", "10 symbols"),
