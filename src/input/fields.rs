@@ -1,7 +1,8 @@
-//! Lines that hold more than a puzzle: CSV headers, and a puzzle between labels and
-//! solutions.
+//! Lines that hold more than a puzzle, or text about one: CSV headers, a puzzle between labels
+//! and solutions, titles.
 
 use super::{puzzle_length, side_of_cells};
+use crate::solver::{Exceeded, Verdict};
 
 /// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
 /// `puzzle,solution,clues`): two or more names (a letter, then letters, digits, `_` and
@@ -20,6 +21,32 @@ pub(super) fn csv_header(line: &str) -> bool {
     let first = fields.next().is_some_and(name);
     let mut rest = fields.peekable();
     first && rest.peek().is_some() && rest.all(name)
+}
+
+/// The longest line [`title`] takes for a title.
+const TITLE_MAX: usize = 100;
+
+/// The lines `nsudoku solve` writes for a puzzle without a solution to print: read back, each
+/// stays a bad line of its own rather than the title of the next.
+const MARKERS: [&str; 4] = [
+    "invalid",
+    Verdict::NoSolution.word(),
+    Verdict::Several.word(),
+    Verdict::Unsettled(Exceeded::Nodes).word(),
+];
+
+/// Whether `line` may be the title of the grid under it (`Grid 01` of Project Euler's
+/// sudoku.txt, `Puzzle 2: hard`, `Énigme 3`): short, with a word of two letters or more, one
+/// of them lower case or beyond ASCII. Upper case letters alone are digits of a 16×16 or 25×25
+/// line, and lower case ones are read as upper case up to 35×35 (and are digits only beyond,
+/// where a puzzle's line is far longer than a title).
+pub(super) fn title(line: &str) -> bool {
+    let word = |w: &str| {
+        w.chars().nth(1).is_some() && w.chars().any(|c| c.is_lowercase() || !c.is_ascii())
+    };
+    line.len() <= TITLE_MAX
+        && !MARKERS.contains(&line)
+        && line.split(|c: char| !c.is_alphabetic()).any(word)
 }
 
 /// A CSV field's text without the double quotes around it (`"53..7…"`, as spreadsheets and

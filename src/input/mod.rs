@@ -38,7 +38,7 @@ use symbols::{plain_9x9, read_symbols};
 pub use decode::{decode, open};
 use error::{invisible, length_hint, opening, plural, shown, sizes_hint};
 pub use error::{visible, InputError};
-use fields::{csv_header, Field};
+use fields::{csv_header, title, Field};
 use puzzle::{check_givens, Shown};
 pub use puzzle::{item_name, Puzzle};
 
@@ -148,6 +148,8 @@ pub struct Reader<R> {
     header: Option<(usize, String)>,
     /// A CSV header was passed over: the lines after it are fields.
     csv: bool,
+    /// The record being read was under a title ([`title`]), passed over: told in its note.
+    titled: bool,
     /// The JSON list of puzzles being read, item by item.
     list: Option<List>,
     /// Per side N, the alphabet of the last puzzle of that size, one symbol a cell and not
@@ -187,6 +189,7 @@ impl<R: BufRead> Reader<R> {
             records: 0,
             header: None,
             csv: false,
+            titled: false,
             list: None,
             sure: Vec::new(),
             guessed: Vec::new(),
@@ -264,8 +267,44 @@ impl<R: BufRead> Reader<R> {
                 self.next += 1;
                 continue;
             }
-            return Some(self.puzzle_at(i));
+            let title = title(raw);
+            let (rec, used) = self.puzzle_at(i);
+            if rec.is_err() && used == 1 && title {
+                if let Some(found) = self.under_title(i) {
+                    return Some(found);
+                }
+            }
+            return Some((rec, used));
         }
+    }
+
+    /// The grid under line `i`, which is no puzzle but reads as a title, with the lines
+    /// between them passed over (the next line is then its first); or `None` when none reads
+    /// there: the title is then a bad line of its own, said as one, and the next line is the
+    /// one before where that grid would be (those between may have left the window).
+    fn under_title(&mut self, i: usize) -> Option<(Record, usize)> {
+        let mut j = i + 1;
+        let found = loop {
+            self.src.hold(j);
+            if j >= self.src.lines.end() || self.src.lines.cut(j).is_some() {
+                break None;
+            }
+            if !self.passed_over(j) {
+                // Not a JSON value, whose list would be read on from here, nor a second title.
+                let raw = self.src.lines.at(j).trim();
+                if raw.starts_with(['[', '{']) || title(raw) {
+                    break None;
+                }
+                // A grid over several lines, good or bad (its error is said): in a file of
+                // one puzzle a line, each line that is none keeps its `invalid` line in the
+                // output, which matches them one to one.
+                break Some(self.puzzle_at(j)).filter(|&(_, used)| used > 1);
+            }
+            j += 1;
+        };
+        self.next = if found.is_some() { j } else { j - 1 };
+        self.titled = found.is_some();
+        found
     }
 
     /// The next item of `list`, a JSON list of puzzles, or `None` at its end (the line after
@@ -427,6 +466,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         self.next += used;
         self.records += 1;
+        let titled = std::mem::take(&mut self.titled);
         if let Ok(p) = &mut rec {
             let numbers = p.format == Format::Numbers || p.alphabet == Alphabet::Decimal;
             if let Some(chosen) = self.opts.alphabet.filter(|_| numbers) {
@@ -437,6 +477,10 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
             if let Some((line, raw)) = self.header.take() {
                 p.add_note_first(format!("line {line} ({raw}) is a CSV header, passed over"));
+            }
+            // Worded the same for each, so that a file of titled puzzles says it once.
+            if titled {
+                p.add_note_first("the line of text above it is passed over as its title".into());
             }
         }
         Some(rec)

@@ -2,6 +2,7 @@
 //! candidate grids of comma-separated digits (64×64 and up, and numbers from 16×16 up).
 
 use super::error::opening;
+use super::fields::title;
 use super::lines::Lines;
 use super::rows::{big_grid, grid_below, is_rule, RuleEnds, Rules};
 use super::symbols;
@@ -194,8 +195,8 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
-/// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a whole puzzle or the end of
-/// the text ends them.
+/// `most` (`m - 1` for the whole grid): box rules are passed over; a blank line, a comment, a
+/// title, a whole puzzle or the end of the text ends them.
 fn next_rows(lines: &Lines, start: usize, m: usize, most: usize) -> Vec<usize> {
     row_lines_after(lines, start, m, false).take(most).collect()
 }
@@ -228,7 +229,9 @@ fn row_lines_after(
             if is_number_rule(l, m) {
                 return (rules.rule(rows) == RuleEnds::No).then_some(None);
             }
-            if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
+            // A title (`Puzzle 3`) ends the rows too: the grid under it is not taken in.
+            let titled = || title(l) && tokens(l).count().abs_diff(m) > m / 4;
+            if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) || titled() {
                 return None;
             }
             rules.row();
@@ -473,7 +476,11 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
     // when the next lines can be rows of the big grid and not small grids: else it is a small
     // grid with a value out of range, reported on its own line, and the batch goes on with
     // the next one.
-    let single = side_of_cells(m).filter(|&n| !rows_follow(lines, start, m, n, max));
+    // A 4×4 or 9×9 pencil-mark grid on one line (`4 12569 125689 …`) holds runs of
+    // candidates above the big side, which no big grid's cell can: such lines one after
+    // another are grids each, not the rows of one.
+    let pencil = |n| max > m && pencil_line(lines.at(start), n);
+    let single = side_of_cells(m).filter(|&n| pencil(n) || !rows_follow(lines, start, m, n, max));
     // A first row a few numbers off, above the grid's other rows: the grid goes with it.
     if single.is_none() && !SUPPORTED.clone().any(|k| k * k == m) {
         if let Some(n) = grid_below(lines, start, m) {
@@ -681,6 +688,13 @@ fn pencil_marks(values: &[u32], n: usize) -> Option<CellMasks> {
         masks.push(pencil_cell(v, n).ok()?);
     }
     Some(masks)
+}
+
+/// Whether `line` is a pencil-mark grid of side `n` ([`pencil_marks`]), each cell's
+/// candidates run together in one number.
+fn pencil_line(line: &str, n: usize) -> bool {
+    let values: Option<Vec<u32>> = tokens(line).map(|t| t.parse().ok()).collect();
+    values.is_some_and(|v| pencil_marks(&v, n).is_some())
 }
 
 /// The candidates of one pencil-mark cell (`1259`), or why it is none (`is empty (0)`,

@@ -21,9 +21,15 @@ fn row_cells(line: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-/// A cell of a pencil-mark grid: letters and digits (one twice is that cell's error).
+/// A cell of a pencil-mark grid: letters and digits (one twice is that cell's error), or an
+/// empty mark, a cell with no candidate left: that grid's error, not a row that ends it.
 fn candidates_cell(t: &str) -> bool {
-    t.bytes().all(|b| b.is_ascii_alphanumeric())
+    t.bytes().all(|b| b.is_ascii_alphanumeric()) || empty_mark(t)
+}
+
+/// A cell written as an empty mark (`.`, `-`, `_`).
+fn empty_mark(t: &str) -> bool {
+    matches!(t, "." | "-" | "_")
 }
 
 /// A cell no number of a grid of side `n` can be (`19AG`, `259`, `17`): so the grid is
@@ -135,7 +141,7 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     let runs = rows
         .iter()
         .flat_map(|(_, cells)| cells)
-        .filter(|t| no_number(t, n))
+        .filter(|t| no_number(t, n) && !empty_mark(t))
         .count();
     // A cell of several candidates, or it is a grid of digits drawn with spaces (a solved one).
     let several = rows
@@ -206,6 +212,7 @@ pub(super) fn read_pencil_rows(
     let symbols: String = rows
         .iter()
         .flat_map(|(_, cells)| cells.iter().copied())
+        .filter(|t| !empty_mark(t))
         .collect();
     let (alphabet, note) = match opts.alphabet {
         Some(a) => (a, None),
@@ -219,7 +226,8 @@ pub(super) fn read_pencil_rows(
     for (r, (at, cells)) in rows.iter().enumerate() {
         for (c, cell) in cells.iter().enumerate() {
             let mut slots = vec!['.'; n];
-            for ch in cell.chars() {
+            // An empty mark lists no candidate: the cell's error, as in the N³ form.
+            for ch in cell.chars().filter(|_| !empty_mark(cell)) {
                 let fault = match alphabet.digit(ch, n) {
                     None => Some(format!("unknown symbol {}", shown(ch))),
                     Some(d) if slots[d as usize - 1] != '.' => Some(format!("{} twice", shown(ch))),

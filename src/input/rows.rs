@@ -1,6 +1,7 @@
 //! Grids drawn for people: N rows of N symbols, with the spaces, `|` and box rules of forum
 //! posts and of `--format grid` output passed over.
 
+use super::fields::title;
 use super::lines::Lines;
 use super::numbers::{number_token, tokens, whole_puzzle};
 use super::symbols::read_symbols;
@@ -255,7 +256,8 @@ fn row_symbol(c: char, n: usize) -> bool {
 /// band's rule decides before more is read: rows that come down a pipe are not waited for.
 /// (A grid whose rows 4 and 7 are empty, written in dashes, with the next grid's rows right
 /// after it, would be read with rules.) A row a symbol or two off, or with a typo, counts
-/// among the rows: it is that grid's bad row.
+/// among the rows: it is that grid's bad row. Without the first band's rule, the others are
+/// rules when the rows end where the grid does ([`later_dash_bands`]).
 pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
     let k = basis_of(n);
     let m = n + k - 1;
@@ -270,11 +272,51 @@ pub(super) fn dash_bands(lines: &Lines, start: usize, n: usize) -> bool {
             })
     };
     let first_band: Vec<&str> = rows().take(k + 1).collect();
-    if k < 3 || first_band.len() <= k || !dashes(first_band[k], n) {
+    if k < 3 || first_band.len() <= k {
         return false;
+    }
+    if !dashes(first_band[k], n) {
+        return later_dash_bands(lines, start, rows(), n);
     }
     let block: Vec<&str> = rows().take(m).collect();
     block.len() == m && (1..k).all(|j| dashes(block[j * (k + 1) - 1], n))
+}
+
+/// Whether the lines of `n` dashes among `rows` (a grid's from line `start`, up to the first
+/// line that is no row), its first band's rule missing, are its other band rules: each at a
+/// band's end, the rows around them exactly the grid's `n`, and after them the end of the
+/// rows, a frame of dashes, or the next grid with its first band ruled. Read as rows of empty
+/// cells instead, they would leave the grid's last rows over, to be read as bad lines or as
+/// the next grid's, and the grid misread (a grid whose 7th row is empty, written in dashes,
+/// has no row left over). A grid without such a line is told at its last row: the line after
+/// it is not waited for.
+fn later_dash_bands<'a>(
+    lines: &Lines,
+    start: usize,
+    rows: impl Iterator<Item = &'a str>,
+    n: usize,
+) -> bool {
+    let k = basis_of(n);
+    let (mut count, mut ruled_at) = (0, 0);
+    for (i, l) in rows.enumerate() {
+        if count == n {
+            let next_ruled = || {
+                lines
+                    .get(start + i + k)
+                    .is_some_and(|r| dashes(r.trim(), n))
+            };
+            return ruled_at > 0 && (dashes(l, n) || next_ruled());
+        }
+        if dashes(l, n) && count % k == 0 && count > ruled_at {
+            ruled_at = count;
+        } else {
+            count += 1;
+            if count == n && ruled_at == 0 {
+                return false;
+            }
+        }
+    }
+    count == n && ruled_at > 0
 }
 
 /// Whether the line at `start`, of `n` cells, stands above a whole grid of `n` rows instead
@@ -445,7 +487,8 @@ pub(super) fn read_symbol_rows(
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
         };
-        if l.is_empty() || l.starts_with('#') {
+        // A title (`Puzzle 3`) ends the grid too: the grid under it is not taken in.
+        if l.is_empty() || l.starts_with('#') || title(l) && !row_like(&row_cells(l), n) {
             break;
         }
         let at_band_end = rows.len() % k == 0 && rows.len() > ruled_at;

@@ -382,7 +382,7 @@ fn grids_drawn_in_rows_of_symbols() {
     // own, that row shifted every grid after it by a row.
     let whole = |grids: usize| vec![rows.join("\n"); grids].join("\n");
     for grids in 1..=3 {
-        for before in ["Puzzle 1", "123456.8", "........"] {
+        for before in ["PUZZLE 1", "123456.8", "........"] {
             let text = format!("{before}\n{}\n", whole(grids));
             let all = read_all(&text, Default::default());
             assert_eq!(all.len(), 1 + grids, "{text}");
@@ -443,15 +443,15 @@ fn compact_grids_with_dash_rules_frames_and_titles() {
             "{text}"
         );
     }
-    // A title of N characters above a grid is a line of its own, not the grid's first row.
+    // A title of N characters above a grid is its title, not the grid's first row.
     for grid in [rows.join("\n"), ruled.clone()] {
         let text = format!("Sudoku #12\n{grid}\nSudoku #13\n{grid}\n");
         let all = read_all(&text, Default::default());
-        assert_eq!(all.len(), 4, "{text}");
-        assert_eq!(all[0].as_ref().unwrap_err().line, 1);
-        assert_eq!(all[1].as_ref().unwrap().digits(), want);
-        assert!(all[2].is_err());
-        assert_eq!(all[3].as_ref().unwrap().digits(), want);
+        assert_eq!(all.len(), 2, "{text}");
+        for p in all.iter().map(|r| r.as_ref().unwrap()) {
+            assert_eq!(p.digits(), want);
+            assert!(p.note.as_ref().unwrap().contains("its title"));
+        }
     }
     // Rows of empty cells written as dashes where the rules would be are rows when the grid
     // has exactly N rows; beside the rules too, one rule a band end.
@@ -478,6 +478,36 @@ fn compact_grids_with_dash_rules_frames_and_titles() {
         (&p.digits()[..27], &p.digits()[36..]),
         (&want[..27], &want[36..])
     );
+    // The first rule dropped: the other is a rule where the grid's rows end after it (the
+    // text's end, a blank line, a frame, or the next grid with its first band ruled); a row
+    // of empty cells where the grid is whole with it.
+    let late = [&rows[..6], &[&dashes], &rows[6..]].concat().join("\n");
+    for (text, count) in [
+        (late.clone(), 1),
+        (format!("{dashes}\n{late}\n{dashes}"), 1),
+        (format!("{late}\n\n{ruled}\n{late}"), 3),
+        (format!("{late}\n{ruled}\n{ruled}"), 3),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), count, "{text}");
+        assert!(
+            all.iter().all(|r| r.as_ref().unwrap().digits() == want),
+            "{text}"
+        );
+    }
+    let mut seventh = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    seventh[6] = dashes.clone();
+    for text in [
+        seventh.join("\n"),
+        format!("{}\n{}", seventh.join("\n"), rows.join("\n")),
+    ] {
+        let p = read_one(&text, Default::default()).unwrap();
+        assert!(p.digits()[54..63].iter().all(|&d| d == 0), "{text}");
+        assert_eq!(
+            (&p.digits()[..54], &p.digits()[63..]),
+            (&want[..54], &want[63..])
+        );
+    }
     // A 4×4 has no dash rules: a row of 4 empty cells is too common there.
     let p = read_one("1234\n3412\n----\n4321\n----", Default::default()).unwrap();
     assert_eq!(p.digits(), [1, 2, 3, 4, 3, 4, 1, 2, 0, 0, 0, 0, 4, 3, 2, 1]);

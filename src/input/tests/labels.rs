@@ -252,3 +252,79 @@ fn a_title_line_is_told_to_start_with_a_hash() {
         assert!(!e.expected.contains('#'), "{line}: {e}");
     }
 }
+
+/// The title above a grid (`Grid 01` of Project Euler's sudoku.txt, over rows of digits with
+/// `0` for an empty cell) is passed over, with one note worded the same for every puzzle, so
+/// that a batch says it once; blank lines and comments may come between.
+#[test]
+fn a_title_above_a_grid_is_passed_over_with_a_note() {
+    let zeros = EASY9.replace('.', "0");
+    let rows: Vec<&str> = (0..9).map(|r| &zeros[r * 9..r * 9 + 9]).collect();
+    let euler = format!(
+        "Grid 01\n{}\nGrid 02\n{}\n",
+        rows.join("\n"),
+        rows.join("\n")
+    );
+    let numbers: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+    let numbers = numbers.join("\n");
+    for text in [
+        euler,
+        format!(
+            "Puzzle 1: easy\n{}\nÉnigme 2\n\n# from a book\n{}\n",
+            rows.join("\n"),
+            rows.join("\n")
+        ),
+        format!("Sudoku #1 (Times, 2005)\n{numbers}\nno. 2\n{numbers}\n"),
+    ] {
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        for rec in all {
+            let p = rec.unwrap();
+            assert_eq!(
+                p.digits(),
+                read_one(EASY9, Default::default()).unwrap().digits()
+            );
+            let title = "the line of text above it is passed over as its title";
+            assert_eq!(p.note.as_deref(), Some(title), "{text}");
+        }
+    }
+}
+
+/// A title is a bad line of its own when no grid reads under it: at the text's end, over a
+/// second title, a JSON list (read on from its own line) or a puzzle on one line (in a file
+/// of one puzzle a line, output lines match its lines one to one). So are upper case words
+/// (digits of a 16×16 line) and the markers `solve` writes, read back. Above a bad grid it
+/// is passed over (the grid's error is said), and it ends a grid cut short above it.
+#[test]
+fn a_title_without_a_grid_under_it_is_a_bad_line() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let grid = rows.join("\n");
+    let bad = grid.replacen('.', "x", 1);
+    let cases = [
+        (format!("{grid}\nPuzzle 2\n"), vec![Ok(1), Err(10)]),
+        (format!("Puzzle 1\n{bad}\n{grid}\n"), vec![Err(2), Ok(11)]),
+        (
+            format!("{}\nPuzzle 2\n{grid}\n", rows[..7].join("\n")),
+            vec![Err(1), Ok(9)],
+        ),
+        (
+            format!("Puzzle 1\n\nPuzzle 1b\n{grid}\n"),
+            vec![Err(1), Ok(4)],
+        ),
+        (format!("Puzzle 1\n[\"{EASY9}\"]\n"), vec![Err(1), Ok(2)]),
+        (format!("Puzzle 1\n{EASY9}\n"), vec![Err(1), Ok(2)]),
+        (format!("GRID 01\n{grid}\n"), vec![Err(1), Ok(2)]),
+        (
+            format!("{grid}\ninvalid\n{grid}\n"),
+            vec![Ok(1), Err(10), Ok(11)],
+        ),
+        (format!("no solution\n{grid}\n"), vec![Err(1), Ok(2)]),
+    ];
+    for (text, lines) in cases {
+        let got: Vec<Result<usize, usize>> = read_all(&text, Default::default())
+            .into_iter()
+            .map(|rec| rec.map(|p| p.line).map_err(|e| e.line))
+            .collect();
+        assert_eq!(got, lines, "{text}");
+    }
+}

@@ -175,6 +175,21 @@ fn reads_pencil_mark_grids_of_symbols() {
             let named = format!("{what} in r2c{} ('{changed}')", col + 1);
             assert_eq!(e.what, named, "{e}");
         }
+        // A cell with no candidate left, written as an empty mark: the grid's one error, and
+        // the grid after it is read (the row was no grid's before, and each line an error).
+        for mark in [".", "-"] {
+            let mut row = cells.clone();
+            row[col] = mark;
+            let mut rows = bare.clone();
+            rows[1] = row.join(" ");
+            let text = format!("{}\n{}", rows.join("\n"), bare.join("\n"));
+            let all = read_all(&text, ReadOptions::default());
+            assert_eq!(all.len(), 2, "{text}");
+            let e = all[0].as_ref().unwrap_err();
+            let named = format!("r2c{} has no candidate", col + 1);
+            assert_eq!((e.line, e.what.as_str()), (1, named.as_str()), "{e}");
+            assert_eq!(all[1].as_ref().unwrap().masks, want, "{text}");
+        }
     }
 }
 
@@ -251,10 +266,11 @@ fn reads_pencil_mark_grids_up_to_9x9() {
         "'12x69' at r1c2 is not a number"
     );
     assert_eq!(recs[1].as_ref().unwrap().line, 10);
-    // A line above a whole grid of numbers is not its first row, slip or not: a title, a puzzle
-    // of grouped rows, a row of numbers with a slip above all 4 rows.
+    // A line above a whole grid of numbers is not its first row, slip or not: a title (in
+    // upper case, else passed over as the grid's), a puzzle of grouped rows, a row of numbers
+    // with a slip above all 4 rows.
     let grid4 = "1 0 0 4\n0 4 1 0\n0 1 0 3\n4 0 0 1";
-    for above in ["Puzzle 1: very easy", "1..4 .41. .1.3 4..1", "1 2 3x 4"] {
+    for above in ["PUZZLE 1: VERY EASY", "1..4 .41. .1.3 4..1", "1 2 3x 4"] {
         let recs = read_all(&format!("{above}\n{grid4}\n"), ReadOptions::default());
         assert_eq!(recs.len(), 2, "{above}: {recs:?}");
         assert!(
@@ -289,4 +305,34 @@ fn reads_pencil_mark_grids_up_to_9x9() {
     assert_eq!((p.k, p.format, p.digits()[0]), (2, Format::Candidates, 1));
     let e = read_one(&four.replacen("34", "35", 1), ReadOptions::default()).unwrap_err();
     assert!(e.what.contains("holds 35"), "{e}");
+}
+
+/// 9×9 pencil-mark grids of 81 cells a line, one after another, are a grid each: their runs
+/// of candidates (`123456789`) are above 81, so the lines are not the rows of an 81×81 grid
+/// of numbers (which took them all in as one bad grid). A line of 81 numbers at most 81 is
+/// still an 81×81 grid's first row.
+#[test]
+fn pencil_lines_back_to_back_are_a_grid_each() {
+    let line: Vec<String> = easy9_numbers()
+        .into_iter()
+        .map(|v| if v == "0" { "123456789".into() } else { v })
+        .collect();
+    let line = line.join(" ");
+    let all = read_all(&[line.as_str(); 3].join("\n"), ReadOptions::default());
+    assert_eq!(all.len(), 3);
+    let want = read_one(EASY9, ReadOptions::default()).unwrap().digits();
+    for rec in all {
+        let p = rec.unwrap();
+        assert_eq!((p.format, p.k), (Format::Candidates, 3));
+        assert_eq!(p.digits(), want);
+    }
+    let row = (1..=81)
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let e = read_all(&[row.as_str(); 3].join("\n"), ReadOptions::default())
+        .pop()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.what.contains("grid of 81 numbers"), "{e}");
 }
