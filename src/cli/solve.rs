@@ -15,7 +15,7 @@ use std::time::Instant;
 // `Verdict::word`, as `status` gives them).
 
 /// Marker for a line that is no puzzle (stderr says why).
-pub const MARK_INVALID: &str = "invalid";
+pub const MARK_INVALID: &str = nsudoku::input::MARK_INVALID;
 /// Marker for a puzzle with no solution.
 pub const MARK_NONE: &str = Verdict::NoSolution.word();
 /// Marker for a puzzle whose search ran over `--max-nodes` or `--timeout`.

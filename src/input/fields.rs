@@ -26,10 +26,13 @@ pub(super) fn csv_header(line: &str) -> bool {
 /// The longest line [`title`] takes for a title.
 const TITLE_MAX: usize = 100;
 
+/// The line `nsudoku solve` writes for a line of input that is no puzzle.
+pub const MARK_INVALID: &str = "invalid";
+
 /// The lines `nsudoku solve` writes for a puzzle without a solution to print: read back, each
 /// stays a bad line of its own rather than the title of the next.
 const MARKERS: [&str; 4] = [
-    "invalid",
+    MARK_INVALID,
     Verdict::NoSolution.word(),
     Verdict::Several.word(),
     Verdict::Unsettled(Exceeded::Nodes).word(),

@@ -38,6 +38,7 @@ use symbols::{plain_9x9, read_symbols};
 pub use decode::{decode, open};
 use error::{invisible, length_hint, opening, plural, shown, sizes_hint};
 pub use error::{visible, InputError};
+pub use fields::MARK_INVALID;
 use fields::{csv_header, title, Field};
 use puzzle::{check_givens, Shown};
 pub use puzzle::{item_name, Puzzle};
@@ -267,9 +268,9 @@ impl<R: BufRead> Reader<R> {
                 self.next += 1;
                 continue;
             }
-            let title = title(raw);
+            let title_like = title(raw);
             let (rec, used) = self.puzzle_at(i);
-            if rec.is_err() && used == 1 && title {
+            if rec.is_err() && used == 1 && title_like {
                 if let Some(found) = self.under_title(i) {
                     return Some(found);
                 }
