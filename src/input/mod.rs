@@ -29,7 +29,8 @@ use numbers::{
     read_numbers,
 };
 use pencil::{
-    list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows, zero_based_rows_start,
+    broken_pencil_rows, list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows,
+    zero_based_rows_start,
 };
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
 use std::io::{self, BufRead};
@@ -437,6 +438,8 @@ impl<R: BufRead> Reader<R> {
                 read_numbers(lines, i)
             } else if let Some(n) = pencil_rows_start(lines, i, opts) {
                 read_pencil_rows(lines, i, n, opts)
+            } else if let Some(read) = broken_pencil_rows(lines, i, opts) {
+                read
             } else if let Some(n) = symbol_rows_start(lines, i, opts) {
                 read_symbol_rows(lines, i, n, opts)
             } else {

@@ -241,6 +241,21 @@ fn row_lines_after(
         .flatten()
 }
 
+/// What the cells of the grid of `m` numbers a row on `row_lines` are, for its errors: up
+/// to 9×9, a grid with `m` runs of candidates (`1259`) is a pencil-mark grid.
+fn cell_noun(lines: &Lines, row_lines: &[usize], m: usize) -> &'static str {
+    let runs = row_lines
+        .iter()
+        .flat_map(|&i| tokens(lines.at(i)))
+        .filter(|t| t.parse::<u64>().is_ok_and(|v| v > m as u64))
+        .count();
+    if m <= 9 && runs >= m {
+        "pencil-mark cell"
+    } else {
+        "number"
+    }
+}
+
 /// Whether `line` is a box rule in a grid of `m` numbers a row: a drawn rule, or a line of
 /// dashes that is not `m` empty marks (`- - - -` is a row of empty cells; `--------` is not).
 fn is_number_rule(line: &str, m: usize) -> bool {
@@ -511,12 +526,13 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 Ok(values) => values,
                 Err(e) => return (Err(e), used),
             };
+            let cell = cell_noun(lines, &row_lines, m);
             if row_lines.len() < m {
-                let err = InputError::short_grid(line_no, m, "number", row_lines.len());
+                let err = InputError::short_grid(line_no, m, cell, row_lines.len());
                 return (Err(err), used);
             }
             if row_lines.len() > m {
-                let err = InputError::long_grid(line_no, m, "number", row_lines.len());
+                let err = InputError::long_grid(line_no, m, cell, row_lines.len());
                 return (Err(err), used);
             }
             // A row too long names no cell past the grid's last column.
@@ -526,7 +542,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 }) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(row) => {
-                        let err = InputError::bad_row(idx + 1, r + 1, m, "number", row.len());
+                        let err = InputError::bad_row(idx + 1, r + 1, m, cell, row.len());
                         return (Err(err), used);
                     }
                     Err(e) => return (Err(e), used),
@@ -697,11 +713,11 @@ fn pencil_line(line: &str, n: usize) -> bool {
     values.is_some_and(|v| pencil_marks(&v, n).is_some())
 }
 
-/// The candidates of one pencil-mark cell (`1259`), or why it is none (`is empty (0)`,
+/// The candidates of one pencil-mark cell (`1259`), or why it is none (`has no candidate`,
 /// `holds 1209, with 0`, `holds 1229, with 2 twice`), to follow its name.
 fn pencil_cell(v: u32, n: usize) -> Result<Wide256, String> {
     if v == 0 {
-        return Err("is empty (0)".into());
+        return Err("has no candidate".into());
     }
     let mut m = Wide256::ZERO;
     for d in v.to_string().bytes().map(|b| usize::from(b - b'0')) {

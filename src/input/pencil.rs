@@ -7,6 +7,7 @@
 //! a cell is its candidates in decimal joined by `,` (`| 3  1,2,5,16 … |`): those grids are
 //! read here too.
 
+use super::fields::title;
 use super::lines::Lines;
 use super::numbers::read_candidate_lists;
 use super::rows::{is_rule, is_side};
@@ -197,6 +198,107 @@ pub(super) fn zero_based_rows_start(
             cells().any(|t| t.starts_with('0')) && !cells().any(|t| t.bytes().any(|b| b == top))
         };
     zero_based.then_some(n)
+}
+
+/// A drawn pencil-mark grid of symbols that [`pencil_rows_start`] turned down because it is
+/// broken: a row short (a blank line, a comment, a title or the text's end comes before its
+/// last row), a row split in two or two run together, a cell missing or a stray mark in one.
+/// Its lines, up to its N² cells, are one error naming the first fault and the lines it spans,
+/// rather than a bad line a row, each saying it is no puzzle. Only when at least two of them are
+/// rows of N cells (N from the first or second line) and they hold N runs no number is, as
+/// [`pencil_rows_start`] asks of a whole grid.
+///
+/// The lines are read one by one, so a line that is no row ends the look: a pipe is waited on
+/// only while rows keep coming.
+pub(super) fn broken_pencil_rows(
+    lines: &Lines,
+    start: usize,
+    opts: ReadOptions,
+) -> Option<(Record, usize)> {
+    if !matches!(opts.format, None | Some(Format::Candidates)) {
+        return None;
+    }
+    let side = |k: usize| (9..=Alphabet::Standard.capacity()).contains(&k) && is_side(k);
+    let mut n = None;
+    // The rows' line indexes; a rule after a rule (a frame, then the next grid's) ends them.
+    let mut rows: Vec<usize> = Vec::new();
+    let mut cells = 0;
+    let mut after_rule = false;
+    for i in start.. {
+        let Some(l) = lines.get(i).map(str::trim) else {
+            break;
+        };
+        if l.is_empty() || l.starts_with('#') {
+            break;
+        }
+        if is_rule(l, n) {
+            if after_rule {
+                break;
+            }
+            after_rule = true;
+            continue;
+        }
+        after_rule = false;
+        let k = row_cells(l).count();
+        let slip = |n: usize| k.abs_diff(n) <= n / 4 && row_cells(l).any(|t| !candidates_cell(t));
+        let row = k >= 2 && row_cells(l).all(candidates_cell);
+        if !(row || n.is_some_and(slip)) || (title(l) && Some(k) != n) {
+            break;
+        }
+        match n {
+            None if side(k) => n = Some(k),
+            // The side comes from the first line, or the second when the first was split.
+            None if !rows.is_empty() => return None,
+            _ => {}
+        }
+        rows.push(i);
+        cells += k;
+        if n.is_some_and(|n| cells >= n * n) {
+            break;
+        }
+    }
+    let n = n?;
+    let row_of = |i: usize| row_cells(lines.at(i)).collect::<Vec<_>>();
+    let full = rows.iter().filter(|&&i| row_of(i).len() == n).count();
+    let all_cells = || rows.iter().flat_map(|&i| row_of(i));
+    let runs = all_cells()
+        .filter(|t| no_number(t, n) && !empty_mark(t))
+        .count();
+    // Runs of candidates in most rows, not a grid of symbols with two cells run together.
+    let several = all_cells().filter(|t| t.len() > 1).count() >= rows.len();
+    if full < 2 || runs < n || !several {
+        return None;
+    }
+    let used = rows.last().map_or(1, |&i| i + 1 - start);
+    const CELL: &str = "pencil-mark cell";
+    for (r, &i) in rows.iter().enumerate() {
+        let cells = row_of(i);
+        if cells.len() != n {
+            return Some((
+                Err(InputError::bad_row(i + 1, r + 1, n, CELL, cells.len())),
+                used,
+            ));
+        }
+        if let Some((c, t)) = cells.iter().enumerate().find(|(_, t)| !candidates_cell(t)) {
+            let ch = t
+                .chars()
+                .find(|c| !c.is_ascii_alphanumeric())
+                .unwrap_or('?');
+            let err = InputError::at(
+                i + 1,
+                format!("{} in {} ('{t}')", shown(ch), CellName { row: r, col: c }),
+                "each cell's candidates, letters and digits run together (a pencil-mark grid)",
+            );
+            return Some((Err(err), used));
+        }
+    }
+    // Every row whole: the grid ends early, or it is whole and something else turned it down.
+    (rows.len() < n).then(|| {
+        (
+            Err(InputError::short_grid(start + 1, n, CELL, rows.len())),
+            used,
+        )
+    })
 }
 
 /// The grid [`pencil_rows_start`] found at `start`, read as the candidate grid it is (each

@@ -247,7 +247,7 @@ fn reads_pencil_mark_grids_up_to_9x9() {
     // An empty cell (0), a repeated or zero digit: the grid is still a pencil-mark grid, and
     // the message names the cell that is not one.
     for (from, to, what) in [
-        ("1237 12359", "0 12359", "r2c1 is empty (0)"),
+        ("1237 12359", "0 12359", "r2c1 has no candidate"),
         ("12359", "12259", "r2c2 holds 12259, with 2 twice"),
         ("12359", "12309", "r2c2 holds 12309, with 0"),
     ] {
@@ -335,4 +335,120 @@ fn pencil_lines_back_to_back_are_a_grid_each() {
         .unwrap()
         .unwrap_err();
     assert!(e.what.contains("grid of 81 numbers"), "{e}");
+}
+
+/// A drawn pencil-mark grid that is broken (a row dropped, a blank line or a comment inside,
+/// a row split in two, a cell dropped, a stray mark) is one error a part, as a 9×9 grid of
+/// numbers is, and the grid after it is read: before, from 16×16 up, each row was a bad line
+/// of its own. The message says it is a pencil-mark grid at 9×9 in digits too.
+#[test]
+fn a_broken_pencil_grid_is_one_error_a_part() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let cases = [
+        (
+            3,
+            first(include_str!("../../../examples/9x9.txt")),
+            Alphabet::Standard,
+        ),
+        (
+            3,
+            first(include_str!("../../../examples/9x9.txt")),
+            Alphabet::Letters,
+        ),
+        (
+            4,
+            first(include_str!("../../../examples/16x16.txt")),
+            Alphabet::Standard,
+        ),
+        (
+            5,
+            first(include_str!("../../../examples/25x25.txt")),
+            Alphabet::Letters,
+        ),
+    ];
+    for (k, line, alphabet) in cases {
+        let n = k * k;
+        let want = peer_candidates(k, line);
+        let boxed = crate::output::boxed_candidates(k, &want, alphabet);
+        let rows: Vec<&str> = boxed.lines().collect();
+        // The line of the grid's 4th row (a frame above, a rule after each band).
+        let at = 4 + usize::from(k < 4);
+        let row: Vec<&str> = rows[at].split_whitespace().collect();
+        let col = (1..row.len())
+            .find(|&c| row[c].len() > 1 && row[c] != "|")
+            .unwrap();
+        let mut slipped = row.clone();
+        let stray = format!("{}?", row[col]);
+        slipped[col] = &stray;
+        let mut dropped = row.clone();
+        dropped.remove(col);
+        let cell = "pencil-mark cell";
+        let half = rows[at].len() / 2;
+        let mutations: [(&str, Vec<String>, Vec<String>); 6] = [
+            (
+                "a row dropped",
+                vec![],
+                vec![format!(
+                    "grid of {n} {cell}s a row ends after {} rows",
+                    n - 1
+                )],
+            ),
+            (
+                "a blank line",
+                vec![rows[at].into(), String::new()],
+                vec![
+                    format!("grid of {n} {cell}s a row ends after 4 rows"),
+                    format!("grid of {n} {cell}s a row ends after {} rows", n - 4),
+                ],
+            ),
+            (
+                "a comment",
+                vec![rows[at].into(), "# a comment".into()],
+                vec![
+                    format!("grid of {n} {cell}s a row ends after 4 rows"),
+                    format!("grid of {n} {cell}s a row ends after {} rows", n - 4),
+                ],
+            ),
+            (
+                "a row split",
+                vec![rows[at][..half].into(), rows[at][half..].into()],
+                vec![format!("row 4 of the grid has")],
+            ),
+            (
+                "a cell dropped",
+                vec![dropped.join(" ")],
+                vec![format!("row 4 of the grid has {} {cell}s", n - 1)],
+            ),
+            // Named with its cell, as a symbol (or a token that is no number, at 9×9 in digits).
+            (
+                "a stray mark",
+                vec![slipped.join(" ")],
+                vec![format!("r4c{col}")],
+            ),
+        ];
+        for (name, instead, errors) in mutations {
+            let mut broken: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
+            broken.splice(at..=at, instead);
+            let text = format!("{}\n\n{line}\n", broken.join("\n"));
+            let all = read_all(&text, ReadOptions::default());
+            let what = |r: &Record| r.as_ref().err().map(|e| e.to_string());
+            assert_eq!(
+                all.len(),
+                errors.len() + 1,
+                "{k} {alphabet:?}, {name}: {:?}",
+                all.iter().map(what).collect::<Vec<_>>()
+            );
+            for (rec, error) in all.iter().zip(&errors) {
+                let e = rec.as_ref().unwrap_err();
+                // A 9×9 of numbers with its box rules counts the split row's halves as rows.
+                let split = name == "a row split" && e.what.ends_with("rows within its box rules");
+                assert!(
+                    e.what.contains(error.as_str()) || split,
+                    "{k} {alphabet:?}, {name}: {e}"
+                );
+            }
+            let p = all.last().unwrap().as_ref().unwrap();
+            assert_eq!(p.line, broken.len() + 2, "{k} {alphabet:?}, {name}");
+        }
+    }
 }
