@@ -47,9 +47,10 @@ fn list_cell(t: &str) -> bool {
 }
 
 /// The rows of the grid that starts at line `start`, `n` cells each, every cell one that
-/// `cell` takes: up to `n` of them, box rules passed over, ending at a blank line, a comment
-/// or a line that is no such row. With the line index of each. A line of all N² cells is the
-/// whole grid, cut into its rows.
+/// `cell` takes: up to `n` of them, box rules passed over, ending at a blank line, a comment,
+/// a line that is no such row, or a rule right after another (a frame, then the next grid's:
+/// a grid a row short does not take in the next one's first row). With the line index of
+/// each. A line of all N² cells is the whole grid, cut into its rows.
 fn rows_of(
     lines: &Lines,
     start: usize,
@@ -60,11 +61,14 @@ fn rows_of(
     if first.len() == n * n && first.iter().all(|t| cell(t)) {
         return first.chunks(n).map(|row| (start, row.to_vec())).collect();
     }
+    let mut after_rule = false;
     (start..)
         .map_while(|i| lines.get(i).map(|l| (i, l.trim())))
         .take_while(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .filter(|(_, l)| !is_rule(l, Some(n)))
-        .map(|(i, l)| (i, row_cells(l).collect::<Vec<_>>()))
+        .map(|(i, l)| (i, l, is_rule(l, Some(n))))
+        .take_while(|&(_, _, rule)| !(std::mem::replace(&mut after_rule, rule) && rule))
+        .filter(|&(_, _, rule)| !rule)
+        .map(|(i, l, _)| (i, row_cells(l).collect::<Vec<_>>()))
         .take_while(|(_, cells)| cells.len() == n && cells.iter().all(|t| cell(t)))
         .take(n)
         .collect()
@@ -202,14 +206,15 @@ pub(super) fn zero_based_rows_start(
 
 /// A drawn pencil-mark grid of symbols that [`pencil_rows_start`] turned down because it is
 /// broken: a row short (a blank line, a comment, a title or the text's end comes before its
-/// last row), a row split in two or two run together, a cell missing or a stray mark in one.
-/// Its lines, up to its N² cells, are one error naming the first fault and the lines it spans,
-/// rather than a bad line a row, each saying it is no puzzle. Only when at least two of them are
-/// rows of N cells (N from the first or second line) and they hold N runs no number is, as
-/// [`pencil_rows_start`] asks of a whole grid.
+/// last row), a row split over two lines or two run together, a cell missing or a stray mark
+/// in one. Its lines, up to its N² cells, are one error naming the first fault, rather than a
+/// bad line a row, each saying it is no puzzle. Only when at least two of them are rows of N
+/// cells and they hold N runs no number is, as [`pencil_rows_start`] asks of a whole grid.
 ///
-/// The lines are read one by one, so a line that is no row ends the look: a pipe is waited on
-/// only while rows keep coming.
+/// A line of another count ends the grid (from a grid of 16 a row, one of 9 or 25 is the next
+/// grid's), but for a cell or a few too many or too few, or two rows run together; so does a
+/// rule right after another (a frame, then the next grid's). The lines are read one by one, so
+/// a line that is no row ends the look: a pipe is waited on only while rows keep coming.
 pub(super) fn broken_pencil_rows(
     lines: &Lines,
     start: usize,
@@ -218,78 +223,124 @@ pub(super) fn broken_pencil_rows(
     if !matches!(opts.format, None | Some(Format::Candidates)) {
         return None;
     }
+    let count = |i: usize| lines.get(i).map_or(0, |l| row_cells(l).count());
     let side = |k: usize| (9..=Alphabet::Standard.capacity()).contains(&k) && is_side(k);
-    let mut n = None;
-    // The rows' line indexes; a rule after a rule (a frame, then the next grid's) ends them.
-    let mut rows: Vec<usize> = Vec::new();
+    // The side from the first line (its stray marks aside), or from the two halves of a first
+    // row split in two: the next line is looked at only then, so that a bad line of one
+    // token (a puzzle cut short) is said without waiting on a pipe for the next.
+    let k = count(start);
+    let first = row_cells(lines.at(start))
+        .filter(|t| candidates_cell(t))
+        .count();
+    let n = if side(k) {
+        k
+    } else if side(first) {
+        first
+    } else if k >= 2 && candidates_row(lines.at(start)) && side(k + count(start + 1)) {
+        k + count(start + 1)
+    } else {
+        return None;
+    };
+    let mut rows: Vec<Row> = Vec::new();
     let mut cells = 0;
     let mut after_rule = false;
-    for i in start.. {
+    let mut i = start;
+    while cells < n * n {
         let Some(l) = lines.get(i).map(str::trim) else {
             break;
         };
         if l.is_empty() || l.starts_with('#') {
             break;
         }
-        if is_rule(l, n) {
+        if is_rule(l, Some(n)) {
             if after_rule {
                 break;
             }
             after_rule = true;
+            i += 1;
             continue;
         }
         after_rule = false;
         let k = row_cells(l).count();
-        let slip = |n: usize| k.abs_diff(n) <= n / 4 && row_cells(l).any(|t| !candidates_cell(t));
-        let row = k >= 2 && row_cells(l).all(candidates_cell);
-        if !(row || n.is_some_and(slip)) || (title(l) && Some(k) != n) {
+        // A stray mark or two (`59E?F`) spoils a row, not its count.
+        let marks = row_cells(l).filter(|t| !candidates_cell(t)).count();
+        let near = |m: usize| k.abs_diff(m) <= n / 4;
+        if marks > 2 || (title(l) && k != n) {
             break;
         }
-        match n {
-            None if side(k) => n = Some(k),
-            // The side comes from the first line, or the second when the first was split.
-            None if !rows.is_empty() => return None,
-            _ => {}
-        }
-        rows.push(i);
-        cells += k;
-        if n.is_some_and(|n| cells >= n * n) {
+        // A row a cell or a few off, or two run together.
+        let row = if k < n && count(i + 1) == n - k && lines.get(i + 1).is_some_and(candidates_row)
+        {
+            Row::Split(i)
+        } else if near(n) || (near(2 * n) && marks == 0) {
+            Row::Cells(i)
+        } else {
             break;
-        }
+        };
+        i += 1 + usize::from(matches!(row, Row::Split(_)));
+        cells += if matches!(row, Row::Split(_)) { n } else { k };
+        rows.push(row);
     }
-    let n = n?;
     let row_of = |i: usize| row_cells(lines.at(i)).collect::<Vec<_>>();
-    let full = rows.iter().filter(|&&i| row_of(i).len() == n).count();
-    let all_cells = || rows.iter().flat_map(|&i| row_of(i));
-    let runs = all_cells()
+    let line_cells = |row: &Row| match *row {
+        Row::Cells(i) => row_of(i),
+        Row::Split(i) => [row_of(i), row_of(i + 1)].concat(),
+    };
+    let full = rows.iter().filter(|row| line_cells(row).len() == n).count();
+    let all_cells: Vec<&str> = rows.iter().flat_map(line_cells).collect();
+    let runs = all_cells
+        .iter()
         .filter(|t| no_number(t, n) && !empty_mark(t))
         .count();
     // Runs of candidates in most rows, not a grid of symbols with two cells run together.
-    let several = all_cells().filter(|t| t.len() > 1).count() >= rows.len();
+    let several = all_cells.iter().filter(|t| t.len() > 1).count() >= rows.len();
     if full < 2 || runs < n || !several {
         return None;
     }
-    let used = rows.last().map_or(1, |&i| i + 1 - start);
+    let used = i - start;
     const CELL: &str = "pencil-mark cell";
-    for (r, &i) in rows.iter().enumerate() {
-        let cells = row_of(i);
-        if cells.len() != n {
-            return Some((
-                Err(InputError::bad_row(i + 1, r + 1, n, CELL, cells.len())),
-                used,
-            ));
-        }
+    for (r, row) in rows.iter().enumerate() {
+        let cells = line_cells(row);
+        let (at, whole) = match *row {
+            Row::Cells(at) => (at, cells.len() == n),
+            Row::Split(at) => {
+                let err = InputError::at(
+                    at + 1,
+                    format!(
+                        "row {} of the grid is split over lines {} and {}",
+                        r + 1,
+                        at + 1,
+                        at + 2
+                    ),
+                    format!("each row's {n} {CELL}s on one line"),
+                );
+                return Some((Err(err), used));
+            }
+        };
+        // A stray mark first: it may be the cell too many.
         if let Some((c, t)) = cells.iter().enumerate().find(|(_, t)| !candidates_cell(t)) {
             let ch = t
                 .chars()
                 .find(|c| !c.is_ascii_alphanumeric())
                 .unwrap_or('?');
+            // A mark alone is no cell: named by its row, as the cells after it are a column off.
+            let what = if t.chars().any(|c| c.is_ascii_alphanumeric()) {
+                format!("{} in {} ('{t}')", shown(ch), CellName { row: r, col: c })
+            } else {
+                format!("a stray {} in row {} of the grid", shown(ch), r + 1)
+            };
             let err = InputError::at(
-                i + 1,
-                format!("{} in {} ('{t}')", shown(ch), CellName { row: r, col: c }),
+                at + 1,
+                what,
                 "each cell's candidates, letters and digits run together (a pencil-mark grid)",
             );
             return Some((Err(err), used));
+        }
+        if !whole {
+            return Some((
+                Err(InputError::bad_row(at + 1, r + 1, n, CELL, cells.len())),
+                used,
+            ));
         }
     }
     // Every row whole: the grid ends early, or it is whole and something else turned it down.
@@ -299,6 +350,18 @@ pub(super) fn broken_pencil_rows(
             used,
         )
     })
+}
+
+/// A row of a broken pencil-mark grid: on the line it starts at, or split over that line and
+/// the next.
+enum Row {
+    Cells(usize),
+    Split(usize),
+}
+
+/// Whether `line` is cells of a pencil-mark grid: letters and digits, or empty marks.
+fn candidates_row(line: &str) -> bool {
+    row_cells(line).all(candidates_cell)
 }
 
 /// The grid [`pencil_rows_start`] found at `start`, read as the candidate grid it is (each

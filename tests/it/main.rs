@@ -29,4 +29,5 @@ mod props_solve;
 mod rating;
 mod render_svg;
 mod soundness_scale;
+mod soundness_several;
 mod study;

@@ -383,10 +383,12 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
         let mut dropped = row.clone();
         dropped.remove(col);
         let cell = "pencil-mark cell";
-        let half = rows[at].len() / 2;
-        let mutations: [(&str, Vec<String>, Vec<String>); 6] = [
+        // Split at a space: the halves' cells make a row.
+        let half = rows[at][..rows[at].len() / 2].rfind(' ').unwrap();
+        let mutations: [(&str, usize, Vec<String>, Vec<String>); 7] = [
             (
                 "a row dropped",
+                at,
                 vec![],
                 vec![format!(
                     "grid of {n} {cell}s a row ends after {} rows",
@@ -395,6 +397,7 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
             ),
             (
                 "a blank line",
+                at,
                 vec![rows[at].into(), String::new()],
                 vec![
                     format!("grid of {n} {cell}s a row ends after 4 rows"),
@@ -403,6 +406,7 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
             ),
             (
                 "a comment",
+                at,
                 vec![rows[at].into(), "# a comment".into()],
                 vec![
                     format!("grid of {n} {cell}s a row ends after 4 rows"),
@@ -411,22 +415,32 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
             ),
             (
                 "a row split",
+                at,
                 vec![rows[at][..half].into(), rows[at][half..].into()],
-                vec![format!("row 4 of the grid has")],
+                vec![format!("row 4 of the grid is split over lines")],
             ),
             (
                 "a cell dropped",
+                at,
                 vec![dropped.join(" ")],
                 vec![format!("row 4 of the grid has {} {cell}s", n - 1)],
             ),
             // Named with its cell, as a symbol (or a token that is no number, at 9×9 in digits).
             (
                 "a stray mark",
+                at,
                 vec![slipped.join(" ")],
                 vec![format!("r4c{col}")],
             ),
+            // A mark alone in the first row, which gives the grid its side.
+            (
+                "a stray mark alone",
+                1,
+                vec![rows[1].replacen("| ", "| ? ", 1)],
+                vec!["'?'".into()],
+            ),
         ];
-        for (name, instead, errors) in mutations {
+        for (name, at, instead, errors) in mutations {
             let mut broken: Vec<String> = rows.iter().map(|l| l.to_string()).collect();
             broken.splice(at..=at, instead);
             let text = format!("{}\n\n{line}\n", broken.join("\n"));
@@ -450,5 +464,49 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
             let p = all.last().unwrap().as_ref().unwrap();
             assert_eq!(p.line, broken.len() + 2, "{k} {alphabet:?}, {name}");
         }
+        // A boxed grid a row short right above the next, nothing between them: the frames
+        // end it, and the next grid is read whole.
+        let short: Vec<&str> = rows
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != at)
+            .map(|(_, l)| *l)
+            .collect();
+        let text = format!("{}\n{boxed}", short.join("\n"));
+        let all = read_all(&text, ReadOptions::default());
+        assert_eq!(all.len(), 2, "{k} {alphabet:?}: {all:?}");
+        assert!(all[0].is_err());
+        assert_eq!(all[1].as_ref().unwrap().masks, want, "{k} {alphabet:?}");
     }
+}
+
+/// A bare 16×16 pencil-mark grid a row short, right above a bare 9×9 one: a row of 9 cells is
+/// no row of the 16×16, so the 9×9 is read.
+#[test]
+fn a_row_of_another_side_ends_a_broken_pencil_grid() {
+    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let bare = |k: usize, line: &str, alphabet: Alphabet| -> Vec<String> {
+        let boxed = crate::output::boxed_candidates(k, &peer_candidates(k, line), alphabet);
+        boxed
+            .lines()
+            .filter(|l| l.starts_with('|'))
+            .map(|l| l.replace('|', " ").trim().to_string())
+            .collect()
+    };
+    let mut big = bare(
+        4,
+        first(include_str!("../../../examples/16x16.txt")),
+        Alphabet::Standard,
+    );
+    big.remove(6);
+    let line9 = first(include_str!("../../../examples/9x9.txt"));
+    let small = bare(3, line9, Alphabet::Letters);
+    let text = format!("{}\n{}\n", big.join("\n"), small.join("\n"));
+    let all = read_all(&text, ReadOptions::default());
+    assert_eq!(all.len(), 2, "{all:?}");
+    let e = all[0].as_ref().unwrap_err();
+    assert!(e.what.contains("ends after 15 rows"), "{e}");
+    let p = all[1].as_ref().unwrap();
+    assert_eq!((p.k, p.line), (3, 16));
+    assert_eq!(p.masks, peer_candidates(3, line9));
 }

@@ -1,7 +1,7 @@
 //! What the test files share: run the `nsudoku` binary on a stdin text; read a puzzle into a
 //! logic state, and fixtures with their solutions; reduce a puzzle checking every deduction.
 
-use nsudoku::logic::{check, find_all, Config, State, Technique};
+use nsudoku::logic::{check, find_all, Config, Deduction, State, Technique};
 use nsudoku::{input, Basis, Grid, Mask};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -109,7 +109,32 @@ pub fn reduce_checked<B: Basis>(
 ) -> (usize, bool) {
     assert!(nsudoku::grid::is_valid_solution(B::K, solution));
     let mut s = State::<B>::new(Grid::from_masks(&p.masks)).expect("givens are consistent");
-    let cfg = unique();
+    let applied = reduce_each(&mut s, ts, &unique(), every, &mut |s, t, d| {
+        if let Err(e) = check::check_in_state(s, solution, d) {
+            panic!("puzzle at line {}: {e}", p.line);
+        }
+        checked(t);
+    });
+    for (c, &d) in solution.iter().enumerate() {
+        assert!(
+            s.get(c).has(d as usize - 1),
+            "solution digit lost at cell {c}"
+        );
+    }
+    (applied, s.is_complete())
+}
+
+/// Reduce `s` to a fixed point with `ts` (in order) under `cfg`, handing `look` each deduction
+/// with the state and technique it was found in before any is applied: the useful ones of the
+/// first technique that has any, which are then applied, or with `every` each deduction of
+/// every technique on every state reached, useful or not. Returns the deductions applied.
+pub fn reduce_each<B: Basis>(
+    s: &mut State<B>,
+    ts: &[Technique],
+    cfg: &Config,
+    every: bool,
+    look: &mut dyn FnMut(&State<B>, Technique, &Deduction),
+) -> usize {
     let mut applied = 0;
     while !s.is_complete() {
         let mut next = Vec::new();
@@ -117,12 +142,9 @@ pub fn reduce_checked<B: Basis>(
             if !every && !next.is_empty() {
                 break;
             }
-            let found = find_all(&s, t, &cfg);
+            let found = find_all(s, t, cfg);
             for d in found.iter().filter(|d| every || s.is_useful(d)) {
-                if let Err(e) = check::check_in_state(&s, solution, d) {
-                    panic!("puzzle at line {}: {e}", p.line);
-                }
-                checked(t);
+                look(s, t, d);
             }
             if next.is_empty() {
                 next = found.into_iter().filter(|d| s.is_useful(d)).collect();
@@ -140,13 +162,7 @@ pub fn reduce_checked<B: Basis>(
             }
         }
     }
-    for (c, &d) in solution.iter().enumerate() {
-        assert!(
-            s.get(c).has(d as usize - 1),
-            "solution digit lost at cell {c}"
-        );
-    }
-    (applied, s.is_complete())
+    applied
 }
 
 /// Every technique of `ts` had a deduction checked (is in `checked`), but those named in
