@@ -242,12 +242,13 @@ fn row_lines_after(
 }
 
 /// What the cells of the grid of `m` numbers a row on `row_lines` are, for its errors: up
-/// to 9×9, a grid with `m` runs of candidates (`1259`) is a pencil-mark grid.
+/// to 9×9, a grid with `m` runs of candidates (`1259`, two digits or more, as
+/// [`pencil_fault`] counts them) is a pencil-mark grid.
 fn cell_noun(lines: &Lines, row_lines: &[usize], m: usize) -> &'static str {
     let runs = row_lines
         .iter()
         .flat_map(|&i| tokens(lines.at(i)))
-        .filter(|t| t.parse::<u64>().is_ok_and(|v| v > m as u64))
+        .filter(|t| t.parse::<u64>().is_ok_and(|v| v >= 10))
         .count();
     if m <= 9 && runs >= m {
         "pencil-mark cell"
