@@ -5,10 +5,11 @@
 //! "contradiction" in a puzzle that has solutions.
 //!
 //! The puzzles are fixtures of tests/data (see the README there), minimal ones, with one
-//! given taken out: each then has several solutions (from two to thousands). Which digits
-//! stay possible in each cell (in some solution) is found by search, one per cell and digit, and every deduction of every technique but the
-//! uniqueness ones, on every state reached, is checked against that: none removes a possible
-//! digit, and a placement is the only digit its cell has in every solution.
+//! given taken out: each then has several solutions. Which digits stay possible in each cell
+//! (in some solution) is found by search, one a cell and digit not yet seen in a solution, and
+//! every deduction of every technique but the uniqueness ones, on every state reached, is
+//! checked against that: none removes a possible digit, and a placement is the only digit its
+//! cell holds in every solution.
 
 use crate::common;
 use nsudoku::alphabet::Alphabet;
@@ -131,14 +132,14 @@ fn sound_on_9x9_puzzles_with_several_solutions() {
     assert_eq!(puzzles.len(), 30);
     let ts = techniques(9);
     let (checked, deductions) = run::<B3>(&puzzles, &ts);
-    // The techniques these grids hold an instance of; the rest are idle here.
+    // The techniques these grids hold an instance of (33 of 35); the rest are idle here.
     let names: Vec<String> = checked.iter().map(|t| t.cli_name()).collect();
     eprintln!(
         "9x9, {} puzzles: {deductions} deductions of {} checked",
         puzzles.len(),
         names.join(", ")
     );
-    assert!(checked.len() >= 10, "{names:?}");
+    assert!(checked.len() >= 30, "{names:?}");
 }
 
 #[test]
@@ -153,7 +154,8 @@ fn sound_on_16x16_puzzles_with_several_solutions() {
         puzzles.len(),
         names.join(", ")
     );
-    assert!(checked.len() >= 10, "{names:?}");
+    // 43 of 47 techniques hold an instance here.
+    assert!(checked.len() >= 40, "{names:?}");
 }
 
 /// The check refuses a step true of one solution only: removing, or placing, a digit that
