@@ -139,7 +139,7 @@ pub(super) fn pencil_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
     }
     // Counted, not collected: every one-line puzzle comes by here.
     let n = row_cells(lines.at(start).trim()).count();
-    if !(9..=Alphabet::Standard.capacity()).contains(&n) || !is_side(n) {
+    if !symbol_side(n) {
         return None;
     }
     let rows = rows(lines, start, n);
@@ -224,7 +224,6 @@ pub(super) fn broken_pencil_rows(
         return None;
     }
     let count = |i: usize| lines.get(i).map_or(0, |l| row_cells(l).count());
-    let side = |k: usize| (9..=Alphabet::Standard.capacity()).contains(&k) && is_side(k);
     // The side from the first line (its stray marks aside), or from the two halves of a first
     // row split in two: the next line is looked at only then, so that a bad line of one
     // token (a puzzle cut short) is said without waiting on a pipe for the next.
@@ -232,11 +231,11 @@ pub(super) fn broken_pencil_rows(
     let first = row_cells(lines.at(start))
         .filter(|t| candidates_cell(t))
         .count();
-    let n = if side(k) {
+    let n = if symbol_side(k) {
         k
-    } else if side(first) {
+    } else if symbol_side(first) {
         first
-    } else if k >= 2 && candidates_row(lines.at(start)) && side(k + count(start + 1)) {
+    } else if k >= 2 && candidates_row(lines.at(start)) && symbol_side(k + count(start + 1)) {
         k + count(start + 1)
     } else {
         return None;
@@ -268,17 +267,17 @@ pub(super) fn broken_pencil_rows(
         if marks > 2 || (title(l) && k != n) {
             break;
         }
-        // A row a cell or a few off, or two run together.
-        let row = if k < n && count(i + 1) == n - k && lines.get(i + 1).is_some_and(candidates_row)
-        {
-            Row::Split(i)
-        } else if near(n) || (near(2 * n) && marks == 0) {
-            Row::Cells(i)
-        } else {
-            break;
-        };
-        i += 1 + usize::from(matches!(row, Row::Split(_)));
-        cells += if matches!(row, Row::Split(_)) { n } else { k };
+        // A row a cell or a few off, or two run together; with the lines and cells it takes.
+        let (row, span, got) =
+            if k < n && count(i + 1) == n - k && lines.get(i + 1).is_some_and(candidates_row) {
+                (Row::Split(i), 2, n)
+            } else if near(n) || (near(2 * n) && marks == 0) {
+                (Row::Cells(i), 1, k)
+            } else {
+                break;
+            };
+        i += span;
+        cells += got;
         rows.push(row);
     }
     let row_of = |i: usize| row_cells(lines.at(i)).collect::<Vec<_>>();
@@ -357,6 +356,12 @@ pub(super) fn broken_pencil_rows(
 enum Row {
     Cells(usize),
     Split(usize),
+}
+
+/// Whether a grid of `n` cells a row can be a pencil-mark grid of symbols: from 9×9 up to
+/// the largest one symbol a digit writes.
+fn symbol_side(n: usize) -> bool {
+    (9..=Alphabet::Standard.capacity()).contains(&n) && is_side(n)
 }
 
 /// Whether `line` is cells of a pencil-mark grid: letters and digits, or empty marks.

@@ -20,8 +20,11 @@ fn reads_candidate_grid() {
     assert_eq!(q.masks, p.masks);
 }
 
-/// Pencil-mark grids as HoDoKu and Sudoku Explainer print them, and as `reduce --format grid`
-/// writes them, read as the candidates they list; a grid with an empty cell stays numbers.
+/// The first puzzle line of an example file (its comment lines passed over).
+fn first_puzzle(text: &'static str) -> &'static str {
+    text.lines().find(|l| !l.starts_with('#')).unwrap()
+}
+
 /// The candidates the givens of `line` leave (each given out of its peers), as a grid of
 /// basis `k`.
 fn peer_candidates(k: usize, line: &str) -> CellMasks {
@@ -60,12 +63,11 @@ fn solved_rows(k: usize, alphabet: Alphabet) -> String {
 /// prints the candidates of a puzzle given as numbers) reads back at every size.
 #[test]
 fn reads_pencil_mark_grids_of_comma_lists() {
-    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
     for (k, line) in [
         (2, "1.3.....2......."),
-        (3, first(include_str!("../../../examples/9x9.txt"))),
-        (4, first(include_str!("../../../examples/16x16.txt"))),
-        (5, first(include_str!("../../../examples/25x25.txt"))),
+        (3, first_puzzle(include_str!("../../../examples/9x9.txt"))),
+        (4, first_puzzle(include_str!("../../../examples/16x16.txt"))),
+        (5, first_puzzle(include_str!("../../../examples/25x25.txt"))),
     ] {
         let want = peer_candidates(k, line);
         let boxed = crate::output::boxed_candidates(k, &want, Alphabet::Decimal);
@@ -85,7 +87,7 @@ fn reads_pencil_mark_grids_of_comma_lists() {
     }
     // Lines of 81 numbers (9×9 puzzles), one with a comma typed in: so many puzzles, the one
     // an error, not one 81×81 pencil-mark grid.
-    let easy = first(include_str!("../../../examples/9x9.txt"));
+    let easy = first_puzzle(include_str!("../../../examples/9x9.txt"));
     let numbers: Vec<String> = easy
         .chars()
         .map(|c| c.to_digit(10).unwrap_or(0).to_string())
@@ -102,31 +104,30 @@ fn reads_pencil_mark_grids_of_comma_lists() {
 /// at 9×9 in letters: boxed or not, in each alphabet.
 #[test]
 fn reads_pencil_mark_grids_of_symbols() {
-    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
     let cases = [
         (
             4,
-            first(include_str!("../../../examples/16x16.txt")),
+            first_puzzle(include_str!("../../../examples/16x16.txt")),
             Alphabet::Standard,
         ),
         (
             4,
-            first(include_str!("../../../examples/16x16.txt")),
+            first_puzzle(include_str!("../../../examples/16x16.txt")),
             Alphabet::Hex,
         ),
         (
             5,
-            first(include_str!("../../../examples/25x25.txt")),
+            first_puzzle(include_str!("../../../examples/25x25.txt")),
             Alphabet::Letters,
         ),
         (
             5,
-            first(include_str!("../../../examples/25x25.txt")),
+            first_puzzle(include_str!("../../../examples/25x25.txt")),
             Alphabet::Standard,
         ),
         (
             3,
-            first(include_str!("../../../examples/9x9.txt")),
+            first_puzzle(include_str!("../../../examples/9x9.txt")),
             Alphabet::Letters,
         ),
     ];
@@ -193,6 +194,8 @@ fn reads_pencil_mark_grids_of_symbols() {
     }
 }
 
+/// Pencil-mark grids as HoDoKu and Sudoku Explainer print them, and as `reduce --format grid`
+/// writes them, read as the candidates they list; a grid with an empty cell stays numbers.
 #[test]
 fn reads_pencil_mark_grids_up_to_9x9() {
     use crate::mask::Wide256;
@@ -343,26 +346,25 @@ fn pencil_lines_back_to_back_are_a_grid_each() {
 /// of its own. The message says it is a pencil-mark grid at 9×9 in digits too.
 #[test]
 fn a_broken_pencil_grid_is_one_error_a_part() {
-    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
     let cases = [
         (
             3,
-            first(include_str!("../../../examples/9x9.txt")),
+            first_puzzle(include_str!("../../../examples/9x9.txt")),
             Alphabet::Standard,
         ),
         (
             3,
-            first(include_str!("../../../examples/9x9.txt")),
+            first_puzzle(include_str!("../../../examples/9x9.txt")),
             Alphabet::Letters,
         ),
         (
             4,
-            first(include_str!("../../../examples/16x16.txt")),
+            first_puzzle(include_str!("../../../examples/16x16.txt")),
             Alphabet::Standard,
         ),
         (
             5,
-            first(include_str!("../../../examples/25x25.txt")),
+            first_puzzle(include_str!("../../../examples/25x25.txt")),
             Alphabet::Letters,
         ),
     ];
@@ -484,7 +486,6 @@ fn a_broken_pencil_grid_is_one_error_a_part() {
 /// no row of the 16×16, so the 9×9 is read.
 #[test]
 fn a_row_of_another_side_ends_a_broken_pencil_grid() {
-    let first = |text: &'static str| text.lines().find(|l| !l.starts_with('#')).unwrap();
     let bare = |k: usize, line: &str, alphabet: Alphabet| -> Vec<String> {
         let boxed = crate::output::boxed_candidates(k, &peer_candidates(k, line), alphabet);
         boxed
@@ -495,11 +496,11 @@ fn a_row_of_another_side_ends_a_broken_pencil_grid() {
     };
     let mut big = bare(
         4,
-        first(include_str!("../../../examples/16x16.txt")),
+        first_puzzle(include_str!("../../../examples/16x16.txt")),
         Alphabet::Standard,
     );
     big.remove(6);
-    let line9 = first(include_str!("../../../examples/9x9.txt"));
+    let line9 = first_puzzle(include_str!("../../../examples/9x9.txt"));
     let small = bare(3, line9, Alphabet::Letters);
     let text = format!("{}\n{}\n", big.join("\n"), small.join("\n"));
     let all = read_all(&text, ReadOptions::default());
