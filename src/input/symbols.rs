@@ -1,6 +1,7 @@
 //! Puzzles written one symbol a cell (or N symbols a cell, as candidate grids), and which
 //! alphabet the symbols are in.
 
+use super::rows::is_side;
 use super::{
     basis_of, check_givens, invisible, length_hint, plural, puzzle_length, shown,
     side_of_candidates, side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
@@ -448,6 +449,24 @@ fn no_grid_length(
                 Alphabet::Standard.capacity()
             ),
             "the numbers format (whitespace-separated integers)",
+        );
+    }
+    // One row of a drawn grid on a line of its own (a row too many under a grid, or a grid
+    // whose other rows are gone): name the grid it is a row of.
+    let cells = len - bars;
+    let row = s
+        .chars()
+        .all(|c| apart(c) || c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    if row && !reads_as_words(raw, len) && opts.format != Some(Format::Candidates) && is_side(cells)
+    {
+        return InputError::at(
+            line_no,
+            format!("{what}: one row of a {cells}×{cells} grid, alone"),
+            format!(
+                "{} symbols on a line, or {cells} rows of {cells} symbols with no blank line \
+                 or comment between them",
+                cells * cells
+            ),
         );
     }
     let mut expected = length_hint(opts.format);

@@ -415,6 +415,34 @@ fn grids_drawn_in_rows_of_symbols() {
 }
 
 #[test]
+fn a_row_alone_is_named_a_row_of_its_grid() {
+    // A row too many under an unframed grid (a blank line after it): the grid reads whole and
+    // the row is named for what it is, not only by its count of symbols.
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let text = format!("{}\n{}\n\n{EASY9}\n", rows.join("\n"), rows[8]);
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 3);
+    assert!(all[0].is_ok() && all[2].is_ok());
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(e.line, 10);
+    assert_eq!(e.what, "9 symbols: one row of a 9×9 grid, alone", "{e}");
+    assert!(
+        e.expected.starts_with("81 symbols on a line, or 9 rows"),
+        "{e}"
+    );
+    let e = read_one("4 1 7 | 3 6 9 | 8 2 5", Default::default()).unwrap_err();
+    assert_eq!(
+        e.what,
+        "9 symbols besides 2 `|` or `/`: one row of a 9×9 grid, alone"
+    );
+    // A title of as many characters stays a title; a 4×4's row is one too.
+    let e = read_one("Sudoku #12", Default::default()).unwrap_err();
+    assert!(e.expected.contains("a title, starts with `#`"), "{e}");
+    let e = read_one("1.3.", Default::default()).unwrap_err();
+    assert_eq!(e.what, "4 symbols: one row of a 4×4 grid, alone");
+}
+
+#[test]
 fn compact_grids_with_dash_rules_frames_and_titles() {
     let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
     let want = read_one(EASY9, Default::default()).unwrap().digits();
