@@ -13,7 +13,6 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = techniques_help())]
@@ -275,12 +274,7 @@ fn explain<B: Basis>(
     let judged = verdict::judge(p, label, &path, &cfg, broke.as_deref());
     // A path cut by the deadline leaves no time to search: its JSON record says `null` (not
     // settled), as `rate`'s does, or 1 when the count before the path proved it.
-    let counted = if cfg.unique {
-        Solutions::One
-    } else {
-        Solutions::Unknown(Duration::ZERO)
-    };
-    let timed_out = (path.end == End::Timeout).then_some(counted);
+    let timed_out = (path.end == End::Timeout).then_some(Solutions::cut_short(cfg.unique));
     // A path the techniques broke proves there is none, as `rate` records it.
     let broken = (path.end == End::Contradiction).then_some(Solutions::Zero);
     let drawn = draw(p, a, &path, judged.verdict.as_deref(), many, label, tag)?;

@@ -213,6 +213,16 @@ impl Solutions {
         }
     }
 
+    /// The count of a path cut by the deadline, which leaves no time to search: unknown, or
+    /// one when the count before the path proved it (`unique`).
+    pub fn cut_short(unique: bool) -> Self {
+        if unique {
+            Solutions::One
+        } else {
+            Solutions::Unknown(std::time::Duration::ZERO)
+        }
+    }
+
     /// What fails a run in this outcome, for a message (`None` for one solution): a puzzle
     /// whose count the search did not settle is not known to have one solution either.
     pub fn not_one(self) -> Option<String> {

@@ -351,9 +351,11 @@ fn print_stats(
     if solved < ratings.len() + unrated.clashes && solved > 0 {
         say!("  ER of the {} solved:", plural(solved, "puzzle"));
     }
+    // ER runs from 1.0 to 12.x: the ranges are padded to the widest, so the counts line up.
     for (b, c) in &buckets {
+        let range = format!("{b}.0-{b}.9");
         say!(
-            "  ER {b}.0-{b}.9  {c:6}  {:5.1}%",
+            "  ER {range:<9}  {c:6}  {:5.1}%",
             100.0 * *c as f64 / solved as f64
         );
     }

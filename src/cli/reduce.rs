@@ -177,7 +177,8 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
                  candidate grid is what they leave)",
                 plural(deductions, "deduction")
             );
-            (None, None, Some(why))
+            // `null` (not settled), or 1, as `explain` and `rate` say.
+            (Some(Solutions::cut_short(cfg.unique)), None, Some(why))
         }
         End::Stuck | End::StepLimit => {
             let sols = logic::search_stuck(p, &cfg);

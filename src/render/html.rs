@@ -113,7 +113,7 @@ const SCRIPT: &str = "\
 pub fn end_text(end: End) -> &'static str {
     match end {
         End::Solved => "Solved.",
-        End::Stuck => "Stuck: no technique of the list applies.",
+        End::Stuck => "Stuck: none of the techniques run applies.",
         End::Contradiction => "Contradiction: after the last step the grid has no solution.",
         End::StepLimit => "Stopped at the step limit.",
         End::Timeout => "Stopped at the time limit.",

@@ -1020,20 +1020,15 @@ fn a_timeout_stops_explain_and_rate_with_the_steps_taken() {
     assert_eq!(o.status.code(), Some(1));
     // explain's end record says the same: no time was left to count the solutions (and no
     // count proved them before the path, as none is made for singles alone).
-    let o = run(
-        &[
-            "explain",
-            "--json",
-            "--techniques",
-            "singles",
-            "--timeout",
-            "0.000000001",
-        ],
-        &format!("{EASY}\n"),
-    );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!((&v["end"], &v["steps"]), (&"timeout".into(), &0.into()));
-    assert_eq!(v.get("solutions"), Some(&serde_json::Value::Null), "{v}");
+    // So does reduce's, shaped as explain's.
+    for (sub, steps) in [("explain", "steps"), ("reduce", "deductions")] {
+        let args = ["--json", "--techniques", "singles", "--timeout", "1e-9"];
+        let o = run(&[&[sub][..], &args].concat(), &format!("{EASY}\n"));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!((&v["end"], &v[steps]), (&"timeout".into(), &0.into()));
+        assert_eq!(v.get("solutions"), Some(&serde_json::Value::Null), "{v}");
+        assert_eq!(o.status.code(), Some(1));
+    }
 
     // A generous one changes nothing.
     let o = run(&["explain", "--timeout", "1m"], &format!("{EASY}\n"));

@@ -114,8 +114,15 @@ pub(in crate::input) fn list_step(lines: &Lines, list: List, opts: ReadOptions) 
                 }
                 let rest = lines.at(l)[a..].trim().trim_start_matches(',').trim_start();
                 if !rest.is_empty() {
+                    // Its puzzles are read by now: the text is an error of its own, after them.
                     let what = format!("text after the JSON list (from {})", opening(rest));
-                    return ListStep::Broken(error(l + 1, what), l + 1);
+                    let e = InputError {
+                        expected: "nothing after the list's `]` on its line (a puzzle or another \
+                                   list on a line of its own)"
+                            .into(),
+                        ..error(l + 1, what)
+                    };
+                    return ListStep::Broken(e, l + 1);
                 }
                 return ListStep::End(l + 1);
             }

@@ -93,6 +93,15 @@ fn json_arrays_are_read_on_one_line_or_pretty_printed() {
             Some("the text after the JSON value (from '# first') is passed over".into())
         ]
     );
+    // After a list, whose puzzles are read by then, the text is an error of its own.
+    let all = read_all(&format!("[\"{EASY9}\"] trailing\n"), Default::default());
+    assert!(all[0].is_ok());
+    let e = all[1].as_ref().unwrap_err();
+    assert_eq!(e.what, "text after the JSON list (from 'trailing')");
+    assert!(
+        e.expected.starts_with("nothing after the list's `]`"),
+        "{e}"
+    );
 
     // Bad arrays are errors that name the line, and the text goes on after them.
     let what = |json: &str| {
