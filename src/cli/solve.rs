@@ -26,7 +26,9 @@ pub const MARK_BUDGET: &str = Verdict::Unsettled(Exceeded::Nodes).word();
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Print the number of solutions (up to --limit, `+` when reached) instead of a solution.
+    /// Print the number of solutions instead of a solution: up to --limit, with `+` when there
+    /// may be more (the limit was reached, or --max-nodes or --timeout ran out after two or
+    /// more were found).
     #[arg(long)]
     count: bool,
     /// Stop counting at this many solutions. With 1, a puzzle's first solution is printed and

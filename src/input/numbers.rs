@@ -4,7 +4,7 @@
 use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
-use super::rows::{big_grid, grid_below, is_rule, RuleEnds, Rules};
+use super::rows::{big_grid, grid_below, is_rule, RuleEnds, Rules, BLOCK_GRIDS};
 use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
@@ -186,12 +186,23 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     if !(slip || empty) || !SUPPORTED.clone().any(|k| k * k == m) {
         return false;
     }
-    let mut rows = row_lines_after(lines, start, m, false).map(|i| {
-        let row = lines.at(i);
-        numbers_line(row) && tokens(row).count() == m
-    });
-    // Exactly m - 1 rows (the first line that is none ends the count), then no row.
-    rows.by_ref().take(m - 1).take_while(|&row| row).count() == m - 1 && rows.next() != Some(true)
+    // Exactly m - 1 rows (the first line that is none ends the count), then no row; or, where
+    // grids follow one another without a blank line, whole grids after them, as a bad first
+    // row of symbols is told (`rows::heads_grid`).
+    let most = BLOCK_GRIDS * m;
+    let mut last = start;
+    let run = row_lines_after(lines, start, m, false)
+        .take_while(|&i| {
+            last = i;
+            numbers_line(lines.at(i)) && tokens(lines.at(i)).count() == m
+        })
+        .take(most + 1)
+        .count();
+    if run <= most && lines.held(last + 1).is_none() {
+        // The window ends with the run: a grid's worth more lines are asked for at once.
+        let _ = lines.get(last + m);
+    }
+    run <= most && run % m == m - 1
 }
 
 /// The lines after `start` that are the next rows of a grid of `m` numbers a row, at most
@@ -220,8 +231,13 @@ fn row_lines_after(
     let mut rules = Rules::new(basis_of(m), framed);
     // The line at `start` is the first row.
     let mut rows = 1;
+    // The line before was a row split over it and this one.
+    let mut rest_of_split = false;
     (start + 1..)
         .map_while(move |i| {
+            if std::mem::take(&mut rest_of_split) {
+                return Some(None);
+            }
             if whole && rules.complete(rows, m) {
                 return None;
             }
@@ -236,9 +252,22 @@ fn row_lines_after(
             }
             rules.row();
             rows += 1;
+            rest_of_split = split_row(lines, i, m);
             Some(Some(i))
         })
         .flatten()
+}
+
+/// Whether the line at `i`, short of the `m` cells of a row, is a row split over it and the
+/// next line, which holds the rest (a line wrapped by a mail program, or by hand). Read as two
+/// rows, it would take the grid's last row into the next grid.
+fn split_row(lines: &Lines, i: usize, m: usize) -> bool {
+    let have = tokens(lines.at(i)).count();
+    have < m
+        && lines.get(i + 1).is_some_and(|next| {
+            let next = next.trim();
+            !next.starts_with('#') && !is_number_rule(next, m) && tokens(next).count() == m - have
+        })
 }
 
 /// What the cells of the grid of `m` numbers a row on `row_lines` are, for its errors: up
@@ -520,7 +549,8 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             // over with it (read as grids of their own, each would be one more wrong output
             // line).
             row_lines.extend(row_lines_after(lines, start, m, true));
-            let used = row_lines[row_lines.len() - 1] + 1 - start;
+            let last = row_lines[row_lines.len() - 1];
+            let used = last + 1 + usize::from(last > start && split_row(lines, last, m)) - start;
             let mut values = match parse_cells(lines.at(start), line_no, |j| {
                 Some(CellName { row: 0, col: j })
             }) {
@@ -542,6 +572,19 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                     (j < m).then_some(CellName { row: r, col: j })
                 }) {
                     Ok(row) if row.len() == m => values.extend(row),
+                    Ok(_) if split_row(lines, idx, m) => {
+                        let err = InputError::at(
+                            idx + 1,
+                            format!(
+                                "row {} of the grid is split over lines {} and {}",
+                                r + 1,
+                                idx + 1,
+                                idx + 2
+                            ),
+                            format!("each row's {m} {cell}s on one line"),
+                        );
+                        return (Err(err), used);
+                    }
                     Ok(row) => {
                         let err = InputError::bad_row(idx + 1, r + 1, m, cell, row.len());
                         return (Err(err), used);

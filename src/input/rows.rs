@@ -81,7 +81,7 @@ fn rows_after(lines: &Lines, start: usize, n: usize) -> usize {
 
 /// The most grids of rows, one after another without a blank line, counted to tell whether a
 /// bad line above them is the first row of the first one ([`heads_grid`]).
-const BLOCK_GRIDS: usize = 64;
+pub(super) const BLOCK_GRIDS: usize = 64;
 
 /// Whether the rows of `n` cells after the line at `start` make it a grid's first row: exactly
 /// the grid's N - 1 other rows follow it, or, where grids follow one another without a blank
@@ -350,13 +350,11 @@ pub(super) fn grid_below(lines: &Lines, start: usize, cells: usize) -> Option<us
     } else {
         row_cells(next).len()
     };
-    let row_like = row_cells(lines.at(start))
-        .into_iter()
-        .all(|c| row_symbol(c, n));
+    // A typo besides the slip (`4x.....8.5`) still leaves it a row.
     (is_side(n)
         && cells != n
         && cells.abs_diff(n) <= n / 4
-        && row_like
+        && row_like(&row_cells(lines.at(start)), n)
         && heads_grid(lines, start, n))
     .then_some(n)
 }

@@ -290,21 +290,21 @@ fn a_bad_row_of_a_sixteen_grid_is_one_error() {
     .unwrap();
     let rows = number_rows(&g.digits(), 16);
     let good = rows.join("\n");
-    for (r, bad_row) in [
-        (2, rows[2].rsplit_once(' ').unwrap().0.to_string()),
-        (5, rows[5].replacen(' ', " x ", 1)),
+    for (r, bad_row, gap) in [
+        (2, rows[2].rsplit_once(' ').unwrap().0.to_string(), ""),
+        (5, rows[5].replacen(' ', " x ", 1), ""),
         // The first row too, with a typo in a number, above exactly the grid's other rows
-        // (then a blank line): the grid's shape comes from its tokens.
-        (0, rows[0].replacen(' ', "x ", 1)),
+        // (then a blank line, or the next grid): the grid's shape comes from its tokens.
+        (0, rows[0].replacen(' ', "x ", 1), "\n"),
+        (0, rows[0].replacen(' ', "x ", 1), ""),
     ] {
         let mut bad = rows.clone();
         bad[r] = bad_row;
-        let gap = if r == 0 { "\n" } else { "" };
         let all = read_all(
             &format!("{}\n{gap}{good}\n", bad.join("\n")),
             Default::default(),
         );
-        assert_eq!(all.len(), 2, "row {r}");
+        assert_eq!(all.len(), 2, "row {r} {gap:?}");
         assert_eq!(all[0].as_ref().unwrap_err().line, r + 1);
         assert_eq!(all[1].as_ref().unwrap().digits(), g.digits());
     }

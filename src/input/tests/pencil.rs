@@ -269,6 +269,20 @@ fn reads_pencil_mark_grids_up_to_9x9() {
         "'12x69' at r1c2 is not a number"
     );
     assert_eq!(recs[1].as_ref().unwrap().line, 10);
+    // A row split over two lines (wrapped) is one error, and the grid under it is still read.
+    let mut split: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    split[3] = split[3].replacen(" 3478 ", "\n3478 ", 1);
+    let text = format!("{}\n{}\n", split.join("\n"), rows.join("\n"));
+    let recs = read_all(&text, ReadOptions::default());
+    assert_eq!(recs.len(), 2, "{recs:?}");
+    let e = recs[0].as_ref().unwrap_err();
+    assert_eq!(
+        (e.line, e.what.as_str()),
+        (4, "row 4 of the grid is split over lines 4 and 5"),
+        "{e}"
+    );
+    assert_eq!(e.expected, "each row's 9 pencil-mark cells on one line");
+    assert_eq!(recs[1].as_ref().unwrap().masks, want);
     // A line above a whole grid of numbers is not its first row, slip or not: a title (in
     // upper case, else passed over as the grid's), a puzzle of grouped rows, a row of numbers
     // with a slip above all 4 rows.
