@@ -69,7 +69,8 @@ impl Lines {
         line
     }
 
-    /// Line `i` if the window holds it (the line before the record being read is kept).
+    /// Line `i` if the window holds it (the two lines before the record being read are kept:
+    /// a rule right above it is its frame unless a row stands above that).
     pub(super) fn held(&self, i: usize) -> Option<&str> {
         let at = i.checked_sub(self.base)?;
         self.held.get(at).map(String::as_str)
@@ -111,9 +112,9 @@ impl Lines {
         self.held.push(line);
     }
 
-    /// Drop the lines before `i`, but the one just before it, when there are many of them.
+    /// Drop the lines before `i`, but the two just before it, when there are many of them.
     fn drop_before(&mut self, i: usize) {
-        let passed = i.saturating_sub(self.base + 1).min(self.held.len());
+        let passed = i.saturating_sub(self.base + 2).min(self.held.len());
         if passed >= DROP_EVERY {
             self.bytes -= self.held[..passed].iter().map(String::len).sum::<usize>();
             self.held.drain(..passed);

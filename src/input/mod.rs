@@ -25,8 +25,8 @@ use crate::basis::SUPPORTED;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
-    bad_first_number_row, numbers_line, numbers_then_more, pencil_grid_below, read_candidate_lists,
-    read_numbers,
+    bad_first_number_row, number_rows_below, numbers_line, numbers_then_more, pencil_grid_below,
+    read_candidate_lists, read_numbers,
 };
 use pencil::{
     broken_pencil_rows, list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows,
@@ -400,6 +400,7 @@ impl<R: BufRead> Reader<R> {
             None => {
                 numbers_line(raw)
                     || self.more_lines(i, pencil_grid_below)
+                    || self.more_lines(i, number_rows_below)
                     || self.more_lines(i, bad_first_number_row)
             }
         };

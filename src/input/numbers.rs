@@ -4,7 +4,9 @@
 use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
-use super::rows::{big_grid, grid_below, is_rule, RuleEnds, Rules, BLOCK_GRIDS};
+use super::rows::{
+    big_grid, frame_above, grid_below, is_rule, is_side, RuleEnds, Rules, BLOCK_GRIDS,
+};
 use super::symbols;
 use super::{
     basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
@@ -164,6 +166,26 @@ pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
         })
 }
 
+/// Whether the line at `start`, a row of single-digit numbers drawn with `|` between boxes
+/// (`0 0 0 0 | 3 0 0 0 | 0 9 0 0 | 6 0 2 8`, which [`numbers_line`] leaves to the symbols: a
+/// 4×4 can be written so, its rows set apart), is the first row of a grid of numbers from
+/// 16×16 up: a row of as many numbers below it, within the grid, holds one above 9.
+pub(super) fn number_rows_below(lines: &Lines, start: usize) -> bool {
+    let line = lines.at(start);
+    if !line.contains('|') {
+        return false;
+    }
+    let first = tokens(line);
+    let m = first.clone().count();
+    m >= 16
+        && is_side(m)
+        && first.clone().all(number_token)
+        && next_rows(lines, start, m, m - 1).into_iter().any(|i| {
+            let row = lines.at(i);
+            numbers_line(row) && tokens(row).count() == m
+        })
+}
+
 /// Whether the line at `start` is the first row of a grid of numbers that does not read as
 /// numbers alone: a slip in it (`2x457` in a pencil-mark grid, `1x` at 16×16: all numbers but
 /// one token of two characters or more), or every cell empty (`. . . .`, as a boxed grid of
@@ -223,11 +245,7 @@ fn row_lines_after(
     whole: bool,
 ) -> impl Iterator<Item = usize> + '_ {
     // A frame above matters only to where a whole grid ends.
-    let above = start
-        .checked_sub(1)
-        .filter(|_| whole)
-        .and_then(|i| lines.held(i));
-    let framed = above.is_some_and(|l| is_number_rule(l.trim(), m));
+    let framed = whole && frame_above(lines, start, |l| is_number_rule(l, m));
     let mut rules = Rules::new(basis_of(m), framed);
     // The line at `start` is the first row.
     let mut rows = 1;
@@ -250,9 +268,15 @@ fn row_lines_after(
             if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) || titled() {
                 return None;
             }
+            rest_of_split = split_row(lines, i, m);
+            // A row of another side, far from this one's (25 numbers under a 16×16), is the
+            // next grid's: a row a few numbers off is a bad row of this one.
+            let count = tokens(l).count();
+            if !rest_of_split && count.abs_diff(m) > m / 4 && is_side(count) {
+                return None;
+            }
             rules.row();
             rows += 1;
-            rest_of_split = split_row(lines, i, m);
             Some(Some(i))
         })
         .flatten()
@@ -402,10 +426,8 @@ fn rows_follow(lines: &Lines, start: usize, m: usize, small: usize, first_max: u
     // over, each line taken for the first row of a grid of 20,736 rows.
     let widest = SUPPORTED.end() * SUPPORTED.end();
     let scanned = if m <= widest { m - 1 } else { ROWS_SCANNED };
-    for i in start + 1.. {
-        if rows == scanned {
-            break;
-        }
+    let mut i = start + 1;
+    while rows < scanned {
         match row_fact(lines, i, m, small) {
             Some(RowFact::Rule) => {}
             Some(RowFact::Row { above: a, given: g }) => {
@@ -413,8 +435,14 @@ fn rows_follow(lines: &Lines, start: usize, m: usize, small: usize, first_max: u
                 above += a;
                 given += g;
             }
+            // A row split over two lines (its values left out) is still a row of the grid.
+            Some(RowFact::Other) if split_row(lines, i, m) => {
+                rows += 1;
+                i += 1;
+            }
             Some(RowFact::End | RowFact::Other) | None => break,
         }
+        i += 1;
     }
     rows > 0 && big_grid(m, first_max > small, above, given, rows == m - 1)
 }

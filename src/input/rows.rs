@@ -161,6 +161,22 @@ pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
     rows == n - 1
 }
 
+/// Whether the line above the grid at `start` is its frame above: a rule (as `rule` tells)
+/// with a blank line, a comment, a title, another rule or the start of the text above it.
+/// Right under a row, it is the frame below the grid before, back to back with this one, which
+/// then has none: waiting for one below would take the next grid's first row in.
+pub(super) fn frame_above(lines: &Lines, start: usize, rule: impl Fn(&str) -> bool) -> bool {
+    let line = |back: usize| {
+        start
+            .checked_sub(back)
+            .and_then(|i| lines.held(i))
+            .map(str::trim)
+    };
+    let under_row =
+        line(2).is_some_and(|l| !(l.is_empty() || l.starts_with('#') || title(l) || rule(l)));
+    line(1).is_some_and(&rule) && !under_row
+}
+
 /// The rules and frames met inside a grid drawn for people, and where they end it. Rules
 /// that part its bands (the first comes after more than one row) close a band each: the grid
 /// ends K rows after the last of its K - 1 inner rules, or at the K-th rule, its frame below,
@@ -169,7 +185,8 @@ pub(super) fn empty_first_row(lines: &Lines, start: usize) -> bool {
 /// rules back to back are one grid's frame below and the next one's frame above. Rules
 /// between every row close nothing, and a band far from K rows (a rule dropped) leaves the
 /// count of rows to end the grid. A grid framed above ends at its frame below, so that a row
-/// too many in its last band is its own, not a grid of its own.
+/// too many in its last band is its own, not a grid of its own. The first rule met a row
+/// short of the end, in a grid without rules, ends it: the next grid's frame.
 pub(super) struct Rules {
     k: usize,
     /// The grid has a frame above it: one below is waited for.
@@ -212,7 +229,9 @@ impl Rules {
 
     /// A rule met after `rows` rows of the grid.
     pub(super) fn rule(&mut self, rows: usize) -> RuleEnds {
-        if self.after_rule {
+        // The first rule met a row short of the grid's end is no band's: it is the next
+        // grid's frame above (or this one's below), under a grid drawn without rules.
+        if self.after_rule || self.count == 0 && rows + 1 >= self.k * self.k {
             return RuleEnds::Before;
         }
         self.after_rule = true;
@@ -473,12 +492,9 @@ pub(super) fn read_symbol_rows(
     let dash_rules = dash_bands(lines, start, n);
     // Rows read when the last band rule of dashes was passed over: one a band end.
     let mut ruled_at = 0;
-    let above = start
-        .checked_sub(1)
-        .and_then(|i| lines.held(i))
-        .map(str::trim);
-    let dash_framed = above.is_some_and(|l| dashes(l, n));
-    let mut rules = Rules::new(k, dash_framed || above.is_some_and(|l| is_rule(l, Some(n))));
+    let dash_framed = frame_above(lines, start, |l| dashes(l, n));
+    let framed = dash_framed || frame_above(lines, start, |l| is_rule(l, Some(n)));
+    let mut rules = Rules::new(k, framed);
     // The grid's frame below has been read (its K-th rule).
     let mut closed = false;
     while !rules.complete(rows.len(), n) {

@@ -124,6 +124,45 @@ fn boxed_numbers(row: &[u8]) -> String {
     format!("| {} |", boxes.join(" | "))
 }
 
+/// A boxed grid right above a grid drawn without a frame (its inner rules only): the boxed
+/// grid's frame below is no frame above the next, which ends after its last band instead of
+/// waiting for a frame below and taking in the first row of the grid after it. In symbols,
+/// in numbers, and in pencil marks of digits (read as numbers).
+#[test]
+fn a_frame_below_a_grid_is_no_frame_above_the_next() {
+    let p9 = read_one(EASY9, Default::default()).unwrap();
+    let p16 = read_one(
+        include_str!("../../../examples/16x16.txt"),
+        Default::default(),
+    )
+    .unwrap();
+    let pencil9 = crate::output::boxed_candidates(3, &p9.masks, Alphabet::Standard);
+    for (p, boxed) in [
+        (
+            &p9,
+            crate::output::boxed(3, &p9.digits(), Alphabet::Standard),
+        ),
+        (
+            &p16,
+            crate::output::boxed(4, &p16.digits(), Alphabet::Decimal),
+        ),
+        (&p9, pencil9),
+    ] {
+        let lines: Vec<&str> = boxed.lines().collect();
+        // The inner lines, each without its first and last character (the frame's sides).
+        let bare: Vec<String> = lines[1..lines.len() - 1]
+            .iter()
+            .map(|l| l[1..l.len() - 1].trim().to_string())
+            .collect();
+        let text = format!("{boxed}\n{0}\n{0}\n", bare.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 3, "{text}");
+        for r in &all {
+            assert_eq!(r.as_ref().unwrap().masks, p.masks, "{text}");
+        }
+    }
+}
+
 /// Where drawn grids follow one another without a blank line, a band a row long or short
 /// spoils its own grid alone: the rules say where the grid ends, so the grids after it are
 /// not read a row off (each took the next one's first row in, losing every grid of the run).

@@ -559,3 +559,48 @@ fn a_bad_number_names_its_cell() {
     let e = read_one(&grid.join("\n"), ReadOptions::default()).unwrap_err();
     assert_eq!((e.line, e.what.as_str()), (4, "'0x1' is not a number"));
 }
+
+/// Where grids of numbers follow one another without a blank line, each is read whole: a grid
+/// a row short ends at the frame of a boxed grid under it, or at a row of another side (25
+/// numbers under a 16×16), not taking the next grid's first row for its last. A boxed 16×16
+/// whose first row holds single digits only is numbers (not a 4×4 with its rows set apart by
+/// `|`), and a row split over two lines under a first row is still the grid's.
+#[test]
+fn grids_of_numbers_back_to_back_each_end_where_they_should() {
+    let first = |text: &str| read_one(text, ReadOptions::default()).unwrap();
+    let p16 = first(include_str!("../../../examples/16x16.txt"));
+    let p25 = first(include_str!("../../../examples/25x25.txt"));
+    let rows16 = number_rows(&p16.digits(), 16);
+    let rows25 = number_rows(&p25.digits(), 25);
+    let boxed16 = crate::output::boxed(4, &p16.digits(), Alphabet::Decimal);
+    let short = rows16[..15].join("\n");
+    for (next, want) in [(boxed16.trim_end(), &p16), (&rows25.join("\n"), &p25)] {
+        let all = read_all(&format!("{short}\n{next}\n"), ReadOptions::default());
+        assert_eq!(all.len(), 2, "{next}");
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!(e.what, "grid of 16 numbers a row ends after 15 rows");
+        assert_eq!(all[1].as_ref().unwrap().digits(), want.digits());
+    }
+    // The first row of single digits, drawn with `|`: its boxes are 16×16 boxes.
+    let mut low = p16.digits();
+    for d in &mut low[..16] {
+        if *d > 9 {
+            *d = 0;
+        }
+    }
+    let boxed = crate::output::boxed(4, &low, Alphabet::Decimal);
+    let frameless: Vec<&str> = boxed.lines().filter(|l| !l.starts_with('+')).collect();
+    let p = first(&frameless.join("\n"));
+    assert_eq!((p.n(), p.digits()), (16, low.clone()));
+    // A split second row, under a first row that could be a 4×4 line of numbers.
+    let mut split = number_rows(&low, 16);
+    split[1] = split[1].replacen(' ', "\n", 1);
+    let all = read_all(
+        &format!("{}\n\n{}\n", split.join("\n"), rows16.join("\n")),
+        ReadOptions::default(),
+    );
+    assert_eq!(all.len(), 2);
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(e.what, "row 2 of the grid is split over lines 2 and 3");
+    assert_eq!(all[1].as_ref().unwrap().digits(), p16.digits());
+}
