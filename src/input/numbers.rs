@@ -169,7 +169,8 @@ pub(super) fn pencil_grid_below(lines: &Lines, start: usize) -> bool {
 /// Whether the line at `start`, a row of single-digit numbers drawn with `|` between boxes
 /// (`0 0 0 0 | 3 0 0 0 | 0 9 0 0 | 6 0 2 8`, which [`numbers_line`] leaves to the symbols: a
 /// 4×4 can be written so, its rows set apart), is the first row of a grid of numbers from
-/// 16×16 up: a row of as many numbers below it, within the grid, holds one above 9.
+/// 16×16 up: it holds a value no 4×4 can, and a row of as many numbers below it, within the
+/// grid, one above 9. (A line of a good 4×4 is not held back for the lines after it.)
 pub(super) fn number_rows_below(lines: &Lines, start: usize) -> bool {
     let line = lines.at(start);
     if !line.contains('|') {
@@ -180,10 +181,10 @@ pub(super) fn number_rows_below(lines: &Lines, start: usize) -> bool {
     m >= 16
         && is_side(m)
         && first.clone().all(number_token)
-        && next_rows(lines, start, m, m - 1).into_iter().any(|i| {
-            let row = lines.at(i);
-            numbers_line(row) && tokens(row).count() == m
-        })
+        && first.clone().any(|t| t.parse::<u32>().is_ok_and(|v| v > 4))
+        && row_lines_after(lines, start, m, false)
+            .take(m - 1)
+            .any(|i| numbers_line(lines.at(i)) && tokens(lines.at(i)).count() == m)
 }
 
 /// Whether the line at `start` is the first row of a grid of numbers that does not read as
@@ -215,8 +216,11 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     let mut last = start;
     let run = row_lines_after(lines, start, m, false)
         .take_while(|&i| {
-            last = i;
-            numbers_line(lines.at(i)) && tokens(lines.at(i)).count() == m
+            let row = numbers_line(lines.at(i)) && tokens(lines.at(i)).count() == m;
+            if row {
+                last = i;
+            }
+            row
         })
         .take(most + 1)
         .count();
