@@ -206,9 +206,24 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     let empty = first.clone().all(|t| matches!(t, "." | "-" | "_"));
     let mut bad = first.filter(|t| !number_token(t));
     let slip = bad.next().is_some_and(|t| t.chars().nth(1).is_some()) && bad.next().is_none();
-    if !(slip || empty) || !SUPPORTED.clone().any(|k| k * k == m) {
+    if !(slip || empty) {
         return false;
     }
+    // The grid's side: the row's count, or with a slip and a number or two too many or too few
+    // besides (`10x … 7`), the count of the row of numbers under it.
+    let m = if SUPPORTED.clone().any(|k| k * k == m) {
+        m
+    } else {
+        let below = row_lines_after(lines, start, m, false).next();
+        let side = below.map_or(0, |i| tokens(lines.at(i)).count());
+        if !(slip && below.is_some_and(|i| numbers_line(lines.at(i)))) {
+            return false;
+        }
+        if !is_side(side) || side == m || side.abs_diff(m) > side / 4 {
+            return false;
+        }
+        side
+    };
     // Exactly m - 1 rows (the first line that is none ends the count), then no row; or, where
     // grids follow one another without a blank line, whole grids after them, as a bad first
     // row of symbols is told (`rows::heads_grid`).

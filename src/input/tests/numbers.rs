@@ -297,6 +297,9 @@ fn a_bad_row_of_a_sixteen_grid_is_one_error() {
         // (then a blank line, or the next grid): the grid's shape comes from its tokens.
         (0, rows[0].replacen(' ', "x ", 1), "\n"),
         (0, rows[0].replacen(' ', "x ", 1), ""),
+        // A number too many besides the typo: the row under it gives the grid's side.
+        (0, format!("{} 7", rows[0].replacen(' ', "x ", 1)), "\n"),
+        (0, format!("{} 7", rows[0].replacen(' ', "x ", 1)), ""),
     ] {
         let mut bad = rows.clone();
         bad[r] = bad_row;
