@@ -74,6 +74,19 @@ impl InputError {
             expected: format!("{n} {cell}s a row"),
         }
     }
+
+    /// Row `row` (1-based) of a grid of `n` cells a row is split over `line` and the next.
+    pub(super) fn split_row(line: usize, row: usize, n: usize, cell: &str) -> Self {
+        InputError {
+            line,
+            item: None,
+            what: format!(
+                "row {row} of the grid is split over lines {line} and {}",
+                line + 1
+            ),
+            expected: format!("each row's {n} {cell}s on one line"),
+        }
+    }
 }
 
 impl fmt::Display for InputError {

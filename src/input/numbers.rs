@@ -213,16 +213,16 @@ pub(super) fn bad_first_number_row(lines: &Lines, start: usize) -> bool {
     // besides (`10x … 7`), the count of the row of numbers under it.
     let m = if SUPPORTED.clone().any(|k| k * k == m) {
         m
+    } else if slip {
+        let below = row_lines_after(lines, start, m, false)
+            .next()
+            .filter(|&i| numbers_line(lines.at(i)));
+        match below.map(|i| tokens(lines.at(i)).count()) {
+            Some(side) if is_side(side) && side != m && side.abs_diff(m) <= side / 4 => side,
+            _ => return false,
+        }
     } else {
-        let below = row_lines_after(lines, start, m, false).next();
-        let side = below.map_or(0, |i| tokens(lines.at(i)).count());
-        if !(slip && below.is_some_and(|i| numbers_line(lines.at(i)))) {
-            return false;
-        }
-        if !is_side(side) || side == m || side.abs_diff(m) > side / 4 {
-            return false;
-        }
-        side
+        return false;
     };
     // Exactly m - 1 rows (the first line that is none ends the count), then no row; or, where
     // grids follow one another without a blank line, whole grids after them, as a bad first
@@ -620,17 +620,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
                 }) {
                     Ok(row) if row.len() == m => values.extend(row),
                     Ok(_) if split_row(lines, idx, m) => {
-                        let err = InputError::at(
-                            idx + 1,
-                            format!(
-                                "row {} of the grid is split over lines {} and {}",
-                                r + 1,
-                                idx + 1,
-                                idx + 2
-                            ),
-                            format!("each row's {m} {cell}s on one line"),
-                        );
-                        return (Err(err), used);
+                        return (Err(InputError::split_row(idx + 1, r + 1, m, cell)), used);
                     }
                     Ok(row) => {
                         let err = InputError::bad_row(idx + 1, r + 1, m, cell, row.len());

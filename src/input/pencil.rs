@@ -303,17 +303,7 @@ pub(super) fn broken_pencil_rows(
         let (at, whole) = match *row {
             Row::Cells(at) => (at, cells.len() == n),
             Row::Split(at) => {
-                let err = InputError::at(
-                    at + 1,
-                    format!(
-                        "row {} of the grid is split over lines {} and {}",
-                        r + 1,
-                        at + 1,
-                        at + 2
-                    ),
-                    format!("each row's {n} {CELL}s on one line"),
-                );
-                return Some((Err(err), used));
+                return Some((Err(InputError::split_row(at + 1, r + 1, n, CELL)), used));
             }
         };
         // A stray mark first: it may be the cell too many.
