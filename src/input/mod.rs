@@ -271,6 +271,10 @@ impl<R: BufRead> Reader<R> {
             }
             let title_like = title(raw);
             let (rec, used) = self.puzzle_at(i);
+            // A puzzle takes a line at least (items of a JSON list may share one): one read
+            // as no lines would be read again and again.
+            debug_assert!(used > 0, "a puzzle of no lines at line {}", i + 1);
+            let used = used.max(1);
             if rec.is_err() && used == 1 && title_like {
                 if let Some(found) = self.under_title(i) {
                     return Some(found);

@@ -401,6 +401,10 @@ pub(super) fn symbol_rows_start(lines: &Lines, start: usize, opts: ReadOptions) 
         return None;
     }
     let first = row_cells(lines.at(start));
+    // A title no row can be ends a grid in `read_symbol_rows`: it heads none.
+    if title(lines.at(start).trim()) && !row_like(&first, n) {
+        return None;
+    }
     // The lines that would be its other rows; most must hold N symbols (one bad row still
     // belongs to the grid).
     let next: Vec<Vec<char>> = lines

@@ -319,6 +319,14 @@ fn a_title_without_a_grid_under_it_is_a_bad_line() {
             vec![Ok(1), Err(10), Ok(11)],
         ),
         (format!("no solution\n{grid}\n"), vec![Err(1), Ok(2)]),
+        // A title of nine symbols but for two (`ä`, `№`) is no row: it headed a grid of no
+        // rows, read again and again without end.
+        (format!("Rätsel №12\n{}\n", rows[0]), vec![Err(1), Err(2)]),
+        (
+            format!("Rätsel №12\n{}\n", rows[..3].join("\n")),
+            vec![Err(2)],
+        ),
+        (format!("Rätsel №12\n{grid}\n"), vec![Ok(2)]),
     ];
     for (text, lines) in cases {
         let got: Vec<Result<usize, usize>> = read_all(&text, Default::default())
