@@ -26,7 +26,7 @@ use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
     bad_first_number_row, number_rows_below, numbers_line, numbers_then_more, pencil_grid_below,
-    read_candidate_lists, read_numbers,
+    read_candidate_lists, read_numbers, symbol_row_below,
 };
 use pencil::{
     broken_pencil_rows, list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows,
@@ -402,7 +402,7 @@ impl<R: BufRead> Reader<R> {
             Some(Format::Numbers) => true,
             Some(_) => false,
             None => {
-                numbers_line(raw)
+                numbers_line(raw) && !self.more_lines(i, symbol_row_below)
                     || self.more_lines(i, pencil_grid_below)
                     || self.more_lines(i, number_rows_below)
                     || self.more_lines(i, bad_first_number_row)

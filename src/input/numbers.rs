@@ -187,6 +187,24 @@ pub(super) fn number_rows_below(lines: &Lines, start: usize) -> bool {
             .any(|i| numbers_line(lines.at(i)) && tokens(lines.at(i)).count() == m)
 }
 
+/// Whether the line at `start`, N single digits or empty marks apart from 16×16 up
+/// (`. . . . 3 . . . . 9 . . 6 . 2 8`, which [`numbers_line`] takes for numbers), has as many
+/// single symbols under it, one a letter: it is then the first row of a grid of symbols drawn
+/// with spaces (a grid of numbers that big holds values above 9 in two digits, and no letter).
+pub(super) fn symbol_row_below(lines: &Lines, start: usize) -> bool {
+    let single = |l: &str| tokens(l).all(|t| t.chars().nth(1).is_none());
+    let line = lines.at(start);
+    let m = tokens(line).count();
+    m >= 16
+        && is_side(m)
+        && single(line)
+        && lines.get(start + 1).is_some_and(|next| {
+            tokens(next).count() == m
+                && single(next)
+                && tokens(next).any(|t| t.chars().all(|c| c.is_ascii_alphabetic()))
+        })
+}
+
 /// Whether the line at `start` is the first row of a grid of numbers that does not read as
 /// numbers alone: a slip in it (`2x457` in a pencil-mark grid, `1x` at 16×16: all numbers but
 /// one token of two characters or more), or every cell empty (`. . . .`, as a boxed grid of

@@ -265,7 +265,20 @@ impl Rules {
 
 /// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
 fn row_symbol(c: char, n: usize) -> bool {
-    c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || (n > 9 && c.is_ascii_alphabetic())
+    c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || n > 9 && row_letter(c, n)
+}
+
+/// Whether a letter is a digit of some alphabet of side `n`: up to 35 the last is the
+/// letters' (A = 1: A-P at 16×16, A-Y at 25×25; lowercase read as uppercase), so `Sudoku`
+/// over a 16×16 is no row; from 36 up, 1-9A-Z and then a-z.
+fn row_letter(c: char, n: usize) -> bool {
+    let index = |c: char, from: u8| usize::from(c as u8 - from);
+    match c {
+        'A'..='Z' => n > 35 || index(c, b'A') < n,
+        'a'..='z' if n <= 35 => index(c, b'a') < n,
+        'a'..='z' => index(c, b'a') < n - 35,
+        _ => false,
+    }
 }
 
 /// Whether the grid of `n` rows from `start` has its bands parted by lines of `n` dashes,
@@ -345,7 +358,12 @@ fn later_dash_bands<'a>(
 /// further row but a frame): with one row more, the line is no part of that grid.
 pub(super) fn above_grid(lines: &Lines, start: usize, n: usize) -> bool {
     let line = lines.at(start);
-    let stray = dashes(line, n) || !row_cells(line).into_iter().all(|c| row_symbol(c, n));
+    // Upper and lower case mixed (`Sudokuxxx…`) are a word's, where case does not tell
+    // digits apart.
+    let mixed = n <= 35
+        && line.contains(|c: char| c.is_ascii_uppercase())
+        && line.contains(|c: char| c.is_ascii_lowercase());
+    let stray = dashes(line, n) || mixed || !row_cells(line).into_iter().all(|c| row_symbol(c, n));
     if !stray || !is_side(n) {
         return false;
     }

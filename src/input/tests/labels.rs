@@ -336,3 +336,38 @@ fn a_title_without_a_grid_under_it_is_a_bad_line() {
         assert_eq!(got, lines, "{text}");
     }
 }
+
+/// A 16×16 whose first row holds digits and empty cells only (from the 16×16 of
+/// `gen_minimal200`, as a helper's fuzz of titles drew it, 2026-12-05).
+const DIGITS_FIRST16: &str = "....3....9..6.288....5..E....91D..D...1..6..E3C..1E..F....A...B..7B62.F1......A..93...4.....C.8....E.7D.6F...G...5.A8...C3....E...G....8..4AB...7...1.C..D6.G........G.D...9.F7..6..F.52....3..4.B8.A...7ED...........9C...3....G...ED...2...13..A.7.1.6GC.8.E.2";
+
+#[test]
+fn a_word_of_a_rows_length_above_a_16x16_is_its_title() {
+    let want = read_one(DIGITS_FIRST16, Default::default())
+        .unwrap()
+        .digits();
+    let rows: Vec<&str> = (0..16)
+        .map(|r| &DIGITS_FIRST16[r * 16..r * 16 + 16])
+        .collect();
+    let spaced: Vec<String> = rows
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .collect();
+    // Letters past P are no 16×16 digit in any alphabet; mixed case is a word's. A first
+    // row of digits drawn with spaces read as 16 numbers: a 4×4, and the grid lost.
+    for (text, line) in [
+        (format!("Sudokuxxxxxxxxxx\n{}\n", rows.join("\n")), 2),
+        (format!("Grid123456789012\n{}\n", rows.join("\n")), 2),
+        (format!("BigHideOnePlanEG\n{}\n", rows.join("\n")), 2),
+        (format!("{}\n", spaced.join("\n")), 1),
+        (format!("Sudokuxxxxxxxxxx\n{}\n", spaced.join("\n")), 2),
+    ] {
+        let read = read_all(&text, Default::default());
+        assert_eq!(read.len(), 1, "{text}");
+        let p = read[0].as_ref().unwrap();
+        assert_eq!((p.line, p.digits()), (line, want.clone()), "{text}");
+    }
+    // A row of the grid's own letters is still its first row: a row too many.
+    let text = format!("ABCDEFGHIJKLMNOP\n{}\n", rows.join("\n"));
+    assert!(read_all(&text, Default::default())[0].is_err());
+}
