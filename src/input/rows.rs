@@ -268,9 +268,9 @@ fn row_symbol(c: char, n: usize) -> bool {
     c.is_ascii_digit() || matches!(c, '.' | '-' | '_') || n > 9 && row_letter(c, n)
 }
 
-/// Whether a letter is a digit of some alphabet of side `n`: up to 35 the last is the
-/// letters' (A = 1: A-P at 16×16, A-Y at 25×25; lowercase read as uppercase), so `Sudoku`
-/// over a 16×16 is no row; from 36 up, 1-9A-Z and then a-z.
+/// Whether a letter is a digit of some alphabet of side `n`. Up to 35 the alphabet reaching
+/// furthest is the letters' (A = 1: A-P at 16×16, A-Y at 25×25; lowercase read as
+/// uppercase), so `Sudoku` over a 16×16 is no row; from 36 up, 1-9A-Z and then a-z.
 fn row_letter(c: char, n: usize) -> bool {
     let index = |c: char, from: u8| usize::from(c as u8 - from);
     match c {
