@@ -5,7 +5,7 @@ use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
 use super::rows::{
-    big_grid, frame_above, grid_below, is_rule, is_side, RuleEnds, Rules, BLOCK_GRIDS,
+    big_grid, frame_above, grid_below, is_rule, is_side, RuleEnds, Rules, BLOCK_GRIDS, MAX_ROW_SIDE,
 };
 use super::symbols;
 use super::{
@@ -191,11 +191,12 @@ pub(super) fn number_rows_below(lines: &Lines, start: usize) -> bool {
 /// (`. . . . 3 . . . . 9 . . 6 . 2 8`, which [`numbers_line`] takes for numbers), has as many
 /// single symbols under it, one a letter: it is then the first row of a grid of symbols drawn
 /// with spaces (a grid of numbers that big holds values above 9 in two digits, and no letter).
+/// Lines too wide for single symbols (81 numbers, a 9×9 on one line) are not looked at.
 pub(super) fn symbol_row_below(lines: &Lines, start: usize) -> bool {
     let single = |l: &str| tokens(l).all(|t| t.chars().nth(1).is_none());
     let line = lines.at(start);
     let m = tokens(line).count();
-    m >= 16
+    (16..=MAX_ROW_SIDE).contains(&m)
         && is_side(m)
         && single(line)
         && lines.get(start + 1).is_some_and(|next| {

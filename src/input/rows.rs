@@ -106,7 +106,7 @@ fn heads_grid(lines: &Lines, start: usize, n: usize) -> bool {
 
 /// The widest grid written as rows of one symbol a cell: 49×49, the largest grid (N = K²)
 /// whose digits fit the 61 symbols of the standard alphabet.
-const MAX_ROW_SIDE: usize = 49;
+pub(super) const MAX_ROW_SIDE: usize = 49;
 
 /// Whether `line` is `n` dashes: a row of empty cells, or a rule or frame of a compact grid.
 fn dashes(line: &str, n: usize) -> bool {
