@@ -544,7 +544,11 @@ pub(super) fn read_symbol_rows(
             }
         } else {
             let cells = row_cells(l);
-            if cells.len() != n && (whole_puzzle(l, n) || side_of_cells(cells.len()).is_some()) {
+            if cells.len() != n
+                && (whole_puzzle(l, n)
+                    || side_of_cells(cells.len()).is_some()
+                    || other_grid_starts(lines, idx, cells.len()))
+            {
                 break;
             }
             rules.row();
@@ -584,6 +588,18 @@ pub(super) fn read_symbol_rows(
     };
     let locate = |pos: usize| (rows[pos / n].0 + 1, CellName::of(pos, n).to_string());
     (read_symbols(&text, start + 1, opts, &locate), used)
+}
+
+/// Whether the line at `at`, a row of `m` cells inside a grid of another side, and the line
+/// under it are rows of a grid of side `m`: the next grid begins there (a 9×9 right under a
+/// 16×16 cut short by a title among its rows). One row of the wrong length is a typo in the
+/// grid, and stays its bad row; two of the same wrong length in a row are taken for a grid.
+fn other_grid_starts(lines: &Lines, at: usize, m: usize) -> bool {
+    is_side(m)
+        && lines
+            .get(at + 1)
+            .map(str::trim)
+            .is_some_and(|l| !is_rule(l, Some(m)) && row_cells(l).len() == m)
 }
 
 /// Whether `n` is the side of a grid of a supported basis (4, 9, 16, …).

@@ -290,6 +290,14 @@ fn a_title_above_a_grid_is_passed_over_with_a_note() {
     }
 }
 
+/// Each record's line: `Ok` for a puzzle, `Err` for an error.
+fn record_lines(text: &str) -> Vec<Result<usize, usize>> {
+    read_all(text, Default::default())
+        .into_iter()
+        .map(|rec| rec.map(|p| p.line).map_err(|e| e.line))
+        .collect()
+}
+
 /// A title is a bad line of its own when no grid reads under it: at the text's end, over a
 /// second title, a JSON list (read on from its own line) or a puzzle on one line (in a file
 /// of one puzzle a line, output lines match its lines one to one). So are upper case words
@@ -329,11 +337,7 @@ fn a_title_without_a_grid_under_it_is_a_bad_line() {
         (format!("Rätsel №12\n{grid}\n"), vec![Ok(2)]),
     ];
     for (text, lines) in cases {
-        let got: Vec<Result<usize, usize>> = read_all(&text, Default::default())
-            .into_iter()
-            .map(|rec| rec.map(|p| p.line).map_err(|e| e.line))
-            .collect();
-        assert_eq!(got, lines, "{text}");
+        assert_eq!(record_lines(&text), lines, "{text}");
     }
 }
 
@@ -370,4 +374,52 @@ fn a_word_of_a_rows_length_above_a_16x16_is_its_title() {
     // A row of the grid's own letters is still its first row: a row too many.
     let text = format!("ABCDEFGHIJKLMNOP\n{}\n", rows.join("\n"));
     assert!(read_all(&text, Default::default())[0].is_err());
+}
+
+/// A title among a 16×16's rows cuts it in two bad grids; a 9×9 right under it, with no blank
+/// line between, is still read (as a helper's fuzz of titles drew it, 2026-12-05: the 9×9's
+/// first row was taken for the 16×16's last, and the 9×9 lost). One row of the wrong length
+/// alone is the 16×16's typo, and said so.
+#[test]
+fn a_small_grid_under_a_big_one_cut_by_a_title_is_read() {
+    let rows: Vec<&str> = (0..16)
+        .map(|r| &DIGITS_FIRST16[r * 16..r * 16 + 16])
+        .collect();
+    let nine = number_rows(&easy9_digits(), 9).join("\n");
+    let symbols9: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let cases = [
+        (
+            format!("{}\nPuzzle 54\n{}\n{nine}\n", rows[0], rows[1..].join("\n")),
+            vec![Err(1), Err(3), Ok(18)],
+        ),
+        (
+            format!(
+                "{}\nPuzzle 54\n{}\n{}\n",
+                rows[0],
+                rows[1..].join("\n"),
+                symbols9.join("\n")
+            ),
+            vec![Err(1), Err(3), Ok(18)],
+        ),
+        (
+            format!(
+                "{}\n{}\n{}\n",
+                rows[..15].join("\n"),
+                &rows[15][..9],
+                rows.join("\n")
+            ),
+            vec![Err(16), Ok(17)],
+        ),
+    ];
+    for (text, lines) in cases {
+        assert_eq!(record_lines(&text), lines, "{text}");
+    }
+    let typo = format!(
+        "{}\n{}\n{}\n",
+        rows[..7].join("\n"),
+        &rows[7][..9],
+        rows[8..].join("\n")
+    );
+    let e = read_all(&typo, Default::default())[0].clone().unwrap_err();
+    assert!(e.what.contains("row 8 of the grid has 9 symbols"), "{e}");
 }
