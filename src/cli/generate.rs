@@ -46,7 +46,8 @@ pub struct GenerateArgs {
     /// as in `explain`: the puzzle has one solution).
     #[arg(long, alias = "techniques")]
     technique: Option<TechniqueList>,
-    /// Node budget of one uniqueness check while digging (over budget keeps the given).
+    /// Node budget of one uniqueness check while digging (over budget keeps the given; 0
+    /// keeps every given whose removal propagation alone cannot settle, with no guess).
     /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
     /// by logic instead, which it does not bound.
     #[arg(long, value_parser = super::at_least::<0, u64>)]
