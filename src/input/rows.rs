@@ -1,6 +1,7 @@
 //! Grids drawn for people: N rows of N symbols, with the spaces, `|` and box rules of forum
 //! posts and of `--format grid` output passed over.
 
+use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
 use super::numbers::{number_token, tokens, whole_puzzle};
@@ -519,13 +520,28 @@ pub(super) fn read_symbol_rows(
     let mut rules = Rules::new(k, framed);
     // The grid's frame below has been read (its K-th rule).
     let mut closed = false;
+    // A title among the grid's rows, with exactly its missing rows under it.
+    let mut stray = None;
     while !rules.complete(rows.len(), n) {
         let Some(l) = lines.get(idx).map(str::trim) else {
             break;
         };
-        // A title (`Puzzle 3`) ends the grid too: the grid under it is not taken in.
-        if l.is_empty() || l.starts_with('#') || title(l) && !row_like(&row_cells(l), n) {
+        if l.is_empty() || l.starts_with('#') {
             break;
+        }
+        // A title (`Puzzle 3`) ends the grid too: the grid under it is not taken in. With
+        // the rest of this grid under it and no more, it is a stray line inside one grid.
+        if title(l) && !row_like(&row_cells(l), n) {
+            let inside = !rows.is_empty()
+                && rows.len() < n
+                && stray.is_none()
+                && rows_after(lines, idx, n) == n - rows.len();
+            if !inside {
+                break;
+            }
+            stray = Some((idx, rows.len()));
+            idx += 1;
+            continue;
         }
         let at_band_end = rows.len() % k == 0 && rows.len() > ruled_at;
         let band_rule = dash_rules && at_band_end && dashes(l, n);
@@ -569,6 +585,15 @@ pub(super) fn read_symbol_rows(
         idx += usize::from(below.is_some_and(|l| dashes(l, n)));
     }
     let used = idx - start;
+    if let (Some((at, after)), true) = (stray, rows.len() == n) {
+        let what = format!(
+            "{} between rows {after} and {} of a grid",
+            opening(lines.at(at).trim()),
+            after + 1
+        );
+        let expected = format!("the grid's {n} rows of {n} symbols together, a title above it");
+        return (Err(InputError::at(at + 1, what, expected)), used);
+    }
     if rows.len() < n {
         let err = InputError::short_grid(start + 1, n, "symbol", rows.len());
         return (Err(err), used);

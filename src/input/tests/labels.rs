@@ -376,30 +376,54 @@ fn a_word_of_a_rows_length_above_a_16x16_is_its_title() {
     assert!(read_all(&text, Default::default())[0].is_err());
 }
 
-/// A title among a 16×16's rows cuts it in two bad grids; a 9×9 right under it, with no blank
-/// line between, is still read (as a helper's fuzz of titles drew it, 2026-12-05: the 9×9's
-/// first row was taken for the 16×16's last, and the 9×9 lost). One row of the wrong length
-/// alone is the 16×16's typo, and said so.
+/// A title among a 16×16's rows, with the rest of the grid under it, is one error, said at
+/// the title; a 9×9 right under the grid, with no blank line between, is still read. Where
+/// the rows under the title are not the rest of the grid (a row lost), the title cuts it in
+/// two bad grids, and two lines of a 9×9's width end the lower one (as a helper's fuzz of
+/// titles drew it, 2026-12-05: the 9×9's first row was taken for the 16×16's last row, and
+/// the 9×9 lost). One row of the wrong length alone is the 16×16's typo, and said so.
 #[test]
-fn a_small_grid_under_a_big_one_cut_by_a_title_is_read() {
+fn a_title_among_a_grids_rows_is_one_error_and_the_next_grid_is_read() {
     let rows: Vec<&str> = (0..16)
         .map(|r| &DIGITS_FIRST16[r * 16..r * 16 + 16])
         .collect();
     let nine = number_rows(&easy9_digits(), 9).join("\n");
     let symbols9: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let inside = format!("{}\nPuzzle 54\n{}\n{nine}\n", rows[0], rows[1..].join("\n"));
+    assert_eq!(record_lines(&inside), [Err(2), Ok(18)], "{inside}");
+    let e = read_all(&inside, Default::default())[0]
+        .clone()
+        .unwrap_err();
+    assert!(e.what.contains("'Puzzle 54' between rows 1 and 2"), "{e}");
+    // Drawn with a frame and box rules, the title under the second band's rule.
+    let rule = format!("+{}", "---------+".repeat(4));
+    let mut drawn = vec![rule.clone()];
+    for (r, row) in rows.iter().enumerate() {
+        if r == 8 {
+            drawn.push("Puzzle 12".into());
+        }
+        let cells: Vec<String> = row.chars().map(String::from).collect();
+        let boxes: Vec<String> = cells.chunks(4).map(|b| b.join(" ")).collect();
+        drawn.push(format!("| {} |", boxes.join(" | ")));
+        if r % 4 == 3 {
+            drawn.push(rule.clone());
+        }
+    }
+    let drawn = format!("{}\n{EASY9}\n", drawn.join("\n"));
+    assert_eq!(record_lines(&drawn), [Err(12), Ok(23)], "{drawn}");
     let cases = [
         (
-            format!("{}\nPuzzle 54\n{}\n{nine}\n", rows[0], rows[1..].join("\n")),
-            vec![Err(1), Err(3), Ok(18)],
+            format!("{}\nPuzzle 54\n{}\n{nine}\n", rows[0], rows[2..].join("\n")),
+            vec![Err(1), Err(3), Ok(17)],
         ),
         (
             format!(
                 "{}\nPuzzle 54\n{}\n{}\n",
                 rows[0],
-                rows[1..].join("\n"),
+                rows[2..].join("\n"),
                 symbols9.join("\n")
             ),
-            vec![Err(1), Err(3), Ok(18)],
+            vec![Err(1), Err(3), Ok(17)],
         ),
         (
             format!(
