@@ -585,7 +585,7 @@ pub(super) fn read_symbol_rows(
         idx += usize::from(below.is_some_and(|l| dashes(l, n)));
     }
     let used = idx - start;
-    if let (Some((at, after)), true) = (stray, rows.len() == n) {
+    if let Some((at, after)) = stray.filter(|_| rows.len() == n) {
         let what = format!(
             "{} between rows {after} and {} of a grid",
             opening(lines.at(at).trim()),
