@@ -69,11 +69,16 @@ enum Command {
     ///
     /// Of chains and cycles that prove the same, only the shortest is listed: a chain whose
     /// eliminations shorter chains already make is left out, and a cycle is listed once per
-    /// apex and verdict. A tuple that a line and a box hold alike is listed once, for the
-    /// line; pointing, claiming and fish with a segment or base line of one place are left to
-    /// the hidden single it is.
+    /// apex and verdict. A tuple that a line and a box hold alike with the same eliminations
+    /// (every hidden tuple there) is listed once, for the line; a naked tuple there is listed
+    /// for each of the two houses it clears. Pointing, claiming and fish with a segment or base
+    /// line of one place are left to the hidden single it is.
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
+    ///
+    /// A puzzle left unfinished is searched for up to a second (at most what is left of
+    /// --timeout): when it has no solution or several, or the search does not settle it,
+    /// stderr says so and the exit status is 1; its candidate grid is printed all the same.
     Reduce(reduce::ReduceArgs),
     /// Rate puzzles on Sudoku Explainer's scale: `puzzle ER/EP/ED` a line, in input order.
     Rate(rate::RateArgs),
