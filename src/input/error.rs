@@ -75,6 +75,21 @@ impl InputError {
         }
     }
 
+    /// A title, `text` on `line`, between rows `after` and `after + 1` of a grid of `n` cells
+    /// a row whose other rows are all there.
+    pub(super) fn stray_title(line: usize, text: &str, after: usize, n: usize, cell: &str) -> Self {
+        InputError {
+            line,
+            item: None,
+            what: format!(
+                "{} between rows {after} and {} of a grid",
+                opening(text),
+                after + 1
+            ),
+            expected: format!("the grid's {n} rows of {n} {cell}s together, a title above it"),
+        }
+    }
+
     /// Row `row` (1-based) of a grid of `n` cells a row is split over `line` and the next.
     pub(super) fn split_row(line: usize, row: usize, n: usize, cell: &str) -> Self {
         InputError {

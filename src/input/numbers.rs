@@ -301,10 +301,17 @@ fn row_lines_after(
             if is_number_rule(l, m) {
                 return (rules.rule(rows) == RuleEnds::No).then_some(None);
             }
-            // A title (`Puzzle 3`) ends the rows too: the grid under it is not taken in.
-            let titled = || title(l) && tokens(l).count().abs_diff(m) > m / 4;
-            if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) || titled() {
+            if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
                 return None;
+            }
+            // A title (`Puzzle 3`) ends the rows too: the grid under it is not taken in. With
+            // exactly the rest of the grid under it, it is a stray line inside the grid: passed
+            // over, and said by `read_numbers` ([`stray_title`]).
+            if title(l) && tokens(l).count().abs_diff(m) > m / 4 {
+                let missing = m.saturating_sub(rows);
+                let inside =
+                    whole && missing > 0 && next_rows(lines, i, m, missing + 1).len() == missing;
+                return inside.then_some(None);
             }
             rest_of_split = split_row(lines, i, m);
             // A row of another side, far from this one's (25 numbers under a 16×16), is the
@@ -318,6 +325,16 @@ fn row_lines_after(
             Some(Some(i))
         })
         .flatten()
+}
+
+/// The title between two rows of a grid (its line, and the rows above it), which
+/// [`row_lines_after`] passes over when exactly the rest of the grid is under it.
+fn stray_title(lines: &Lines, row_lines: &[usize]) -> Option<(usize, usize)> {
+    row_lines.windows(2).enumerate().find_map(|(r, w)| {
+        (w[0] + 1..w[1])
+            .find(|&i| title(lines.at(i).trim()))
+            .map(|i| (i, r + 1))
+    })
 }
 
 /// Whether the line at `i`, short of the `m` cells of a row, is a row split over it and the
@@ -630,6 +647,10 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             }
             if row_lines.len() > m {
                 let err = InputError::long_grid(line_no, m, cell, row_lines.len());
+                return (Err(err), used);
+            }
+            if let Some((at, after)) = stray_title(lines, &row_lines) {
+                let err = InputError::stray_title(at + 1, lines.at(at).trim(), after, m, cell);
                 return (Err(err), used);
             }
             // A row too long names no cell past the grid's last column.

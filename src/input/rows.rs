@@ -1,7 +1,6 @@
 //! Grids drawn for people: N rows of N symbols, with the spaces, `|` and box rules of forum
 //! posts and of `--format grid` output passed over.
 
-use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
 use super::numbers::{number_token, tokens, whole_puzzle};
@@ -586,13 +585,8 @@ pub(super) fn read_symbol_rows(
     }
     let used = idx - start;
     if let Some((at, after)) = stray.filter(|_| rows.len() == n) {
-        let what = format!(
-            "{} between rows {after} and {} of a grid",
-            opening(lines.at(at).trim()),
-            after + 1
-        );
-        let expected = format!("the grid's {n} rows of {n} symbols together, a title above it");
-        return (Err(InputError::at(at + 1, what, expected)), used);
+        let err = InputError::stray_title(at + 1, lines.at(at).trim(), after, n, "symbol");
+        return (Err(err), used);
     }
     if rows.len() < n {
         let err = InputError::short_grid(start + 1, n, "symbol", rows.len());

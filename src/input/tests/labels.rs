@@ -381,7 +381,8 @@ fn a_word_of_a_rows_length_above_a_16x16_is_its_title() {
 /// the rows under the title are not the rest of the grid (a row lost), the title cuts it in
 /// two bad grids, and two lines of a 9×9's width end the lower one (as a helper's fuzz of
 /// titles drew it, 2026-12-05: the 9×9's first row was taken for the 16×16's last row, and
-/// the 9×9 lost). One row of the wrong length alone is the 16×16's typo, and said so.
+/// the 9×9 lost). The same in a grid of numbers. One row of the wrong length alone is the
+/// 16×16's typo, and said so.
 #[test]
 fn a_title_among_a_grids_rows_is_one_error_and_the_next_grid_is_read() {
     let rows: Vec<&str> = (0..16)
@@ -438,6 +439,20 @@ fn a_title_among_a_grids_rows_is_one_error_and_the_next_grid_is_read() {
     for (text, lines) in cases {
         assert_eq!(record_lines(&text), lines, "{text}");
     }
+    // Written as numbers, the same.
+    let digits = read_one(DIGITS_FIRST16, Default::default())
+        .unwrap()
+        .digits();
+    let numbers = number_rows(&digits, 16);
+    let (above, below) = (numbers[..5].join("\n"), numbers[5..].join("\n"));
+    let inside = format!("{above}\nPuzzle 54\n{below}\n{nine}\n");
+    assert_eq!(record_lines(&inside), [Err(6), Ok(18)], "{inside}");
+    let e = read_all(&inside, Default::default())[0]
+        .clone()
+        .unwrap_err();
+    assert!(e.what.contains("'Puzzle 54' between rows 5 and 6"), "{e}");
+    let cut = format!("{above}\nPuzzle 54\n{}\n", numbers.join("\n"));
+    assert_eq!(record_lines(&cut), [Err(1), Ok(7)], "{cut}");
     let typo = format!(
         "{}\n{}\n{}\n",
         rows[..7].join("\n"),
