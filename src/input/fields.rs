@@ -52,6 +52,19 @@ pub(super) fn title(line: &str) -> bool {
         && line.split(|c: char| !c.is_alphabetic()).any(word)
 }
 
+/// Whether titles `upper` and `lower`, one over the other with no grid between, are of one
+/// kind (`Puzzle 1`, `Puzzle 2`: the same first word, case aside), so that the upper one is
+/// a title whose grid is missing; of two kinds, the upper one heads the text or a part of it
+/// (`My 16x16 puzzles` over `Puzzle 1`), or the lower one says more (`Difficulty: hard`).
+pub(super) fn same_kind_titles(upper: &str, lower: &str) -> bool {
+    let first_word = |t: &str| {
+        t.split(|c: char| !c.is_alphabetic())
+            .find(|w| w.chars().nth(1).is_some())
+            .map(str::to_lowercase)
+    };
+    first_word(upper) == first_word(lower)
+}
+
 /// A CSV field's text without the double quotes around it (`"53..7…"`, as spreadsheets and
 /// Python's `csv` write fields); no symbol of any alphabet is a quote.
 fn unquoted(field: &str) -> &str {

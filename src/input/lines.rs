@@ -174,7 +174,13 @@ impl<R: BufRead> LineSource<R> {
     /// lines before `i` from it. A line with a Ctrl-Z waits for the next: after the last line
     /// the mark is not part of it.
     pub(super) fn hold(&mut self, i: usize) {
-        self.lines.drop_before(i);
+        self.hold_from(i, i);
+    }
+
+    /// [`hold`](Self::hold) line `i`, keeping the lines from `keep` (at most `i`) too: a
+    /// record that reads past lines it may come back to.
+    pub(super) fn hold_from(&mut self, keep: usize, i: usize) {
+        self.lines.drop_before(keep);
         self.fill_to(i + 1, usize::MAX);
         if i < self.lines.end() && self.lines.at(i).contains('\u{1a}') {
             self.fill_to(i + 2, usize::MAX);

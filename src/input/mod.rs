@@ -40,7 +40,7 @@ pub use decode::{decode, open};
 use error::{invisible, length_hint, opening, plural, shown, sizes_hint};
 pub use error::{visible, InputError};
 pub use fields::MARK_INVALID;
-use fields::{csv_header, title, Field};
+use fields::{csv_header, same_kind_titles, title, Field};
 use puzzle::{check_givens, Shown};
 pub use puzzle::{item_name, Puzzle};
 
@@ -110,6 +110,12 @@ fn basis_of(n: usize) -> usize {
     (2..).find(|k| k * k >= n).unwrap_or(n)
 }
 
+/// The most lines of text passed over as a grid's title, when titles of two kinds stack.
+const TITLE_LINES: usize = 4;
+
+/// The most lines from the first of stacked titles to the grid under them.
+const TITLES_SPAN: usize = 64;
+
 /// Line `line` held `len` bytes, more than `max`, the longest line read.
 fn too_long(line: usize, len: u64, max: usize) -> InputError {
     InputError::at(
@@ -150,8 +156,9 @@ pub struct Reader<R> {
     header: Option<(usize, String)>,
     /// A CSV header was passed over: the lines after it are fields.
     csv: bool,
-    /// The record being read was under a title ([`title`]), passed over: told in its note.
-    titled: bool,
+    /// The lines of text passed over as the title ([`title`]) of the record being read (0
+    /// when none): told in its note.
+    titled: usize,
     /// The JSON list of puzzles being read, item by item.
     list: Option<List>,
     /// Per side N, the alphabet of the last puzzle of that size, one symbol a cell and not
@@ -191,7 +198,7 @@ impl<R: BufRead> Reader<R> {
             records: 0,
             header: None,
             csv: false,
-            titled: false,
+            titled: 0,
             list: None,
             sure: Vec::new(),
             guessed: Vec::new(),
@@ -287,19 +294,42 @@ impl<R: BufRead> Reader<R> {
     /// The grid under line `i`, which is no puzzle but reads as a title, with the lines
     /// between them passed over (the next line is then its first); or `None` when none reads
     /// there: the title is then a bad line of its own, said as one, and the next line is the
-    /// one before where that grid would be (those between may have left the window).
+    /// one before where that grid would be (those between may have left the window), or
+    /// before the second of titles stacked over no grid. Titles of two kinds may stack over
+    /// a grid (a heading, a line that says more): up to [`TITLE_LINES`] within
+    /// [`TITLES_SPAN`] lines.
     fn under_title(&mut self, i: usize) -> Option<(Record, usize)> {
+        // The lowest title so far, and the second one (the window keeps the lines from it).
+        let mut lowest = self.src.lines.at(i).trim().to_string();
+        let mut second = None;
+        let mut titles = 1;
         let mut j = i + 1;
         let found = loop {
-            self.src.hold(j);
+            // Stacked titles hold the lines from the second on, a bounded span of them.
+            if second.is_some() && j - i >= TITLES_SPAN {
+                break None;
+            }
+            self.src.hold_from(second.unwrap_or(j), j);
             if j >= self.src.lines.end() || self.src.lines.cut(j).is_some() {
                 break None;
             }
             if !self.passed_over(j) {
-                // Not a JSON value, whose list would be read on from here, nor a second title.
                 let raw = self.src.lines.at(j).trim();
-                if raw.starts_with(['[', '{']) || title(raw) {
+                // Not a JSON value, whose list would be read on from here.
+                if raw.starts_with(['[', '{']) {
                     break None;
+                }
+                if title(raw) {
+                    // A title of the same kind is the next grid's: this one's is missing.
+                    let stacks = titles < TITLE_LINES && !same_kind_titles(&lowest, raw);
+                    if !stacks {
+                        break None;
+                    }
+                    lowest = raw.to_string();
+                    second.get_or_insert(j);
+                    titles += 1;
+                    j += 1;
+                    continue;
                 }
                 // A grid over several lines, good or bad (its error is said): in a file of
                 // one puzzle a line, each line that is none keeps its `invalid` line in the
@@ -308,8 +338,12 @@ impl<R: BufRead> Reader<R> {
             }
             j += 1;
         };
-        self.next = if found.is_some() { j } else { j - 1 };
-        self.titled = found.is_some();
+        self.next = match (&found, second) {
+            (Some(_), _) => j,
+            (None, Some(second)) => second - 1,
+            (None, None) => j - 1,
+        };
+        self.titled = if found.is_some() { titles } else { 0 };
         found
     }
 
@@ -488,8 +522,14 @@ impl<R: BufRead> Iterator for Reader<R> {
                 p.add_note_first(format!("line {line} ({raw}) is a CSV header, passed over"));
             }
             // Worded the same for each, so that a file of titled puzzles says it once.
-            if titled {
-                p.add_note_first("the line of text above it is passed over as its title".into());
+            match titled {
+                0 => {}
+                1 => {
+                    p.add_note_first("the line of text above it is passed over as its title".into())
+                }
+                n => p.add_note_first(format!(
+                    "the {n} lines of text above it are passed over as its title"
+                )),
             }
         }
         Some(rec)

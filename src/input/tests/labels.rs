@@ -299,7 +299,7 @@ fn record_lines(text: &str) -> Vec<Result<usize, usize>> {
 }
 
 /// A title is a bad line of its own when no grid reads under it: at the text's end, over a
-/// second title, a JSON list (read on from its own line) or a puzzle on one line (in a file
+/// title of its kind (`Puzzle 1` over `Puzzle 1b`: the grid of the first is missing), a JSON list (read on from its own line) or a puzzle on one line (in a file
 /// of one puzzle a line, output lines match its lines one to one). So are upper case words
 /// (digits of a 16×16 line) and the markers `solve` writes, read back. Above a bad grid it
 /// is passed over (the grid's error is said), and it ends a grid cut short above it.
@@ -339,6 +339,67 @@ fn a_title_without_a_grid_under_it_is_a_bad_line() {
     for (text, lines) in cases {
         assert_eq!(record_lines(&text), lines, "{text}");
     }
+}
+
+/// Titles of two kinds may stack over a grid (a heading of the text over `Puzzle 1`, or a line
+/// that says more under it), up to four lines of text: all are passed over, and the note
+/// counts them. Titles of one kind (`Puzzle 1` over `Puzzle 2`) are a grid missing: the
+/// upper one is a bad line, as are titles over a puzzle on one line.
+#[test]
+fn titles_of_two_kinds_stack_over_a_grid() {
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let grid = rows.join("\n");
+    let bad = grid.replacen('.', "x", 1);
+    let numbers: Vec<String> = easy9_numbers().chunks(9).map(|r| r.join(" ")).collect();
+    let numbers = numbers.join("\n");
+    let cases = [
+        (
+            format!("My 9x9 puzzles\n\nPuzzle 1\n{grid}\n\nPuzzle 2\n{grid}\n"),
+            vec![Ok(4), Ok(15)],
+        ),
+        (format!("Puzzle 1\nDifficulty: hard\n{grid}\n"), vec![Ok(3)]),
+        (
+            format!("Sudoku book\n# p. 3\nGrid 01\n{numbers}\n"),
+            vec![Ok(4)],
+        ),
+        (
+            format!("Heading text\nPuzzle 1\n{bad}\n{grid}\n"),
+            vec![Err(3), Ok(12)],
+        ),
+        (
+            format!("Puzzle 1\n\nPuzzle 2\n{grid}\n"),
+            vec![Err(1), Ok(4)],
+        ),
+        (
+            format!("My puzzles\nPuzzle 1\n{EASY9}\n"),
+            vec![Err(1), Err(2), Ok(3)],
+        ),
+        (
+            format!("Alpha one\nBravo two\nCharlie three\nDelta four\nEcho five\n{grid}\n"),
+            vec![Err(1), Ok(6)],
+        ),
+        (
+            format!("My puzzles\n{}Puzzle 1\n{grid}\n", "\n".repeat(70)),
+            vec![Err(1), Ok(73)],
+        ),
+    ];
+    for (text, lines) in cases {
+        assert_eq!(record_lines(&text), lines, "{text}");
+    }
+    let notes: Vec<String> = read_all(
+        &format!("My 9x9 puzzles\n\nPuzzle 1\n{grid}\nPuzzle 2\n{grid}\n"),
+        Default::default(),
+    )
+    .into_iter()
+    .map(|rec| rec.unwrap().note.unwrap())
+    .collect();
+    assert_eq!(
+        notes,
+        [
+            "the 2 lines of text above it are passed over as its title",
+            "the line of text above it is passed over as its title"
+        ]
+    );
 }
 
 /// A 16×16 whose first row holds digits and empty cells only (from the 16×16 of
