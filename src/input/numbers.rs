@@ -5,7 +5,8 @@ use super::error::opening;
 use super::fields::title;
 use super::lines::Lines;
 use super::rows::{
-    big_grid, frame_above, grid_below, is_rule, is_side, RuleEnds, Rules, BLOCK_GRIDS, MAX_ROW_SIDE,
+    big_grid, frame_above, framed_grid_at, grid_below, is_rule, is_side, RuleEnds, Rules,
+    BLOCK_GRIDS, MAX_ROW_SIDE,
 };
 use super::symbols;
 use super::{
@@ -299,7 +300,9 @@ fn row_lines_after(
             }
             let l = lines.get(i)?.trim();
             if is_number_rule(l, m) {
-                return (rules.rule(rows) == RuleEnds::No).then_some(None);
+                let next_framed = rules.may_frame_next(rows)
+                    && framed_grid_at(lines, i, basis_of(m), |l| is_number_rule(l, m));
+                return (!next_framed && rules.rule(rows) == RuleEnds::No).then_some(None);
             }
             if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {
                 return None;

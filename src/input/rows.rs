@@ -246,6 +246,13 @@ impl Rules {
         }
     }
 
+    /// Whether a rule met after `rows` rows, fewer than a band's and before any other rule,
+    /// may be the frame above the next grid (rows pasted between two framed grids): then
+    /// [`framed_grid_at`] tells.
+    pub(super) fn may_frame_next(&self, rows: usize) -> bool {
+        self.count == 0 && rows > 0 && rows < self.k
+    }
+
     /// A row met.
     pub(super) fn row(&mut self) {
         self.after_rule = false;
@@ -261,6 +268,29 @@ impl Rules {
             rows >= n
         }
     }
+}
+
+/// Whether the line at `at` is the frame above a grid of basis `k` drawn with rules between
+/// its bands and a frame below: a rule as `rule` tells, then K times K rows and a rule. Rows
+/// above such a frame, fewer than a band's, are no part of that grid ([`Rules::may_frame_next`]),
+/// nor is the grid a part of theirs.
+pub(super) fn framed_grid_at(
+    lines: &Lines,
+    at: usize,
+    k: usize,
+    rule: impl Fn(&str) -> bool,
+) -> bool {
+    // Line j of the drawing is a rule when j is a multiple of K + 1, else a row.
+    (0..=k * (k + 1)).all(|j| {
+        lines.get(at + j).map(str::trim).is_some_and(|l| {
+            let row = !(l.is_empty() || l.starts_with('#') || rule(l));
+            if j % (k + 1) == 0 {
+                rule(l)
+            } else {
+                row
+            }
+        })
+    })
 }
 
 /// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
@@ -547,6 +577,11 @@ pub(super) fn read_symbol_rows(
         if band_rule || is_rule(l, Some(n)) {
             if band_rule {
                 ruled_at = rows.len();
+            }
+            if rules.may_frame_next(rows.len())
+                && framed_grid_at(lines, idx, k, |l| is_rule(l, Some(n)))
+            {
+                break;
             }
             match rules.rule(rows.len()) {
                 RuleEnds::No => {}

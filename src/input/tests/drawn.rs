@@ -96,6 +96,14 @@ fn a_frame_closes_a_grid_short_of_a_row() {
         short_then_whole(&framed, 9, gone, &want);
     }
     // So too a 16×16 grid of numbers, read by the numbers reader.
+    let (solution, framed) = framed_numbers16();
+    for gone in [1, 7, 19] {
+        short_then_whole(&framed, 16, gone, &solution);
+    }
+}
+
+/// A solved 16×16 grid and its lines drawn in numbers, framed and ruled between bands.
+fn framed_numbers16() -> (Vec<u8>, Vec<String>) {
     let solution = crate::generate::pattern_grid(4, &mut crate::generate::Rng::new(16));
     let rule = "+-------------+-------------+-------------+-------------+";
     let mut framed = vec![rule.to_string()];
@@ -105,9 +113,7 @@ fn a_frame_closes_a_grid_short_of_a_row() {
             framed.push(rule.into());
         }
     }
-    for gone in [1, 7, 19] {
-        short_then_whole(&framed, 16, gone, &solution);
-    }
+    (solution, framed)
 }
 
 /// A row of a 16×16 grid of numbers drawn in boxes, as `--format grid` prints it.
@@ -354,6 +360,69 @@ fn a_band_a_row_off_spoils_only_its_grid() {
         let e = all[0].as_ref().unwrap_err();
         assert!(e.what.contains(said), "{}\n{text}", e.what);
         assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
+    }
+}
+
+/// Rows pasted between two framed grids (fewer than a band's: a row copied once too often)
+/// are an error of their own: the rule under them is the frame above the next grid, which is
+/// read whole (it was read as their grid's rows, losing it too). Grids ruled after every row,
+/// or after every band with no frame above, back to back on one rule, are read as before.
+#[test]
+fn rows_between_two_framed_grids_are_their_own_error() {
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
+    let drawn = |r: &str| format!("| {} | {} | {} |", &r[..3], &r[3..6], &r[6..]);
+    let rule = "+-----+-----+-----+";
+    // The grid with a rule after every `every` rows, and above it when `framed`.
+    let grid = |every: usize, framed: bool| {
+        let mut lines = vec![];
+        if framed {
+            lines.push(rule.to_string());
+        }
+        for (i, r) in rows.iter().enumerate() {
+            lines.push(drawn(r));
+            if i % every == every - 1 {
+                lines.push(rule.into());
+            }
+        }
+        lines.join("\n")
+    };
+    let framed = grid(3, true);
+    for stray in [&rows[2..3], &rows[2..4]] {
+        let stray: Vec<String> = stray.iter().map(|r| drawn(r)).collect();
+        let text = format!("{framed}\n{}\n{framed}\n", stray.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 3, "{text}");
+        let e = all[1].as_ref().unwrap_err();
+        let said = format!("ends after {} row", stray.len());
+        assert!(e.line == 14 && e.what.contains(&said), "{e}\n{text}");
+        for r in [&all[0], &all[2]] {
+            assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+        }
+    }
+    for (first, next) in [
+        (grid(1, true), grid(1, false)),
+        (grid(3, false), grid(3, false)),
+    ] {
+        let text = format!("{first}\n{next}\n");
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 2, "{text}");
+        for r in &all {
+            assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
+        }
+    }
+    // So too a 16×16 grid of numbers, read by the numbers reader.
+    let (solution, framed) = framed_numbers16();
+    let framed = framed.join("\n");
+    for stray in [1, 3] {
+        let stray: Vec<String> = solution.chunks(16).take(stray).map(boxed_numbers).collect();
+        let text = format!("{framed}\n{}\n{framed}\n", stray.join("\n"));
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 3, "{text}");
+        assert!(all[1].is_err(), "{text}");
+        for r in [&all[0], &all[2]] {
+            assert_eq!(r.as_ref().unwrap().digits(), solution, "{text}");
+        }
     }
 }
 
