@@ -126,9 +126,11 @@ impl<'a> Field<'a> {
             let quoted = field.len() < end - start;
             let after = raw[end..].chars().next();
             let n = symbols(field);
-            // An id of 16 digits (a 4×4's length) before a larger puzzle of one symbol a
-            // cell is its label.
-            let id = n == 16 && field.bytes().all(|b| b.is_ascii_digit());
+            // A key of a puzzle's length before a larger puzzle of one symbol a cell is no
+            // puzzle (an id of 16 digits or hex digits, a 4×4's length; a SHA-256, 64 hex
+            // digits, a 4×4 candidate grid's): a label when short enough, else the line is
+            // named whole.
+            let id = field.bytes().all(|b| b.is_ascii_alphanumeric());
             let before_larger = id && {
                 let rest = raw[end..].trim_start_matches(SEPARATORS);
                 let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));

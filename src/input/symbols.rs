@@ -3,7 +3,7 @@
 
 use super::rows::is_side;
 use super::{
-    basis_of, check_givens, invisible, length_hint, plural, puzzle_length, shown,
+    basis_of, check_givens, invisible, length_hint, opening, plural, puzzle_length, shown,
     side_of_candidates, side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
     Shown,
 };
@@ -467,6 +467,22 @@ fn no_grid_length(
                  or comment between them",
                 cells * cells
             ),
+        );
+    }
+    // A key and a tab before a whole puzzle (`key<TAB>puzzle`, as Hadoop streaming writes
+    // lines), the key too long or odd for a label: say what to cut.
+    let keyed = raw.split_once('\t').filter(|(key, rest)| {
+        !key.trim().is_empty() && puzzle_length(rest.chars().filter(|c| !c.is_whitespace()).count())
+    });
+    if let Some((key, _)) = keyed {
+        return InputError::at(
+            line_no,
+            format!(
+                "{what}: a puzzle after the key {} and a tab",
+                opening(key.trim())
+            ),
+            "a puzzle alone on its line, or after a label and a tab (letters and digits, under \
+             half the puzzle's length): cut such keys off first (`cut -f2-`)",
         );
     }
     let mut expected = length_hint(opts.format);

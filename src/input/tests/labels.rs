@@ -222,14 +222,17 @@ fn a_bad_puzzle_on_the_first_line_is_no_csv_header() {
     assert!(all[0].is_err());
 }
 
-/// An id of a 4×4's length (16 digits) before a larger puzzle is its label: the puzzle is
-/// read, not the id as a 4×4.
+/// An id of a 4×4's length (16 digits or hex digits) before a larger puzzle is its label:
+/// the puzzle is read, not the id as a 4×4. A key too long for a label (a SHA-256, 64 hex
+/// digits: a 4×4 candidate grid's length), or one that is no label (a date, a path), and a
+/// tab before a puzzle is named as such, with what to cut, not read as a puzzle of its own.
 #[test]
 fn a_long_numeric_id_before_a_puzzle_is_a_label() {
     let all = read_all(
-        &format!("0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n"),
+        &format!("0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n0a1b2c3d4e5f6789\t{EASY9}\n"),
         ReadOptions::default(),
     );
+    assert_eq!(all.len(), 3);
     for r in &all {
         let p = r.as_ref().unwrap();
         assert_eq!((p.k, p.digits()), (3, easy9_digits()));
@@ -238,6 +241,12 @@ fn a_long_numeric_id_before_a_puzzle_is_a_label() {
     // A 4×4 puzzle followed by its solution stays a 4×4.
     let p = read_one("1..4.3....2.4..1 1234341221434321", ReadOptions::default()).unwrap();
     assert_eq!(p.k, 2);
+    let sha = "a3f9c2e1b7d4".repeat(6);
+    for key in [&sha[..64], "2024-01-01", "/home/me/p.txt"] {
+        let e = read_one(&format!("{key}\t{EASY9}"), ReadOptions::default()).unwrap_err();
+        assert!(e.what.contains("a puzzle after the key"), "{e}");
+        assert!(e.expected.contains("cut -f2-"), "{e}");
+    }
 }
 
 #[test]
