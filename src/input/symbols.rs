@@ -470,9 +470,15 @@ fn no_grid_length(
         );
     }
     // A key and a tab before a whole puzzle (`key<TAB>puzzle`, as Hadoop streaming writes
-    // lines), the key too long or odd for a label: say what to cut.
+    // lines), the key too long or odd for a label: say what to cut. Not a puzzle a symbol
+    // or two off before its solution: nearly as long, of the same symbols.
+    let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
     let keyed = raw.split_once('\t').filter(|(key, rest)| {
-        !key.trim().is_empty() && puzzle_length(rest.chars().filter(|c| !c.is_whitespace()).count())
+        let cut_puzzle = 4 * symbols(key) >= 3 * symbols(rest)
+            && key
+                .chars()
+                .all(|c| rest.contains(c) || matches!(c, '.' | '0' | '-' | '_'));
+        !key.trim().is_empty() && puzzle_length(symbols(rest)) && !cut_puzzle
     });
     if let Some((key, _)) = keyed {
         return InputError::at(

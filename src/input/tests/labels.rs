@@ -247,6 +247,11 @@ fn a_long_numeric_id_before_a_puzzle_is_a_label() {
         assert!(e.what.contains("a puzzle after the key"), "{e}");
         assert!(e.expected.contains("cut -f2-"), "{e}");
     }
+    // A puzzle a symbol short before its solution is named by its length, as before.
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let e = read_one(&format!("{}\t{solution}", &EASY9[1..]), Default::default()).unwrap_err();
+    assert!(!e.what.contains("key"), "{e}");
 }
 
 #[test]
