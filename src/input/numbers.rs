@@ -301,7 +301,9 @@ fn row_lines_after(
             let l = lines.get(i)?.trim();
             if is_number_rule(l, m) {
                 let next_framed = rules.may_frame_next(rows)
-                    && framed_grid_at(lines, i, basis_of(m), |l| is_number_rule(l, m));
+                    && framed_grid_at(lines, start.checked_sub(1), i, basis_of(m), |l| {
+                        is_number_rule(l, m)
+                    });
                 return (!next_framed && rules.rule(rows) == RuleEnds::No).then_some(None);
             }
             if l.is_empty() || l.starts_with('#') || whole_puzzle(l, m) {

@@ -271,26 +271,35 @@ impl Rules {
 }
 
 /// Whether the line at `at` is the frame above a grid of basis `k` drawn with rules between
-/// its bands and a frame below: a rule as `rule` tells, then K times K rows and a rule. Rows
-/// above such a frame, fewer than a band's, are no part of that grid ([`Rules::may_frame_next`]),
-/// nor is the grid a part of theirs.
+/// its bands, rows pasted above it right under the frame below the grid before (line
+/// `above`): the three frames drawn alike, and between them K times K rows and a rule (as
+/// `rule` tells). The rows pasted, fewer than a band's ([`Rules::may_frame_next`]), are no
+/// part of that grid, nor is the grid a part of theirs. Rows after a comment, a title or a
+/// grid drawn otherwise are left to the grid's rules, as a look-ahead across two drawings
+/// would take rows of both.
 pub(super) fn framed_grid_at(
     lines: &Lines,
+    above: Option<usize>,
     at: usize,
     k: usize,
     rule: impl Fn(&str) -> bool,
 ) -> bool {
-    // Line j of the drawing is a rule when j is a multiple of K + 1, else a row.
-    (0..=k * (k + 1)).all(|j| {
-        lines.get(at + j).map(str::trim).is_some_and(|l| {
-            let row = !(l.is_empty() || l.starts_with('#') || rule(l));
-            if j % (k + 1) == 0 {
-                rule(l)
-            } else {
-                row
-            }
+    let Some(frame) = above.and_then(|i| lines.held(i)).map(str::trim) else {
+        return false;
+    };
+    let last = k * (k + 1);
+    rule(frame)
+        && (0..=last).all(|j| {
+            lines.get(at + j).map(str::trim).is_some_and(|l| {
+                if j == 0 || j == last {
+                    l == frame
+                } else if j % (k + 1) == 0 {
+                    rule(l)
+                } else {
+                    !(l.is_empty() || l.starts_with('#') || rule(l))
+                }
+            })
         })
-    })
 }
 
 /// Whether a character can be a cell of a row of `n` (or stand for one in a typo'd row).
@@ -579,7 +588,7 @@ pub(super) fn read_symbol_rows(
                 ruled_at = rows.len();
             }
             if rules.may_frame_next(rows.len())
-                && framed_grid_at(lines, idx, k, |l| is_rule(l, Some(n)))
+                && framed_grid_at(lines, start.checked_sub(1), idx, k, |l| is_rule(l, Some(n)))
             {
                 break;
             }

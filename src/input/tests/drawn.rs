@@ -400,6 +400,42 @@ fn rows_between_two_framed_grids_are_their_own_error() {
             assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
         }
     }
+    // A grid a row short in its first band (its top gone) drawn with inner rules only, right
+    // above a grid drawn otherwise (Sudoku Explainer's frames): the rows under its first rule
+    // are its own, not read ahead into the other drawing (a helper's fuzz, 2026-12-05).
+    let inner = |r: &str| {
+        let c: Vec<String> = r.chars().map(String::from).collect();
+        format!(
+            "{} | {} | {}",
+            c[..3].join(" "),
+            c[3..6].join(" "),
+            c[6..].join(" ")
+        )
+    };
+    let se = |r: &str| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]);
+    let (inner_rule, se_rule, se_frame) =
+        ("------+-------+------", "|---+---+---|", "*-----------*");
+    let mut text = vec![];
+    for (i, r) in rows.iter().enumerate().skip(1) {
+        text.push(inner(r));
+        if i == 2 || i == 5 {
+            text.push(inner_rule.to_string());
+        }
+    }
+    text.push(se_frame.to_string());
+    for (i, r) in rows.iter().enumerate() {
+        text.push(se(r));
+        match i {
+            8 => text.push(se_frame.into()),
+            2 | 5 => text.push(se_rule.into()),
+            _ => {}
+        }
+    }
+    let text = text.join("\n");
+    let all = read_all(&text, Default::default());
+    assert_eq!(all.len(), 2, "{text}");
+    assert!(all[0].is_err(), "{text}");
+    assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
     for (first, next) in [
         (grid(1, true), grid(1, false)),
         (grid(3, false), grid(3, false)),
