@@ -116,6 +116,13 @@ fn framed_numbers16() -> (Vec<u8>, Vec<String>) {
     (solution, framed)
 }
 
+/// A row of 9 symbols as forum posts draw it: spaces between cells, `|` between boxes.
+fn spaced9(r: &str) -> String {
+    let cells: Vec<String> = r.chars().map(String::from).collect();
+    let boxes = [&cells[..3], &cells[3..6], &cells[6..]].map(|b| b.join(" "));
+    boxes.join(" | ")
+}
+
 /// A row of a 16×16 grid of numbers drawn in boxes, as `--format grid` prints it.
 fn boxed_numbers(row: &[u8]) -> String {
     let boxes: Vec<String> = row
@@ -180,11 +187,6 @@ fn a_band_a_row_off_spoils_only_its_grid() {
     let rows: Vec<String> = (0..9)
         .map(|r| EASY9[r * 9..r * 9 + 9].to_string())
         .collect();
-    fn spaced(r: &str) -> String {
-        let cells: Vec<String> = r.chars().map(String::from).collect();
-        let boxes = [&cells[..3], &cells[3..6], &cells[6..]].map(|b| b.join(" "));
-        boxes.join(" | ")
-    }
     /// A way of drawing a grid: its rows, the rule drawn after each band (the last one its
     /// frame below) and its frame above (empty: none).
     struct Style {
@@ -194,7 +196,7 @@ fn a_band_a_row_off_spoils_only_its_grid() {
     }
     let styles = [
         Style {
-            row: |r| format!("| {} |", spaced(r)),
+            row: |r| format!("| {} |", spaced9(r)),
             rules: ["+-------+-------+-------+"; 3],
             above: "+-------+-------+-------+",
         },
@@ -204,7 +206,7 @@ fn a_band_a_row_off_spoils_only_its_grid() {
             above: "*-----------*",
         },
         Style {
-            row: spaced,
+            row: spaced9,
             rules: ["------+-------+------", "------+-------+------", ""],
             above: "",
         },
@@ -403,21 +405,12 @@ fn rows_between_two_framed_grids_are_their_own_error() {
     // A grid a row short in its first band (its top gone) drawn with inner rules only, right
     // above a grid drawn otherwise (Sudoku Explainer's frames): the rows under its first rule
     // are its own, not read ahead into the other drawing (a helper's fuzz, 2026-12-05).
-    let inner = |r: &str| {
-        let c: Vec<String> = r.chars().map(String::from).collect();
-        format!(
-            "{} | {} | {}",
-            c[..3].join(" "),
-            c[3..6].join(" "),
-            c[6..].join(" ")
-        )
-    };
     let se = |r: &str| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]);
     let (inner_rule, se_rule, se_frame) =
         ("------+-------+------", "|---+---+---|", "*-----------*");
     let mut text = vec![];
     for (i, r) in rows.iter().enumerate().skip(1) {
-        text.push(inner(r));
+        text.push(spaced9(r));
         if i == 2 || i == 5 {
             text.push(inner_rule.to_string());
         }
@@ -478,16 +471,7 @@ fn grids_drawn_in_rows_of_symbols() {
     }
     // A forum post's 9×9 (spaces, `|`, rules without corners), and bare rows of 9.
     let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
-    let spaced = |r: &str| {
-        let c: Vec<String> = r.chars().map(String::from).collect();
-        format!(
-            "{} | {} | {}",
-            c[..3].join(" "),
-            c[3..6].join(" "),
-            c[6..].join(" ")
-        )
-    };
-    let mut forum: Vec<String> = rows.iter().map(|r| spaced(r)).collect();
+    let mut forum: Vec<String> = rows.iter().map(|r| spaced9(r)).collect();
     forum.insert(6, "---------------------".into());
     forum.insert(3, "------+-------+------".into());
     let want = read_one(EASY9, Default::default()).unwrap().digits();
