@@ -382,9 +382,10 @@ fn assert_links_collapse(d: &Deduction) {
     assert_eq!(shown, tri, "{}", text(d));
 }
 
-/// Each `=` of a cycle is a conjugate pair in a house of the evidence or has a y-edge in the
-/// note, each `~` has one in the note, and a Y-Cycle has a y-edge that is not a conjugate
-/// pair's (else it is coloring's or an x-cycle's, which report it).
+/// Each `=` of a cycle is a conjugate pair in a house of the evidence, or a y-edge in the
+/// note between cells that see each other or are hinged by a box the note names; each `~` has
+/// a y-edge in the note, and a Y-Cycle has a y-edge that is not a conjugate pair's (else it
+/// is coloring's or an x-cycle's, which report it).
 fn assert_links_shown(t: &Topology, d: &Deduction) {
     if d.technique == Technique::YKnot {
         return;
@@ -403,9 +404,20 @@ fn assert_links_shown(t: &Topology, d: &Deduction) {
             let cells = t.house(h as usize);
             cells.contains(&a) && cells.contains(&b)
         });
+        // A box named as a hinge that both cells see into (by a row or a column).
+        let hinged = d.evidence.houses.iter().any(|&h| {
+            let cells = t.house(h as usize);
+            let into = |c: u16| {
+                cells
+                    .iter()
+                    .any(|&x| x != c && t.sees(c as usize, x as usize))
+            };
+            note.contains(&format!("hinge, {}", t.house_name(h as usize))) && into(a) && into(b)
+        });
+        let weak = t.sees(a as usize, b as usize) || hinged;
         match node.link {
             Some(LinkKind::Y) => assert!(y_edge, "{}", text(d)),
-            Some(LinkKind::Strong) => assert!(y_edge || paired, "{}", text(d)),
+            Some(LinkKind::Strong) => assert!(paired || y_edge && weak, "{}", text(d)),
             _ => {}
         }
         y_edges += usize::from(y_edge);

@@ -391,19 +391,29 @@ fn hinge_notes(
 ) -> Vec<String> {
     let mut boxes: Vec<u16> = Vec::new();
     for (i, &(to, via)) in steps.iter().enumerate() {
+        let from = cells[i];
+        // A y-edge between cells that share no house has a weak part only through a hinge,
+        // which its link's type counts ([`relation`]): named as if the search had taken it.
+        let hinge = match via {
+            Via::Hinge(b) => Some(b),
+            Via::Y if !t.sees(from, to) => g.hinge[from]
+                .iter()
+                .find(|&&(p, _)| p as usize == to)
+                .map(|&(_, b)| b),
+            _ => None,
+        };
         let house = match via {
-            Via::Conj(h) | Via::Hinge(h) => Some(h),
+            Via::Conj(h) => Some(h),
             // A conjugate pair the search took as a y-edge or a peer prints `=` all the same.
-            Via::Y | Via::Peer => g.conj_house(cells[i], to),
+            Via::Y | Via::Peer => g.conj_house(from, to).or(hinge),
+            Via::Hinge(_) => hinge,
         };
         match house {
             Some(h) if !ev.houses.contains(&h) => ev.houses.push(h),
             _ => {}
         }
-        if let Via::Hinge(b) = via {
-            if !boxes.contains(&b) {
-                boxes.push(b);
-            }
+        if let Some(b) = hinge.filter(|b| !boxes.contains(b)) {
+            boxes.push(b);
         }
     }
     boxes
