@@ -220,7 +220,7 @@ fn naked_set<B: Basis>(
             };
             let mut d = rect.deduction(
                 format!(
-                    "type 3, {} (the roof) and {} a naked {} in {}",
+                    "type 3, {} (the roof, as one cell) and {} a naked {} in {}",
                     names(&[r1, r2]),
                     names(set),
                     super::technique::size_word(m as u8 + 1).to_lowercase(),

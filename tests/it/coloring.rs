@@ -827,7 +827,7 @@ fn y_knot() {
     let found = find_all(&s, Technique::YKnot, &Config::default());
     let texts: Vec<String> = found.iter().map(text).collect();
     assert!(
-        texts.contains(&"Y-Knot: (2)r1c1>(3)r1c5>(4)r5c5-(4)r5c1<(2)r1c1 (r5c1 and r5c5 clash in row 5) => r1c1=1".to_string()),
+        texts.contains(&"Y-Knot: (2)r1c1>(3)r1c5>(4)r5c5-(4)r5c1<(2)r1c1 (r5c5 and r5c1 clash in row 5) => r1c1=1".to_string()),
         "{texts:#?}"
     );
 }

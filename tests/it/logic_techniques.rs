@@ -328,8 +328,8 @@ fn unique_rectangle_type_3() {
     let d = rectangle(["123", "124"], &[(2, 6, "34")]);
     assert_eq!(
         text(&d),
-        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4,r2c6 (type 3, r2c1,r2c4 (the roof) and r2c6 a \
-         naked pair in row 2) => \
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4,r2c6 (type 3, r2c1,r2c4 (the roof, as one \
+         cell) and r2c6 a naked pair in row 2) => \
          r2c2<>3,4, r2c3<>3,4, r2c5<>3,4, r2c7<>3,4, r2c8<>3,4, r2c9<>3,4"
     );
     // SE: 4.5 + 0.1 for the set's one cell besides the roof.
@@ -337,7 +337,9 @@ fn unique_rectangle_type_3() {
     // A triple: 3, 4 and 5 between the roof, r2c6 and r2c8.
     let d = rectangle(["123", "124"], &[(2, 6, "35"), (2, 8, "45")]);
     assert!(
-        text(&d).contains("(type 3, r2c1,r2c4 (the roof) and r2c6,r2c8 a naked triple in row 2)"),
+        text(&d).contains(
+            "(type 3, r2c1,r2c4 (the roof, as one cell) and r2c6,r2c8 a naked triple in row 2)"
+        ),
         "{}",
         text(&d)
     );

@@ -52,10 +52,11 @@ pub(crate) fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flo
                 ev.cells.push(x.cell);
             }
         }
+        // In the chain's order: the first branch's end, then the second's.
         ev.note = Some(format!(
             "{} and {} clash in {}",
-            t.cell_name(f.forced[j as usize].cell as usize),
             t.cell_name(f.forced[i as usize].cell as usize),
+            t.cell_name(f.forced[j as usize].cell as usize),
             t.house_name(house as usize)
         ));
         if sink(d) == Flow::Stop {
