@@ -271,12 +271,13 @@ impl Rules {
 }
 
 /// Whether the line at `at` is the frame above a grid of basis `k` drawn with rules between
-/// its bands, rows pasted above it right under the frame below the grid before (line
-/// `above`): the three frames drawn alike, and between them K times K rows and a rule (as
-/// `rule` tells). The rows pasted, fewer than a band's ([`Rules::may_frame_next`]), are no
-/// part of that grid, nor is the grid a part of theirs. Rows after a comment, a title or a
-/// grid drawn otherwise are left to the grid's rules, as a look-ahead across two drawings
-/// would take rows of both.
+/// its bands: a rule (as `rule` tells), then K times K rows and a rule, the last the frame
+/// below, drawn as the one above. Rows above it, fewer than a band's
+/// ([`Rules::may_frame_next`]), with a blank line, a comment, a title, the text's start or a
+/// frame drawn alike above them (line `above`: the grid before's frame below), are pasted
+/// there: no part of that grid, nor is the grid a part of theirs. A frame drawn otherwise (a
+/// grid broken above a grid of another drawing) is left to the grid's rules, as a look-ahead
+/// across two drawings would take rows of both.
 pub(super) fn framed_grid_at(
     lines: &Lines,
     above: Option<usize>,
@@ -284,14 +285,18 @@ pub(super) fn framed_grid_at(
     k: usize,
     rule: impl Fn(&str) -> bool,
 ) -> bool {
-    let Some(frame) = above.and_then(|i| lines.held(i)).map(str::trim) else {
+    let Some(frame) = lines.get(at).map(str::trim).filter(|l| rule(l)) else {
         return false;
     };
+    let pasted = match above.and_then(|i| lines.held(i)).map(str::trim) {
+        None => true,
+        Some(l) => l.is_empty() || l.starts_with('#') || title(l) || l == frame,
+    };
     let last = k * (k + 1);
-    rule(frame)
-        && (0..=last).all(|j| {
+    pasted
+        && (1..=last).all(|j| {
             lines.get(at + j).map(str::trim).is_some_and(|l| {
-                if j == 0 || j == last {
+                if j == last {
                     l == frame
                 } else if j % (k + 1) == 0 {
                     rule(l)

@@ -390,14 +390,21 @@ fn rows_between_two_framed_grids_are_their_own_error() {
         lines.join("\n")
     };
     let framed = grid(3, true);
-    for stray in [&rows[2..3], &rows[2..4]] {
+    // Right under the first grid's frame, or after a blank line or a comment.
+    for (stray, between) in [
+        (&rows[2..3], ""),
+        (&rows[2..4], ""),
+        (&rows[2..3], "\n"),
+        (&rows[2..4], "\n# p. 2\n"),
+    ] {
         let stray: Vec<String> = stray.iter().map(|r| drawn(r)).collect();
-        let text = format!("{framed}\n{}\n{framed}\n", stray.join("\n"));
+        let text = format!("{framed}\n{between}{}\n{framed}\n", stray.join("\n"));
         let all = read_all(&text, Default::default());
         assert_eq!(all.len(), 3, "{text}");
         let e = all[1].as_ref().unwrap_err();
         let said = format!("ends after {} row", stray.len());
-        assert!(e.line == 14 && e.what.contains(&said), "{e}\n{text}");
+        let line = 14 + between.matches('\n').count();
+        assert!(e.line == line && e.what.contains(&said), "{e}\n{text}");
         for r in [&all[0], &all[2]] {
             assert_eq!(r.as_ref().unwrap().digits(), want, "{text}");
         }
