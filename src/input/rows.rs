@@ -247,7 +247,7 @@ impl Rules {
     }
 
     /// Whether a rule met after `rows` rows, fewer than a band's and before any other rule,
-    /// may be the frame above the next grid (rows pasted between two framed grids): then
+    /// may be the frame above the next grid (rows pasted above a framed grid): then
     /// [`framed_grid_at`] tells.
     pub(super) fn may_frame_next(&self, rows: usize) -> bool {
         self.count == 0 && rows > 0 && rows < self.k
