@@ -227,9 +227,12 @@ fn a_bad_puzzle_on_the_first_line_is_no_csv_header() {
 /// digits: a 4×4 candidate grid's length), or one that is no label (a date, a path), and a
 /// tab before a puzzle is named as such, with what to cut, not read as a puzzle of its own.
 #[test]
-fn a_long_numeric_id_before_a_puzzle_is_a_label() {
+fn an_id_before_a_puzzle_is_its_label_and_a_long_key_is_named() {
     let all = read_all(
-        &format!("0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n0a1b2c3d4e5f6789\t{EASY9}\n"),
+        &format!(
+            "0000000000000001 {EASY9}\n0000000000000012,{EASY9}\n\
+             0a1b2c3d4e5f6789\t{EASY9}\n"
+        ),
         ReadOptions::default(),
     );
     assert_eq!(all.len(), 3);
@@ -313,10 +316,11 @@ fn record_lines(text: &str) -> Vec<Result<usize, usize>> {
 }
 
 /// A title is a bad line of its own when no grid reads under it: at the text's end, over a
-/// title of its kind (`Puzzle 1` over `Puzzle 1b`: the grid of the first is missing), a JSON list (read on from its own line) or a puzzle on one line (in a file
-/// of one puzzle a line, output lines match its lines one to one). So are upper case words
-/// (digits of a 16×16 line) and the markers `solve` writes, read back. Above a bad grid it
-/// is passed over (the grid's error is said), and it ends a grid cut short above it.
+/// title of its kind (`Puzzle 1` over `Puzzle 1b`: the grid of the first is missing), a JSON
+/// list (read on from its own line) or a puzzle on one line (in a file of one puzzle a line,
+/// output lines match its lines one to one). So are upper case words (digits of a 16×16
+/// line) and the markers `solve` writes, read back. Above a bad grid it is passed over (the
+/// grid's error is said), and it ends a grid cut short above it.
 #[test]
 fn a_title_without_a_grid_under_it_is_a_bad_line() {
     let rows: Vec<&str> = (0..9).map(|r| &EASY9[r * 9..r * 9 + 9]).collect();
