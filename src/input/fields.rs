@@ -1,7 +1,7 @@
 //! Lines that hold more than a puzzle, or text about one: CSV headers, a puzzle between labels
 //! and solutions, titles.
 
-use super::{puzzle_length, side_of_cells};
+use super::{puzzle_length, side_of_cells, symbol_count};
 use crate::solver::{Exceeded, Verdict};
 
 /// Whether `line` is the header of a CSV file of puzzles (`quizzes,solutions`,
@@ -113,8 +113,7 @@ fn rows_in_a_line(raw: &str, n: usize) -> bool {
 impl<'a> Field<'a> {
     pub(super) fn find(raw: &'a str) -> Option<Self> {
         const SEPARATORS: [char; 5] = [',', ':', ';', '\t', ' '];
-        let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
-        if puzzle_length(symbols(raw)) {
+        if puzzle_length(symbol_count(raw)) {
             return None;
         }
         let (mut start, mut longest) = (0, 0);
@@ -125,7 +124,7 @@ impl<'a> Field<'a> {
             let field = unquoted(&raw[start..end]);
             let quoted = field.len() < end - start;
             let after = raw[end..].chars().next();
-            let n = symbols(field);
+            let n = symbol_count(field);
             // A key of a puzzle's length before a larger puzzle of one symbol a cell is no
             // puzzle (an id of 16 digits or hex digits, a 4×4's length; a SHA-256, 64 hex
             // digits, a 4×4 candidate grid's): a label when short enough, else the line is
@@ -133,7 +132,7 @@ impl<'a> Field<'a> {
             let id = field.bytes().all(|b| b.is_ascii_alphanumeric());
             let before_larger = id && {
                 let rest = raw[end..].trim_start_matches(SEPARATORS);
-                let next = symbols(rest.split(SEPARATORS).next().unwrap_or(""));
+                let next = symbol_count(rest.split(SEPARATORS).next().unwrap_or(""));
                 next > n && side_of_cells(next).is_some()
             };
             if puzzle_length(n) && !before_larger {
@@ -190,7 +189,7 @@ impl<'a> Field<'a> {
             if cut_puzzle(label, field) {
                 return None;
             }
-            if field.chars().filter(|c| !c.is_whitespace()).count() > 2 * longest {
+            if symbol_count(field) > 2 * longest {
                 // The field's own columns: from its first symbol, past spaces and a quote.
                 let skipped = whole.find(field).unwrap_or(0);
                 return Some(Field {

@@ -92,6 +92,12 @@ fn side_of_candidates(len: usize) -> Option<usize> {
     SUPPORTED.map(|k| k * k).find(|&n| n * n * n == len)
 }
 
+/// The symbols of `text`: its characters but whitespace (spaces between groups are passed
+/// over, as people type rows).
+fn symbol_count(text: &str) -> usize {
+    text.chars().filter(|c| !c.is_whitespace()).count()
+}
+
 /// Whether `len` symbols make a whole puzzle: N² cells, or an N³ candidate grid.
 fn puzzle_length(len: usize) -> bool {
     side_of_cells(len).is_some() || side_of_candidates(len).is_some()

@@ -4,8 +4,8 @@
 use super::rows::is_side;
 use super::{
     basis_of, check_givens, invisible, length_hint, opening, plural, puzzle_length, shown,
-    side_of_candidates, side_of_cells, Alphabet, Format, InputError, Puzzle, ReadOptions, Record,
-    Shown,
+    side_of_candidates, side_of_cells, symbol_count, Alphabet, Format, InputError, Puzzle,
+    ReadOptions, Record, Shown,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::{box_index, CellName};
@@ -358,10 +358,9 @@ fn apart(c: char) -> bool {
 
 /// The symbols of each part of a line that `|` or `/` cut (bars at its ends cut nothing).
 fn parts(raw: &str) -> Vec<usize> {
-    let symbols = |part: &str| part.chars().filter(|c| !c.is_whitespace()).count();
     raw.trim_matches(|c: char| apart(c) || c.is_whitespace())
         .split(apart)
-        .map(symbols)
+        .map(symbol_count)
         .collect()
 }
 
@@ -472,13 +471,12 @@ fn no_grid_length(
     // A key and a tab before a whole puzzle (`key<TAB>puzzle`, as Hadoop streaming writes
     // lines), the key too long or odd for a label: say what to cut. Not a puzzle a symbol
     // or two off before its solution: nearly as long, of the same symbols.
-    let symbols = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
     let keyed = raw.split_once('\t').filter(|(key, rest)| {
-        let cut_puzzle = 4 * symbols(key) >= 3 * symbols(rest)
+        let cut_puzzle = 4 * symbol_count(key) >= 3 * symbol_count(rest)
             && key
                 .chars()
                 .all(|c| rest.contains(c) || matches!(c, '.' | '0' | '-' | '_'));
-        !key.trim().is_empty() && puzzle_length(symbols(rest)) && !cut_puzzle
+        !key.trim().is_empty() && puzzle_length(symbol_count(rest)) && !cut_puzzle
     });
     if let Some((key, _)) = keyed {
         return InputError::at(
