@@ -20,7 +20,7 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Techniques that may be used (comma-separated names, see below); default: all.
-    #[arg(long, alias = "technique")]
+    #[arg(long, visible_alias = "technique")]
     techniques: Option<TechniqueList>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
     /// contradiction, step limit, timeout; a line that is not a puzzle gives `"end": "invalid"`

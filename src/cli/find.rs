@@ -18,7 +18,7 @@ pub struct FindArgs {
     #[command(flatten)]
     input: InputArgs,
     /// The technique (a name, a family such as `naked-tuple`, or a comma-separated list).
-    #[arg(long, alias = "techniques")]
+    #[arg(long, visible_alias = "techniques")]
     technique: TechniqueList,
     /// One JSON object a line per deduction.
     #[arg(long)]

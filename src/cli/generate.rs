@@ -14,11 +14,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
+#[command(group(clap::ArgGroup::new("grid").required(true).args(["basis", "size"])))]
 pub struct GenerateArgs {
     /// Basis K: grids of K² digits (3 = 9×9, 4 = 16×16, 5 = 25×25, …).
     #[arg(long, short = 'k',
           value_parser = super::within::<{ *LOGIC.start() as u64 }, { *LOGIC.end() as u64 }, u8>)]
-    basis: u8,
+    basis: Option<u8>,
+    /// The grid's size N instead of its basis: 9 for 9×9 (as `-k 3`), 16, 25, … up to 100.
+    #[arg(long, value_name = "N", value_parser = size_basis)]
+    size: Option<u8>,
     /// Number of puzzles (0 makes none and succeeds, as `head -n 0` prints nothing).
     #[arg(long, short = 'n', default_value_t = 1, value_parser = super::at_least::<0, u64>)]
     count: u64,
@@ -44,7 +48,7 @@ pub struct GenerateArgs {
     /// one (as `explain` would take it), and the listed ones added solve it. Not unique-rectangle
     /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
     /// as in `explain`: the puzzle has one solution).
-    #[arg(long, alias = "techniques")]
+    #[arg(long, visible_alias = "techniques")]
     technique: Option<TechniqueList>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given; 0
     /// keeps every given whose removal propagation alone cannot settle, with no guess).
@@ -81,8 +85,12 @@ enum Written {
 }
 
 pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
-    let k = a.basis as usize;
+    let k = a.basis() as usize;
     let n = k * k;
+    if a.basis == Some(9) {
+        // `-k 9` for "9×9" would start a run of minutes with nothing to show for a while.
+        say!("note: basis 9 makes 81×81 grids; for 9×9, `-k 3` or `--size 9`");
+    }
     let (format, opts) = options(&a)?;
     let seed = a.seed.unwrap_or_else(|| {
         let mut clock = std::time::SystemTime::now()
@@ -145,10 +153,35 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     Ok(exit_status(failed > 0))
 }
 
+impl GenerateArgs {
+    /// The basis, given as `-k` or through `--size` (clap requires one of them).
+    fn basis(&self) -> u8 {
+        self.basis.or(self.size).unwrap_or(3)
+    }
+}
+
+/// `--size N`: the basis of a grid of N digits, N a square within the logic's bases.
+fn size_basis(s: &str) -> Result<u8, String> {
+    let (low, high) = (*LOGIC.start() as u64, *LOGIC.end() as u64);
+    let n: u64 = s.trim().parse().map_err(|_| {
+        format!("`{s}` is not a whole number; expected a grid size such as 9 or 16")
+    })?;
+    (low..=high)
+        .find(|k| k * k == n)
+        .map(|k| k as u8)
+        .ok_or_else(|| {
+            let squares: Vec<String> = (low..=high).map(|k| (k * k).to_string()).collect();
+            format!(
+                "{n} is not a grid size; expected one of {}",
+                squares.join(", ")
+            )
+        })
+}
+
 /// What the arguments ask for: the output format and the generator's options, checked for a
-/// grid of basis `a.basis` (a request no puzzle can meet is refused here, before any work).
+/// grid of basis `a.basis()` (a request no puzzle can meet is refused here, before any work).
 fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
-    let n = a.basis as usize * a.basis as usize;
+    let n = a.basis() as usize * a.basis() as usize;
     let format = match a.format {
         Some(Written::Line) => Format::Line,
         Some(Written::Numbers) => Format::Numbers,

@@ -15,7 +15,8 @@ use std::time::Instant;
 pub fn techniques_help() -> String {
     format!(
         "Technique names (comma-separated where a list is taken; families stand for every size \
-         2..=N/2, `-K` picks one size): {}.\n\nOrder: the easiest applicable technique is \
+         2..=N/2, `-K` picks one size; any case, `_` or a space for `-`, and the names steps \
+         show, such as `X-Wing` or `Naked Pair`, are taken too): {}.\n\nOrder: the easiest applicable technique is \
          always taken first: singles, locked candidates, then tuples and fish by size (naked, \
          fish, hidden; the XYZ-wing and the unique rectangle after the triples, BUG+1 after the \
          quads, aligned pair exclusion after size 5), then coloring, remote pairs, X- and \

@@ -72,7 +72,8 @@ enum Command {
     /// apex and verdict. A tuple that a line and a box hold alike with the same eliminations
     /// (every hidden tuple there) is listed once, for the line; a naked tuple there is listed
     /// for each of the two houses it clears. Pointing, claiming and fish with a segment or base
-    /// line of one place are left to the hidden single it is.
+    /// line of one place are left to the hidden single it is, and an X-Chain or AIC of one
+    /// link (one digit's two places in a house) to the pointing or claiming it is.
     Find(find::FindArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     ///

@@ -64,7 +64,7 @@ pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Resul
         match dir.parent().filter(|d| !d.as_os_str().is_empty()) {
             Some(up) if !up.is_dir() => {
                 return refuse(format!(
-                    "--svg {}: no folder {}",
+                    "--svg {}: no directory {}",
                     dir.display(),
                     up.display()
                 ))
@@ -98,9 +98,9 @@ pub fn writable_file(flag: &str, path: Option<&Path>) -> io::Result<()> {
         return refuse("it is a directory; expected a file".into());
     }
     match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) if !dir.exists() => refuse(format!("no folder {}", dir.display())),
+        Some(dir) if !dir.exists() => refuse(format!("no directory {}", dir.display())),
         Some(dir) if !dir.is_dir() => refuse(format!(
-            "{} is not a folder; expected a file in one",
+            "{} is not a directory; expected a file in one",
             dir.display()
         )),
         _ => Ok(()),

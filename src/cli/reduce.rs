@@ -18,7 +18,7 @@ pub struct ReduceArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Techniques to apply (comma-separated names, see below); default: all.
-    #[arg(long, alias = "technique")]
+    #[arg(long, visible_alias = "technique")]
     techniques: Option<TechniqueList>,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]

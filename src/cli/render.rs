@@ -33,7 +33,12 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", value_parser = super::at_least::<1, u64>)]
     step: Option<u64>,
     /// Techniques of the solving path, comma-separated in any order (default: all).
-    #[arg(long, alias = "technique", value_name = "LIST", requires = "path")]
+    #[arg(
+        long,
+        visible_alias = "technique",
+        value_name = "LIST",
+        requires = "path"
+    )]
     techniques: Option<TechniqueList>,
     /// Take the easiest step by rating each time, as `rate` measures the puzzle (among
     /// --techniques when given), and show each step's difficulty on Sudoku Explainer's scale

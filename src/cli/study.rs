@@ -9,7 +9,7 @@ use nsudoku::solver::{SolveOptions, Verdict};
 use nsudoku::study::{self, CapRow, TupleRow};
 use nsudoku::{with_basis, Grid};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
@@ -51,10 +51,12 @@ struct TuplesArgs {
     /// preemption, milliseconds against a finder's microseconds. At most 100.
     #[arg(long, default_value_t = 1, value_parser = super::within::<1, MAX_TRIALS, usize>)]
     trials: usize,
-    /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables.
+    /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables. Every
+    /// count and time is a total over the row's `puzzles`, where the tables divide
+    /// eliminations, nodes and time by them (per puzzle).
     #[arg(long)]
     csv: bool,
-    /// Print JSON instead of markdown tables.
+    /// Print JSON instead of markdown tables; totals over each row's `puzzles`, as --csv.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
@@ -89,9 +91,8 @@ fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
 
 /// `study tuples`: the puzzles with one solution, measured basis by basis and printed.
 fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
-    if let Some(path) = &a.svg {
-        check_svg_folder(path)?;
-    }
+    // A picture that cannot be written fails now, not after the study.
+    super::writable_file("--svg", a.svg.as_deref())?;
     super::readable_files(&a.input.files)?;
     let batch = a.input.read_no_grid("study")?.logic_only("study");
     batch.print_notes(None);
@@ -138,21 +139,6 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     Ok(exit_status(skipped > 0))
 }
 
-/// A picture that cannot be written fails now, not after the study.
-fn check_svg_folder(path: &Path) -> io::Result<()> {
-    if path.is_dir() {
-        let what = format!("cannot write {}: it is a folder", path.display());
-        return Err(io::Error::other(what));
-    }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-        let (path, dir) = (path.display(), dir.display());
-        let what = format!("cannot write {path}: no folder {dir}");
-        return Err(io::Error::new(io::ErrorKind::NotFound, what));
-    }
-    Ok(())
-}
-
 /// The puzzles that could be read, each with its place in the input and its file; the lines
 /// that could not are added to `left_out`.
 fn readable(
@@ -189,6 +175,10 @@ fn measure(
         let masks = unique_masks(puzzles, k, a.max_puzzles, a.timeout, left_out);
         if masks.is_empty() {
             continue; // a table of no puzzles says nothing
+        }
+        if let Some(asked) = a.k_max.filter(|&asked| asked > k_max) {
+            // A larger size is a smaller tuple's complement, which the study counts there.
+            say!("note: {n}×{n}: tuples up to k = {k_max} (N/2), not --k-max {asked}");
         }
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {

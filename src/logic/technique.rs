@@ -7,8 +7,13 @@ use std::fmt;
 /// [`Technique::parse_list`]); its message names what was given and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TechniqueError {
-    /// A name that is no technique.
-    Unknown(String),
+    /// A name that is no technique, and the name it comes nearest to, if one is near.
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The command-line name within a slip of it (`x-wings` → `x-wing`).
+        nearest: Option<String>,
+    },
     /// A sized name (`naked-tuple-K`) whose size is not written in digits.
     BadSize(String),
     /// A sized name whose size is outside 2..=[`MAX_SIZE`].
@@ -25,11 +30,13 @@ pub enum TechniqueError {
 impl fmt::Display for TechniqueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TechniqueError::Unknown(name) => write!(
-                f,
-                "unknown technique '{name}'; expected one of: {}",
-                cli_names()
-            ),
+            TechniqueError::Unknown { name, nearest } => {
+                write!(f, "unknown technique '{name}'")?;
+                if let Some(nearest) = nearest {
+                    write!(f, " (did you mean '{nearest}'?)")?;
+                }
+                write!(f, "; expected one of: {}", cli_names())
+            }
             TechniqueError::BadSize(name) => {
                 write!(f, "bad size in '{name}'; expected a number 2..={MAX_SIZE}")
             }
@@ -441,9 +448,31 @@ impl Family {
 }
 
 impl Entry {
+    /// A command-line name, or one written as people write them: in any case, with `_` or
+    /// spaces for `-` (`X-Wing`, `naked_pair`), or a step's own name (`Pattern Cell Cover`).
     fn parse(name: &str) -> Result<Entry, TechniqueError> {
-        use Technique::*;
         let name = name.trim();
+        match Entry::exact(name) {
+            Err(TechniqueError::Unknown { .. }) => {}
+            found => return found,
+        }
+        let folded = fold(name);
+        match Entry::exact(&folded) {
+            Err(TechniqueError::Unknown { .. }) => {}
+            found => return found,
+        }
+        if let Some(t) = every_technique().find(|t| fold(&t.name()) == folded) {
+            return Ok(Entry::Named(vec![t]));
+        }
+        Err(TechniqueError::Unknown {
+            name: name.into(),
+            nearest: nearest_name(&folded),
+        })
+    }
+
+    /// A command-line name exactly as listed.
+    fn exact(name: &str) -> Result<Entry, TechniqueError> {
+        use Technique::*;
         let families = [
             ("naked-tuple", Family::NakedTuple),
             ("hidden-tuple", Family::HiddenTuple),
@@ -485,7 +514,10 @@ impl Entry {
             .iter()
             .find(|t| t.cli_name() == name)
             .map(|&t| Entry::Named(vec![t]))
-            .ok_or_else(|| TechniqueError::Unknown(name.into()))
+            .ok_or_else(|| TechniqueError::Unknown {
+                name: name.into(),
+                nearest: None,
+            })
     }
 
     /// The techniques it stands for in a grid of `n` digits: a family every size 2..=n/2.
@@ -496,6 +528,54 @@ impl Entry {
             Entry::All => default_order(n),
         }
     }
+}
+
+/// A name as written, folded toward the command line's form: lower case, `-` between words.
+fn fold(name: &str) -> String {
+    let words = name.split(|c: char| c.is_whitespace() || c == '_' || c == '-');
+    let words: Vec<&str> = words.filter(|w| !w.is_empty()).collect();
+    words.join("-").to_lowercase()
+}
+
+/// Every technique of every size, for matching the names steps show.
+fn every_technique() -> impl Iterator<Item = Technique> {
+    let sized = (2..=MAX_SIZE).flat_map(|k| {
+        [
+            Technique::NakedTuple(k),
+            Technique::HiddenTuple(k),
+            Technique::Fish(k),
+        ]
+    });
+    Technique::UNSIZED.into_iter().chain(sized)
+}
+
+/// The listed command-line name a slip away from `folded` (at most two letters added, dropped
+/// or changed, and fewer than a third of its letters), if one is.
+fn nearest_name(folded: &str) -> Option<String> {
+    let names = cli_names();
+    let (distance, name) = names
+        .split(", ")
+        .filter(|n| !n.ends_with("-K"))
+        .map(|n| (edit_distance(folded, n), n))
+        .min()?;
+    (distance <= 2 && 3 * distance < folded.chars().count()).then(|| name.to_string())
+}
+
+/// Levenshtein distance: the fewest letters added, dropped or changed to turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    // One row of the table at a time: `row[j]` turns the prefix of `a` so far into `b[..j]`.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let changed = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = changed.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// The largest tuple or fish size of a family in a grid of `n` digits.
@@ -578,6 +658,49 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown technique 'bogus'"));
+    }
+
+    /// Names as people write them are taken; a slip gets the nearest name, and a name far from
+    /// every one gets none.
+    #[test]
+    fn names_as_people_write_them() {
+        let taken = [
+            ("X-Wing", Technique::Fish(2)),
+            ("Naked Pair", Technique::NakedTuple(2)),
+            ("naked_pair", Technique::NakedTuple(2)),
+            ("NAKED-PAIR", Technique::NakedTuple(2)),
+            ("Hidden 5-Tuple", Technique::HiddenTuple(5)),
+            ("Squirmbag", Technique::Fish(5)),
+            ("Pattern Cell Cover", Technique::PomCovers),
+            ("Forcing Chain (+)", Technique::ForcingChainPlus),
+            ("BUG+1", Technique::Bug),
+            ("  xy chain ", Technique::XyChain),
+        ];
+        for (name, t) in taken {
+            assert_eq!(Technique::parse(name, 9), Ok(vec![t]), "{name}");
+        }
+        assert_eq!(
+            Technique::parse("Locked Candidates", 9).unwrap(),
+            Technique::LOCKED_CANDIDATES.to_vec()
+        );
+        let nearest = |name: &str| match Technique::parse(name, 9) {
+            Err(TechniqueError::Unknown { nearest, .. }) => nearest,
+            other => panic!("{name}: {other:?}"),
+        };
+        assert_eq!(nearest("xwing").as_deref(), Some("x-wing"));
+        assert_eq!(nearest("naked-pairs").as_deref(), Some("naked-pair"));
+        assert_eq!(nearest("Hiden Single").as_deref(), Some("hidden-single"));
+        assert_eq!(nearest("bogus"), None);
+        assert_eq!(nearest("ab"), None);
+        let e = Technique::parse("forcing-chains", 9)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("unknown technique 'forcing-chains' (did you mean 'forcing-chain'?); expected one of: full-house"),
+            "{e}"
+        );
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
     }
 
     /// The CLI checks a list at N = 9 before reading any puzzle, then parses it again at each
@@ -668,7 +791,10 @@ mod tests {
         );
         assert_eq!(
             Technique::parse("x-wings", 9),
-            Err(TechniqueError::Unknown("x-wings".into()))
+            Err(TechniqueError::Unknown {
+                name: "x-wings".into(),
+                nearest: Some("x-wing".into())
+            })
         );
     }
 }

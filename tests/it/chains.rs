@@ -57,6 +57,13 @@ fn check_puzzle<B: Basis>(line: &str, solution: &[u8], max_steps: usize) -> Vec<
                 assert_eq!(d.technique, t);
                 assert!(!d.eliminations.is_empty());
                 assert!(d.chain_length() >= 1 && d.chain_length() <= cfg.chain_length);
+                // One link is a pair of places in a house: locked candidates, left to them.
+                let plain = [Technique::XChain, Technique::XyChain, Technique::Aic];
+                assert!(
+                    !plain.contains(&t) || d.chain_length() > 1,
+                    "{}",
+                    describe::<B>(&d)
+                );
                 check::check_in_state(&s, solution, &d).unwrap();
                 assert_simple::<B>(&d);
                 checked.push(t);

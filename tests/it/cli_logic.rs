@@ -528,6 +528,19 @@ fn find_lists_every_instance() {
     let o = run(&["find", "--technique", "bogus"], EASY);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown technique 'bogus'"));
+    // Names as the steps show them, and a slip pointed to the name it misses.
+    let o = run(&["find", "--technique", "Naked Pair", "--json"], EASY);
+    assert_eq!(
+        stdout(&o),
+        stdout(&run(&["find", "--technique", "naked-pair", "--json"], EASY))
+    );
+    let o = run(&["find", "--technique", "naked-pair,xwing"], EASY);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unknown technique 'xwing' (did you mean 'x-wing'?); expected one of: "),
+        "{err}"
+    );
 }
 
 #[test]
@@ -1352,7 +1365,7 @@ fn budgets_are_set_from_the_command_line() {
     let find = ["find", "--technique", "x-chain"];
     let all = stdout(&run(&find, CHAINS));
     let short = stdout(&run(
-        &[&find[..], &["--chain-length", "4"]].concat(),
+        &[&find[..], &["--chain-length", "6"]].concat(),
         CHAINS,
     ));
     let (a, s) = (all.lines().count(), short.lines().count());

@@ -263,15 +263,15 @@ fn bad_requests_are_clear_errors() {
         ),
         (
             vec!["render", "--html", into_missing.to_str().unwrap()],
-            format!("no folder {}", missing.display()),
+            format!("no directory {}", missing.display()),
         ),
         (
             vec!["explain", "--html", into_missing.to_str().unwrap()],
-            format!("no folder {}", missing.display()),
+            format!("no directory {}", missing.display()),
         ),
         (
             vec!["render", "--html", into_file.to_str().unwrap()],
-            format!("{} is not a folder", file.display()),
+            format!("{} is not a directory", file.display()),
         ),
         (
             vec!["render", missing.to_str().unwrap()],
@@ -280,11 +280,11 @@ fn bad_requests_are_clear_errors() {
         // The pictures' directory is made, but not the folders above it.
         (
             vec!["render", "--svg", into_missing.to_str().unwrap()],
-            format!("no folder {}", missing.display()),
+            format!("no directory {}", missing.display()),
         ),
         (
             vec!["explain", "--svg", into_missing.to_str().unwrap()],
-            format!("no folder {}", missing.display()),
+            format!("no directory {}", missing.display()),
         ),
     ] {
         let o = run(&args, EASY9);

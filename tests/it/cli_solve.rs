@@ -197,6 +197,8 @@ fn limit_one_prints_the_first_solution_without_proving_it_unique() {
         "{said}"
     );
     assert!(!said.contains("rates over"), "{said}");
+    // The rates come from the clock, the median and worst from the searches: named so.
+    assert!(said.contains(" µs/puzzle  search median "), "{said}");
     // With an invalid line, the rates are said to be over the puzzles searched.
     let out = run(
         &["solve", "--limit", "1", "--stats"],

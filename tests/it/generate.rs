@@ -508,3 +508,32 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     assert_eq!(code, 2);
     assert!(err.contains("expected a size up to 4"), "{err}");
 }
+
+/// `--size N` names the grid by its digits (9 for 9×9) and gives what `-k` gives; a size that
+/// is no square, or both flags, is refused; `-k 9`, 81×81, says so before it starts.
+#[test]
+fn cli_takes_the_grid_size_for_its_basis() {
+    let by_basis = nsudoku(&["generate", "-k", "3", "-n", "3", "--seed", "5"]);
+    let by_size = nsudoku(&["generate", "--size", "9", "-n", "3", "--seed", "5"]);
+    assert_eq!(by_basis.2, 0, "{}", by_basis.1);
+    assert_eq!(by_size, by_basis);
+    let (out, err, code) = nsudoku(&["generate", "--size", "10"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.contains("10 is not a grid size; expected one of 4, 9, 16, 25, 36, 49, 64, 81, 100"),
+        "{err}"
+    );
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--size", "9"]);
+    assert_eq!(code, 2, "{err}");
+    let (_, err, code) = nsudoku(&["generate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--basis <BASIS>|--size <N>"), "{err}");
+    let (out, err, code) = nsudoku(&["generate", "-k", "9", "-n", "0"]);
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert!(
+        err.contains("note: basis 9 makes 81×81 grids; for 9×9, `-k 3` or `--size 9`"),
+        "{err}"
+    );
+    let (_, err, _) = nsudoku(&["generate", "-k", "3", "-n", "0", "--seed", "1"]);
+    assert_eq!(err, "");
+}

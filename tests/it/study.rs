@@ -281,6 +281,27 @@ fn a_basis_sample_does_not_depend_on_the_other_puzzles() {
     assert_eq!(rows, rows_of(&mixed, "3"));
 }
 
+/// A `--k-max` above N/2 studies up to N/2 (a larger size is a smaller one's complement) and
+/// says so.
+#[test]
+fn a_k_max_above_half_the_digits_is_cut_with_a_note() {
+    let nine = fixture("9x9_magictour_top1465_first30.txt");
+    let args = ["study", "tuples", "--csv", "--max-puzzles", "2"];
+    let o = common::run(&[&args[..], &["--k-max", "9"]].concat(), &nine);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("note: 9×9: tuples up to k = 4 (N/2), not --k-max 9"),
+        "{err}"
+    );
+    let cut = String::from_utf8_lossy(&o.stdout).into_owned();
+    let o = common::run(&[&args[..], &["--k-max", "4"]].concat(), &nine);
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    assert_eq!(
+        rows_of(&cut, "3"),
+        rows_of(&String::from_utf8_lossy(&o.stdout), "3")
+    );
+}
+
 #[test]
 fn study_refuses_a_folder_for_its_picture_before_it_starts() {
     let dir = std::env::temp_dir();
@@ -289,7 +310,11 @@ fn study_refuses_a_folder_for_its_picture_before_it_starts() {
         &fixture("9x9_magictour_top1465_first30.txt"),
     );
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("it is a folder"), "{err}");
+    assert!(err.contains("--svg "), "{err}");
+    assert!(
+        err.contains(": it is a directory; expected a file"),
+        "{err}"
+    );
     assert_eq!((o.stdout.len(), o.status.code()), (0, Some(2)));
     // So is an input file that cannot be read, before the others are studied.
     let missing = dir.join("nsudoku-no-such-file.txt");

@@ -258,7 +258,9 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
                 elims,
             }
         })
-        .filter(|f| !f.elims.is_empty())
+        // One strong link, one digit in a house: what it removes is what the intersection of
+        // that house with a box or line removes, so it is left to the locked candidates it is.
+        .filter(|f| f.length() > 1 && !f.elims.is_empty())
         .collect()
 }
 
