@@ -17,8 +17,9 @@ use crate::input::Puzzle;
 use crate::logic::engine::{self, walk, End};
 use crate::logic::limits::{self, Hits};
 use crate::logic::technique::default_order;
-use crate::logic::{find, Config, Deduction, Flow, LinkKind, State, Technique};
-use crate::solver::Contradiction;
+use crate::logic::{
+    find, logic_basis, Config, Deduction, Flow, LinkKind, LogicError, State, Technique,
+};
 use crate::topology::{HouseKind, Topology};
 use crate::with_basis;
 use std::ops::ControlFlow;
@@ -195,6 +196,13 @@ pub struct Rating {
     pub limits: Hits,
 }
 
+impl std::fmt::Display for Rating {
+    /// `ER/EP/ED` as Sudoku Explainer writes them: `7.2/1.2/1.2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+}
+
 /// Techniques for grids of `n` digits ordered by their lowest rating.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     by_lowest_rating(default_order(n))
@@ -302,16 +310,12 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
 }
 
 /// Rate a parsed puzzle of a basis of the logic layer (up to 100×100). Fails when its givens
-/// contradict each other. The uniqueness techniques take part only with `cfg.unique`, for a
-/// puzzle proved to have one solution ([`crate::solve::proved_unique`], as `nsudoku rate`
-/// does).
-///
-/// # Panics
-///
-/// On a basis beyond [`LOGIC`](crate::basis::LOGIC) (the reader takes grids up to 225×225:
-/// check first, as `nsudoku rate` does).
-pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, Contradiction> {
-    with_basis!(p.k, B => {
+/// contradict each other, or its basis is beyond [`LOGIC`](crate::basis::LOGIC) (the reader
+/// takes grids up to 225×225). The uniqueness techniques take part only with `cfg.unique`,
+/// for a puzzle proved to have one solution ([`crate::solve::proved_unique`], as `nsudoku
+/// rate` does).
+pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, LogicError> {
+    with_basis!(logic_basis(p)?, B => {
         let mut s = State::<B>::of_puzzle(p)?;
         Ok(rate_state(&mut s, cfg))
     })

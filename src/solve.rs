@@ -111,6 +111,10 @@ pub fn unique_solution(p: &Puzzle) -> Option<Vec<u8>> {
 /// [`reduce_then_count`] on `p` with a solver of its own, dispatching on its basis (one of
 /// [`LOGIC`](crate::basis::LOGIC): the logic layer is not built beyond 100×100). The
 /// uniqueness techniques among `techniques` do not run: they would change the count.
+///
+/// # Panics
+///
+/// On a basis beyond `LOGIC` ([`crate::logic::logic_basis`] tells first).
 pub fn count_with_reduce(
     p: &Puzzle,
     opts: &SolveOptions,
@@ -179,6 +183,10 @@ fn reduce_within<B: Basis>(
 /// a measure of the nodes techniques save, not a fast solver. `opts.timeout` covers both,
 /// `opts.max_nodes` bounds the search's nodes. One of [`LOGIC`](crate::basis::LOGIC)'s bases
 /// only; the uniqueness techniques do not run, so the count is exact.
+///
+/// # Panics
+///
+/// On a basis beyond `LOGIC` ([`crate::logic::logic_basis`] tells first).
 pub fn count_with_node_reduce(
     p: &Puzzle,
     opts: &SolveOptions,

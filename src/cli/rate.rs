@@ -268,7 +268,7 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
 fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     let text = output::puzzle_line(p);
     match r.end {
-        End::Solved => format!("{text} {:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed),
+        End::Solved => format!("{text} {r}"),
         End::Contradiction => format!(
             "{text} no solution (contradiction at step {}, hardest {:.1})",
             r.steps, r.er

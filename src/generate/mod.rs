@@ -414,7 +414,8 @@ pub fn generate_observed<B: Basis>(
     })
 }
 
-/// [`generate`] for a basis known at run time.
+/// [`generate`] for a basis known at run time. `nsudoku generate --seed S` makes its puzzle
+/// `i` from `puzzle_seed(S, i)` ([`puzzle_seed`]), not from `S`: pass that for the same puzzle.
 pub fn generate_k(k: usize, opts: &GenOptions, seed: u64) -> Result<Generated, GenError> {
     generate_k_observed(k, opts, seed, &mut |_| {})
 }

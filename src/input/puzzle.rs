@@ -66,6 +66,16 @@ pub(super) fn place(line: usize, item: Option<usize>) -> String {
     }
 }
 
+impl std::str::FromStr for Puzzle {
+    type Err = InputError;
+
+    /// [`read_one`](super::read_one) with the default options: the first puzzle of the text,
+    /// its form and alphabet detected.
+    fn from_str(text: &str) -> Result<Puzzle, InputError> {
+        super::read_one(text, Default::default())
+    }
+}
+
 impl Puzzle {
     /// Add `note` after any the reader made before.
     pub(crate) fn add_note(&mut self, note: String) {

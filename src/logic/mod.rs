@@ -32,6 +32,7 @@ pub mod check;
 pub mod coloring;
 pub mod deduction;
 pub mod engine;
+pub mod explain;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -49,6 +50,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind, TemplateCut};
+pub use explain::{explain, logic_basis, Explained, LogicError};
 pub use state::{givens_clash, State, GIVENS_CLASH};
 pub use technique::{Technique, TechniqueError, TechniqueList};
 

@@ -360,3 +360,56 @@ fn one_solution_before_the_budget_ran_out_is_not_unique() {
     assert!(!c.is_unique());
     assert!(nsudoku::solve::count(&empty, &SolveOptions::default()).solutions == 2);
 }
+
+/// A program that learns the size at run time explains, rates and parses without naming a
+/// basis, and a grid beyond the logic layer is an error, not a panic.
+#[test]
+fn the_logic_layer_takes_a_puzzle_of_any_size_at_run_time() {
+    use nsudoku::logic::{self, engine::End, LogicError};
+    let p: Puzzle = EASY9.parse().unwrap();
+    let all = "all".parse().unwrap();
+    let e = logic::explain(&p, &all, &Default::default()).unwrap();
+    assert_eq!(e.path.end, End::Solved);
+    assert_eq!(e.texts.len(), e.path.steps.len());
+    assert_eq!(e.texts[0], "Hidden Single: 1 in row 1 => r1c6=1");
+    let r = nsudoku::rating::rate(&p, &Default::default()).unwrap();
+    assert_eq!(
+        r.to_string(),
+        format!("{:.1}/{:.1}/{:.1}", r.er, r.ep, r.ed)
+    );
+    // A 16×16 of the examples: its steps name digits above 9 by letter.
+    let text = std::fs::read_to_string(crate::common::data_path("../../examples/16x16.txt"));
+    let line = text.unwrap().lines().nth(1).unwrap().to_string();
+    let p: Puzzle = line.parse().unwrap();
+    let e = logic::explain(&p, &all, &Default::default()).unwrap();
+    assert_eq!(e.path.end, End::Solved);
+    assert!(e.texts.iter().any(|t| t.contains("=G")), "{:?}", e.texts);
+    // The puzzle's givens contradicting each other.
+    let clash: Puzzle = format!("12345678{:.<73}", "........9").parse().unwrap();
+    let e = logic::explain(&clash, &all, &Default::default()).unwrap_err();
+    assert_eq!(e, LogicError::Contradiction);
+    assert!(e.to_string().contains("contradicts"), "{e}");
+
+    // 121×121, which the reader takes and the logic layer does not.
+    let p: Puzzle = vec!["0"; 121 * 121].join(" ").parse().unwrap();
+    assert_eq!(p.k, 11);
+    let beyond = LogicError::Beyond { k: 11 };
+    assert_eq!(
+        logic::explain(&p, &all, &Default::default()).unwrap_err(),
+        beyond
+    );
+    assert_eq!(
+        nsudoku::rating::rate(&p, &Default::default()).unwrap_err(),
+        beyond
+    );
+    assert_eq!(
+        beyond.to_string(),
+        "a 121×121 grid is beyond the logic layer; expected 4×4 to 100×100"
+    );
+    // Bad text through `parse`, as through `read_one`.
+    let e = "123".parse::<Puzzle>().unwrap_err();
+    assert!(
+        e.to_string().starts_with("line 1: 3 symbols; expected"),
+        "{e}"
+    );
+}
