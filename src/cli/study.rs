@@ -80,11 +80,21 @@ pub fn run(a: StudyArgs) -> io::Result<ExitCode> {
     }
 }
 
-/// Name the puzzles left out of a study on stderr, in input order; how many.
+/// Puzzles left out of a study that are named one by one on stderr: a file of puzzles with
+/// several solutions (given by mistake, or searched through for a `--max-puzzles` sample)
+/// would otherwise bury the tables under a line each.
+const NAMED: usize = 20;
+
+/// Name the puzzles left out of a study on stderr, in input order, the first [`NAMED`] of
+/// them, and count the rest; how many.
 fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
     left_out.sort_by_key(|(i, _)| *i);
-    for (_, why) in left_out.iter() {
+    for (_, why) in left_out.iter().take(NAMED) {
         say!("{why}; left out of the study");
+    }
+    if left_out.len() > NAMED {
+        let more = super::plural(left_out.len() - NAMED, "more puzzle");
+        say!("{more} left out of the study (invalid, or not with one solution)");
     }
     left_out.len()
 }

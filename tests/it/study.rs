@@ -379,3 +379,26 @@ fn json_times_are_tenths_of_a_microsecond() {
     };
     assert_eq!(serde_json::to_value(&row).unwrap()["time_us"], 735.0);
 }
+
+/// Past the first twenty, puzzles left out are counted, not named: a file of puzzles with
+/// several solutions does not bury the tables. The study of the rest stands, with status 1.
+#[test]
+fn many_puzzles_left_out_are_counted_after_the_first_twenty() {
+    let easy = fixture("9x9_magictour_top1465_first30.txt");
+    let first = easy.lines().find(|l| !l.starts_with('#')).unwrap();
+    let several = format!("{}\n", ".".repeat(81)).repeat(25);
+    let o = common::run(
+        &["study", "tuples", "--csv"],
+        &format!("{several}{first}\n"),
+    );
+    let err = common::lines(&o.stderr);
+    assert_eq!(err.len(), 21, "{err:?}");
+    assert_eq!(err[0], "line 1: several solutions; left out of the study");
+    assert_eq!(err[19], "line 20: several solutions; left out of the study");
+    assert_eq!(
+        err[20],
+        "5 more puzzles left out of the study (invalid, or not with one solution)"
+    );
+    assert_eq!(rows_of(&String::from_utf8_lossy(&o.stdout), "3").len(), 6);
+    assert_eq!(o.status.code(), Some(1));
+}
