@@ -57,8 +57,9 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
-    /// `all` for every one) before the search.
-    #[arg(long, value_name = "LIST")]
+    /// `all` for every one) before the search. `--techniques` (or `--technique`) is taken
+    /// for it too, as the logic subcommands name their lists.
+    #[arg(long, value_name = "LIST", aliases = ["techniques", "technique"])]
     reduce: Option<TechniqueList>,
     /// Run these logic techniques at every search node too (the singles always run there).
     /// The search is then the logic layer's own depth-first search, far slower than the

@@ -20,7 +20,8 @@ pub(crate) struct Budget {
 }
 
 /// Which limit a search ran into.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Exceeded {
     /// The node budget (`SolveOptions::max_nodes`).
     Nodes,

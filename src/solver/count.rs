@@ -21,8 +21,9 @@ impl std::ops::AddAssign for SearchStats {
     }
 }
 
-/// The result of counting solutions up to a limit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The result of counting solutions up to a limit (in JSON as its fields are named; `stopped`
+/// `"nodes"` or `"time"`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Count {
     /// Solutions found (at most the limit, taking a limit of 0 as 1).
     pub solutions: usize,

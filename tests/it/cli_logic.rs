@@ -710,6 +710,10 @@ fn solve_with_reduction_gives_the_same_solutions() {
     assert_eq!(stdout(&plain), stdout(&reduced));
     let err = String::from_utf8_lossy(&reduced.stderr);
     assert!(err.contains("with reduction by all"), "{err}");
+    // Under the logic subcommands' name for a list too.
+    let named = run(&["solve", "--techniques", "all", "--stats"], &input);
+    assert_eq!(stdout(&named), stdout(&reduced));
+    assert!(String::from_utf8_lossy(&named.stderr).contains("with reduction by all"));
     assert!(err.contains("without reduction"), "{err}");
     // Both blocks count the same batch, the bad line included.
     let counts: Vec<&str> = err.lines().filter(|l| l.starts_with("puzzles ")).collect();

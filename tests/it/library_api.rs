@@ -406,6 +406,16 @@ fn the_logic_layer_takes_a_puzzle_of_any_size_at_run_time() {
         beyond.to_string(),
         "a 121×121 grid is beyond the logic layer; expected 4×4 to 100×100"
     );
+    // A count as JSON, for a program that keeps its results.
+    let c = nsudoku::solve::count(&EASY9.parse().unwrap(), &Default::default());
+    let v = serde_json::to_value(&c).unwrap();
+    assert_eq!(
+        (v["solutions"].as_u64(), v["stopped"].is_null()),
+        (Some(1), true)
+    );
+    assert_eq!(v["first"].as_array().map(Vec::len), Some(81));
+    let exceeded = nsudoku::solver::Exceeded::Nodes;
+    assert_eq!(serde_json::to_value(exceeded).unwrap(), "nodes");
     // Bad text through `parse`, as through `read_one`.
     let e = "123".parse::<Puzzle>().unwrap_err();
     assert!(
