@@ -28,7 +28,8 @@ pub struct ExplainArgs {
     #[arg(long)]
     json: bool,
     /// Stop after this many steps.
-    #[arg(long, default_value_t = 1_000_000, value_parser = super::at_least::<0, usize>)]
+    #[arg(long, default_value_t = nsudoku::logic::explain::MAX_STEPS,
+          value_parser = super::at_least::<0, usize>)]
     max_steps: usize,
     /// Stop a puzzle's path after this much time (seconds, or with a unit: 500ms, 2s, 1m) and
     /// end it with `timeout`; the steps found so far are printed.

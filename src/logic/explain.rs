@@ -64,9 +64,10 @@ impl From<Contradiction> for LogicError {
 
 /// The basis of `p`, when the logic layer takes it.
 pub fn logic_basis(p: &Puzzle) -> Result<usize, LogicError> {
-    match LOGIC.contains(&p.k) {
-        true => Ok(p.k),
-        false => Err(LogicError::Beyond { k: p.k }),
+    if LOGIC.contains(&p.k) {
+        Ok(p.k)
+    } else {
+        Err(LogicError::Beyond { k: p.k })
     }
 }
 
@@ -106,5 +107,6 @@ pub fn explain(
     })
 }
 
-/// `explain`'s default `--max-steps`: a path as long as a 100×100 grid has cells.
-const MAX_STEPS: usize = 1_000_000;
+/// The longest path [`explain`] takes, and `nsudoku explain`'s default `--max-steps`: a
+/// hundred times as many steps as a 100×100 grid has cells.
+pub const MAX_STEPS: usize = 1_000_000;
