@@ -39,10 +39,10 @@ impl fmt::Display for LogicError {
         match self {
             LogicError::Beyond { k } => write!(
                 f,
-                "a {n}×{n} grid is beyond the logic layer; expected {} to {}",
+                "a {} grid is beyond the logic layer; expected {} to {}",
+                grid(*k),
                 grid(*LOGIC.start()),
                 grid(*LOGIC.end()),
-                n = k * k
             ),
             LogicError::Contradiction => Contradiction.fmt(f),
         }

@@ -86,16 +86,13 @@ impl Board {
 /// Why a picture could not be made.
 pub type Error = String;
 
-/// `Ok` when the logic layer, which pictures replay, is built for `p`'s basis (up to 100×100).
+/// `Ok` when the logic layer, which pictures replay, is built for `p`'s basis (up to 100×100):
+/// [`crate::logic::logic_basis`], said of pictures.
 pub(crate) fn logic_basis(p: &Puzzle) -> Result<(), Error> {
-    let logic = crate::basis::LOGIC;
-    if logic.contains(&p.k) {
-        return Ok(());
-    }
-    let (n, m) = (p.n(), logic.end() * logic.end());
-    Err(format!(
-        "a {n}×{n} grid is beyond the pictures' bases (up to {m}×{m})"
-    ))
+    crate::logic::logic_basis(p).map(drop).map_err(|_| {
+        let (n, m) = (p.n(), crate::basis::LOGIC.end() * crate::basis::LOGIC.end());
+        format!("a {n}×{n} grid is beyond the pictures' bases (up to {m}×{m})")
+    })
 }
 
 /// The candidate grid of a puzzle before any step: the givens' digits removed from their peers.

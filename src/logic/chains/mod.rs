@@ -248,6 +248,9 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
     let g = &built.g;
     aics(g, built.condemned(), cfg)
         .into_iter()
+        // One strong link, one digit in a house: what it removes is what the intersection of
+        // that house with a box or line removes, so it is left to the locked candidates it is.
+        .filter(|nodes| nodes.len() > 2)
         .map(|nodes| {
             let elims = seeing_both(g, nodes[0], *nodes.last().unwrap());
             Found {
@@ -258,9 +261,7 @@ fn chains<B: Basis>(s: &State<B>, mode: Mode, technique: Technique, cfg: &Config
                 elims,
             }
         })
-        // One strong link, one digit in a house: what it removes is what the intersection of
-        // that house with a box or line removes, so it is left to the locked candidates it is.
-        .filter(|f| f.length() > 1 && !f.elims.is_empty())
+        .filter(|f| !f.elims.is_empty())
         .collect()
 }
 
