@@ -131,7 +131,7 @@ impl fmt::Display for Alphabet {
 impl FromStr for Alphabet {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
+        match s.to_ascii_lowercase().as_str() {
             "standard" => Ok(Alphabet::Standard),
             "hex" => Ok(Alphabet::Hex),
             "letters" => Ok(Alphabet::Letters),

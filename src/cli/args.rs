@@ -35,7 +35,7 @@ pub enum FormatArg {
 }
 
 fn parse_format(s: &str) -> Result<FormatArg, String> {
-    if s == "grid" {
+    if s.eq_ignore_ascii_case("grid") {
         Ok(FormatArg::Grid)
     } else {
         s.parse()

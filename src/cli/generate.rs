@@ -66,7 +66,7 @@ pub struct GenerateArgs {
     timeout: Option<std::time::Duration>,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25, numbers above.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     format: Option<Written>,
     /// Also print the solution after each puzzle, separated by a space (line format) or on the
     /// next line (numbers).

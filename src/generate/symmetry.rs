@@ -100,7 +100,7 @@ impl FromStr for Symmetry {
     fn from_str(s: &str) -> Result<Self, String> {
         Symmetry::ALL
             .into_iter()
-            .find(|x| x.to_string() == s)
+            .find(|x| x.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 let names: Vec<String> = Symmetry::ALL.iter().map(|x| x.to_string()).collect();
                 format!("unknown symmetry '{s}'; expected {}", names.join(", "))

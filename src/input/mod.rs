@@ -59,7 +59,7 @@ pub enum Format {
 impl std::str::FromStr for Format {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        match s {
+        match s.to_ascii_lowercase().as_str() {
             "line" => Ok(Format::Line),
             "numbers" => Ok(Format::Numbers),
             "candidates" => Ok(Format::Candidates),

@@ -333,9 +333,15 @@ impl Deduction {
             XChain | XyChain | RemotePair | NiceLoop | Aic
         )
         .then(|| format!("length {}", self.chain_length()));
-        let shown = ev.note.as_ref().map(|n| match verbose {
-            true => n.clone(),
-            false => without_y_edge_cells(n),
+        let shown = ev.note.as_ref().map(|n| {
+            let n = match verbose {
+                true => n.clone(),
+                false => without_y_edge_cells(n),
+            };
+            match cycle_digit.and_then(|d| self.cycle_reason(t, &sym(d))) {
+                Some(why) if n.contains("tri-cycle ") => format!("{n}: {why}"),
+                _ => n,
+            }
         });
         let note = match (length, shown) {
             (Some(l), Some(note)) => Some(format!("{l}; {note}")),
@@ -358,6 +364,26 @@ impl Deduction {
         }
         s.push_str(&self.result(t, a).join(", "));
         s
+    }
+
+    /// What a single-digit cycle's tri-cycle says, in words: the apex's two neighbours on the
+    /// cycle are linked through the rest of it (the base), and the apex's links to them decide
+    /// it. Eliminated: `r2c6 or r6c7 is 4, and r6c6=4 would rule out both` (apex edges weak,
+    /// base "at least one"); placed: `r4c3 and r6c2 are not both 3, and r4c6<>3 would make
+    /// both 3` (apex edges y, base weak). Every reading of [`TRI_CYCLES`] that decides is one
+    /// of the two.
+    ///
+    /// [`TRI_CYCLES`]: super::coloring::algebra::TRI_CYCLES
+    fn cycle_reason(&self, t: &Topology, digit: &str) -> Option<String> {
+        let chain = &self.evidence.chain;
+        let [apex, x] =
+            [chain.first()?, chain.get(1)?].map(|n| t.cell_name(n.candidates[0].cell as usize));
+        let y = t.cell_name(chain.get(chain.len().checked_sub(2)?)?.candidates[0].cell as usize);
+        Some(if self.placements.is_empty() {
+            format!("{x} or {y} is {digit}, and {apex}={digit} would rule out both")
+        } else {
+            format!("{x} and {y} are not both {digit}, and {apex}<>{digit} would make both {digit}")
+        })
     }
 
     /// Placements (`r4c5=8`) then eliminations grouped by cell (`r3c4<>1,9`).

@@ -305,6 +305,58 @@ fn timeout_is_reported_and_the_batch_goes_on() {
     }
 }
 
+/// The choices of `--alphabet`, `--format`, `--symmetry` and `--locked-candidates` are taken in
+/// any case, as technique names are: `--alphabet Letters` reads what `letters` reads.
+#[test]
+fn choices_take_any_case() {
+    let letters: String = EASY9
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => (b'A' + d as u8 - 1) as char,
+            None => c,
+        })
+        .collect();
+    let lower = run(&["solve", "--alphabet", "letters"], &letters);
+    assert_success(&lower);
+    for alphabet in ["Letters", "LETTERS"] {
+        let out = run(&["solve", "--alphabet", alphabet], &letters);
+        assert_success(&out);
+        assert_eq!(out.stdout, lower.stdout, "--alphabet {alphabet}");
+    }
+    let grid = run(&["solve", "--format", "grid"], EASY9);
+    assert_success(&grid);
+    let out = run(&["solve", "--format", "Grid"], EASY9);
+    assert_eq!(out.stdout, grid.stdout);
+    let out = run(&["solve", "--format", "LINE"], EASY9);
+    assert_eq!(lines(&out.stdout), [EASY9_SOL]);
+    let generate = |symmetry: &str| {
+        let out = run(
+            &["generate", "-k", "2", "--seed", "4", "--symmetry", symmetry],
+            "",
+        );
+        assert_success(&out);
+        out.stdout
+    };
+    assert_eq!(generate("Rotational"), generate("rotational"));
+    let out = run(
+        &[
+            "bench",
+            "--min-time",
+            "1ms",
+            "--single-thread",
+            "--locked-candidates",
+            "ON",
+        ],
+        EASY9,
+    );
+    assert_success(&out);
+    // A value that is none in any case is still refused, with the choices.
+    let out = run(&["solve", "--alphabet", "Hexa"], EASY9);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("expected standard, hex or letters"), "{err}");
+}
+
 /// Numbers have no alphabet: `--alphabet` on them is said to be passed over, once, and the
 /// solutions come back as numbers.
 #[test]

@@ -182,8 +182,8 @@ fn x_cycle_through_box_hinge() {
     assert_eq!(d.technique, Technique::XCycle);
     assert_eq!(
         text(d),
-        "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8; tri-cycle 1,1 over 2) \
-         => r7c9<>4"
+        "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8; tri-cycle 1,1 over 2: \
+         r3c9 or r4c4 is 4, and r7c9=4 would rule out both) => r7c9<>4"
     );
     for d in &found {
         check::check_in_state(&s, &solution, d).unwrap();
@@ -218,12 +218,12 @@ fn y_cycle_on_digit_9() {
     assert_eq!(
         text(d),
         "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
-         tri-cycle 1,1 over 2) => r2c1<>9"
+         tri-cycle 1,1 over 2: r3c3 or r7c1 is 9, and r2c1=9 would rule out both) => r2c1<>9"
     );
     // Without --verbose the y-edge is its two ends.
     assert_eq!(
         d.describe_with(B3::topology(), Alphabet::Standard, false),
-        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2) => r2c1<>9"
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2: r3c3 or r7c1 is 9, and r2c1=9 would rule out both) => r2c1<>9"
     );
     // The pattern's cells are the cycle's, the apex first, then the y-edge's bivalue cells.
     let t = B3::topology();
@@ -309,6 +309,7 @@ fn sound_run<B: Basis>(
                 assert_clusters(d);
                 assert_links_collapse(d);
                 assert_links_shown(B::topology(), d);
+                assert_reason_holds(B::topology(), d, solution);
             }
             counts[i] += found.len();
             if changed {
@@ -373,6 +374,8 @@ fn assert_links_collapse(d: &Deduction) {
     let (_, tri) = note
         .rsplit_once("tri-cycle ")
         .expect("the tri-cycle is shown");
+    // The text adds the tri-cycle's reason in words after it; the note holds the types alone.
+    assert!(!tri.contains(':'), "{note}");
     let shown = format!(
         "{},{} over {}",
         edges[0],
@@ -380,6 +383,34 @@ fn assert_links_collapse(d: &Deduction) {
         collapse(&edges[1..edges.len() - 1]).expect("the base collapses")
     );
     assert_eq!(shown, tri, "{}", text(d));
+}
+
+/// A cycle's text says in words why its apex goes or is placed, naming the apex's two
+/// neighbours on the cycle, and what it says holds in the solution: for an elimination, one of
+/// them is the digit; for a placement, not both are.
+fn assert_reason_holds(t: &Topology, d: &Deduction, solution: &[u8]) {
+    if d.technique == Technique::YKnot {
+        return;
+    }
+    let chain = &d.evidence.chain;
+    let cell = |i: usize| chain[i].candidates[0].cell as usize;
+    let digit = chain[0].candidates[0].digit;
+    let (apex, x, y) = (cell(0), cell(1), cell(chain.len() - 2));
+    let is = |c: usize| solution[c] == digit + 1;
+    let label = Alphabet::Standard.label(digit + 1, t.n);
+    let [apex_name, x_name, y_name] = [apex, x, y].map(|c| t.cell_name(c));
+    let text = d.describe(t, Alphabet::Standard);
+    let why = if d.placements.is_empty() {
+        assert!(is(x) || is(y), "{text}");
+        format!("{x_name} or {y_name} is {label}, and {apex_name}={label} would rule out both")
+    } else {
+        assert!(!(is(x) && is(y)), "{text}");
+        format!(
+            "{x_name} and {y_name} are not both {label}, and {apex_name}<>{label} would make \
+             both {label}"
+        )
+    };
+    assert!(text.contains(&format!(": {why}) => ")), "{text}");
 }
 
 /// Each `=` of a cycle is a conjugate pair in a house of the evidence, or a y-edge in the
@@ -699,7 +730,7 @@ fn simple_coloring_trap() {
     let d = &find_all(&s, Technique::SimpleColoring, &Config::default())[0];
     assert_eq!(
         text(d),
-        "Simple Coloring 1: r2c3-r1c2=r1c7=r5c7=r5c3-r2c3 (tri-cycle 1,1 over 3) => r2c3<>1"
+        "Simple Coloring 1: r2c3-r1c2=r1c7=r5c7=r5c3-r2c3 (tri-cycle 1,1 over 3: r1c2 or r5c3 is 1, and r2c3=1 would rule out both) => r2c3<>1"
     );
     assert_template_sound(&s, 0, &pattern);
 }
@@ -781,7 +812,7 @@ fn x_cycle_with_hinge() {
     let texts: Vec<String> = found.iter().map(text).collect();
     assert_eq!(
         texts,
-        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9; tri-cycle 1,1 over 3) => r7c2<>7"]
+        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9; tri-cycle 1,1 over 3: r2c2 or r2c7 is 7, and r7c2=7 would rule out both) => r7c2<>7"]
     );
     assert_template_sound(&s, 6, &pattern);
 }
@@ -799,7 +830,7 @@ fn y_cycle_is_an_xy_wing() {
     let texts: Vec<String> = found.iter().map(text).collect();
     assert_eq!(
         texts,
-        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue r1c5,r1c1,r5c1; tri-cycle 1,1 over 2) => r5c5<>3"]
+        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue r1c5,r1c1,r5c1; tri-cycle 1,1 over 2: r1c5 or r5c1 is 3, and r5c5=3 would rule out both) => r5c5<>3"]
     );
     for t in [
         Technique::SimpleColoring,

@@ -36,7 +36,7 @@ pub struct BenchArgs {
     /// Locked candidates inside the cell-mask search: auto (by basis), on, off, or both (two
     /// variants). The band engines always do box/line logic: no effect at 9×9, and at 16×16
     /// only on trees longer than the band phase (4,000 nodes).
-    #[arg(long, value_enum, default_value_t = Locked::Auto)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Locked::Auto)]
     locked_candidates: Locked,
     /// Solutions to look for per puzzle: 1 finds one (as tdoku), 2 also proves uniqueness.
     #[arg(long, default_value_t = 1, value_parser = super::within::<1, 2, u64>)]
@@ -70,7 +70,7 @@ pub struct BenchArgs {
     json: bool,
     /// Add a baseline row to every set, timed the same way in the same run: `dlx`, dancing
     /// links (Knuth's Algorithm X with the fewest-rows column, the generic exact-cover solver).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     baseline: Option<Baseline>,
     /// Rows the baseline may try per puzzle; a puzzle over it is named on stderr and counted
     /// under the table (the exit status stays as the engine's results make it).
