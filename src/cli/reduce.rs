@@ -28,7 +28,8 @@ pub struct ReduceArgs {
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
     /// One JSON object a puzzle, as `explain --json`'s last: `end` (solved, stuck, timeout,
-    /// contradiction or invalid), `deductions`, `grid`, and `solutions` when searched.
+    /// contradiction or invalid), `deductions` (every deduction applied, a technique's all at
+    /// once: not `explain`'s step count), `grid`, and `solutions` when searched.
     #[arg(long)]
     json: bool,
     #[command(flatten)]

@@ -16,6 +16,7 @@ mod engine_counts;
 mod forcing;
 mod fuzz_input;
 mod generate;
+mod json_doc;
 mod larger_bases;
 mod library_api;
 mod logic_limits;
