@@ -73,6 +73,39 @@ pub struct ChainNode {
     /// Where the nested proof ends: the cell or house it leaves empty.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub broken: Option<Emptied>,
+    /// In a forcing chain, why the trial made this step when its cell alone does not say: a
+    /// placement the digit's last place in a house, or a removal by locked candidates. `None`
+    /// for a placement of its cell's last digit, and everywhere else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced: Option<Forced>,
+}
+
+/// Why a forcing chain's trial made a step that is not its cell's last digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Forced {
+    /// The placed digit had no other place left in this house (a hidden single).
+    House(u16),
+    /// The digit's places in house `from` all lie in house `to`, so the rest of `to` lost it.
+    Locked {
+        /// The house whose places all lie in `to`.
+        from: u16,
+        /// The house that lost the digit elsewhere.
+        to: u16,
+    },
+}
+
+impl Forced {
+    /// `row 2`; `box 1 locked in row 2`.
+    pub fn describe(self, t: &Topology) -> String {
+        match self {
+            Forced::House(h) => t.house_name(h as usize),
+            Forced::Locked { from, to } => format!(
+                "{} locked in {}",
+                t.house_name(from as usize),
+                t.house_name(to as usize)
+            ),
+        }
+    }
 }
 
 /// What a trial's contradiction leaves empty: a cell without a digit, or a house without a
@@ -112,6 +145,7 @@ impl ChainNode {
             link,
             nested: Vec::new(),
             broken: None,
+            forced: None,
         }
     }
 }
@@ -583,6 +617,9 @@ fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Val
             if let Some(b) = node.broken {
                 v["contradiction"] = b.describe(t, a).into();
             }
+            if let Some(f) = node.forced {
+                v["why"] = f.describe(t).into();
+            }
             v
         })
         .collect::<Vec<_>>()
@@ -595,6 +632,11 @@ fn nodes_json(chain: &[ChainNode], t: &Topology, a: Alphabet) -> serde_json::Val
 /// or, with a nested proof, one refuted by a trial of its own: `r1c5<>3 (r1c5=3 -> … -> no 8
 /// in row 8)`.
 fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
+    // A step with its reason when the cell alone does not give it: `r2c9=4 (row 2)`.
+    let told = |n: &ChainNode, step: String| match n.forced {
+        Some(f) => format!("{step} ({})", f.describe(t)),
+        None => step,
+    };
     let mut parts: Vec<String> = ev
         .chain
         .iter()
@@ -603,13 +645,12 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
                 let cells = cell_names(&n.candidates, t, ",");
                 let removed = format!("{cells}<>{}", a.label(first.digit + 1, t.n));
                 if n.nested.is_empty() {
-                    return removed;
+                    return told(n, removed);
                 }
                 let proof: Vec<String> = n
                     .nested
                     .iter()
-                    .flat_map(|m| &m.candidates)
-                    .map(|c| placed(c, t, a))
+                    .flat_map(|m| m.candidates.iter().map(move |c| told(m, placed(c, t, a))))
                     .collect();
                 let end = n
                     .broken
@@ -619,7 +660,7 @@ fn forcing_notation(ev: &Evidence, t: &Topology, a: Alphabet) -> String {
             _ => n
                 .candidates
                 .iter()
-                .map(|c| placed(c, t, a))
+                .map(|c| told(n, placed(c, t, a)))
                 .collect::<Vec<_>>()
                 .join(" -> "),
         })

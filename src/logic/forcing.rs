@@ -32,7 +32,8 @@
 
 use super::limits;
 use super::{
-    Candidate, ChainNode, Config, Deduction, Emptied, Flow, LinkKind, Sink, State, Technique,
+    Candidate, ChainNode, Config, Deduction, Emptied, Flow, Forced, LinkKind, Sink, State,
+    Technique,
 };
 use crate::basis::Basis;
 use crate::mask::Mask;
@@ -97,6 +98,17 @@ enum Why {
         premises_end: u32,
         broken: Emptied,
     },
+}
+
+impl Why {
+    /// The reason a step shows: the house of a hidden single, or the houses of a sweep.
+    fn forced(self) -> Option<Forced> {
+        match self {
+            Why::House(h) => Some(Forced::House(h)),
+            Why::Locked { from, to, .. } => Some(Forced::Locked { from, to }),
+            _ => None,
+        }
+    }
 }
 
 /// One placement of a trial, one sweep of locked candidates ([`Why::Locked`]: `cell` is then
@@ -388,8 +400,10 @@ impl<'s, B: Basis> Trial<'s, B> {
                 let proof = inner.proof(broken, &mut outside);
                 let nodes_start = self.nodes.len() as u32;
                 self.nodes.extend(proof.iter().map(|&e| {
-                    let Event { cell, digit, .. } = inner.events[e];
-                    ChainNode::new(vec![Candidate::new(cell, digit)], None)
+                    let Event { cell, digit, why } = inner.events[e];
+                    let mut node = ChainNode::new(vec![Candidate::new(cell, digit)], None);
+                    node.forced = why.forced();
+                    node
                 }));
                 // What the inner grid lacked, against the state, this trial removed.
                 let premises_start = self.premises.len() as u32;
@@ -644,13 +658,15 @@ impl<'s, B: Basis> Trial<'s, B> {
                 Why::Locked { start, end, .. } => {
                     depth = depth.max(Depth::Locked);
                     let swept = &self.swept[start as usize..end as usize];
-                    ChainNode::new(
+                    let mut node = ChainNode::new(
                         swept
                             .iter()
                             .map(|&q| Candidate::new(q as usize, digit))
                             .collect(),
                         Some(LinkKind::Weak),
-                    )
+                    );
+                    node.forced = why.forced();
+                    node
                 }
                 Why::Refuted {
                     nodes_start,
@@ -665,7 +681,11 @@ impl<'s, B: Basis> Trial<'s, B> {
                     node.broken = Some(broken);
                     node
                 }
-                _ => ChainNode::new(vec![Candidate::new(cell, digit)], None),
+                _ => {
+                    let mut node = ChainNode::new(vec![Candidate::new(cell, digit)], None);
+                    node.forced = why.forced();
+                    node
+                }
             });
         }
         d.technique = depth.technique();

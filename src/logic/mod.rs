@@ -49,7 +49,9 @@ pub mod technique;
 pub mod uniqueness;
 pub mod wings;
 
-pub use deduction::{Candidate, ChainNode, Deduction, Emptied, Evidence, LinkKind, TemplateCut};
+pub use deduction::{
+    Candidate, ChainNode, Deduction, Emptied, Evidence, Forced, LinkKind, TemplateCut,
+};
 pub use explain::{explain, logic_basis, Explained, LogicError};
 pub use state::{givens_clash, State, GIVENS_CLASH};
 pub use technique::{Technique, TechniqueError, TechniqueList};

@@ -419,7 +419,12 @@ fn chain_records_give_their_nodes_cells_and_digits() {
                         .map(|c| c.as_str().unwrap())
                         .collect();
                     let sign = if n["link"] == "weak" { "<>" } else { "=" };
-                    format!("{}{sign}{}", cells.join(","), n["digit"].as_str().unwrap())
+                    let step = format!("{}{sign}{}", cells.join(","), n["digit"].as_str().unwrap());
+                    // A step the cell alone does not explain gives its house.
+                    match n["why"].as_str() {
+                        Some(why) => format!("{step} ({why})"),
+                        None => step,
+                    }
                 })
                 .collect();
             let (proof, contradiction) = chain.rsplit_once(" -> ").unwrap();

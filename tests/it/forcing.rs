@@ -4,7 +4,8 @@
 
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::{
-    check, engine, find_all, ChainNode, Config, Deduction, Emptied, LinkKind, State, Technique,
+    check, engine, find_all, ChainNode, Config, Deduction, Emptied, Forced, LinkKind, State,
+    Technique,
 };
 use nsudoku::{input, solve, Alphabet, Basis, Mask};
 
@@ -68,17 +69,21 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
             };
             let inside = |q: usize, h: usize| t.houses_of(q).contains(&(h as u16));
             // Two places at least: a digit's one place in a house is a single, a node of its
-            // own, and what its peers lose follows from it, not from locked candidates.
-            let locked = (0..t.houses()).any(|from| {
-                let p = places(from);
-                p.len() >= 2
-                    && cells.iter().all(|&c| !inside(c, from))
-                    && (0..t.houses()).any(|to| {
-                        p.iter().all(|&q| inside(q, to)) && cells.iter().all(|&c| inside(c, to))
-                    })
-            });
+            // own, and what its peers lose follows from it, not from locked candidates. The
+            // houses are those the step names.
+            let Some(Forced::Locked { from, to }) = node.forced else {
+                return Err(format!("node {i}: a sweep that names no houses"));
+            };
+            let (from, to) = (from as usize, to as usize);
+            let p = places(from);
+            let locked = p.len() >= 2
+                && cells.iter().all(|&c| !inside(c, from))
+                && p.iter().all(|&q| inside(q, to))
+                && cells.iter().all(|&c| inside(c, to));
             if !locked {
-                return Err(format!("node {i}: not locked candidates"));
+                return Err(format!(
+                    "node {i}: not locked candidates of the houses named"
+                ));
             }
             for &c in &cells {
                 masks[c] &= !B::Mask::bit(digit);
@@ -86,7 +91,7 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
             continue;
         }
         assert_eq!(cells.len(), 1);
-        place_single::<B>(&mut masks, cells[0], digit, i == 0)
+        place_single::<B>(&mut masks, cells[0], digit, i == 0, node.forced)
             .map_err(|e| format!("node {i}: {e}"))?;
     }
     let (plus, nested) = match d.technique {
@@ -116,27 +121,33 @@ fn replay<B: Basis>(s: &State<B>, d: &Deduction) -> Result<(), String> {
     }
 }
 
-/// Places `digit` in `c`, which must be a single there (the cell's last digit, or the digit's
-/// last place in a house of the cell) unless `assumed`.
+/// Places `digit` in `c`, which must be a single there unless `assumed`: the digit's last
+/// place in the house `forced` names, or else the cell's last digit.
 fn place_single<B: Basis>(
     masks: &mut [B::Mask],
     c: usize,
     digit: usize,
     assumed: bool,
+    forced: Option<Forced>,
 ) -> Result<(), String> {
     let t = B::topology();
     let bit = B::Mask::bit(digit);
     if !masks[c].has(digit) {
         return Err("the digit is gone from the cell".into());
     }
-    let naked = masks[c] == bit;
-    let hidden = t.houses_of(c).iter().any(|&h| {
-        t.house(h as usize)
-            .iter()
-            .all(|&q| q as usize == c || !masks[q as usize].has(digit))
-    });
-    if !assumed && !naked && !hidden {
-        return Err("not a single".into());
+    let single = match forced {
+        _ if assumed => forced.is_none(),
+        None => masks[c] == bit,
+        Some(Forced::House(h)) => {
+            t.houses_of(c).contains(&h)
+                && t.house(h as usize)
+                    .iter()
+                    .all(|&q| q as usize == c || !masks[q as usize].has(digit))
+        }
+        Some(Forced::Locked { .. }) => false,
+    };
+    if !single {
+        return Err(format!("not a single by the reason it gives ({forced:?})"));
     }
     masks[c] = bit;
     for &p in t.peers(c) {
@@ -160,8 +171,14 @@ fn replay_nested<B: Basis>(
             return Err(format!("nested node {j}: not one candidate"));
         }
         let c = node.candidates[0];
-        place_single::<B>(&mut m, c.cell as usize, c.digit as usize, j == 0)
-            .map_err(|e| format!("nested node {j}: {e}"))?;
+        place_single::<B>(
+            &mut m,
+            c.cell as usize,
+            c.digit as usize,
+            j == 0,
+            node.forced,
+        )
+        .map_err(|e| format!("nested node {j}: {e}"))?;
     }
     let empty = match named {
         Emptied::Cell(c) => m[c as usize].is_empty(),
@@ -305,8 +322,9 @@ fn first_puzzle(fixture: &str, t: Technique, min: usize) -> (State<B3>, Vec<Dedu
 const MAGICTOUR: &str = include_str!("../data/9x9_magictour_top1465_first30.txt");
 const FORUM_HARDEST: &str = include_str!("../data/9x9_forum_hardest_1106_first5.txt");
 
-/// The replay can fail: a proof cut back to its assumption, or ending on another contradiction,
-/// does not replay.
+/// The replay can fail: a proof cut back to its assumption, ending on another contradiction, or
+/// giving a placement another reason (a hidden single's house for a naked single, or the
+/// wrong house) does not replay.
 #[test]
 fn a_cut_or_altered_proof_does_not_replay() {
     let (s, found) = first_puzzle(MAGICTOUR, Technique::ForcingChain, 5);
@@ -315,6 +333,7 @@ fn a_cut_or_altered_proof_does_not_replay() {
         .filter(|d| d.evidence.chain.len() >= 2)
         .collect();
     assert!(!long.is_empty(), "no proof of two links or more to cut");
+    let (mut wrong, mut naked) = (0, 0);
     for d in long {
         assert_eq!(replay(&s, d), Ok(()));
         let mut cut = d.clone();
@@ -328,7 +347,30 @@ fn a_cut_or_altered_proof_does_not_replay() {
             ev.digits[0] = (ev.digits[0] + 1) % 9;
         }
         assert!(replay(&s, &other).is_err());
+        // Each placement's reason, moved to a house of its cell where it is not a single.
+        let t = B3::topology();
+        for i in 1..d.evidence.chain.len() {
+            let node = &d.evidence.chain[i];
+            let cell = node.candidates[0].cell as usize;
+            for h in t.houses_of(cell) {
+                if node.forced == Some(Forced::House(h)) {
+                    continue;
+                }
+                let mut other = d.clone();
+                other.evidence.chain[i].forced = Some(Forced::House(h));
+                // Where the digit's place in `h` is the last too, that reason holds as well.
+                wrong += replay(&s, &other).is_err() as usize;
+            }
+            let mut other = d.clone();
+            if other.evidence.chain[i].forced.take().is_some() {
+                naked += replay(&s, &other).is_err() as usize;
+            }
+        }
     }
+    assert!(
+        wrong > 0 && naked > 0,
+        "{wrong} houses and {naked} cells told wrong"
+    );
 }
 
 /// A (+) proof needs its sweeps: without them it does not replay (a candidate that singles
