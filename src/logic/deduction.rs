@@ -366,7 +366,14 @@ impl Deduction {
             self.technique,
             XChain | XyChain | RemotePair | NiceLoop | Aic
         )
-        .then(|| format!("length {}", self.chain_length()));
+        .then(|| match self.xy_wing_pivot() {
+            Some(p) => format!(
+                "length {}; XY-Wing, pivot {}",
+                self.chain_length(),
+                t.cell_name(p)
+            ),
+            None => format!("length {}", self.chain_length()),
+        });
         let shown = ev.note.as_ref().map(|n| {
             let n = match verbose {
                 true => n.clone(),
@@ -398,6 +405,14 @@ impl Deduction {
         }
         s.push_str(&self.result(t, a).join(", "));
         s
+    }
+
+    /// The middle cell of an XY-Chain through three cells: the XY-Wing that HoDoKu names, whose
+    /// pivot sees both wings.
+    fn xy_wing_pivot(&self) -> Option<usize> {
+        let chain = &self.evidence.chain;
+        (self.technique == Technique::XyChain && chain.len() == 6)
+            .then(|| chain[2].candidates[0].cell as usize)
     }
 
     /// What a single-digit cycle's tri-cycle says, in words: the apex's two neighbours on the

@@ -142,7 +142,9 @@ fn roof<B: Basis>(
     // Type 2: one digit more, the same in both roof cells.
     if x1 == x2 && x1.count() == 1 {
         let x = x1.first();
-        let mut d = rect.deduction("type 2".into(), &[]);
+        let roof = format!("{},{}", topo.cell_name(r1), topo.cell_name(r2));
+        let kind = format!("type 2, roof {roof}: one of them holds its extra digit");
+        let mut d = rect.deduction(kind, &[]);
         for &p in topo.peers(r1) {
             let p = p as usize;
             if p != r2 && topo.sees(p, r2) && s.open(p).has(x) {
@@ -220,7 +222,7 @@ fn naked_set<B: Basis>(
             };
             let mut d = rect.deduction(
                 format!(
-                    "type 3, {} (the roof, as one cell) and {} a naked {} in {}",
+                    "type 3, roof {} as one cell of its extra digits: with {}, a naked {} in {}",
                     names(&[r1, r2]),
                     names(set),
                     super::technique::size_word(m as u8 + 1).to_lowercase(),
@@ -345,7 +347,11 @@ fn bug<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
     let mut ded = Deduction::new(Technique::Bug);
     ded.evidence.cells = vec![z as u16];
     ded.evidence.digits = vec![d as u8];
-    ded.evidence.note = Some("every other open cell holds two digits".into());
+    let [row, col, bx] = zh.map(|h| topo.house_name(h as usize));
+    ded.evidence.note = Some(format!(
+        "every other open cell holds two digits, and every digit two places in a house but this \
+         one, with three in {row}, {col} and {bx}"
+    ));
     ded.placements = vec![Candidate::new(z, d)];
     sink(ded)
 }

@@ -203,6 +203,14 @@ fn xy_chain_wing_exact() {
         texts(&found)
     );
     assert!(found.iter().all(|d| d.chain_length() == 5));
+    // Three cells: the XY-Wing HoDoKu names, its pivot r1c1 seeing both pincers.
+    for d in &found {
+        let text = d.describe(B3::topology(), Alphabet::Standard);
+        assert!(
+            text.contains("(length 5; XY-Wing, pivot r1c1) => "),
+            "{text}"
+        );
+    }
     assert!(find_all(&s, Technique::XChain, &Config::default()).is_empty());
 }
 

@@ -231,7 +231,10 @@ fn unique_rectangle_type_2() {
     let found = rectangle(["123", "123"], &[]);
     let want: Vec<_> = [2, 3, 5, 6, 7, 8, 9].iter().map(|&c| (2, c, 3)).collect();
     assert_eq!(found.eliminations, elims(&want));
-    assert_eq!(found.evidence.note.as_deref(), Some("type 2"));
+    assert_eq!(
+        found.evidence.note.as_deref(),
+        Some("type 2, roof r2c1,r2c4: one of them holds its extra digit")
+    );
 }
 
 #[test]
@@ -276,6 +279,19 @@ fn bug_plus_one() {
     let found = find_all(&s, Technique::Bug, &unique());
     assert_eq!(found.len(), 1, "{found:?}");
     assert_eq!(found[0].placements, vec![Candidate::new(z, 2)]);
+    // The text says why: the other cells are bivalue, and 3 has three places in z's houses.
+    let [row, col, bx] = B3::topology()
+        .houses_of(z)
+        .map(|h| B3::topology().house_name(h as usize));
+    assert_eq!(
+        text(&found[0]),
+        format!(
+            "BUG+1: 3 in {} (every other open cell holds two digits, and every digit two places \
+             in a house but this one, with three in {row}, {col} and {bx}) => {}=3",
+            B3::topology().cell_name(z),
+            B3::topology().cell_name(z)
+        )
+    );
     // Without the +1 it is a grave: no cell to place.
     let mut g = *s.grid();
     g.set(z, 0b011);
@@ -328,8 +344,8 @@ fn unique_rectangle_type_3() {
     let d = rectangle(["123", "124"], &[(2, 6, "34")]);
     assert_eq!(
         text(&d),
-        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4,r2c6 (type 3, r2c1,r2c4 (the roof, as one \
-         cell) and r2c6 a naked pair in row 2) => \
+        "Unique Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4,r2c6 (type 3, roof r2c1,r2c4 as one cell \
+         of its extra digits: with r2c6, a naked pair in row 2) => \
          r2c2<>3,4, r2c3<>3,4, r2c5<>3,4, r2c7<>3,4, r2c8<>3,4, r2c9<>3,4"
     );
     // SE: 4.5 + 0.1 for the set's one cell besides the roof.
@@ -338,7 +354,8 @@ fn unique_rectangle_type_3() {
     let d = rectangle(["123", "124"], &[(2, 6, "35"), (2, 8, "45")]);
     assert!(
         text(&d).contains(
-            "(type 3, r2c1,r2c4 (the roof, as one cell) and r2c6,r2c8 a naked triple in row 2)"
+            "(type 3, roof r2c1,r2c4 as one cell of its extra digits: with r2c6,r2c8, a naked \
+             triple in row 2)"
         ),
         "{}",
         text(&d)
