@@ -182,7 +182,8 @@ fn x_cycle_through_box_hinge() {
     assert_eq!(d.technique, Technique::XCycle);
     assert_eq!(
         text(d),
-        "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8; tri-cycle 1,1 over 2: \
+        "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8 on column 4 and row 7; \
+         tri-cycle 1,1 over 2: \
          r3c9 or r4c4 is 4, and r7c9=4 would rule out both) => r7c9<>4"
     );
     for d in &found {
@@ -435,15 +436,21 @@ fn assert_links_shown(t: &Topology, d: &Deduction) {
             let cells = t.house(h as usize);
             cells.contains(&a) && cells.contains(&b)
         });
-        // A box named as a hinge that both cells see into (by a row or a column).
+        // A box named as a hinge, with the lines (a row or a column of each cell) by which
+        // the two cells see into it, the first cell's first.
         let hinged = d.evidence.houses.iter().any(|&h| {
             let cells = t.house(h as usize);
-            let into = |c: u16| {
-                cells
-                    .iter()
-                    .any(|&x| x != c && t.sees(c as usize, x as usize))
+            let line = |c: u16| {
+                let [row, col, _] = t.houses_of(c as usize);
+                [row, col]
+                    .into_iter()
+                    .find(|&l| cells.iter().any(|&x| t.houses_of(x as usize).contains(&l)))
             };
-            note.contains(&format!("hinge, {}", t.house_name(h as usize))) && into(a) && into(b)
+            let (Some(la), Some(lb)) = (line(a), line(b)) else {
+                return false;
+            };
+            let [h, la, lb] = [h, la, lb].map(|x| t.house_name(x as usize));
+            note.contains(&format!("hinge, {h} on {la} and {lb};"))
         });
         let weak = t.sees(a as usize, b as usize) || hinged;
         match node.link {
@@ -812,7 +819,7 @@ fn x_cycle_with_hinge() {
     let texts: Vec<String> = found.iter().map(text).collect();
     assert_eq!(
         texts,
-        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9; tri-cycle 1,1 over 3: r2c2 or r2c7 is 7, and r7c2=7 would rule out both) => r7c2<>7"]
+        ["X-Cycle 7: r7c2-r2c2=r2c7-r7c2 (hinge, box 9 on column 7 and row 7; tri-cycle 1,1 over 3: r2c2 or r2c7 is 7, and r7c2=7 would rule out both) => r7c2<>7"]
     );
     assert_template_sound(&s, 6, &pattern);
 }

@@ -380,8 +380,10 @@ fn chain_evidence(ev: &mut Evidence, digit: usize, cells: &[usize], types: &[Edg
     }
 }
 
-/// The houses of the conjugate pairs and hinges, and a note for each hinge box, each box once
-/// in the order the cycle meets them (it may come back to a box).
+/// The houses of the conjugate pairs and hinges, and a note for each hinge, each once in the
+/// order the cycle meets them (it may come back to a box): the box and the two lines through
+/// it that hold the digit's places there, `hinge, box 2 on row 1 and column 5`, the line of
+/// the link's first cell first.
 fn hinge_notes(
     t: &Topology,
     g: &Graph,
@@ -389,7 +391,7 @@ fn hinge_notes(
     cells: &[usize],
     steps: &[(usize, Via)],
 ) -> Vec<String> {
-    let mut boxes: Vec<u16> = Vec::new();
+    let mut boxes: Vec<[u16; 3]> = Vec::new();
     for (i, &(to, via)) in steps.iter().enumerate() {
         let from = cells[i];
         // A y-edge between cells that share no house has a weak part only through a hinge,
@@ -412,14 +414,35 @@ fn hinge_notes(
             Some(h) if !ev.houses.contains(&h) => ev.houses.push(h),
             _ => {}
         }
-        if let Some(b) = hinge.filter(|b| !boxes.contains(b)) {
-            boxes.push(b);
+        if let Some(b) = hinge {
+            let named = [b, line_into(t, from, b), line_into(t, to, b)];
+            if !boxes.contains(&named) {
+                boxes.push(named);
+            }
         }
     }
     boxes
         .into_iter()
-        .map(|b| format!("hinge, {}", t.house_name(b as usize)))
+        .map(|[b, l1, l2]| {
+            let [b, l1, l2] = [b, l1, l2].map(|h| t.house_name(h as usize));
+            format!("hinge, {b} on {l1} and {l2}")
+        })
         .collect()
+}
+
+/// The line of `cell` (outside box `b`) that runs through `b`: its row, or else its column.
+fn line_into(t: &Topology, cell: usize, b: u16) -> u16 {
+    let [row, col, _] = t.houses_of(cell);
+    let crosses = |line: u16| {
+        t.house(b as usize)
+            .iter()
+            .any(|&x| t.houses_of(x as usize).contains(&line))
+    };
+    if crosses(row) {
+        row
+    } else {
+        col
+    }
 }
 
 /// The forcing behind the y part of link `a`-`b` of type `edge`, when that part is not a
