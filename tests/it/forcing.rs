@@ -21,10 +21,11 @@ const EASY: [Technique; 5] = [
 ];
 
 /// Replays the proof of forcing chain `d` from `s`: the first node is the eliminated candidate,
-/// assumed; every later node must be a single (the cell's last digit, or the digit's last place
-/// in a house of the cell) once the nodes before it are placed, or, in a Forcing Chain (+), a
-/// sweep (a node with a weak link): cells that lose their digit because its two or more places
-/// in some house all lie in another house holding those cells (locked candidates), or, in a Nested
+/// assumed; every later node must be a single by the reason it gives (the digit's last place in
+/// the house it names, or else the cell's last digit) once the nodes before it are placed, or,
+/// in a Forcing Chain (+), a sweep (a node with a weak link): cells that lose their digit
+/// because its two or more places in the house it names first all lie in the house it names
+/// second, which holds those cells (locked candidates), or, in a Nested
 /// Forcing Chain, a removal with a nested proof that replays from the grid there (see
 /// [`replay_nested`]); and then the named cell must have no digit, or the named house no place
 /// for the named digit.
