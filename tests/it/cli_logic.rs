@@ -791,12 +791,11 @@ fn verbose_lists_the_y_edges_bivalue_cells() {
     let grid = stdout(&run(&["reduce", "--techniques", basic], puzzle));
     let why = "r3c3 or r7c1 is 9, and r2c1=9 would rule out both";
     let brief = format!(
-        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2: {why}) \
-                         => r2c1<>9"
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2: {why}) => r2c1<>9"
     );
     let full = format!(
-        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue \
-                        r3c3,r3c7,r9c7,r9c2,r7c1; tri-cycle 1,1 over 2: {why}) => r2c1<>9"
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
+         tri-cycle 1,1 over 2: {why}) => r2c1<>9"
     );
     let find = |extra: &[&str]| {
         let o = run(

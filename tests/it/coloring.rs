@@ -183,8 +183,7 @@ fn x_cycle_through_box_hinge() {
     assert_eq!(
         text(d),
         "X-Cycle 4: r7c9-r3c9=r3c6-r4c6=r4c4-r7c9 (hinge, box 8 on column 4 and row 7; \
-         tri-cycle 1,1 over 2: \
-         r3c9 or r4c4 is 4, and r7c9=4 would rule out both) => r7c9<>4"
+         tri-cycle 1,1 over 2: r3c9 or r4c4 is 4, and r7c9=4 would rule out both) => r7c9<>4"
     );
     for d in &found {
         check::check_in_state(&s, &solution, d).unwrap();
