@@ -52,7 +52,7 @@ pub struct ExplainArgs {
     #[arg(long)]
     rated: bool,
     /// Show each y-edge of a Y-Cycle with the bivalue cells it runs through
-    /// (`r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1`; without, `r3c3~r7c1`).
+    /// (`r3c3~r7c1 by bivalue (9)r3c3=(1)r3c3-(1)r3c7=…=(9)r7c1`; without, `r3c3~r7c1`).
     #[arg(long)]
     verbose: bool,
     #[command(flatten)]

@@ -168,6 +168,11 @@ pub struct Evidence {
     /// everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<Vec<ChainNode>>,
+    /// A Y-Cycle's y-edges that are not conjugate pairs, in the note's order: each the bivalue
+    /// cells that force it, in Eureka order, `(9)r3c3=(4)r3c3-(4)r3c7=(2)r3c7-…=(9)r7c1` (the
+    /// first cell is not the digit, so the last is). Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub y_edges: Vec<Vec<ChainNode>>,
     /// Pattern overlay, the variants that drop templates of one digit for another's sake: why
     /// the step's digit lost the templates it lost, together all of them. Empty everywhere
     /// else.
@@ -263,6 +268,7 @@ impl Deduction {
             && e.digits.iter().all(|&d| (d as usize) < t.n)
             && chain_fits(&e.chain, t, &cand)
             && e.branches.iter().all(|b| chain_fits(b, t, &cand))
+            && e.y_edges.iter().all(|y| chain_fits(y, t, &cand))
             && e.cuts
                 .iter()
                 .all(|c| (c.by as usize) < t.n && c.cells.iter().all(|&x| (x as usize) < t.cells))
@@ -320,8 +326,8 @@ impl Deduction {
     }
 
     /// [`Deduction::describe`], each y-edge of a Y-Cycle's note shown as `r3c3~r7c1` alone
-    /// unless `verbose` (`r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1`), as `explain` and
-    /// `find` print it without and with `--verbose`.
+    /// unless `verbose` (`r3c3~r7c1 by bivalue (9)r3c3=(1)r3c3-(1)r3c7=…=(9)r7c1`), as
+    /// `explain` and `find` print it without and with `--verbose`.
     pub fn describe_with(&self, t: &Topology, a: Alphabet, verbose: bool) -> String {
         let sym = |d: u8| a.label(d + 1, t.n);
         let ev = &self.evidence;
@@ -376,7 +382,7 @@ impl Deduction {
         });
         let shown = ev.note.as_ref().map(|n| {
             let n = match verbose {
-                true => n.clone(),
+                true => with_y_edge_chains(n, &ev.y_edges, t, a),
                 false => without_y_edge_cells(n),
             };
             match cycle_digit.and_then(|d| self.cycle_reason(t, &sym(d))) {
@@ -501,6 +507,10 @@ impl Deduction {
             v["length"] = self.chain_length().into();
             v["nodes"] = nodes_json(&ev.chain, t, a);
         }
+        if !ev.y_edges.is_empty() {
+            let edges = ev.y_edges.iter().map(|y| chain_notation(y, t, a));
+            v["y_edges"] = edges.collect::<Vec<_>>().into();
+        }
         if !ev.branches.is_empty() {
             let branches = ev.branches.iter().map(|b| chain_notation(b, t, a));
             v["branches"] = branches.collect::<Vec<_>>().into();
@@ -527,6 +537,23 @@ impl Deduction {
 pub const Y_EDGE_CELLS: &str = " by bivalue ";
 
 /// `note` with each y-edge's bivalue cells left out (its parts are joined by `; `).
+/// The note with each y-edge's bivalue cells written as its chain, digits and all (`r3c3~r7c1
+/// by bivalue (9)r3c3=(4)r3c3-(4)r3c7=…=(9)r7c1`): the note holds the cells only, as it is
+/// written without an alphabet. Parts without a chain of their own are kept.
+fn with_y_edge_chains(note: &str, chains: &[Vec<ChainNode>], t: &Topology, a: Alphabet) -> String {
+    let mut chains = chains.iter();
+    let parts = note
+        .split("; ")
+        .map(|part| match part.split_once(Y_EDGE_CELLS) {
+            Some((edge, cells)) => match chains.next() {
+                Some(chain) => format!("{edge}{Y_EDGE_CELLS}{}", chain_notation(chain, t, a)),
+                None => format!("{edge}{Y_EDGE_CELLS}{cells}"),
+            },
+            None => part.to_string(),
+        });
+    parts.collect::<Vec<_>>().join("; ")
+}
+
 fn without_y_edge_cells(note: &str) -> String {
     let parts = note.split("; ");
     let parts = parts.map(|part| part.split_once(Y_EDGE_CELLS).map_or(part, |(edge, _)| edge));

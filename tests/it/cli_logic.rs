@@ -794,7 +794,8 @@ fn verbose_lists_the_y_edges_bivalue_cells() {
         "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2: {why}) => r2c1<>9"
     );
     let full = format!(
-        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue \
+         (9)r3c3=(1)r3c3-(1)r3c7=(3)r3c7-(3)r9c7=(9)r9c7-(9)r9c2=(6)r9c2-(6)r7c1=(9)r7c1; \
          tri-cycle 1,1 over 2: {why}) => r2c1<>9"
     );
     let find = |extra: &[&str]| {

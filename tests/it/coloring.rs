@@ -5,7 +5,9 @@
 use crate::common;
 use nsudoku::basis::{B3, B4, B5};
 use nsudoku::logic::coloring::algebra::{collapse, product, tri_cycle, Edge, Verdict, TRI_CYCLES};
-use nsudoku::logic::{check, engine, find_all, Config, Deduction, LinkKind, State, Technique};
+use nsudoku::logic::{
+    check, engine, find_all, Candidate, Config, Deduction, LinkKind, State, Technique,
+};
 use nsudoku::mask::MaskList;
 use nsudoku::topology::Topology;
 use nsudoku::{input, solve, Alphabet, Basis, Grid, Mask};
@@ -217,7 +219,8 @@ fn y_cycle_on_digit_9() {
         .any(|n| n.link == Some(nsudoku::logic::LinkKind::Y)));
     assert_eq!(
         text(d),
-        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue r3c3,r3c7,r9c7,r9c2,r7c1; \
+        "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1 by bivalue \
+         (9)r3c3=(1)r3c3-(1)r3c7=(3)r3c7-(3)r9c7=(9)r9c7-(9)r9c2=(6)r9c2-(6)r7c1=(9)r7c1; \
          tri-cycle 1,1 over 2: r3c3 or r7c1 is 9, and r2c1=9 would rule out both) => r2c1<>9"
     );
     // Without --verbose the y-edge is its two ends.
@@ -310,6 +313,7 @@ fn sound_run<B: Basis>(
                 assert_links_collapse(d);
                 assert_links_shown(B::topology(), d);
                 assert_reason_holds(B::topology(), d, solution);
+                assert_y_edges_follow(&s, d);
             }
             counts[i] += found.len();
             if changed {
@@ -411,6 +415,48 @@ fn assert_reason_holds(t: &Topology, d: &Deduction, solution: &[u8]) {
         )
     };
     assert!(text.contains(&format!(": {why}) => ")), "{text}");
+}
+
+/// Each y-edge's chain is a proof a person can follow in the grid: pairs of nodes in one bivalue
+/// cell holding exactly their two digits, each cell seeing the next and losing to it the digit
+/// it was forced to, from the cycle's digit in the first cell to the cycle's digit in the last,
+/// which are the y-edge's ends in the note.
+fn assert_y_edges_follow<B: Basis>(s: &State<B>, d: &Deduction) {
+    let t = B::topology();
+    let ev = &d.evidence;
+    let note = ev.note.as_deref().unwrap_or_default();
+    assert_eq!(
+        ev.y_edges.len(),
+        note.matches(" by bivalue ").count(),
+        "{}",
+        text(d)
+    );
+    let digit = ev.digits[0];
+    for chain in &ev.y_edges {
+        let nodes: Vec<Candidate> = chain.iter().map(|n| n.candidates[0]).collect();
+        assert!(nodes.len() >= 4 && nodes.len() % 2 == 0, "{}", text(d));
+        assert_eq!(nodes[0].digit, digit);
+        assert_eq!(nodes[nodes.len() - 1].digit, digit);
+        for (i, pair) in nodes.chunks(2).enumerate() {
+            let (cell, m) = (pair[0].cell as usize, s.get(pair[0].cell as usize));
+            assert_eq!(pair[1].cell as usize, cell);
+            let both = B::Mask::bit(pair[0].digit as usize) | B::Mask::bit(pair[1].digit as usize);
+            assert!(m == both && m.count() == 2, "{}", text(d));
+            assert_eq!(chain[2 * i].link, Some(LinkKind::Strong));
+            if let Some(next) = nodes.get(2 * i + 2) {
+                assert!(t.sees(cell, next.cell as usize));
+                assert_eq!(next.digit, pair[1].digit);
+                assert_eq!(chain[2 * i + 1].link, Some(LinkKind::Weak));
+            }
+        }
+        let [first, last] =
+            [nodes[0].cell, nodes[nodes.len() - 1].cell].map(|c| t.cell_name(c as usize));
+        assert!(
+            note.contains(&format!("{first}~{last} by bivalue ")),
+            "{}",
+            text(d)
+        );
+    }
 }
 
 /// Each `=` of a cycle is a conjugate pair in a house of the evidence, or a y-edge in the
@@ -836,7 +882,7 @@ fn y_cycle_is_an_xy_wing() {
     let texts: Vec<String> = found.iter().map(text).collect();
     assert_eq!(
         texts,
-        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue r1c5,r1c1,r5c1; tri-cycle 1,1 over 2: r1c5 or r5c1 is 3, and r5c5=3 would rule out both) => r5c5<>3"]
+        ["Y-Cycle 3: r5c5-r1c5~r5c1-r5c5 (r1c5~r5c1 by bivalue (3)r1c5=(1)r1c5-(1)r1c1=(2)r1c1-(2)r5c1=(3)r5c1; tri-cycle 1,1 over 2: r1c5 or r5c1 is 3, and r5c5=3 would rule out both) => r5c5<>3"]
     );
     for t in [
         Technique::SimpleColoring,

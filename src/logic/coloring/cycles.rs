@@ -18,7 +18,7 @@
 //! coloring finds.
 
 use super::algebra::{collapse, tri_cycle, Edge, Verdict};
-use super::graph::{Forcings, Graph};
+use super::graph::{Forced, Forcings, Graph};
 use crate::basis::Basis;
 use crate::logic::deduction::Y_EDGE_CELLS;
 use crate::logic::{
@@ -353,7 +353,7 @@ fn deduction(
     chain_evidence(ev, g.digit, &cells, &types);
     let mut notes = hinge_notes(t, g, ev, &cells, steps);
     if let Some(fs) = forcings {
-        notes.extend(y_notes(t, fs, ev, &cells, &y_parts));
+        notes.extend(y_notes(t, fs, g.digit, ev, &cells, &y_parts));
     }
     notes.push(format!(
         "tri-cycle {},{} over {}",
@@ -445,6 +445,41 @@ fn line_into(t: &Topology, cell: usize, b: u16) -> u16 {
     }
 }
 
+/// A y-edge's forcing as a chain, for a person to follow it cell by cell: the first cell is not
+/// `digit` but the digit it was forced to, which the next cell loses for the digit it is forced
+/// to, and so on to the last, forced to `digit`: `(9)r3c3=(4)r3c3-(4)r3c7=(2)r3c7-…=(9)r7c1`.
+fn y_edge_chain(digit: usize, branch: &[Forced]) -> Vec<ChainNode> {
+    let mut chain = Vec::with_capacity(2 * branch.len());
+    let mut before = digit;
+    for (i, x) in branch.iter().enumerate() {
+        let cell = x.cell as usize;
+        chain.push(ChainNode::new(
+            vec![Candidate::new(cell, before)],
+            Some(LinkKind::Strong),
+        ));
+        let last = i + 1 == branch.len();
+        chain.push(ChainNode::new(
+            vec![Candidate::new(cell, x.digit as usize)],
+            (!last).then_some(LinkKind::Weak),
+        ));
+        before = x.digit as usize;
+    }
+    chain
+}
+
+/// `chain` read from its end: each node keeps the link it had with its neighbour.
+fn reversed(chain: Vec<ChainNode>) -> Vec<ChainNode> {
+    let links: Vec<Option<LinkKind>> = chain.iter().map(|n| n.link).collect();
+    let n = chain.len();
+    let nodes = chain.into_iter().rev().enumerate();
+    nodes
+        .map(|(i, mut node)| {
+            node.link = if i + 1 < n { links[n - 2 - i] } else { None };
+            node
+        })
+        .collect()
+}
+
 /// The forcing behind the y part of link `a`-`b` of type `edge`, when that part is not a
 /// conjugate pair's (which needs no bivalue cells to show it).
 fn y_part(g: &Graph, edge: Edge, a: usize, b: usize) -> Option<(u32, u32)> {
@@ -459,10 +494,12 @@ fn y_part(g: &Graph, edge: Edge, a: usize, b: usize) -> Option<(u32, u32)> {
 
 /// For each link with a y part (`y_parts`: its ends and its forcing, from [`y_part`]), the
 /// bivalue cells that force it: they join the evidence's cells, after the cycle's own (named
-/// cells stand for the pattern, which would otherwise be the chain's cells).
+/// cells stand for the pattern, which would otherwise be the chain's cells), and their chain
+/// for `digit` joins its `y_edges`.
 fn y_notes(
     t: &Topology,
     fs: &Forcings,
+    digit: usize,
     ev: &mut Evidence,
     cells: &[usize],
     y_parts: &[(usize, usize, (u32, u32))],
@@ -477,11 +514,23 @@ fn y_notes(
     let mut notes = Vec::new();
     for &(from, to, (f, e)) in y_parts {
         let forcing = &fs.list[f as usize];
-        let chain: Vec<String> = forcing
+        let mut branch: Vec<_> = forcing
             .branch(e)
             .iter()
-            .map(|&j| {
-                let c = forcing.forced[j as usize].cell as usize;
+            .map(|&j| forcing.forced[j as usize])
+            .collect();
+        let mut chain = y_edge_chain(digit, &branch);
+        // The forcing may start at either end: written from the link's first cell, as the
+        // note names the edge (a y-edge holds both ways).
+        if branch.first().map(|x| x.cell as usize) != Some(from) {
+            branch.reverse();
+            chain = reversed(chain);
+        }
+        ev.y_edges.push(chain);
+        let chain: Vec<String> = branch
+            .iter()
+            .map(|x| {
+                let c = x.cell as usize;
                 if !ev.cells.contains(&(c as u16)) {
                     ev.cells.push(c as u16);
                 }
