@@ -169,7 +169,7 @@ pub struct Evidence {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub branches: Vec<Vec<ChainNode>>,
     /// A Y-Cycle's y-edges that are not conjugate pairs, in the note's order: each the bivalue
-    /// cells that force it, in Eureka order, `(9)r3c3=(4)r3c3-(4)r3c7=(2)r3c7-…=(9)r7c1` (the
+    /// cells that force it, in Eureka order, `(9)r3c3=(1)r3c3-(1)r3c7=(3)r3c7-…=(9)r7c1` (the
     /// first cell is not the digit, so the last is). Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub y_edges: Vec<Vec<ChainNode>>,
@@ -538,7 +538,7 @@ pub const Y_EDGE_CELLS: &str = " by bivalue ";
 
 /// `note` with each y-edge's bivalue cells left out (its parts are joined by `; `).
 /// The note with each y-edge's bivalue cells written as its chain, digits and all (`r3c3~r7c1
-/// by bivalue (9)r3c3=(4)r3c3-(4)r3c7=…=(9)r7c1`): the note holds the cells only, as it is
+/// by bivalue (9)r3c3=(1)r3c3-(1)r3c7=…=(9)r7c1`): the note holds the cells only, as it is
 /// written without an alphabet. Parts without a chain of their own are kept.
 fn with_y_edge_chains(note: &str, chains: &[Vec<ChainNode>], t: &Topology, a: Alphabet) -> String {
     let mut chains = chains.iter();

@@ -447,7 +447,7 @@ fn line_into(t: &Topology, cell: usize, b: u16) -> u16 {
 
 /// A y-edge's forcing as a chain, for a person to follow it cell by cell: the first cell is not
 /// `digit` but the digit it was forced to, which the next cell loses for the digit it is forced
-/// to, and so on to the last, forced to `digit`: `(9)r3c3=(4)r3c3-(4)r3c7=(2)r3c7-…=(9)r7c1`.
+/// to, and so on to the last, forced to `digit`: `(9)r3c3=(1)r3c3-(1)r3c7=(3)r3c7-…=(9)r7c1`.
 fn y_edge_chain(digit: usize, branch: &[Forced]) -> Vec<ChainNode> {
     let mut chain = Vec::with_capacity(2 * branch.len());
     let mut before = digit;
