@@ -233,7 +233,7 @@ fn explain<B: Basis>(
         Ok(s) => s,
         Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
     };
-    let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
+    let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
     let cfg = a.limits.config().until(a.timeout);
     let cfg = logic::config_for(cfg, p, &ts);
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).

@@ -129,9 +129,16 @@ pub fn validate_counting(flag: &str, list: Option<&TechniqueList>) -> Result<(),
 
 /// The techniques for a puzzle of `n` digits: the list given, or every one available.
 pub fn techniques_for(list: Option<&TechniqueList>, n: usize) -> Vec<Technique> {
-    match list {
-        Some(l) => l.for_size(n),
-        None => technique::default_order(n),
+    path_techniques(list, n, false)
+}
+
+/// The techniques of a solving path, `rated` or not: the list given, or every one available,
+/// but for a rated path `rate`'s (SE's techniques: no finned fish).
+pub fn path_techniques(list: Option<&TechniqueList>, n: usize, rated: bool) -> Vec<Technique> {
+    match (list, rated) {
+        (Some(l), _) => l.for_size(n),
+        (None, true) => nsudoku::rating::rating_order(n),
+        (None, false) => technique::default_order(n),
     }
 }
 

@@ -164,7 +164,7 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
         Some((label, Ok(p))) => (label, p),
     };
     let unfit = |msg: String| Stop::Unfit(format!("{}: {msg}", at(&label, &p)));
-    let techniques = super::logic::techniques_for(a.techniques.as_ref(), p.n());
+    let techniques = super::logic::path_techniques(a.techniques.as_ref(), p.n(), a.rated);
     let cfg = a.limits.config().until(a.timeout);
     // Only a path needs the count that admits the uniqueness techniques: `--solution` alone
     // would pay for it twice, out of its own --timeout.

@@ -178,6 +178,14 @@ pub struct Evidence {
     /// else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cuts: Vec<TemplateCut>,
+    /// A finned fish's fins: the places of its base lines off the cover lines, all in one box.
+    /// Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<u16>,
+    /// A finned fish with a base line of fewer than two places in the cover lines (HoDoKu's
+    /// *sashimi*: no fish without the fins). False everywhere else.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sashimi: bool,
 }
 
 /// Why some templates of a POM step's digit went: a claim about the templates left when the
@@ -305,9 +313,13 @@ impl Deduction {
 
     /// The technique's name as the step shows it: a nice loop says which kind it is
     /// (`Continuous Nice Loop`: every link of the loop holds both ways; `Discontinuous Nice
-    /// Loop`: the loop breaks at its first node, which starts and ends it with a weak link).
+    /// Loop`: the loop breaks at its first node, which starts and ends it with a weak link), and
+    /// a finned fish whether it is sashimi (`Sashimi X-Wing`).
     pub fn name(&self) -> String {
         let name = self.technique.name();
+        if self.evidence.sashimi {
+            return name.replacen("Finned", "Sashimi", 1);
+        }
         if self.technique != Technique::NiceLoop {
             return name;
         }
@@ -518,6 +530,10 @@ impl Deduction {
         }
         if let Some(note) = &ev.note {
             v["note"] = note.clone().into();
+        }
+        if !ev.fins.is_empty() {
+            let fins = ev.fins.iter().map(|&c| t.cell_name(c as usize));
+            v["fins"] = fins.collect::<Vec<_>>().into();
         }
         if !ev.cuts.is_empty() {
             let cuts = ev.cuts.iter().map(|c| {

@@ -150,7 +150,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, cfg, sink),
-        Fish(_) => fish::find(s, t, cfg, sink),
+        Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
         UniqueRectangle | Bug => uniqueness::find(s, t, cfg, sink),

@@ -78,10 +78,36 @@ pub fn locked_sets_examined<M: Mask>(
     bound: Bound,
     f: &mut dyn FnMut(M, M) -> Flow,
 ) -> (Flow, u64) {
+    enumerate(items, lo, hi, true, bound, f)
+}
+
+/// Every subset of exactly `k` of `items` whose union has at most `k` members, reported as
+/// [`locked_sets`] reports them: the base lines of a finned fish, whose items leave out the
+/// places a fin may take, so that fewer than `k` cover lines may hold the rest.
+pub fn covered_sets<M: Mask>(
+    items: &[M],
+    k: usize,
+    bound: Bound,
+    f: &mut dyn FnMut(M, M) -> Flow,
+) -> Flow {
+    enumerate(items, k, k, false, bound, f).0
+}
+
+/// The enumeration behind [`locked_sets_examined`] (`exact`: the union as large as the subset)
+/// and [`covered_sets`] (not `exact`: the union at most `hi`).
+fn enumerate<M: Mask>(
+    items: &[M],
+    lo: usize,
+    hi: usize,
+    exact: bool,
+    bound: Bound,
+    f: &mut dyn FnMut(M, M) -> Flow,
+) -> (Flow, u64) {
     struct Search<'a, M> {
         items: &'a [M],
         lo: usize,
         hi: usize,
+        exact: bool,
         left: u64,
         cut: bool,
         deadline: Option<Instant>,
@@ -106,11 +132,12 @@ pub fn locked_sets_examined<M: Mask>(
                 let u = union | self.items[i];
                 let uc = u.count() as usize;
                 // Too large, or too few items left for the subset to catch up with its union.
-                if uc > self.hi || uc > n + (self.items.len() - i) {
+                if uc > self.hi || (self.exact && uc > n + (self.items.len() - i)) {
                     continue;
                 }
                 let c = chosen | M::bit(i);
-                if uc == n + 1 && n + 1 >= self.lo && (self.f)(c, u) == Flow::Stop {
+                let fits = !self.exact || uc == n + 1;
+                if fits && n + 1 >= self.lo && (self.f)(c, u) == Flow::Stop {
                     return Flow::Stop;
                 }
                 if n + 1 < self.hi && self.rec(i + 1, c, n + 1, u) == Flow::Stop {
@@ -133,6 +160,7 @@ pub fn locked_sets_examined<M: Mask>(
             items,
             lo,
             hi,
+            exact,
             left: bound.subsets,
             cut: false,
             deadline: bound.deadline,

@@ -76,6 +76,9 @@ pub enum Technique {
     HiddenTuple(u8),
     /// Basic fish of `size` base lines (X-Wing 2, Swordfish 3, Jellyfish 4, …).
     Fish(u8),
+    /// Finned fish of `size` base lines: a fish but for a few places (fins) in one box, which
+    /// leaves the cover lines' cells in that box; sashimi ones too.
+    FinnedFish(u8),
     /// XYZ-wing: a pivot of three digits and two bivalue wings it sees, sharing one digit
     /// that leaves every cell seeing all three.
     XyzWing,
@@ -171,6 +174,8 @@ impl Technique {
             NakedTuple(k) => 100 + 10 * k as u32,
             Fish(k) => 101 + 10 * k as u32,
             HiddenTuple(k) => 102 + 10 * k as u32,
+            // After the hidden tuple of its size, as HoDoKu tries them after the basic fish.
+            FinnedFish(k) => 104 + 10 * k as u32,
             // SE's 4.4, after the triples (at most 4.0) and before the unique rectangle.
             XyzWing => 133,
             // SE's 4.5, between the triples (at most 4.0) and the quads (from 5.0).
@@ -211,7 +216,10 @@ impl Technique {
     /// The size of a tuple or fish; `None` for every other technique.
     pub fn size(self) -> Option<u8> {
         match self {
-            Technique::NakedTuple(k) | Technique::HiddenTuple(k) | Technique::Fish(k) => Some(k),
+            Technique::NakedTuple(k)
+            | Technique::HiddenTuple(k)
+            | Technique::Fish(k)
+            | Technique::FinnedFish(k) => Some(k),
             _ => None,
         }
     }
@@ -246,6 +254,7 @@ impl Technique {
             NakedTuple(n) => format!("Naked {}", size_word(n)),
             HiddenTuple(n) => format!("Hidden {}", size_word(n)),
             Fish(n) => fish_word(n),
+            FinnedFish(n) => format!("Finned {}", fish_word(n)),
             SimpleColoring => "Simple Coloring".into(),
             MultiColoring => "Multi-Coloring".into(),
             RemotePair => "Remote Pair".into(),
@@ -280,6 +289,8 @@ impl Technique {
             Fish(3) => "swordfish".into(),
             Fish(4) => "jellyfish".into(),
             Fish(n) => format!("fish-{n}"),
+            FinnedFish(n @ 2..=4) => format!("finned-{}", Fish(n).cli_name()),
+            FinnedFish(n) => format!("finned-fish-{n}"),
             Pom => "pom".into(),
             PomRefined => "pom-refined".into(),
             PomExclusion => "pom-exclusion".into(),
@@ -435,6 +446,7 @@ enum Family {
     NakedTuple,
     HiddenTuple,
     Fish,
+    FinnedFish,
 }
 
 impl Family {
@@ -443,6 +455,7 @@ impl Family {
             Family::NakedTuple => Technique::NakedTuple(k),
             Family::HiddenTuple => Technique::HiddenTuple(k),
             Family::Fish => Technique::Fish(k),
+            Family::FinnedFish => Technique::FinnedFish(k),
         }
     }
 }
@@ -456,7 +469,11 @@ impl Entry {
             Err(TechniqueError::Unknown { .. }) => {}
             found => return found,
         }
-        let folded = fold(name);
+        // A sashimi fish is one kind of finned fish, as a step names it (`Sashimi X-Wing`).
+        let folded = match fold(name).strip_prefix("sashimi-") {
+            Some(fish) => format!("finned-{fish}"),
+            None => fold(name),
+        };
         match Entry::exact(&folded) {
             Err(TechniqueError::Unknown { .. }) => {}
             found => return found,
@@ -477,6 +494,7 @@ impl Entry {
             ("naked-tuple", Family::NakedTuple),
             ("hidden-tuple", Family::HiddenTuple),
             ("fish", Family::Fish),
+            ("finned-fish", Family::FinnedFish),
         ];
         match name {
             "all" => return Ok(Entry::All),
@@ -504,7 +522,7 @@ impl Entry {
             }
         }
         for k in 2..=4u8 {
-            for t in [NakedTuple(k), HiddenTuple(k), Fish(k)] {
+            for t in [NakedTuple(k), HiddenTuple(k), Fish(k), FinnedFish(k)] {
                 if t.cli_name() == name {
                     return Ok(Entry::Named(vec![t]));
                 }
@@ -544,6 +562,7 @@ fn every_technique() -> impl Iterator<Item = Technique> {
             Technique::NakedTuple(k),
             Technique::HiddenTuple(k),
             Technique::Fish(k),
+            Technique::FinnedFish(k),
         ]
     });
     Technique::UNSIZED.into_iter().chain(sized)
@@ -608,6 +627,11 @@ pub fn cli_names() -> String {
         "jellyfish",
         "fish",
         "fish-K",
+        "finned-x-wing",
+        "finned-swordfish",
+        "finned-jellyfish",
+        "finned-fish",
+        "finned-fish-K",
     ];
     let first_sized = Technique::NakedTuple(2).order();
     let (easier, harder): (Vec<Technique>, Vec<Technique>) = Technique::UNSIZED
@@ -628,6 +652,7 @@ pub fn default_order(n: usize) -> Vec<Technique> {
             Technique::NakedTuple(k),
             Technique::HiddenTuple(k),
             Technique::Fish(k),
+            Technique::FinnedFish(k),
         ]);
     }
     v.sort_by_key(|t| t.order());
@@ -652,6 +677,8 @@ mod tests {
             vec![Technique::HiddenTuple(3)]
         );
         assert_eq!(Technique::parse("naked-tuple", 25).unwrap().len(), 11);
+        assert_eq!(Technique::parse("finned-fish", 16).unwrap().len(), 7);
+        assert_eq!(Technique::FinnedFish(5).cli_name(), "finned-fish-5");
         assert_eq!(Technique::parse(" all ", 16).unwrap(), default_order(16));
         assert_eq!(Technique::Fish(2).name(), "X-Wing");
         assert!(Technique::parse("bogus", 9)
@@ -675,6 +702,10 @@ mod tests {
             ("Forcing Chain (+)", Technique::ForcingChainPlus),
             ("BUG+1", Technique::Bug),
             ("  xy chain ", Technique::XyChain),
+            ("Finned X-Wing", Technique::FinnedFish(2)),
+            ("Sashimi Swordfish", Technique::FinnedFish(3)),
+            ("sashimi-fish-5", Technique::FinnedFish(5)),
+            ("finned-jellyfish", Technique::FinnedFish(4)),
         ];
         for (name, t) in taken {
             assert_eq!(Technique::parse(name, 9), Ok(vec![t]), "{name}");
@@ -717,6 +748,9 @@ mod tests {
                 "fish-2",
                 "fish-50",
                 "fish-51",
+                "finned-fish-1",
+                "finned-fish-50",
+                "sashimi-x-wing",
                 "fish-x",
                 "naked-tuple-",
                 "hidden-tuple-99",

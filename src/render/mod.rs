@@ -176,7 +176,11 @@ fn path_in(
     logic_basis(p)?;
     crate::with_basis!(p.k, B => {
         let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
-        let all = crate::logic::technique::default_order(B::N);
+        // Unless told, a rated path is `rate`'s, over its techniques.
+        let all = match rated {
+            true => crate::rating::rating_order(B::N),
+            false => crate::logic::technique::default_order(B::N),
+        };
         let ts = techniques.unwrap_or(&all);
         Ok(if rated {
             let go = |_: &Deduction| std::ops::ControlFlow::Continue(());

@@ -53,10 +53,12 @@ fn keys(v: Vec<Deduction>) -> Vec<String> {
         .into_iter()
         .map(|d| {
             format!(
-                "{:?} h{:?} c{:?} d{:?} => {:?} {:?}",
+                "{:?} h{:?} c{:?} f{:?}{} d{:?} => {:?} {:?}",
                 d.technique,
                 d.evidence.houses,
                 d.evidence.cells,
+                d.evidence.fins,
+                if d.evidence.sashimi { " sashimi" } else { "" },
                 d.evidence.digits,
                 d.placements,
                 d.eliminations
@@ -68,7 +70,7 @@ fn keys(v: Vec<Deduction>) -> Vec<String> {
 }
 
 /// Every finder against its reference on `s`; the techniques that found something there.
-fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<Technique>, TestCaseError> {
+fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<String>, TestCaseError> {
     let cfg = Config::default();
     let mut fired = BTreeSet::new();
     for pointing in [true, false] {
@@ -79,7 +81,7 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<Technique>, TestCaseEr
         };
         let found = find_all(s, t, &cfg);
         if !found.is_empty() {
-            fired.insert(t);
+            fired.insert(t.name());
         }
         prop_assert_eq!(
             keys(found),
@@ -107,11 +109,18 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<Technique>, TestCaseEr
         );
         let fish = find_all(s, Technique::Fish(k as u8), &cfg);
         for d in naked.iter().chain(&hidden).chain(&fish) {
-            fired.insert(d.technique);
+            fired.insert(d.name());
         }
         per_size.extend(naked);
         per_size.extend(hidden);
         prop_assert_eq!(keys(fish), keys(fish::reference::find(s, k)), "fish {}", k);
+        // The reference tries every cover of every base: sizes up to 4 at 9×9, 2 above.
+        if k <= if B::N <= 9 { 4 } else { 2 } {
+            let finned = find_all(s, Technique::FinnedFish(k as u8), &cfg);
+            fired.extend(finned.iter().map(Deduction::name));
+            let reference = fish::reference::finned(s, k);
+            prop_assert_eq!(keys(finned), keys(reference), "finned fish {}", k);
+        }
     }
     let mut swept = Vec::new();
     let _ = subsets::sweep(s, max, subsets::Bound::subsets(u64::MAX), &mut |d| {
@@ -124,10 +133,11 @@ fn compare_all<B: Basis>(s: &State<B>) -> Result<BTreeSet<Technique>, TestCaseEr
 
 /// The comparisons above hold trivially where both sides find nothing, so a fixed run of
 /// states must give every finder something to find: the pointing and claiming of every basis,
-/// and every tuple and fish size up to 4 (2 at basis 2).
+/// and every tuple and fish size up to 4 (2 at basis 2), finned and sashimi fish up to 4 at
+/// basis 3 and 2 at basis 4.
 #[test]
 fn the_random_states_give_every_finder_something_to_find() {
-    fn fired<B: Basis>(seeds: u64) -> BTreeSet<Technique> {
+    fn fired<B: Basis>(seeds: u64) -> BTreeSet<String> {
         let mut all = BTreeSet::new();
         for seed in 0..seeds {
             for (holes, density) in [(0.3, 0.3), (0.6, 0.5), (0.9, 0.7)] {
@@ -142,15 +152,20 @@ fn the_random_states_give_every_finder_something_to_find() {
         (3, fired::<B3>(64)),
         (4, fired::<B4>(16)),
     ] {
-        let mut wanted = vec![Technique::Pointing, Technique::Claiming];
+        let mut wanted = vec![Technique::Pointing.name(), Technique::Claiming.name()];
         for size in 2..=(k * k / 2).min(4) as u8 {
             wanted.extend([
-                Technique::NakedTuple(size),
-                Technique::HiddenTuple(size),
-                Technique::Fish(size),
+                Technique::NakedTuple(size).name(),
+                Technique::HiddenTuple(size).name(),
+                Technique::Fish(size).name(),
             ]);
         }
-        let missing: Vec<_> = wanted.iter().filter(|t| !fired.contains(t)).collect();
+        for size in 2..=[0, 0, 0, 4, 2][k] {
+            let finned = Technique::FinnedFish(size).name();
+            wanted.push(finned.replace("Finned", "Sashimi"));
+            wanted.push(finned);
+        }
+        let missing: Vec<_> = wanted.iter().filter(|t| !fired.contains(*t)).collect();
         assert!(
             missing.is_empty(),
             "basis {k}: nothing found by {missing:?}"

@@ -15,8 +15,8 @@ use std::collections::BTreeSet;
 
 /// Every technique of this engine's finders for grids of `n` digits, in difficulty order.
 fn techniques(n: usize) -> Vec<Technique> {
-    let list =
-        "singles,locked-candidates,naked-tuple,hidden-tuple,fish,xyz-wing,unique-rectangle,bug,\
+    let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,finned-fish,xyz-wing,\
+         unique-rectangle,bug,\
          aligned-pair-exclusion";
     Technique::parse_list(list, n).unwrap()
 }

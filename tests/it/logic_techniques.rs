@@ -180,6 +180,60 @@ fn x_wing_on_rows() {
     assert!(find_all(&s, Technique::Fish(3), &Config::default()).is_empty());
 }
 
+/// 1 in row 1 only in columns 2 and 7, in row 5 only in columns `row5`.
+fn finned_rows(row5: &[usize]) -> State<B3> {
+    let off = |r: usize, c: usize| match r {
+        1 => c != 2 && c != 7,
+        5 => !row5.contains(&c),
+        _ => false,
+    };
+    let cells = (1..=9).flat_map(|r| (1..=9).map(move |c| (r, c)));
+    without(1, cells.filter(|&(r, c)| off(r, c)))
+}
+
+#[test]
+fn finned_x_wing_leaves_the_fin_box() {
+    // Rows 1 and 5 an X-Wing on columns 2 and 7 but for r5c8, a fin in box 6: either r5c8 is
+    // 1, or the X-Wing stands; both leave r4c7 and r6c7 without 1.
+    let s = finned_rows(&[2, 7, 8]);
+    assert!(find_all(&s, Technique::Fish(2), &Config::default()).is_empty());
+    let found = find_all(&s, Technique::FinnedFish(2), &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert_eq!(d.eliminations, elims(&[(4, 7, 1), (6, 7, 1)]));
+    assert_eq!(d.name(), "Finned X-Wing");
+    assert_eq!(
+        text(d),
+        "Finned X-Wing: 1 in r1c2,r1c7,r5c2,r5c7 (rows 1,5 / columns 2,7, fin r5c8 in box 6) \
+         => r4c7<>1, r6c7<>1"
+    );
+    let json = d.to_json(B3::topology(), Alphabet::Standard);
+    assert_eq!(json["fins"], serde_json::json!(["r5c8"]));
+    assert_eq!(json["technique"], "finned-x-wing");
+}
+
+#[test]
+fn sashimi_x_wing_has_one_place_in_a_cover_line() {
+    // Row 5 holds 1 in column 2 and in box 6 off column 7: without the fins no X-Wing is left.
+    let s = finned_rows(&[2, 8, 9]);
+    let found = find_all(&s, Technique::FinnedFish(2), &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert_eq!(d.eliminations, elims(&[(4, 7, 1), (6, 7, 1)]));
+    assert_eq!(
+        text(d),
+        "Sashimi X-Wing: 1 in r1c2,r1c7,r5c2 (rows 1,5 / columns 2,7, fins r5c8,r5c9 in box 6) \
+         => r4c7<>1, r6c7<>1"
+    );
+    assert_eq!(
+        d.to_json(B3::topology(), Alphabet::Standard)["name"],
+        "Sashimi X-Wing"
+    );
+    // Fins in two boxes make no fish.
+    let s = finned_rows(&[2, 7, 8, 4]);
+    assert!(find_all(&s, Technique::FinnedFish(2), &Config::default()).is_empty());
+}
+
 #[test]
 fn swordfish_on_columns() {
     // 4 in columns 1, 4, 8 only in rows 2, 5, 9 (not every corner filled).

@@ -8,12 +8,18 @@
 //! of size k is the column-based fish of size m−k on the other lines, with the same
 //! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
 //! Every base line holds at least two places: a line with one is a hidden single.
+//!
+//! The `finned` module holds the fish whose base lines hold the digit off the cover lines too,
+//! in one box.
+
+mod finned;
 
 use super::misses::{self, Finder};
 use super::subsets::{locked_sets, Bound};
 use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
+use itertools::Itertools;
 
 /// One digit's open places seen from rows or from columns.
 struct Lines<M> {
@@ -135,24 +141,31 @@ fn fish<B: Basis>(
         .houses
         .extend(cover.iter().map(|l| (c0 + l) as u16));
     d.evidence.digits = vec![digit as u8];
-    let list = |m: B::Mask| m.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>();
+    d.evidence.note = Some(lines_note(by_cols, base, cover));
+    Some(d)
+}
+
+/// `rows 1,5 / columns 2,7`: a fish's base and cover lines (columns first when `by_cols`).
+fn lines_note<M: Mask>(by_cols: bool, base: M, cover: M) -> String {
+    let list = |m: M| m.iter().map(|l| (l + 1).to_string()).join(",");
     let (bn, cn) = if by_cols {
         ("columns", "rows")
     } else {
         ("rows", "columns")
     };
-    d.evidence.note = Some(format!(
-        "{bn} {} / {cn} {}",
-        list(base).join(","),
-        list(cover).join(",")
-    ));
-    Some(d)
+    format!("{bn} {} / {cn} {}", list(base), list(cover))
 }
 
-/// Find every instance of `Fish(k)`: digit by digit, row-based then column-based.
+/// The search of one digit's fish of one size.
+type OfDigit<B> = fn(&State<B>, usize, usize, Bound, &mut Sink) -> Flow;
+
+/// Find every instance of `Fish(k)` or `FinnedFish(k)`: digit by digit, row-based then
+/// column-based.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
-    let Technique::Fish(k) = t else {
-        return Flow::Continue;
+    let (k, of_digit): (u8, OfDigit<B>) = match t {
+        Technique::Fish(k) => (k, of_digit),
+        Technique::FinnedFish(k) => (k, finned::of_digit),
+        _ => return Flow::Continue,
     };
     let k = k as usize;
     let bound = Bound::of(cfg);
@@ -174,8 +187,8 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     Flow::Continue
 }
 
-/// What each digit's fish depend on: row by row, the cells holding it, then those where it is
-/// placed.
+/// What each digit's fish, finned or not, depend on: row by row, the cells holding it, then
+/// those where it is placed.
 fn places<B: Basis>(s: &State<B>) -> Vec<Vec<B::Mask>> {
     let n = B::N;
     let mut v = vec![vec![B::Mask::ZERO; 2 * n]; n];
@@ -226,7 +239,8 @@ fn of_digit<B: Basis>(s: &State<B>, digit: usize, k: usize, bound: Bound, sink: 
     Flow::Continue
 }
 
-/// Slow, obviously correct fish: every k-subset of open base lines, straight from the definition.
+/// Slow, obviously correct fish: every k-subset of open base lines (and of cover lines for the
+/// finned ones), straight from the definition.
 pub mod reference {
     use super::super::{Candidate, Deduction, Evidence, State, Technique};
     use crate::basis::Basis;
@@ -242,11 +256,7 @@ pub mod reference {
             for by_cols in [false, true] {
                 let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
                 let has = |c: usize| !s.is_solved(c) && s.get(c).has(digit);
-                let open: Vec<usize> = (0..n)
-                    .filter(|&l| {
-                        (0..n).all(|i| !(s.is_solved(at(l, i)) && s.get(at(l, i)).has(digit)))
-                    })
-                    .collect();
+                let open = open_lines(s, digit, by_cols);
                 for base in open.iter().copied().combinations(k) {
                     let mut cover: Vec<usize> = (0..n)
                         .filter(|&i| base.iter().any(|&l| has(at(l, i))))
@@ -294,5 +304,96 @@ pub mod reference {
             }
         }
         out
+    }
+
+    /// Every finned or sashimi fish of size `k` with at least one elimination: k open base
+    /// lines, k cover lines each holding a place of theirs, fins (their places off the cover)
+    /// in one box, each base line with two places or more and one in the cover. Evidence as the
+    /// fast finder gives it, without the note.
+    pub fn finned<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        let n = B::N;
+        let mut out = Vec::new();
+        for digit in 0..n {
+            for by_cols in [false, true] {
+                let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
+                let has = |c: usize| !s.is_solved(c) && s.get(c).has(digit);
+                let box_of = |c: usize| crate::topology::box_index(B::K, c / n, c % n);
+                // Open lines of two places or more: a base line has them.
+                let mut open = open_lines(s, digit, by_cols);
+                open.retain(|&l| (0..n).filter(|&i| has(at(l, i))).count() >= 2);
+                for base in open.iter().copied().combinations(k) {
+                    // Cover lines each hold a place of the base lines.
+                    let crossed = (0..n).filter(|&i| base.iter().any(|&l| has(at(l, i))));
+                    for cover in crossed.combinations(k) {
+                        let line = |c: usize| if by_cols { c % n } else { c / n };
+                        let cross = |c: usize| if by_cols { c / n } else { c % n };
+                        let in_base = |c: usize| base.contains(&line(c));
+                        let on_cover = |c: usize| cover.contains(&cross(c));
+                        let placed: Vec<usize> = base
+                            .iter()
+                            .flat_map(|&l| (0..n).map(move |i| (l, i)))
+                            .filter(|&(l, i)| has(at(l, i)))
+                            .map(|(l, i)| at(l, i))
+                            .collect();
+                        let (cells, fins): (Vec<usize>, Vec<usize>) =
+                            placed.iter().partition(|&&c| on_cover(c));
+                        let Some(&fin) = fins.first() else {
+                            continue;
+                        };
+                        if fins.iter().any(|&f| box_of(f) != box_of(fin)) {
+                            continue;
+                        }
+                        let line_ok = |l: usize| cover.iter().any(|&i| has(at(l, i)));
+                        if !base.iter().all(|&l| line_ok(l)) {
+                            continue;
+                        }
+                        let mut eliminations: Vec<Candidate> = cover
+                            .iter()
+                            .flat_map(|&i| (0..n).map(move |l| at(l, i)))
+                            .filter(|&c| has(c) && !in_base(c) && box_of(c) == box_of(fin))
+                            .map(|c| Candidate::new(c, digit))
+                            .collect();
+                        if eliminations.is_empty() {
+                            continue;
+                        }
+                        eliminations.sort();
+                        let sashimi = base
+                            .iter()
+                            .any(|&l| cover.iter().filter(|&&i| has(at(l, i))).count() < 2);
+                        let (b0, c0) = if by_cols { (n, 0) } else { (0, n) };
+                        let mut houses: Vec<u16> = base.iter().map(|l| (b0 + l) as u16).collect();
+                        houses.extend(cover.iter().map(|l| (c0 + l) as u16));
+                        let sorted = |mut v: Vec<usize>| {
+                            v.sort();
+                            v.into_iter().map(|c| c as u16).collect()
+                        };
+                        out.push(Deduction {
+                            technique: Technique::FinnedFish(k as u8),
+                            placements: Vec::new(),
+                            eliminations,
+                            evidence: Evidence {
+                                houses,
+                                cells: sorted(cells),
+                                fins: sorted(fins),
+                                sashimi,
+                                digits: vec![digit as u8],
+                                ..Evidence::default()
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The lines (columns when `by_cols`) where `digit` is not placed.
+    fn open_lines<B: Basis>(s: &State<B>, digit: usize, by_cols: bool) -> Vec<usize> {
+        let n = B::N;
+        let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
+        let placed = |c: usize| s.is_solved(c) && s.get(c).has(digit);
+        (0..n)
+            .filter(|&l| (0..n).all(|i| !placed(at(l, i))))
+            .collect()
     }
 }
