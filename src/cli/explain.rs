@@ -19,7 +19,8 @@ use std::process::ExitCode;
 pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Techniques that may be used (comma-separated names, see below); default: all.
+    /// Techniques that may be used (comma-separated names, see below); default: all (with
+    /// --rated, all that `rate` uses: no finned fish).
     #[arg(long, visible_alias = "technique")]
     techniques: Option<TechniqueList>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
@@ -48,7 +49,8 @@ pub struct ExplainArgs {
     html: Option<std::path::PathBuf>,
     /// Take the step `rate` takes, the easiest by rating (Sudoku Explainer's scale) rather than
     /// by technique order, and show each step's rating after it (`[3.4]`; `difficulty` in
-    /// JSON): the path that `rate` measures.
+    /// JSON): the path that `rate` measures, over its techniques (SE's: no finned fish) unless
+    /// --techniques names others.
     #[arg(long)]
     rated: bool,
     /// Show each y-edge of a Y-Cycle with the bivalue cells it runs through

@@ -41,7 +41,7 @@ pub struct RenderArgs {
     )]
     techniques: Option<TechniqueList>,
     /// Take the easiest step by rating each time, as `rate` measures the puzzle (among
-    /// --techniques when given), and show each step's difficulty on Sudoku Explainer's scale
+    /// --techniques when given, else among `rate`'s: no finned fish), and show each step's difficulty on Sudoku Explainer's scale
     /// after its text (`[2.6]`), as `explain --rated` does: with --html, --svg or --step.
     #[arg(long, requires = "path")]
     rated: bool,

@@ -1556,3 +1556,27 @@ fn json_and_pom_answer_the_first_puzzle_while_the_input_stays_open() {
         answers_while_open(args, &format!("{EASY}\n"), answer, "answer");
     }
 }
+
+/// Plain `explain` takes a finned fish where HoDoKu would; the rated path is `rate`'s, which
+/// leaves them out (SE has none), unless --techniques names them.
+#[test]
+fn finned_fish_are_on_the_plain_path_not_the_rated_one() {
+    // Generated with `generate --size 9 --technique finned-x-wing --seed 7`.
+    let p = "67...42.5..9....4.....18...465........8..6...79.15.4......9.15.3...2.......8....7\n";
+    let plain = stdout(&run(&["explain"], p));
+    let want =
+        "Finned X-Wing: 7 in r2c4,r2c7,r4c4,r4c7 (rows 2,4 / columns 4,7, fins r2c5,r2c6 in \
+                box 2) => r3c4<>7";
+    assert!(plain.lines().any(|l| l == want), "{plain}");
+    let rated = stdout(&run(&["explain", "--rated"], p));
+    assert!(rated.contains("\nsolved"), "{rated}");
+    assert!(
+        !rated.contains("Finned") && !rated.contains("Sashimi"),
+        "{rated}"
+    );
+    let named = stdout(&run(&["explain", "--rated", "--techniques", "all"], p));
+    assert!(
+        named.contains("Finned X-Wing: ") && named.contains("[3.4]"),
+        "{named}"
+    );
+}
