@@ -51,8 +51,8 @@ pub(super) fn of_digit<B: Basis>(
 struct FinBox<M> {
     /// The box's number.
     number: usize,
-    /// The first base line through the box; K of them.
-    band: usize,
+    /// The base lines through the box.
+    band: std::ops::Range<usize>,
     /// Mask of the cross lines through the box.
     stack: M,
 }
@@ -72,7 +72,7 @@ impl<M: Mask> FinBox<M> {
         }
         let fb = FinBox {
             number,
-            band: band * k,
+            band: band * k..band * k + k,
             stack: mask,
         };
         let held = (0..base.lines.len())
@@ -83,7 +83,7 @@ impl<M: Mask> FinBox<M> {
 
     /// True when open base line `i` (an index into `base.lines`) passes through the box.
     fn crosses(&self, base: &Lines<M>, i: usize) -> bool {
-        (self.band..self.band + self.stack.count() as usize).contains(&base.lines[i])
+        self.band.contains(&base.lines[i])
     }
 
     /// Each open base line's places, less those in the box (which may be fins).
@@ -174,10 +174,8 @@ impl<M: Mask> FinBox<M> {
             .houses
             .extend(cover.iter().map(|l| (c0 + l) as u16));
         d.evidence.digits = vec![digit as u8];
-        let fins = d.evidence.fins.iter().map(|&c| {
-            let (r, c) = (c as usize / n, c as usize % n);
-            format!("r{}c{}", r + 1, c + 1)
-        });
+        let fins = d.evidence.fins.iter();
+        let fins = fins.map(|&c| B::topology().cell_name(c as usize));
         let fin = if d.evidence.fins.len() == 1 {
             "fin"
         } else {
