@@ -247,60 +247,106 @@ pub mod reference {
     use crate::mask::Mask;
     use itertools::Itertools;
 
+    /// One digit seen from rows, or from columns when `by_cols`.
+    struct Side<'a, B: Basis> {
+        s: &'a State<B>,
+        digit: usize,
+        by_cols: bool,
+    }
+
+    impl<B: Basis> Side<'_, B> {
+        /// The cell at place `i` of base line `line`.
+        fn at(&self, line: usize, i: usize) -> usize {
+            super::cell(B::N, self.by_cols, line, i)
+        }
+
+        /// True when open cell `c` holds the digit.
+        fn has(&self, c: usize) -> bool {
+            !self.s.is_solved(c) && self.s.get(c).has(self.digit)
+        }
+
+        /// The lines where the digit is not placed.
+        fn open_lines(&self) -> Vec<usize> {
+            let placed = |c: usize| self.s.is_solved(c) && self.s.get(c).has(self.digit);
+            let n = B::N;
+            (0..n)
+                .filter(|&l| (0..n).all(|i| !placed(self.at(l, i))))
+                .collect()
+        }
+
+        /// A step of `technique` on this side: its houses the base lines, then the cover lines.
+        fn step(
+            &self,
+            technique: Technique,
+            base: &[usize],
+            cover: &[usize],
+            mut eliminations: Vec<Candidate>,
+            evidence: Evidence,
+        ) -> Deduction {
+            let n = B::N;
+            let (b0, c0) = if self.by_cols { (n, 0) } else { (0, n) };
+            let mut houses: Vec<u16> = base.iter().map(|l| (b0 + l) as u16).collect();
+            houses.extend(cover.iter().map(|l| (c0 + l) as u16));
+            eliminations.sort();
+            Deduction {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                evidence: Evidence {
+                    houses,
+                    digits: vec![self.digit as u8],
+                    ..evidence
+                },
+            }
+        }
+    }
+
+    /// Every digit from rows and from columns.
+    fn sides<B: Basis>(s: &State<B>) -> impl Iterator<Item = Side<'_, B>> {
+        let both = (0..B::N).cartesian_product([false, true]);
+        both.map(move |(digit, by_cols)| Side { s, digit, by_cols })
+    }
+
     /// Every fish of size `k` (rows or columns as base) with at least one elimination. Evidence
     /// as the fast finder gives it, without the note.
     pub fn find<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
         let n = B::N;
         let mut out = Vec::new();
-        for digit in 0..n {
-            for by_cols in [false, true] {
-                let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
-                let has = |c: usize| !s.is_solved(c) && s.get(c).has(digit);
-                let open = open_lines(s, digit, by_cols);
-                for base in open.iter().copied().combinations(k) {
-                    let mut cover: Vec<usize> = (0..n)
-                        .filter(|&i| base.iter().any(|&l| has(at(l, i))))
-                        .collect();
-                    if cover.len() != k {
-                        continue;
-                    }
-                    cover.sort();
-                    let mut cells = Vec::new();
-                    let mut eliminations = Vec::new();
-                    for &i in &cover {
-                        for l in 0..n {
-                            if has(at(l, i)) {
-                                if base.contains(&l) {
-                                    cells.push(at(l, i) as u16);
-                                } else {
-                                    eliminations.push(Candidate::new(at(l, i), digit));
-                                }
+        for side in sides(s) {
+            let (at, has) = (|l, i| side.at(l, i), |c| side.has(c));
+            for base in side.open_lines().into_iter().combinations(k) {
+                let cover: Vec<usize> = (0..n)
+                    .filter(|&i| base.iter().any(|&l| has(at(l, i))))
+                    .collect();
+                if cover.len() != k {
+                    continue;
+                }
+                let mut cells = Vec::new();
+                let mut eliminations = Vec::new();
+                for &i in &cover {
+                    for l in 0..n {
+                        if has(at(l, i)) {
+                            if base.contains(&l) {
+                                cells.push(at(l, i) as u16);
+                            } else {
+                                eliminations.push(Candidate::new(at(l, i), side.digit));
                             }
                         }
                     }
-                    let thin = base
-                        .iter()
-                        .any(|&l| (0..n).filter(|&i| has(at(l, i))).count() < 2);
-                    if eliminations.is_empty() || thin {
-                        continue;
-                    }
-                    cells.sort();
-                    eliminations.sort();
-                    let (b0, c0) = if by_cols { (n, 0) } else { (0, n) };
-                    let mut houses: Vec<u16> = base.iter().map(|l| (b0 + l) as u16).collect();
-                    houses.extend(cover.iter().map(|l| (c0 + l) as u16));
-                    out.push(Deduction {
-                        technique: Technique::Fish(k as u8),
-                        placements: Vec::new(),
-                        eliminations,
-                        evidence: Evidence {
-                            houses,
-                            cells,
-                            digits: vec![digit as u8],
-                            ..Evidence::default()
-                        },
-                    });
                 }
+                let thin = base
+                    .iter()
+                    .any(|&l| (0..n).filter(|&i| has(at(l, i))).count() < 2);
+                if eliminations.is_empty() || thin {
+                    continue;
+                }
+                cells.sort();
+                let evidence = Evidence {
+                    cells,
+                    ..Evidence::default()
+                };
+                let t = Technique::Fish(k as u8);
+                out.push(side.step(t, &base, &cover, eliminations, evidence));
             }
         }
         out
@@ -313,87 +359,63 @@ pub mod reference {
     pub fn finned<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
         let n = B::N;
         let mut out = Vec::new();
-        for digit in 0..n {
-            for by_cols in [false, true] {
-                let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
-                let has = |c: usize| !s.is_solved(c) && s.get(c).has(digit);
-                let box_of = |c: usize| crate::topology::box_index(B::K, c / n, c % n);
-                // Open lines of two places or more: a base line has them.
-                let mut open = open_lines(s, digit, by_cols);
-                open.retain(|&l| (0..n).filter(|&i| has(at(l, i))).count() >= 2);
-                for base in open.iter().copied().combinations(k) {
-                    // Cover lines each hold a place of the base lines.
-                    let crossed = (0..n).filter(|&i| base.iter().any(|&l| has(at(l, i))));
-                    for cover in crossed.combinations(k) {
-                        let line = |c: usize| if by_cols { c % n } else { c / n };
-                        let cross = |c: usize| if by_cols { c / n } else { c % n };
-                        let in_base = |c: usize| base.contains(&line(c));
-                        let on_cover = |c: usize| cover.contains(&cross(c));
-                        let placed: Vec<usize> = base
-                            .iter()
-                            .flat_map(|&l| (0..n).map(move |i| (l, i)))
-                            .filter(|&(l, i)| has(at(l, i)))
-                            .map(|(l, i)| at(l, i))
-                            .collect();
-                        let (cells, fins): (Vec<usize>, Vec<usize>) =
-                            placed.iter().partition(|&&c| on_cover(c));
-                        let Some(&fin) = fins.first() else {
-                            continue;
-                        };
-                        if fins.iter().any(|&f| box_of(f) != box_of(fin)) {
-                            continue;
-                        }
-                        let line_ok = |l: usize| cover.iter().any(|&i| has(at(l, i)));
-                        if !base.iter().all(|&l| line_ok(l)) {
-                            continue;
-                        }
-                        let mut eliminations: Vec<Candidate> = cover
-                            .iter()
-                            .flat_map(|&i| (0..n).map(move |l| at(l, i)))
-                            .filter(|&c| has(c) && !in_base(c) && box_of(c) == box_of(fin))
-                            .map(|c| Candidate::new(c, digit))
-                            .collect();
-                        if eliminations.is_empty() {
-                            continue;
-                        }
-                        eliminations.sort();
-                        let sashimi = base
-                            .iter()
-                            .any(|&l| cover.iter().filter(|&&i| has(at(l, i))).count() < 2);
-                        let (b0, c0) = if by_cols { (n, 0) } else { (0, n) };
-                        let mut houses: Vec<u16> = base.iter().map(|l| (b0 + l) as u16).collect();
-                        houses.extend(cover.iter().map(|l| (c0 + l) as u16));
-                        let sorted = |mut v: Vec<usize>| {
-                            v.sort();
-                            v.into_iter().map(|c| c as u16).collect()
-                        };
-                        out.push(Deduction {
-                            technique: Technique::FinnedFish(k as u8),
-                            placements: Vec::new(),
-                            eliminations,
-                            evidence: Evidence {
-                                houses,
-                                cells: sorted(cells),
-                                fins: sorted(fins),
-                                sashimi,
-                                digits: vec![digit as u8],
-                                ..Evidence::default()
-                            },
-                        });
-                    }
+        for side in sides(s) {
+            let (at, has) = (|l, i| side.at(l, i), |c| side.has(c));
+            // Open lines of two places or more: a base line has them.
+            let mut open = side.open_lines();
+            open.retain(|&l| (0..n).filter(|&i| has(at(l, i))).count() >= 2);
+            for base in open.into_iter().combinations(k) {
+                // Cover lines each hold a place of the base lines.
+                let crossed = (0..n).filter(|&i| base.iter().any(|&l| has(at(l, i))));
+                for cover in crossed.combinations(k) {
+                    out.extend(finned_on(&side, &base, &cover));
                 }
             }
         }
         out
     }
 
-    /// The lines (columns when `by_cols`) where `digit` is not placed.
-    fn open_lines<B: Basis>(s: &State<B>, digit: usize, by_cols: bool) -> Vec<usize> {
+    /// The finned fish of `side` on lines `base` and `cover`, if it is one and removes
+    /// something.
+    fn finned_on<B: Basis>(side: &Side<B>, base: &[usize], cover: &[usize]) -> Option<Deduction> {
         let n = B::N;
-        let at = |line: usize, i: usize| if by_cols { i * n + line } else { line * n + i };
-        let placed = |c: usize| s.is_solved(c) && s.get(c).has(digit);
-        (0..n)
-            .filter(|&l| (0..n).all(|i| !placed(at(l, i))))
-            .collect()
+        let (at, has) = (|l, i| side.at(l, i), |c| side.has(c));
+        let box_of = |c: usize| crate::topology::box_index(B::K, c / n, c % n);
+        let line = |c: usize| if side.by_cols { c % n } else { c / n };
+        let cross = |c: usize| if side.by_cols { c / n } else { c % n };
+        let places = base.iter().flat_map(|&l| (0..n).map(move |i| at(l, i)));
+        let (mut cells, mut fins): (Vec<usize>, Vec<usize>) = places
+            .filter(|&c| has(c))
+            .partition(|&c| cover.contains(&cross(c)));
+        let fin_box = box_of(*fins.first()?);
+        if fins.iter().any(|&f| box_of(f) != fin_box) {
+            return None;
+        }
+        if !base.iter().all(|&l| cover.iter().any(|&i| has(at(l, i)))) {
+            return None;
+        }
+        let eliminations: Vec<Candidate> = cover
+            .iter()
+            .flat_map(|&i| (0..n).map(move |l| at(l, i)))
+            .filter(|&c| has(c) && !base.contains(&line(c)) && box_of(c) == fin_box)
+            .map(|c| Candidate::new(c, side.digit))
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let sashimi = base
+            .iter()
+            .any(|&l| cover.iter().filter(|&&i| has(at(l, i))).count() < 2);
+        cells.sort();
+        fins.sort();
+        let cells16 = |v: Vec<usize>| v.into_iter().map(|c| c as u16).collect();
+        let evidence = Evidence {
+            cells: cells16(cells),
+            fins: cells16(fins),
+            sashimi,
+            ..Evidence::default()
+        };
+        let t = Technique::FinnedFish(base.len() as u8);
+        Some(side.step(t, base, cover, eliminations, evidence))
     }
 }
