@@ -397,9 +397,16 @@ impl Deduction {
                 true => with_y_edge_chains(n, &ev.y_edges, t, a),
                 false => without_y_edge_cells(n),
             };
+            // The reason follows the tri-cycle it reads, before what a wrap adds.
             match cycle_digit.and_then(|d| self.cycle_reason(t, &sym(d))) {
-                Some(why) if n.contains("tri-cycle ") => format!("{n}: {why}"),
-                _ => n,
+                Some(why) => match n.find("tri-cycle ") {
+                    Some(at) => {
+                        let end = n[at..].find("; ").map_or(n.len(), |e| at + e);
+                        format!("{}: {why}{}", &n[..end], &n[end..])
+                    }
+                    None => n,
+                },
+                None => n,
             }
         });
         let note = match (length, shown) {
@@ -443,10 +450,12 @@ impl Deduction {
     /// [`TRI_CYCLES`]: super::coloring::algebra::TRI_CYCLES
     fn cycle_reason(&self, t: &Topology, digit: &str) -> Option<String> {
         let chain = &self.evidence.chain;
+        let apex_cell = chain.first()?.candidates[0].cell;
         let [apex, x] =
             [chain.first()?, chain.get(1)?].map(|n| t.cell_name(n.candidates[0].cell as usize));
         let y = t.cell_name(chain.get(chain.len().checked_sub(2)?)?.candidates[0].cell as usize);
-        Some(if self.placements.is_empty() {
+        // A wrap places and eliminates its colors: the apex's own verdict says which reading.
+        Some(if self.placements.iter().all(|p| p.cell != apex_cell) {
             format!("{x} or {y} is {digit}, and {apex}={digit} would rule out both")
         } else {
             format!("{x} and {y} are not both {digit}, and {apex}<>{digit} would make both {digit}")

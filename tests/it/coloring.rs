@@ -378,6 +378,8 @@ fn assert_links_collapse(d: &Deduction) {
     let (_, tri) = note
         .rsplit_once("tri-cycle ")
         .expect("the tri-cycle is shown");
+    // A wrap's colors follow it.
+    let tri = tri.split("; ").next().unwrap();
     // The text adds the tri-cycle's reason in words after it; the note holds the types alone.
     assert!(!tri.contains(':'), "{note}");
     let shown = format!(
@@ -404,7 +406,7 @@ fn assert_reason_holds(t: &Topology, d: &Deduction, solution: &[u8]) {
     let label = Alphabet::Standard.label(digit + 1, t.n);
     let [apex_name, x_name, y_name] = [apex, x, y].map(|c| t.cell_name(c));
     let text = d.describe(t, Alphabet::Standard);
-    let why = if d.placements.is_empty() {
+    let why = if d.placements.iter().all(|p| p.cell as usize != apex) {
         assert!(is(x) || is(y), "{text}");
         format!("{x_name} or {y_name} is {label}, and {apex_name}={label} would rule out both")
     } else {
@@ -414,7 +416,11 @@ fn assert_reason_holds(t: &Topology, d: &Deduction, solution: &[u8]) {
              both {label}"
         )
     };
-    assert!(text.contains(&format!(": {why}) => ")), "{text}");
+    let wrap = "; so its color ";
+    assert!(
+        text.contains(&format!(": {why}) => ")) || text.contains(&format!(": {why}{wrap}")),
+        "{text}"
+    );
 }
 
 /// Each y-edge's chain is a proof a person can follow in the grid: pairs of nodes in one bivalue
@@ -811,7 +817,20 @@ fn simple_coloring_wrap_from_inside_the_cluster() {
         assert!(simple.contains(&wrapped.to_string()), "{simple:?}");
     }
     let impossible = template_impossible(&pattern);
-    for d in find_all(&s, Technique::SimpleColoring, &Config::default()) {
+    let found = find_all(&s, Technique::SimpleColoring, &Config::default());
+    // The wrap decides the whole cluster, once: its other cells' wraps say the same.
+    let wraps: Vec<String> = found
+        .iter()
+        .filter(|d| d.placements.len() + d.eliminations.len() > 1)
+        .map(text)
+        .collect();
+    assert_eq!(
+        wraps,
+        ["Simple Coloring 1: r1c1=r1c5=r5c5=r5c2=r2c2-r1c1 (tri-cycle 3,1 over 3: r1c5 or r2c2 is \
+          1, and r1c1=1 would rule out both; so its color r1c1,r2c2,r5c5 is false and \
+          r1c5,r5c2 true) => r1c5=1, r5c2=1, r1c1<>1, r2c2<>1, r5c5<>1"]
+    );
+    for d in found {
         assert_clusters(&d);
         for e in &d.eliminations {
             assert!(impossible.contains(&e.cell), "{}", text(&d));

@@ -264,8 +264,10 @@ pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mu
     let mut search = Search::new(B::CELLS);
     for digit in 0..B::N {
         let g = Graph::build(s, digit, mode.hinge, forcings.as_ref());
+        // Cells a wrap has decided with their whole cluster: their own wraps say the same.
+        let mut wrapped = vec![false; B::CELLS];
         for apex in 0..B::CELLS {
-            if !g.on[apex] {
+            if !g.on[apex] || wrapped[apex] {
                 continue;
             }
             // A search per apex is short; the clock is read every 64 of them.
@@ -278,6 +280,11 @@ pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mu
                 };
                 if let Some(d) = deduction(topo, &g, forcings.as_ref(), mode, apex, verdict, &steps)
                 {
+                    if d.placements.len() + d.eliminations.len() > 1 {
+                        for c in d.placements.iter().chain(&d.eliminations) {
+                            wrapped[c.cell as usize] = true;
+                        }
+                    }
                     if sink(d) == Flow::Stop {
                         return Flow::Stop;
                     }
@@ -348,6 +355,20 @@ fn deduction(
         Verdict::NotDigit => d.eliminations.push(cand),
         Verdict::IsDigit => d.placements.push(cand),
     }
+    let wrap = wrap(g, mode, &cells);
+    if let Some([own, other]) = &wrap {
+        let (true_color, false_color) = match verdict {
+            Verdict::IsDigit => (own, other),
+            Verdict::NotDigit => (other, own),
+        };
+        let of = |cells: &[usize]| {
+            let mut cands: Vec<_> = cells.iter().map(|&c| Candidate::new(c, g.digit)).collect();
+            cands.sort_unstable();
+            cands
+        };
+        d.placements = of(true_color);
+        d.eliminations = of(false_color);
+    }
     let ev = &mut d.evidence;
     ev.digits.push(g.digit as u8);
     chain_evidence(ev, g.digit, &cells, &types);
@@ -361,8 +382,42 @@ fn deduction(
         types[m - 1],
         base
     ));
+    if let Some([own, other]) = &wrap {
+        let names = |cells: &[usize]| {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            let names: Vec<String> = cells.iter().map(|&c| t.cell_name(c)).collect();
+            names.join(",")
+        };
+        let (own, other) = (names(own), names(other));
+        notes.push(match verdict {
+            Verdict::IsDigit => format!("so its color {own} is true and {other} false"),
+            Verdict::NotDigit => format!("so its color {own} is false and {other} true"),
+        });
+    }
     ev.note = Some(notes.join("; "));
     Some(d)
+}
+
+/// A coloring cycle that comes back to the apex through the apex's own cluster is a *wrap*:
+/// the apex's verdict carries along its conjugate pairs to the whole cluster, its own color
+/// (first) deciding as it does and the other the opposite way, as people color it. `None`
+/// for cycles and traps whose other cells lie outside the apex's cluster, and outside
+/// simple and multi-coloring.
+fn wrap(g: &Graph, mode: Mode, cells: &[usize]) -> Option<[Vec<usize>; 2]> {
+    if !matches!(
+        mode.technique,
+        Technique::SimpleColoring | Technique::MultiColoring
+    ) {
+        return None;
+    }
+    let apex = cells[0];
+    let colors = g.colors(apex)?;
+    let inner = &cells[1..cells.len() - 1];
+    let joined = inner
+        .iter()
+        .any(|c| colors.iter().any(|col| col.contains(c)));
+    joined.then_some(colors)
 }
 
 /// The cycle as a chain of the digit's candidates, each with the link to the next. A link

@@ -333,6 +333,33 @@ impl Graph {
         }
     }
 
+    /// The two colors of `cell`'s cluster (the cells its conjugate pairs reach, followed): its
+    /// own color, `cell` first, and the other. `None` when a conjugate pair joins two cells of
+    /// one color, which no solution allows.
+    pub(crate) fn colors(&self, cell: usize) -> Option<[Vec<usize>; 2]> {
+        let mut color = vec![u8::MAX; self.on.len()];
+        let mut out = [vec![cell], Vec::new()];
+        color[cell] = 0;
+        let mut i = 0;
+        // Breadth first over both lists: `order` names the list each cell joined.
+        let mut order = vec![cell];
+        while let Some(&c) = order.get(i) {
+            i += 1;
+            let other = 1 - color[c];
+            for &(p, _) in &self.conj[c] {
+                let p = p as usize;
+                if color[p] == u8::MAX {
+                    color[p] = other;
+                    out[other as usize].push(p);
+                    order.push(p);
+                } else if color[p] != other {
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// The house making `a` and `b` conjugate, if any.
     pub(crate) fn conj_house(&self, a: usize, b: usize) -> Option<u16> {
         self.conj[a]
