@@ -237,7 +237,11 @@ fn explain<B: Basis>(
     };
     let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
     let cfg = a.limits.config().until(a.timeout);
-    let cfg = logic::config_for(cfg, p, &ts);
+    let (cfg, count) = logic::config_and_count(cfg, p, &ts);
+    // A hand solver who asks for hints on a grid with a mistake learns so before the first.
+    if let Some(note) = logic::no_solution_note::<B>(p, count, cfg.deadline) {
+        say!("{}: {note}; every step below rests on it", at(label, p));
+    }
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).
     let mut written = 0;
     let mut failure = None;

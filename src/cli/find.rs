@@ -86,6 +86,9 @@ fn find<B: Basis>(
     let ts = a.technique.for_size(B::N);
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
+    if let Some(note) = logic::no_solution_note::<B>(p, count, cfg.deadline) {
+        say!("{}: {note}; what is listed rests on it", at(label, p));
+    }
     limits::take();
     let (mut searched, mut found) = (0, 0usize);
     // Tuples on the cells where a line crosses a box, which the finder reports for each house

@@ -154,11 +154,16 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
     let boxed = a.input.boxed() && !a.json;
     let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
-    let cfg = logic::config_for(cfg, p, &ts);
+    let (cfg, count) = logic::config_and_count(cfg, p, &ts);
+    let mistake = logic::no_solution_note::<B>(p, count, cfg.deadline);
     limits::take();
     let (applied, end) = engine::reduce_to_end(&mut s, &ts, &cfg);
     let limits = limits::take();
-    let mut said: Vec<String> = limits.note(&place, &cfg).into_iter().collect();
+    let mut said: Vec<String> = mistake
+        .map(|note| format!("{place}: {note}; the grid below rests on it"))
+        .into_iter()
+        .chain(limits.note(&place, &cfg))
+        .collect();
     let deductions = applied.len();
     let (sols, clash, why) = match end {
         End::Solved => (None, None, None),

@@ -1580,3 +1580,58 @@ fn finned_fish_are_on_the_plain_path_not_the_rated_one() {
         "{named}"
     );
 }
+
+/// A grid with a mistake in it is said to have none before anything found on it: a pencil-mark
+/// grid whose marks lose a true candidate names it (the one solution of its placed digits has
+/// it), whatever the technique list; a plain puzzle sends the user to its givens.
+#[test]
+fn a_mistake_is_named_before_the_steps_that_rest_on_it() {
+    let first_empty = EASY.find('.').unwrap();
+    let truth = EASY_SOLVED.as_bytes()[first_empty];
+    // The N³ form: a given's position holds its digit alone, an empty cell every digit but,
+    // in the first empty cell, its true one.
+    let mut marks = String::new();
+    for (c, ch) in EASY.chars().enumerate() {
+        for d in b'1'..=b'9' {
+            let on = match ch {
+                '.' => !(c == first_empty && d == truth),
+                given => given as u8 == d,
+            };
+            marks.push(if on { d as char } else { '.' });
+        }
+    }
+    let cell = format!("r{}c{}", first_empty / 9 + 1, first_empty % 9 + 1);
+    let named = format!(
+        "line 1: no solution: the marks rule out {cell}={}, which the one solution of the placed \
+         digits has",
+        truth as char
+    );
+    for args in [
+        &["explain"][..],
+        &["explain", "--techniques", "singles"],
+        &["reduce"],
+        &["find", "--technique", "x-wing"],
+    ] {
+        let o = run(args, &marks);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&named), "{args:?}: {err}");
+    }
+    // Told first: before the contradiction the steps run into.
+    let err = String::from_utf8_lossy(&run(&["explain"], &marks).stderr).into_owned();
+    let told = err.find(&named).unwrap();
+    assert!(
+        err.find("contradiction at step")
+            .is_some_and(|at| at > told),
+        "{err}"
+    );
+    // A puzzle without marks: its givens.
+    let wrong = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let err = String::from_utf8_lossy(&run(&["explain"], wrong).stderr).into_owned();
+    assert!(
+        err.contains("line 1: no solution (a search finds none): check the givens; every step"),
+        "{err}"
+    );
+    // A puzzle with a solution says nothing of the kind.
+    let err = String::from_utf8_lossy(&run(&["explain"], EASY).stderr).into_owned();
+    assert!(!err.contains("no solution"), "{err}");
+}
