@@ -330,7 +330,7 @@ impl Deduction {
     }
 
     /// One line in the notation people know:
-    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`,
+    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 (row 3) => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`,
     /// `AIC: (5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7 (length 3) => r8c3<>5` (a chain says its length in
     /// links, which its rating goes by). In full: a y-edge lists its bivalue cells.
     pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
@@ -409,6 +409,7 @@ impl Deduction {
                 None => n,
             }
         });
+        let shown = shown.or_else(|| self.houses_note(t));
         let note = match (length, shown) {
             (Some(l), Some(note)) => Some(format!("{l}; {note}")),
             (l, note) => l.or(note),
@@ -430,6 +431,22 @@ impl Deduction {
         }
         s.push_str(&self.result(t, a).join(", "));
         s
+    }
+
+    /// The house a tuple lives in, and the two houses of locked candidates, where the digit is
+    /// locked first: `row 5`, `box 4 / row 6` (pointing), `column 4 / box 2` (claiming). At
+    /// 16×16 and up a person would otherwise work the house out from the cells.
+    fn houses_note(&self, t: &Topology) -> Option<String> {
+        use Technique::*;
+        let named = matches!(
+            self.technique,
+            Pointing | Claiming | NakedTuple(_) | HiddenTuple(_)
+        );
+        let houses = &self.evidence.houses;
+        (named && !houses.is_empty()).then(|| {
+            let names: Vec<String> = houses.iter().map(|&h| t.house_name(h as usize)).collect();
+            names.join(" / ")
+        })
     }
 
     /// The middle cell of an XY-Chain through three cells: the XY-Wing that HoDoKu names, whose

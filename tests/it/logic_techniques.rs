@@ -83,7 +83,7 @@ fn hidden_quad_row(rest: &[(usize, usize, &str)]) {
     assert_eq!(d.evidence.houses, vec![0]);
     assert_eq!(
         text(d),
-        "Hidden Quad: 1,2,3,4 in r1c1,r1c2,r1c3,r1c4 => r1c1<>8,9, r1c2<>8,9, r1c3<>8,9, r1c4<>8,9"
+        "Hidden Quad: 1,2,3,4 in r1c1,r1c2,r1c3,r1c4 (row 1) => r1c1<>8,9, r1c2<>8,9, r1c3<>8,9, r1c4<>8,9"
     );
 }
 
@@ -123,7 +123,9 @@ fn naked_pair_in_row_and_box() {
         .collect();
     bx.extend([(1, 3, 1), (1, 3, 2)]);
     assert_eq!(found[1].eliminations, elims(&bx));
-    assert!(text(&found[0]).starts_with("Naked Pair: 1,2 in r1c1,r1c2 => r1c3<>1,2"));
+    // Each names the house it clears.
+    assert!(text(&found[0]).starts_with("Naked Pair: 1,2 in r1c1,r1c2 (row 1) => r1c3<>1,2"));
+    assert!(text(&found[1]).starts_with("Naked Pair: 1,2 in r1c1,r1c2 (box 1) => r1c3<>1,2"));
     // The pair's complement in the row is a hidden 7-tuple; with sizes up to N/2 = 4 only the
     // hidden pair 1,2 is not there (1 and 2 occur outside the pair's cells).
     assert!(find_all(&s, Technique::HiddenTuple(2), &Config::default()).is_empty());
@@ -139,7 +141,7 @@ fn pointing_leaves_the_line() {
     assert_eq!(found[0].eliminations, elims(&want));
     assert_eq!(
         text(&found[0]),
-        "Pointing: 5 in r1c1,r1c2,r1c3 => r1c4<>5, r1c5<>5, r1c6<>5, r1c7<>5, r1c8<>5, r1c9<>5"
+        "Pointing: 5 in r1c1,r1c2,r1c3 (box 1 / row 1) => r1c4<>5, r1c5<>5, r1c6<>5, r1c7<>5, r1c8<>5, r1c9<>5"
     );
     assert!(find_all(&s, Technique::Claiming, &Config::default()).is_empty());
 }
@@ -155,6 +157,7 @@ fn claiming_leaves_the_box() {
         .collect();
     assert_eq!(found[0].eliminations, elims(&want));
     assert_eq!(found[0].evidence.houses, vec![0, 18]);
+    assert!(text(&found[0]).starts_with("Claiming: 7 in r1c1,r1c2,r1c3 (row 1 / box 1) => "));
     assert!(find_all(&s, Technique::Pointing, &Config::default()).is_empty());
 }
 
