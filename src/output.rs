@@ -77,9 +77,17 @@ pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alp
     s
 }
 
-/// The solution of `p` written as `p` was.
+/// The solution of `p` written as `p` was: in its alphabet, case and format, but for a
+/// candidate grid, whose solution is its N² digits on one line (its N³ form, a symbol a cell
+/// and N-1 dots, would say the same in N times the length), as numbers where the alphabet has
+/// no symbol for every digit.
 pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
-    p.with_empty_mark(p.in_case(digits_line(p.k, digits, p.text_alphabet(), p.format)))
+    let format = match p.format {
+        Format::Candidates if p.n() > p.text_alphabet().capacity() => Format::Numbers,
+        Format::Candidates => Format::Line,
+        f => f,
+    };
+    p.with_empty_mark(p.in_case(digits_line(p.k, digits, p.text_alphabet(), format)))
 }
 
 /// The solution of `p` as `solve`, `reduce` and `explain` print it: a boxed grid for people

@@ -17,19 +17,20 @@ fn bench_counts_the_puzzles_it_could_not_read() {
     for (row, basis) in rows.iter().zip([2, 3]) {
         assert_eq!((&row["basis"], &row["puzzles"]), (&basis.into(), &1.into()));
         assert_eq!(row["skipped"], 3, "{row}");
+        assert_eq!(row["limit"], 1, "{row}");
     }
     let out = run(&args, &input);
     let table = String::from_utf8_lossy(&out.stdout);
     for header in [
-        "### stdin (1 puzzle, 4×4; 3 unreadable puzzles skipped)",
-        "### stdin (1 puzzle, 9×9; 3 unreadable puzzles skipped)",
+        "### stdin (1 puzzle, 4×4; 3 unreadable puzzles skipped; the first solution (--limit 1))",
+        "### stdin (1 puzzle, 9×9; 3 unreadable puzzles skipped; the first solution (--limit 1))",
     ] {
         assert!(table.contains(header), "{table}");
     }
     // A set read whole says nothing of it; what the reader passed over is noted, as by
     // every subcommand.
     let out = run(&args, &format!("{EASY9} {EASY9_SOL}\n"));
-    assert!(lines(&out.stdout)[0].ends_with("(1 puzzle, 9×9)"));
+    assert!(lines(&out.stdout)[0].ends_with("(1 puzzle, 9×9; the first solution (--limit 1))"));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.starts_with("note: stdin: line 1: the text after the puzzle (from ' ') is passed over"),
@@ -130,6 +131,7 @@ fn bench_times_dancing_links_beside_the_engine() {
             (&30.into(), &0.into(), &0.into(), &0.into()),
             "{r}"
         );
+        assert_eq!(r["limit"], 2, "{r}");
     }
     // Dancing links chooses among more alternatives than the engine's propagation leaves.
     assert!(rows[0]["guesses_per_puzzle"].as_f64() > rows[1]["guesses_per_puzzle"].as_f64());
@@ -273,7 +275,9 @@ fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
     // Nine `|` cut eight cells, as in the header.
     let cells = |l: &str| l.replace("\\|", "").matches('|').count();
     assert_eq!(cells(&row), 9, "{row}");
-    assert!(table.starts_with("### 9x9_magictour_top1465_first30.txt (30 puzzles, 9×9)\n"));
+    assert!(table.starts_with(
+        "### 9x9_magictour_top1465_first30.txt (30 puzzles, 9×9; the first solution (--limit 1))\n"
+    ));
 
     for empty in ["", "  "] {
         let out = run(&[&args[..], &["--baseline-cmd", empty]].concat(), "");

@@ -436,6 +436,27 @@ fn output_keeps_the_input_alphabet_and_format() {
     let out = run(&["solve"], &numbers.join(" "));
     let want: Vec<String> = EASY9_SOL.chars().map(|c| c.to_string()).collect();
     assert_eq!(lines(&out.stdout), vec![want.join(" ")]);
+    // A candidate grid's solution is its digits, not a solved candidate grid: in its
+    // alphabet (hex here) and case, in `solve` and `explain` alike.
+    let hex = to_hex(first).to_ascii_lowercase();
+    let marks: String = hex
+        .chars()
+        .flat_map(|c| {
+            "0123456789abcdef"
+                .chars()
+                .map(move |d| if c == '.' || c == d { d } else { '.' })
+        })
+        .collect();
+    assert_eq!(marks.len(), 4096);
+    let out = run(&["solve"], &format!("{marks}\n"));
+    assert_success(&out);
+    assert_eq!(lines(&out.stdout), [hex_solution.to_ascii_lowercase()]);
+    let out = run(&["explain"], &format!("{marks}\n"));
+    let got = lines(&out.stdout);
+    assert_eq!(
+        got[got.len() - 2..],
+        ["solved", &hex_solution.to_ascii_lowercase()]
+    );
 }
 
 #[test]

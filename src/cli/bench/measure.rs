@@ -51,6 +51,7 @@ impl Measured {
             basis: k,
             puzzles: self.puzzles,
             skipped: 0,
+            limit: 0,
             variant: variant.to_string(),
             threads: Some(threads),
             puzzles_per_sec: rate,

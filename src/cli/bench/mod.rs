@@ -170,6 +170,7 @@ pub fn run(a: BenchArgs) -> io::Result<ExitCode> {
             bench.size(&set, k, &these)?;
             for row in &mut bench.rows[first..] {
                 row.skipped = skipped;
+                row.limit = a.limit;
             }
         }
     }

@@ -11,6 +11,9 @@ pub(super) struct Row {
     /// Records of the set's file that could not be read (said on stderr): on every row of the
     /// file, whose sizes are sets of their own.
     pub(super) skipped: usize,
+    /// Solutions each puzzle is counted to (`--limit`): 1 times the first solution, 2 the
+    /// proof that it is the only one too, which `solve` counts to by default.
+    pub(super) limit: u64,
     pub(super) variant: String,
     /// `None` (JSON `null`) for a command, whose threads are its own; likewise the measures
     /// below that cannot be seen from outside it.
@@ -62,6 +65,7 @@ pub(super) fn command_row(
         basis: k,
         puzzles,
         skipped: 0,
+        limit: 0,
         variant: variant.to_string(),
         threads: None,
         puzzles_per_sec: rate,
@@ -92,7 +96,14 @@ pub(super) fn markdown(rows: &[Row]) -> String {
             0 => String::new(),
             s => format!("; {} skipped", plural(s, "unreadable puzzle")),
         };
-        out.push_str(&format!("### {file} ({count}, {size}{skipped})\n\n"));
+        // The limit changes every figure (the second solution's proof costs most at 9×9).
+        let counted = match rows[i].limit {
+            1 => "; the first solution (--limit 1)",
+            _ => "; counted to 2 solutions (--limit 2)",
+        };
+        out.push_str(&format!(
+            "### {file} ({count}, {size}{skipped}{counted})\n\n"
+        ));
         out.push_str(
             "| variant | threads | puzzles/s | µs/puzzle | % no guess | guesses/puzzle | \
              median µs | worst µs |\n",
