@@ -153,6 +153,18 @@ fn find<B: Basis>(
             plural(ts.len(), "technique")
         );
     }
+    if found == 0 && !timed_out && !a.json {
+        // Silence would read as a file or technique name gone wrong.
+        let what = match ts.len() {
+            1..=3 => ts
+                .iter()
+                .map(|t| t.cli_name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            n => format!("any of {n} techniques"),
+        };
+        say!("{place}: nothing found ({what})");
+    }
     if timed_out && !a.json {
         // As `explain` and `pom` end a path or report the deadline cut: the list is not all.
         writeln!(out, "timeout")?;

@@ -519,6 +519,15 @@ fn find_lists_every_instance() {
     let v: serde_json::Value = serde_json::from_str(stdout(&none).trim()).unwrap();
     assert_eq!(v["found"], 0);
     assert_eq!(v["not_run"], serde_json::json!(["bug"]));
+    // As text, nothing found is said on stderr (stdout keeps to deductions).
+    let empty = run(&["find", "--technique", "x-wing"], &".".repeat(81));
+    assert!(empty.status.success());
+    assert_eq!(stdout(&empty), "");
+    let err = String::from_utf8_lossy(&empty.stderr);
+    assert_eq!(err, "line 1: nothing found (x-wing)\n");
+    let all = run(&["find", "--technique", "all"], &".".repeat(81));
+    let err = String::from_utf8_lossy(&all.stderr);
+    assert!(err.contains("line 1: nothing found (any of "), "{err}");
     // Either spelling of the flag, in every subcommand that takes techniques.
     assert_eq!(
         stdout(&run(
@@ -1460,7 +1469,11 @@ fn reduce_and_find_keep_to_their_timeout() {
     );
     assert_eq!((stdout(&o).trim(), o.status.code()), (EASY_SOLVED, Some(0)));
     let o = run(&["find", "--timeout", "60s", "--technique", "x-wing"], HARD);
-    assert_eq!((o.status.code(), o.stderr.is_empty()), (Some(0), true));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        (o.status.code(), &err[..]),
+        (Some(0), "line 1: nothing found (x-wing)\n")
+    );
     assert!(!stdout(&o).contains("timeout"));
 }
 
