@@ -64,8 +64,15 @@ impl Hits {
     }
 
     /// The note for `place` (`line 3`, `file:3`) when a bound was hit: `None` when none was.
+    /// It says what the hit means, since it comes on solved puzzles too: nothing found is in
+    /// doubt, but a search cut short may have missed a step (a shorter path, a lower rating).
     pub fn note(&self, place: &str, cfg: &Config) -> Option<String> {
-        (!self.is_empty()).then(|| format!("{place}: bounds hit: {}", self.describe(cfg)))
+        (!self.is_empty()).then(|| {
+            format!(
+                "{place}: bounds hit: {}; every step found stands, a larger budget may find more",
+                self.describe(cfg)
+            )
+        })
     }
 
     /// One line for people, naming each bound hit, its value and the count; empty when none.
