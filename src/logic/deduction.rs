@@ -330,9 +330,10 @@ impl Deduction {
     }
 
     /// One line in the notation people know:
-    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 (row 3) => r3c1<>9, r3c4<>1,9`, `Naked Single: r4c5=8`,
-    /// `AIC: (5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7 (length 3) => r8c3<>5` (a chain says its length in
-    /// links, which its rating goes by). In full: a y-edge lists its bivalue cells.
+    /// `Hidden Triple: 2,5,7 in r3c1,r3c4,r3c8 (row 3) => r3c1<>9, r3c4<>1,9`,
+    /// `Naked Single: r4c5=8`, `AIC: (5)r2c3=(5)r2c7-(5)r8c7=(3)r8c7 (length 3) => r8c3<>5`
+    /// (a chain says its length in links, which its rating goes by). In full: a y-edge lists
+    /// its bivalue cells.
     pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
         self.describe_with(t, a, true)
     }

@@ -64,8 +64,8 @@ impl Hits {
     }
 
     /// The note for `place` (`line 3`, `file:3`) when a bound was hit: `None` when none was.
-    /// It says what the hit means, since it comes on solved puzzles too: nothing found is in
-    /// doubt, but a search cut short may have missed a step (a shorter path, a lower rating).
+    /// It says what the hit means, since it comes on solved puzzles too: no step found is in
+    /// doubt, but a search cut short may have missed one (a shorter path, a lower rating).
     pub fn note(&self, place: &str, cfg: &Config) -> Option<String> {
         (!self.is_empty()).then(|| {
             format!(

@@ -280,6 +280,7 @@ pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mu
                 };
                 if let Some(d) = deduction(topo, &g, forcings.as_ref(), mode, apex, verdict, &steps)
                 {
+                    // A deduction of more than its apex is a wrap's.
                     if d.placements.len() + d.eliminations.len() > 1 {
                         for c in d.placements.iter().chain(&d.eliminations) {
                             wrapped[c.cell as usize] = true;

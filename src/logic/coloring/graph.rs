@@ -341,7 +341,7 @@ impl Graph {
         let mut out = [vec![cell], Vec::new()];
         color[cell] = 0;
         let mut i = 0;
-        // Breadth first over both lists: `order` names the list each cell joined.
+        // Breadth first: `order` is the queue, the cells in the order they were colored.
         let mut order = vec![cell];
         while let Some(&c) = order.get(i) {
             i += 1;
