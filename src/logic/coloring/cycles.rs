@@ -362,11 +362,7 @@ fn deduction(
             Verdict::IsDigit => (own, other),
             Verdict::NotDigit => (other, own),
         };
-        let of = |cells: &[usize]| {
-            let mut cands: Vec<_> = cells.iter().map(|&c| Candidate::new(c, g.digit)).collect();
-            cands.sort_unstable();
-            cands
-        };
+        let of = |cells: &[usize]| cells.iter().map(|&c| Candidate::new(c, g.digit)).collect();
         d.placements = of(true_color);
         d.eliminations = of(false_color);
     }
@@ -385,8 +381,6 @@ fn deduction(
     ));
     if let Some([own, other]) = &wrap {
         let names = |cells: &[usize]| {
-            let mut cells = cells.to_vec();
-            cells.sort_unstable();
             let names: Vec<String> = cells.iter().map(|&c| t.cell_name(c)).collect();
             names.join(",")
         };
@@ -402,9 +396,9 @@ fn deduction(
 
 /// A coloring cycle that comes back to the apex through the apex's own cluster is a *wrap*:
 /// the apex's verdict carries along its conjugate pairs to the whole cluster, its own color
-/// (first) deciding as it does and the other the opposite way, as people color it. `None`
-/// for cycles and traps whose other cells lie outside the apex's cluster, and outside
-/// simple and multi-coloring.
+/// (first) deciding as it does and the other the opposite way, as people color it; each color
+/// in cell order, as the step lists it. `None` for cycles and traps whose other cells lie
+/// outside the apex's cluster, and outside simple and multi-coloring.
 fn wrap(g: &Graph, mode: Mode, cells: &[usize]) -> Option<[Vec<usize>; 2]> {
     if !matches!(
         mode.technique,
@@ -412,13 +406,16 @@ fn wrap(g: &Graph, mode: Mode, cells: &[usize]) -> Option<[Vec<usize>; 2]> {
     ) {
         return None;
     }
-    let apex = cells[0];
-    let colors = g.colors(apex)?;
+    let mut colors = g.colors(cells[0])?;
     let inner = &cells[1..cells.len() - 1];
-    let joined = inner
+    if !inner
         .iter()
-        .any(|c| colors.iter().any(|col| col.contains(c)));
-    joined.then_some(colors)
+        .any(|c| colors.iter().any(|col| col.contains(c)))
+    {
+        return None;
+    }
+    colors.iter_mut().for_each(|col| col.sort_unstable());
+    Some(colors)
 }
 
 /// The cycle as a chain of the digit's candidates, each with the link to the next. A link
