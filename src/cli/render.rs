@@ -26,8 +26,8 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with_all = ["candidates", "step"])]
     solution: bool,
     /// Draw the candidates of the open cells (up to 36x36; larger grids get a note instead).
-    /// A step's picture has them already.
-    #[arg(long, conflicts_with = "step")]
+    /// A step's picture has them always, so with --step this asks for nothing more.
+    #[arg(long)]
     candidates: bool,
     /// Draw step N (1-based) of the solving path on the grid it was found in.
     #[arg(long, value_name = "N", value_parser = super::at_least::<1, u64>)]

@@ -41,7 +41,7 @@ use error::{invisible, length_hint, opening, plural, shown, sizes_hint};
 pub use error::{visible, InputError};
 pub use fields::MARK_INVALID;
 use fields::{csv_header, same_kind_titles, title, Field};
-use puzzle::{check_givens, Shown};
+use puzzle::{check_givens, check_givens_on, Shown};
 pub use puzzle::{item_name, Puzzle};
 
 /// How a puzzle was written; output uses the same form.

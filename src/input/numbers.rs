@@ -10,8 +10,8 @@ use super::rows::{
 };
 use super::symbols;
 use super::{
-    basis_of, check_givens, plural, puzzle_length, side_of_cells, unsupported_basis, Alphabet,
-    Format, InputError, Puzzle, Record, Shown, SUPPORTED,
+    basis_of, check_givens, check_givens_on, plural, puzzle_length, side_of_cells,
+    unsupported_basis, Alphabet, Format, InputError, Puzzle, Record, Shown, SUPPORTED,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::CellName;
@@ -760,9 +760,10 @@ pub(super) fn numbers_puzzle(
 ) -> Record {
     let line_no = row_lines[0] + 1;
     let k = basis_of(n);
+    let line_of = |cell: usize| row_lines.get(cell / n).map_or(line_no, |&i| i + 1);
     if let Some(masks) = pencil_marks(values, n) {
         let read = "each cell's digits are read as its candidates (a pencil-mark grid)";
-        return check_givens(Puzzle {
+        let p = Puzzle {
             k,
             masks,
             alphabet: Alphabet::Standard,
@@ -773,9 +774,9 @@ pub(super) fn numbers_puzzle(
             shown: Shown::Sure,
             lowercase: false,
             empty: '.',
-        });
+        };
+        return check_givens_on(p, &line_of);
     }
-    let line_of = |cell: usize| row_lines.get(cell / n).map_or(line_no, |&i| i + 1);
     if let Some((cell, what)) = pencil_fault(values, n) {
         return Err(InputError::at(
             line_of(cell),
@@ -802,7 +803,7 @@ pub(super) fn numbers_puzzle(
             Wide256::bit(v as usize - 1)
         });
     }
-    check_givens(Puzzle {
+    let p = Puzzle {
         k,
         masks,
         alphabet: Alphabet::Standard,
@@ -813,7 +814,8 @@ pub(super) fn numbers_puzzle(
         shown: Shown::Sure,
         lowercase: false,
         empty: '.',
-    })
+    };
+    check_givens_on(p, &line_of)
 }
 
 /// The candidates of a pencil-mark grid as HoDoKu and Sudoku Explainer print one

@@ -411,7 +411,13 @@ pub(super) fn read_pencil_rows(
             line.extend(slots);
         }
     }
-    let locate = |pos: usize| (start + 1, CellName::of(pos / n, n).to_string());
+    // A cell is N symbols of the line, a row N cells.
+    let locate = |pos: usize| {
+        (
+            rows[pos / n / n].0 + 1,
+            CellName::of(pos / n, n).to_string(),
+        )
+    };
     let opts = ReadOptions {
         format: Some(Format::Candidates),
         alphabet: Some(alphabet),

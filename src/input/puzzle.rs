@@ -203,6 +203,13 @@ impl Puzzle {
 
 /// Reject a digit placed twice in one house.
 pub(super) fn check_givens(p: Puzzle) -> Record {
+    let line = p.line;
+    check_givens_on(p, &|_| line)
+}
+
+/// [`check_givens`] for a grid read over several lines, `line_of` naming the line each cell
+/// came from: a clash is told at the line of its later cell, as a bad symbol is at its own.
+pub(super) fn check_givens_on(p: Puzzle, line_of: &dyn Fn(usize) -> usize) -> Record {
     let n = p.n();
     let k = p.k;
     if p.masks.words().is_some_and(|masks| givens_apart(masks, k)) {
@@ -219,7 +226,7 @@ pub(super) fn check_givens(p: Puzzle) -> Record {
             if *slot != u32::MAX {
                 let other = *slot as usize;
                 return Err(InputError::at(
-                    p.line,
+                    line_of(cell),
                     format!(
                         "{} is given twice in {name} {}: {} and {}",
                         p.text_alphabet().label(d, n),

@@ -3,9 +3,9 @@
 
 use super::rows::is_side;
 use super::{
-    basis_of, check_givens, invisible, length_hint, opening, plural, puzzle_length, shown,
-    side_of_candidates, side_of_cells, symbol_count, Alphabet, Format, InputError, Puzzle,
-    ReadOptions, Record, Shown,
+    basis_of, check_givens, check_givens_on, invisible, length_hint, opening, plural,
+    puzzle_length, shown, side_of_candidates, side_of_cells, symbol_count, Alphabet, Format,
+    InputError, Puzzle, ReadOptions, Record, Shown,
 };
 use crate::mask::{CellMasks, Mask, Wide256};
 use crate::topology::{box_index, CellName};
@@ -330,25 +330,31 @@ pub(super) fn read_symbols(
         }
     };
     let (masks, format) = if candidates {
-        let masks = candidate_masks(&chars, n, alphabet, line_no, bad)?;
+        let masks = candidate_masks(&chars, n, alphabet, |pos| locate(pos).0, bad)?;
         (masks, Format::Candidates)
     } else {
         (cell_masks(&chars, n, alphabet, bad)?, Format::Line)
     };
-    check_givens(Puzzle {
-        k,
-        masks,
-        alphabet,
-        format,
-        line: line_no,
-        item: None,
-        note,
-        shown: surety,
-        lowercase: reads_case_blind(alphabet, n)
-            && chars.iter().any(|c| c.is_ascii_lowercase())
-            && !chars.iter().any(|c| c.is_ascii_uppercase()),
-        empty: empty_mark(&chars, alphabet),
-    })
+    // A candidate grid's cell is its N symbols.
+    let spread = if candidates { n } else { 1 };
+    let line_of = |cell: usize| locate(cell * spread).0;
+    check_givens_on(
+        Puzzle {
+            k,
+            masks,
+            alphabet,
+            format,
+            line: line_no,
+            item: None,
+            note,
+            shown: surety,
+            lowercase: reads_case_blind(alphabet, n)
+                && chars.iter().any(|c| c.is_ascii_lowercase())
+                && !chars.iter().any(|c| c.is_ascii_uppercase()),
+            empty: empty_mark(&chars, alphabet),
+        },
+        &line_of,
+    )
 }
 
 /// `|` and `/`, which set rows apart on one line.
@@ -518,7 +524,7 @@ fn candidate_masks(
     chars: &[char],
     n: usize,
     alphabet: Alphabet,
-    line_no: usize,
+    line_of: impl Fn(usize) -> usize,
     bad: impl Fn(usize, char, String) -> InputError,
 ) -> Result<CellMasks, InputError> {
     let mut masks = CellMasks::with_capacity(n, n * n);
@@ -548,7 +554,7 @@ fn candidate_masks(
         }
         if m.is_empty() {
             return Err(InputError::at(
-                line_no,
+                line_of(cell * n),
                 format!("{} has no candidate", CellName::of(cell, n)),
                 "at least one candidate in every cell",
             ));

@@ -34,6 +34,10 @@ fn draws_puzzle_solution_candidates_and_a_step() {
     }
     let step = std::fs::read_to_string(tmp.join("step.svg")).unwrap();
     assert!(step.contains("<title>Step 3: "));
+    // A step's picture has the candidates already: asking for them as well draws the same.
+    let both = run(&["render", "--candidates", "--step", "3"], EASY9);
+    assert!(both.status.success(), "{}", stderr(&both));
+    assert_eq!(String::from_utf8_lossy(&both.stdout), step);
     assert!(step.contains("class=\"c place\""));
     // Standard output when -o is missing.
     let o = run(&["render"], EASY9);

@@ -66,6 +66,60 @@ fn reports_duplicate_given() {
     );
 }
 
+/// A grid drawn over several lines tells a digit given twice at the line of the later cell, as
+/// it tells a bad symbol at its own line: drawn rows, a forum post's rules between bands, rows
+/// of numbers, and a pencil-mark grid.
+#[test]
+fn a_duplicate_given_in_a_drawn_grid_is_told_at_its_line() {
+    // r9c9 = 3 clashes with r9c7 (row 9).
+    let mut digits = easy9_digits();
+    digits[80] = 3;
+    let numbers = number_rows(&digits, 9);
+    let symbols: Vec<String> = numbers.iter().map(|r| r.replace(' ', "")).collect();
+    let mut forum = symbols.clone();
+    forum.insert(6, "---+---+---".into());
+    forum.insert(3, "---+---+---".into());
+    let row9 = "3 is given twice in row 9: r9c7 and r9c9";
+    for (text, line) in [
+        (symbols.join("\n"), 9),
+        (forum.join("\n"), 11),
+        (numbers.join("\n"), 9),
+        (format!("# a comment\n{}", numbers.join("\n")), 10),
+    ] {
+        let e = read_one(&text, ReadOptions::default()).unwrap_err();
+        assert_eq!((e.line, e.what.as_str()), (line, row9), "{text}");
+    }
+    // In a column: the later cell's line, whichever house the clash is in.
+    let mut digits = easy9_digits();
+    digits[7 * 9 + 2] = 3;
+    let e = read_one(&number_rows(&digits, 9).join("\n"), Default::default()).unwrap_err();
+    let column = "3 is given twice in column 3: r1c3 and r8c3";
+    assert_eq!((e.line, e.what.as_str()), (8, column));
+    // A pencil-mark grid (16×16, a row a line) whose row 5 places a given of row 1 again.
+    let p = read_one(
+        include_str!("../../../examples/16x16.txt"),
+        Default::default(),
+    )
+    .unwrap();
+    let mut masks = p.masks.clone();
+    let col = (0..16).find(|&c| masks.get(c).count() == 1).unwrap();
+    let below = 4 * 16 + col;
+    assert!(masks.get(below).count() > 1, "r5c{} is open", col + 1);
+    masks.set(below, masks.get(col));
+    let text = crate::output::boxed_candidates(4, &masks, p.alphabet);
+    let e = read_one(&text, Default::default()).unwrap_err();
+    let row5 = text.lines().enumerate().filter(|(_, l)| l.starts_with('|'));
+    let row5 = row5.map(|(i, _)| i + 1).nth(4).unwrap();
+    assert_eq!(e.line, row5, "{e}\n{text}");
+    let twice = format!(
+        "given twice in column {}: r1c{} and r5c{}",
+        col + 1,
+        col + 1,
+        col + 1
+    );
+    assert!(e.what.ends_with(&twice), "{e}");
+}
+
 /// EASY9's cells as numbers, 0 for an empty cell.
 fn easy9_numbers() -> Vec<String> {
     EASY9

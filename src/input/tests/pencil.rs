@@ -176,8 +176,8 @@ fn reads_pencil_mark_grids_of_symbols() {
             let named = format!("{what} in r2c{} ('{changed}')", col + 1);
             assert_eq!(e.what, named, "{e}");
         }
-        // A cell with no candidate left, written as an empty mark: the grid's one error, and
-        // the grid after it is read (the row was no grid's before, and each line an error).
+        // A cell with no candidate left, written as an empty mark: the grid's one error, told
+        // at its row's line, and the grid after it is read (the row was no grid's before, and each line an error).
         for mark in [".", "-"] {
             let mut row = cells.clone();
             row[col] = mark;
@@ -188,7 +188,7 @@ fn reads_pencil_mark_grids_of_symbols() {
             assert_eq!(all.len(), 2, "{text}");
             let e = all[0].as_ref().unwrap_err();
             let named = format!("r2c{} has no candidate", col + 1);
-            assert_eq!((e.line, e.what.as_str()), (1, named.as_str()), "{e}");
+            assert_eq!((e.line, e.what.as_str()), (2, named.as_str()), "{e}");
             assert_eq!(all[1].as_ref().unwrap().masks, want, "{text}");
         }
     }
