@@ -316,13 +316,20 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
     r
 }
 
-/// Rate a parsed puzzle of a basis of the logic layer (up to 100×100). Fails when its givens
-/// contradict each other, or its basis is beyond [`LOGIC`](crate::basis::LOGIC) (the reader
-/// takes grids up to 225×225). The uniqueness techniques take part only with `cfg.unique`,
-/// for a puzzle proved to have one solution ([`crate::solve::proved_unique`], as `nsudoku
-/// rate` does).
+/// Rate a parsed puzzle of a basis of the logic layer (up to 100×100), as `nsudoku rate`
+/// does. Fails when its givens contradict each other, or its basis is beyond
+/// [`LOGIC`](crate::basis::LOGIC) (the reader takes grids up to 225×225). The uniqueness
+/// techniques take part, as in [`explain`](crate::logic::explain), when `p` is proved to have
+/// one solution ([`crate::solve::proved_unique`], within `cfg.deadline`): a rating is the
+/// puzzle's, whatever the caller's `Config`. With `cfg.unique` the caller has proved it
+/// already (as `nsudoku rate` does, which needs the count for more), and no count is made.
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, LogicError> {
-    with_basis!(logic_basis(p)?, B => {
+    let k = logic_basis(p)?;
+    let cfg = &Config {
+        unique: cfg.unique || crate::solve::proved_unique(p, cfg.deadline),
+        ..*cfg
+    };
+    with_basis!(k, B => {
         let mut s = State::<B>::of_puzzle(p)?;
         Ok(rate_state(&mut s, cfg))
     })

@@ -433,8 +433,13 @@ pub fn generate_k_observed(
     with_basis!(k, B => generate_observed::<B>(opts, seed, seen))
 }
 
-/// True when no given of `puzzle` can be removed (each removal leaves several solutions).
-/// `puzzle` must have a unique solution. Exact: no node budget.
+/// True when `puzzle` has one solution and no given of it can be removed (each removal leaves
+/// several solutions); false for a puzzle of none or several. Exact: no node budget.
+///
+/// ```
+/// // An empty grid has no given to remove, but thousands of solutions: not a minimal puzzle.
+/// assert!(!nsudoku::generate::is_minimal(2, &[0; 16]));
+/// ```
 ///
 /// # Panics
 ///
@@ -457,6 +462,13 @@ fn is_minimal_b<B: Basis>(puzzle: &[u8]) -> bool {
             ..SolveOptions::default()
         });
         let base = Grid::<B>::from_digits(puzzle);
+        let mut unique = Solver::<B>::new(SolveOptions {
+            limit: 2,
+            ..SolveOptions::default()
+        });
+        if unique.count_only(&base).solutions != 1 {
+            return false;
+        }
         (0..B::CELLS).filter(|&c| puzzle[c] != 0).all(|c| {
             let mut g = base;
             g.set(c, B::all() & !B::Mask::bit(puzzle[c] as usize - 1));

@@ -232,6 +232,12 @@ fn minimal_puzzles_lose_uniqueness_without_any_given() {
                     2,
                     "k={k} i={i}: given {c} removable"
                 );
+                // No given of `p` can go without solutions either, but `p` has several: it
+                // is no minimal puzzle.
+                assert!(
+                    !generate::is_minimal(k, &p),
+                    "k={k} i={i}: given {c} removed"
+                );
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use nsudoku::basis::B3;
 use nsudoku::generate::{self, GenError, GenOptions};
-use nsudoku::logic::State;
+use nsudoku::logic::{State, Technique};
 use nsudoku::solver::{Contradiction, SolveOptions, Solver};
 use nsudoku::{Alphabet, Basis, Grid, Mask, Puzzle};
 
@@ -375,6 +375,18 @@ fn the_logic_layer_takes_a_puzzle_of_any_size_at_run_time() {
     let r = nsudoku::rating::rate(&p, &Default::default()).unwrap();
     // Written as `nsudoku rate` writes it, which gives the same for this puzzle.
     assert_eq!(r.to_string(), "1.2/1.2/1.2");
+    // The default Config rates as `nsudoku rate` does where a uniqueness technique is the
+    // hardest step (`generate -k 3 -n 5 --seed 42`, puzzle 4): the puzzle is proved unique,
+    // not taken for one that may have several (6.5, by an x-cycle).
+    let bug: Puzzle =
+        ".5..7...16.....9...92.....71.572...3.8.5.1.........6...1............4..97.81....4"
+            .parse()
+            .unwrap();
+    let r = nsudoku::rating::rate(&bug, &Default::default()).unwrap();
+    assert_eq!(
+        (r.to_string(), r.hardest),
+        ("5.6/1.2/1.2".into(), Some(Technique::Bug))
+    );
     // A 16×16 of the examples: its steps name digits above 9 by letter.
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/16x16.txt");
     let text = std::fs::read_to_string(examples).unwrap();
