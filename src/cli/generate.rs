@@ -65,9 +65,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
-    /// empty). Default: line up to 25×25, numbers above.
+    /// empty). Default: line up to 25×25 or with --alphabet, numbers above.
     #[arg(long, value_enum, ignore_case = true)]
     format: Option<Written>,
+    /// Symbols of the line format: standard (1-9A-Za-z: 16×16 is 1-9A-G, 25×25 1-9A-P), hex
+    /// (0-F, zero-based, the usual 16×16 form) or letters (A = 1: A-Y, the usual 25×25 form).
+    /// Default: standard.
+    #[arg(long)]
+    alphabet: Option<Alphabet>,
     /// Also print the solution after each puzzle, separated by a space (line format) or on the
     /// next line (numbers).
     #[arg(long)]
@@ -84,6 +89,13 @@ enum Written {
     Numbers,
 }
 
+/// How the puzzles are written: `--format`, and `--alphabet` for the line format.
+#[derive(Clone, Copy, Debug)]
+struct Writing {
+    format: Format,
+    alphabet: Alphabet,
+}
+
 pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     let k = a.basis() as usize;
     let n = k * k;
@@ -91,7 +103,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         // `-k 9` for "9×9" would start a run of minutes with nothing to show for a while.
         say!("note: basis 9 makes 81×81 grids; for 9×9, `-k 3` or `--size 9`");
     }
-    let (format, opts) = options(&a)?;
+    let (writing, opts) = options(&a)?;
     let seed = a.seed.unwrap_or_else(|| {
         let mut clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -128,7 +140,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     // what it finished, in order. The bar counts the puzzles written.
     let write = |i: usize, r: Result<Generated, generate::GenError>| -> io::Result<()> {
         match r {
-            Ok(g) => write_generated(&mut out, k, &g, format, a.solution)?,
+            Ok(g) => write_generated(&mut out, k, &g, writing, a.solution)?,
             Err(e) => {
                 failed += 1;
                 // Counted from 1, as lines are everywhere else; the bar out of the way.
@@ -178,21 +190,37 @@ fn size_basis(s: &str) -> Result<u8, String> {
         })
 }
 
-/// What the arguments ask for: the output format and the generator's options, checked for a
-/// grid of basis `a.basis()` (a request no puzzle can meet is refused here, before any work).
-fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
+/// What the arguments ask for: how to write the puzzles and the generator's options, checked
+/// for a grid of basis `a.basis()` (a request no puzzle can meet is refused here, before any
+/// work).
+fn options(a: &GenerateArgs) -> io::Result<(Writing, GenOptions)> {
     let n = a.basis() as usize * a.basis() as usize;
     let format = match a.format {
         Some(Written::Line) => Format::Line,
         Some(Written::Numbers) => Format::Numbers,
-        None if n <= 25 => Format::Line,
+        // An alphabet asks for the line format.
+        None if n <= 25 || a.alphabet.is_some() => Format::Line,
         None => Format::Numbers,
     };
+    let alphabet = a.alphabet.unwrap_or(Alphabet::Standard);
     match format {
-        Format::Line if n > Alphabet::Standard.capacity() => {
+        Format::Line if n > alphabet.capacity() => {
+            let how = if n <= Alphabet::Standard.capacity() {
+                "--alphabet standard or --format numbers"
+            } else {
+                "--format numbers"
+            };
             return Err(invalid(&format!(
-                "{n}×{n} cannot be written one symbol a cell; use --format numbers"
-            )))
+                "{n}×{n} cannot be written one symbol a cell in the {alphabet} alphabet \
+                 ({} digits at most); use {how}",
+                alphabet.capacity()
+            )));
+        }
+        Format::Numbers if a.alphabet.is_some() => {
+            return Err(invalid(
+                "--alphabet sets the symbols of the line format; numbers have none (expected \
+                 --format line, or no --alphabet)",
+            ))
         }
         _ => {}
     }
@@ -218,7 +246,7 @@ fn options(a: &GenerateArgs) -> io::Result<(Format, GenOptions)> {
         timeout: a.timeout,
     };
     opts.check(n).map_err(|e| invalid(&e.to_string()))?;
-    Ok((format, opts))
+    Ok((Writing { format, alphabet }, opts))
 }
 
 /// The bar of a run of `count` puzzles, on stderr.
@@ -247,19 +275,19 @@ fn progress_bar(count: u64) -> ProgressBar {
     b
 }
 
-/// Write `g`'s puzzle of basis `k` in `format`, and its solution after it when `solution`
+/// Write `g`'s puzzle of basis `k` as `w` says, and its solution after it when `solution`
 /// (after a space on the line, or on the lines after a grid of numbers).
 fn write_generated(
     out: &mut impl Write,
     k: usize,
     g: &Generated,
-    format: Format,
+    w: Writing,
     solution: bool,
 ) -> io::Result<()> {
-    let p = output::digits_line(k, &g.puzzle, Alphabet::Standard, format);
+    let p = output::digits_line(k, &g.puzzle, w.alphabet, w.format);
     if solution {
-        let s = output::digits_line(k, &g.solution, Alphabet::Standard, format);
-        let sep = if format == Format::Line { " " } else { "\n" };
+        let s = output::digits_line(k, &g.solution, w.alphabet, w.format);
+        let sep = if w.format == Format::Line { " " } else { "\n" };
         writeln!(out, "{p}{sep}{s}")
     } else {
         writeln!(out, "{p}")

@@ -5,6 +5,7 @@
 use crate::common::Scratch;
 use nsudoku::generate::{self, GenOptions, Symmetry};
 use nsudoku::grid::{is_valid_solution, keeps_givens};
+use nsudoku::input::{self, ReadOptions};
 use nsudoku::logic::{self, State, Technique};
 use nsudoku::{solve, Alphabet, Grid, Puzzle};
 use std::process::Command;
@@ -360,6 +361,72 @@ fn cli_output_is_the_same_with_one_and_two_threads() {
     // Another seed gives other puzzles.
     let other = nsudoku(&["generate", "-k", "3", "-n", "12", "--seed", "43"]);
     assert_ne!(one.0, other.0);
+}
+
+/// `--alphabet` writes the same puzzles in the symbols a collection uses (A-Y at 25×25, 0-F
+/// at 16×16), solution too, and reads back as them; one that cannot write the grid, or
+/// numbers with an alphabet, are refused before any work.
+#[test]
+fn cli_writes_the_alphabet_asked_for() {
+    let gen = |k: &str, alphabet: Option<&str>| {
+        let mut args = vec!["generate", "-k", k, "-n", "2", "--seed", "5", "--solution"];
+        args.extend(alphabet.map(|a| ["--alphabet", a]).into_iter().flatten());
+        let (out, err, code) = nsudoku(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let digits = |text: &str, alphabet: Alphabet| -> Vec<Vec<u8>> {
+        let opts = ReadOptions {
+            alphabet: Some(alphabet),
+            ..Default::default()
+        };
+        let words = text.split_whitespace();
+        words
+            .map(|w| input::read_one(w, opts).unwrap().digits())
+            .collect()
+    };
+    for (k, name, alphabet, symbols) in [
+        (
+            "5",
+            "letters",
+            Alphabet::Letters,
+            ('A'..='Y').collect::<String>(),
+        ),
+        ("4", "hex", Alphabet::Hex, "0123456789ABCDEF".into()),
+        ("3", "standard", Alphabet::Standard, "123456789".into()),
+    ] {
+        let plain = gen(k, None);
+        let written = gen(k, Some(name));
+        assert_eq!(
+            digits(&written, alphabet),
+            digits(&plain, Alphabet::Standard)
+        );
+        let used: std::collections::BTreeSet<char> = written.chars().collect();
+        assert!(
+            used.iter()
+                .all(|c| symbols.contains(*c) || ". \n".contains(*c)),
+            "{name}: {written}"
+        );
+    }
+    // A 36×36 line takes the standard alphabet (an alphabet asks for lines, not numbers).
+    let (out, err, code) = nsudoku(&["generate", "-k", "6", "-n", "1", "--alphabet", "standard"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim_end().len(), 36 * 36);
+    for (args, said) in [
+        (
+            vec!["-k", "6", "--alphabet", "letters"],
+            "36×36 cannot be written one symbol a cell in the letters alphabet (26 digits at \
+             most); use --alphabet standard or --format numbers",
+        ),
+        (
+            vec!["-k", "3", "--alphabet", "hex", "--format", "numbers"],
+            "--alphabet sets the symbols of the line format; numbers have none",
+        ),
+    ] {
+        let (out, err, code) = nsudoku(&[&["generate"][..], &args].concat());
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
 }
 
 #[test]
