@@ -199,21 +199,16 @@ pub fn not_proved(verdict: Verdict) -> String {
 const MISTAKE_NODES: u64 = 5_000;
 
 /// Why `p` has no solution, for a person who made a mistake copying or marking it (what a
-/// technique finds on it rests on that mistake). A candidate grid whose placed digits alone
-/// have one solution names the candidates its marks rule out that this solution has; else it
-/// says whether the placed digits already have none. `None` when no count proves that `p` has
-/// no solution: `verdict` is the count run for the uniqueness techniques, when one ran, else
-/// one runs within [`MISTAKE_NODES`] nodes.
+/// technique finds on it rests on that mistake): [`marks_mistake`], or for a puzzle of givens
+/// alone, to check them. `None` when no count proves that `p` has no solution: `verdict` is
+/// the count run for the uniqueness techniques, when one ran, else one runs within
+/// [`MISTAKE_NODES`] nodes.
 pub fn no_solution_note<B: Basis>(
     p: &Puzzle,
     verdict: Option<Verdict>,
     deadline: Option<Instant>,
 ) -> Option<String> {
-    let opts = SolveOptions {
-        max_nodes: Some(MISTAKE_NODES),
-        timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-        ..SolveOptions::default()
-    };
+    let opts = mistake_search(deadline);
     let verdict = verdict.unwrap_or_else(|| solve::count_only(p, &opts).verdict());
     if verdict != Verdict::NoSolution {
         return None;
@@ -222,15 +217,41 @@ pub fn no_solution_note<B: Basis>(
     if p.masks.iter().all(|m| m.is_single() || m == all) {
         return Some("no solution (a search finds none): check the givens".into());
     }
+    Some(match marks_mistake::<B>(p, deadline) {
+        Some(why) => format!("no solution: {why}"),
+        None => "no solution (a search finds none)".into(),
+    })
+}
+
+/// The search of [`no_solution_note`] and [`marks_mistake`]: [`MISTAKE_NODES`], and no later
+/// than `deadline`.
+fn mistake_search(deadline: Option<Instant>) -> SolveOptions {
+    SolveOptions {
+        max_nodes: Some(MISTAKE_NODES),
+        timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+        ..SolveOptions::default()
+    }
+}
+
+/// What the marks of `p`, a candidate grid known to have no solution, got wrong, when its
+/// placed digits tell: the candidates the marks rule out that the placed digits' one solution
+/// has (`the marks rule out r1c2=9, which the one solution of the placed digits has`), or that
+/// those digits alone have no solution, or several that the marks all rule out. `None` for a
+/// puzzle of givens alone, or when the search of the placed digits does not settle.
+pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
+    let all = Wide256::low(B::N);
+    if p.masks.iter().all(|m| m.is_single() || m == all) {
+        return None;
+    }
     let mut placed = p.clone();
     for c in 0..B::CELLS {
         if !p.masks.get(c).is_single() {
             placed.masks.set(c, all);
         }
     }
-    let count = solve::count(&placed, &opts);
-    Some(match (count.verdict(), count.first) {
-        (Verdict::NoSolution, _) => "no solution: the placed digits alone have none".into(),
+    let count = solve::count(&placed, &mistake_search(deadline));
+    match (count.verdict(), count.first) {
+        (Verdict::NoSolution, _) => Some("the placed digits alone have none".into()),
         (Verdict::Solved, Some(sol)) => {
             let t = B::topology();
             let alpha = p.text_alphabet();
@@ -238,17 +259,16 @@ pub fn no_solution_note<B: Basis>(
                 .filter(|&c| !p.masks.get(c).has(sol[c] as usize - 1))
                 .map(|c| format!("{}={}", t.cell_name(c), alpha.label(sol[c], B::N)))
                 .collect();
-            format!(
-                "no solution: the marks rule out {}, which the one solution of the placed \
-                 digits has",
+            Some(format!(
+                "the marks rule out {}, which the one solution of the placed digits has",
                 ruled.join(", ")
-            )
+            ))
         }
-        (Verdict::Several, _) => "no solution: the marks rule out every solution of the placed \
-                                  digits (they have several)"
-            .into(),
-        _ => "no solution (a search finds none)".into(),
-    })
+        (Verdict::Several, _) => Some(
+            "the marks rule out every solution of the placed digits (they have several)".into(),
+        ),
+        _ => None,
+    }
 }
 
 /// The logic state of `p`, or why there is none (two givens clash).

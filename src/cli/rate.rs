@@ -1,7 +1,7 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::logic::{search_stuck, Solutions};
+use super::logic::{marks_mistake, search_stuck, Solutions};
 use super::solve::MARK_INVALID;
 use super::verdict;
 use super::{
@@ -55,6 +55,9 @@ struct Rated {
     sols: Option<Solutions>,
     /// What the step that broke the grid breaks, as `explain` names it.
     clash: Option<String>,
+    /// For a candidate grid without a solution, what its marks got wrong
+    /// ([`marks_mistake`]).
+    mistake: Option<String>,
 }
 
 /// What the last step of `p`'s rated path breaks, on a path that ends in a contradiction:
@@ -112,11 +115,16 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                 let clash = (rating.end == End::Contradiction)
                     .then(|| rated_clash(p, &cfg))
                     .flatten();
+                let none = rating.end == End::Contradiction || sols == Some(Solutions::Zero);
+                let mistake = none
+                    .then(|| with_basis!(p.k, B => marks_mistake::<B>(p, deadline)))
+                    .flatten();
                 Outcome::Rated(Rated {
                     rating,
                     secs,
                     sols,
                     clash,
+                    mistake,
                 })
             }
             Err(_) => Outcome::Clash,
@@ -165,12 +173,16 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     secs,
                     sols,
                     clash,
+                    mistake,
                 } = rated;
                 times.push(secs);
                 let line = if a.json {
                     let mut v = json_record(p, &r, secs, sols);
                     if let Some(why) = &clash {
                         v["error"] = why.as_str().into();
+                    }
+                    if let Some(why) = &mistake {
+                        v["mistake"] = why.as_str().into();
                     }
                     with_file(v, label)
                 } else {
@@ -180,7 +192,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     say!(
                         "{}: {}",
                         at(label, p),
-                        why_unrated(&r, sols, clash.as_deref())
+                        why_unrated(&r, sols, clash.as_deref(), mistake.as_deref())
                     );
                     bad += 1;
                 }
@@ -203,8 +215,14 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
 }
 
 /// The stderr reason for a puzzle that is not rated to the end (`clash`: what the step that
-/// broke the grid breaks).
-fn why_unrated(r: &Rating, sols: Option<Solutions>, clash: Option<&str>) -> String {
+/// broke the grid breaks; `mistake`: what a candidate grid's marks got wrong).
+fn why_unrated(
+    r: &Rating,
+    sols: Option<Solutions>,
+    clash: Option<&str>,
+    mistake: Option<&str>,
+) -> String {
+    let cause = mistake.map(|m| format!(": {m}")).unwrap_or_default();
     let stuck = format!(
         "the techniques get stuck after {} with {} open",
         plural(r.steps, "step"),
@@ -219,13 +237,13 @@ fn why_unrated(r: &Rating, sols: Option<Solutions>, clash: Option<&str>) -> Stri
         (End::Contradiction, _) => {
             let what = clash.map(|c| format!(": {c}")).unwrap_or_default();
             format!(
-                "no solution (a contradiction at step {}{what}); expected a puzzle with one \
-                 solution",
+                "no solution (a contradiction at step {}{what}){cause}; expected a puzzle with \
+                 one solution",
                 r.steps
             )
         }
         (_, Some(Solutions::Zero)) => {
-            format!("no solution ({stuck}); expected a puzzle with one solution")
+            format!("no solution ({stuck}){cause}; expected a puzzle with one solution")
         }
         (_, Some(Solutions::Several)) => {
             format!("several solutions ({stuck}); expected a puzzle with one solution")

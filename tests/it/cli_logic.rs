@@ -1637,6 +1637,22 @@ fn a_mistake_is_named_before_the_steps_that_rest_on_it() {
             .is_some_and(|at| at > told),
         "{err}"
     );
+    // `rate` says it after what broke the rated path, and its JSON record holds it.
+    let o = run(&["rate"], &marks);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let rule = named.trim_start_matches("line 1: no solution: ");
+    let after_clash = format!(
+        "would both hold {} in column 4): {rule}; expected",
+        truth as char
+    );
+    assert!(
+        err.starts_with("line 1: no solution (a contradiction at step "),
+        "{err}"
+    );
+    assert!(err.contains(&after_clash), "{err}");
+    let o = run(&["rate", "--json"], &marks);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["mistake"], rule, "{v}");
     // A puzzle without marks: its givens.
     let wrong = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     let err = String::from_utf8_lossy(&run(&["explain"], wrong).stderr).into_owned();
