@@ -10,7 +10,7 @@
 //! excluder of the first), so the work grows with the bivalue cells, not with the square of
 //! the open cells: a near-empty large grid costs little.
 
-use super::{Candidate, Deduction, Flow, Sink, State, Technique};
+use super::{Candidate, Deduction, Exclusion, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -124,5 +124,26 @@ fn exclude<B: Basis>(s: &State<B>, base: [usize; 2], common: &[usize], sink: &mu
     };
     d.evidence.note = Some(format!("base {}, excluders {}", names(&base), names(&used)));
     d.evidence.cells = base.iter().chain(&used).map(|&c| c as u16).collect();
+    // Each removal's proof: every digit of the other base cell, and what it would break.
+    let why = |removed: Candidate, partner: usize, digits: B::Mask, pair: &dyn Fn(usize) -> _| {
+        let pairs = digits.iter().map(|y| (y as u8, pair(y))).collect();
+        Exclusion {
+            removed,
+            partner: partner as u16,
+            pairs,
+        }
+    };
+    for x in gone_a.iter() {
+        let pair = |y: usize| excluder(s, common, x, y).map(|e| e as u16);
+        d.evidence
+            .exclusions
+            .push(why(Candidate::new(a, x), b, mb, &pair));
+    }
+    for y in gone_b.iter() {
+        let pair = |x: usize| excluder(s, common, x, y).map(|e| e as u16);
+        d.evidence
+            .exclusions
+            .push(why(Candidate::new(b, y), a, ma, &pair));
+    }
     sink(d)
 }

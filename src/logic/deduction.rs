@@ -186,6 +186,48 @@ pub struct Evidence {
     /// *sashimi*: no fish without the fins). False everywhere else.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub sashimi: bool,
+    /// Aligned pair exclusion: why each digit goes, one a removal. Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exclusions: Vec<Exclusion>,
+}
+
+/// Why aligned pair exclusion removes a digit of a base cell: with it, the other base cell has
+/// no digit left, each either repeating it in a house both share or emptying an excluder.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Exclusion {
+    /// The base cell's digit that goes.
+    pub removed: Candidate,
+    /// The other base cell.
+    pub partner: u16,
+    /// Each digit of the partner (0-based), with the excluder the pair would leave empty, or
+    /// `None` where it is the removed digit and the two base cells share a house.
+    pub pairs: Vec<(u8, Option<u16>)>,
+}
+
+impl Exclusion {
+    /// `r1c1=3 leaves r2c4 nothing: 1 empties r2c2, 2 empties r1c6` (`3 repeats in row 1`
+    /// where the bases share a house).
+    pub fn describe(&self, t: &Topology, a: Alphabet) -> String {
+        let cell = |c: u16| t.cell_name(c as usize);
+        let base = self.removed.cell as usize;
+        let pairs = self.pairs.iter().map(|&(d, by)| {
+            let d = a.label(d + 1, t.n);
+            match by {
+                Some(e) => format!("{d} empties {}", cell(e)),
+                None => match t.shared_house(base, self.partner as usize) {
+                    Some(h) => format!("{d} repeats in {}", t.house_name(h)),
+                    None => format!("{d} repeats"),
+                },
+            }
+        });
+        format!(
+            "{}={} leaves {} nothing: {}",
+            cell(self.removed.cell),
+            a.label(self.removed.digit + 1, t.n),
+            cell(self.partner),
+            pairs.collect::<Vec<_>>().join(", ")
+        )
+    }
 }
 
 /// Why some templates of a POM step's digit went: a claim about the templates left when the
@@ -411,6 +453,13 @@ impl Deduction {
             }
         });
         let shown = shown.or_else(|| self.houses_note(t));
+        let shown = match (shown, ev.exclusions.is_empty()) {
+            (Some(n), false) => {
+                let why: Vec<String> = ev.exclusions.iter().map(|x| x.describe(t, a)).collect();
+                Some(format!("{n} ({})", why.join("; ")))
+            }
+            (shown, _) => shown,
+        };
         let note = match (length, shown) {
             (Some(l), Some(note)) => Some(format!("{l}; {note}")),
             (l, note) => l.or(note),
@@ -561,6 +610,10 @@ impl Deduction {
         if !ev.fins.is_empty() {
             let fins = ev.fins.iter().map(|&c| t.cell_name(c as usize));
             v["fins"] = fins.collect::<Vec<_>>().into();
+        }
+        if !ev.exclusions.is_empty() {
+            let why = ev.exclusions.iter().map(|x| x.describe(t, a));
+            v["exclusions"] = why.collect::<Vec<_>>().into();
         }
         if !ev.cuts.is_empty() {
             let cuts = ev.cuts.iter().map(|c| {

@@ -50,7 +50,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use deduction::{
-    Candidate, ChainNode, Deduction, Emptied, Evidence, Forced, LinkKind, TemplateCut,
+    Candidate, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced, LinkKind, TemplateCut,
 };
 pub use explain::{explain, logic_basis, Explained, LogicError};
 pub use state::{givens_clash, State, GIVENS_CLASH};

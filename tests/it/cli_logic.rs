@@ -1334,7 +1334,8 @@ fn aligned_pair_exclusion_is_what_a_generated_puzzle_needs() {
     let p = "3..65..1.7.....8........5469...15........725...48..............58.72.9..672......";
     let o = run(&["explain"], &format!("{p}\n"));
     common::assert_success(&o);
-    let step = "Aligned Pair Exclusion: base r4c7,r6c1, excluders r4c2,r6c7 => r4c7<>3";
+    let step = "Aligned Pair Exclusion: base r4c7,r6c1, excluders r4c2,r6c7 (r4c7=3 leaves r6c1 \
+                nothing: 1 empties r6c7, 2 empties r4c2) => r4c7<>3";
     assert!(stdout(&o).lines().any(|l| l == step), "{}", stdout(&o));
     let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,xyz-wing";
     let o = run(&["explain", "--techniques", list], &format!("{p}\n"));

@@ -459,7 +459,10 @@ fn aligned_pair_exclusion() {
     let cells = [(1, 1, "123"), (2, 4, "12"), (2, 2, "13"), (1, 6, "23")];
     assert_eq!(
         aligned(&cells, "base r1c1,r2c4,"),
-        ["Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 => r1c1<>3"]
+        [
+            "Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 (r1c1=3 leaves r2c4 \
+          nothing: 1 empties r2c2, 2 empties r1c6) => r1c1<>3"
+        ]
     );
     let s = state(&cells);
     let found = find_all(&s, Technique::AlignedPairExclusion, &Config::default());
@@ -470,7 +473,10 @@ fn aligned_pair_exclusion() {
     more.push((1, 5, "12"));
     assert_eq!(
         aligned(&more, "base r1c1,r2c4,"),
-        ["Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 => r1c1<>3"]
+        [
+            "Aligned Pair Exclusion: base r1c1,r2c4, excluders r1c6,r2c2 (r1c1=3 leaves r2c4 \
+          nothing: 1 empties r2c2, 2 empties r1c6) => r1c1<>3"
+        ]
     );
     // In one house the bases cannot repeat a digit. Bases r1c1 (1,2) and r1c5 (1,3),
     // excluders r1c7 (1,3) and r1c8 (2,3): r1c1 = 1 leaves r1c5 no digit (1 is in the row, 3
@@ -478,6 +484,10 @@ fn aligned_pair_exclusion() {
     let row = [(1, 1, "12"), (1, 5, "13"), (1, 7, "13"), (1, 8, "23")];
     assert_eq!(
         aligned(&row, "base r1c1,r1c5,"),
-        ["Aligned Pair Exclusion: base r1c1,r1c5, excluders r1c7,r1c8 => r1c1<>1, r1c5<>3"]
+        [
+            "Aligned Pair Exclusion: base r1c1,r1c5, excluders r1c7,r1c8 (r1c1=1 leaves r1c5 \
+          nothing: 1 repeats in row 1, 3 empties r1c7; r1c5=3 leaves r1c1 nothing: 1 empties \
+          r1c7, 2 empties r1c8) => r1c1<>1, r1c5<>3"
+        ]
     );
 }
