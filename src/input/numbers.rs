@@ -93,8 +93,9 @@ pub(super) fn one_token(line: &str) -> bool {
     !line.bytes().fold(false, |any, b| any | apart(b))
 }
 
-/// A row of numbers without its trailing `# comment`.
-fn uncommented(line: &str) -> &str {
+/// A row of a drawn grid (numbers or symbols) without its trailing `# comment`: no alphabet
+/// has `#`.
+pub(super) fn uncommented(line: &str) -> &str {
     line.split_once('#').map_or(line, |(row, _)| row)
 }
 
@@ -736,7 +737,16 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
         .filter(|&&i| lines.at(i).contains('#'))
         .map(|&i| i + 1)
         .collect();
-    let note = match commented[..] {
+    (
+        numbers_puzzle(&values, n, &row_lines, comments_note(&commented)),
+        used,
+    )
+}
+
+/// The note that the comments after a grid's rows on `commented` lines (1-based, ascending)
+/// are passed over: `the comment on line 5 is passed over`, `the comments on lines 3-5 …`.
+pub(super) fn comments_note(commented: &[usize]) -> Option<String> {
+    match *commented {
         [] => None,
         [line] => Some(format!("the comment on line {line} is passed over")),
         [first, .., last] if commented.len() == last - first + 1 => Some(format!(
@@ -746,8 +756,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             "the comments on {} of lines {first}-{last} are passed over",
             commented.len()
         )),
-    };
-    (numbers_puzzle(&values, n, &row_lines, note), used)
+    }
 }
 
 /// The puzzle of `values` (N² of them, row by row; `row_lines` the lines of its rows, 0-based,

@@ -3,15 +3,17 @@
 
 use super::fields::title;
 use super::lines::Lines;
-use super::numbers::{number_token, tokens, whole_puzzle};
+use super::numbers::{comments_note, number_token, tokens, uncommented, whole_puzzle};
 use super::symbols::read_symbols;
 use super::{basis_of, side_of_cells, Format, InputError, ReadOptions, Record, SUPPORTED};
 use crate::alphabet::Alphabet;
 use crate::topology::CellName;
 
-/// The cells of a row of symbols as people draw grids: the line without spaces and `|`.
+/// The cells of a row of symbols as people draw grids: the line without spaces, `|` and a
+/// trailing `# comment` (which a rule or frame may have too).
 fn row_cells(line: &str) -> Vec<char> {
-    line.chars()
+    uncommented(line)
+        .chars()
         .filter(|c| !c.is_whitespace() && *c != '|')
         .collect()
 }
@@ -655,7 +657,20 @@ pub(super) fn read_symbol_rows(
         ..opts
     };
     let locate = |pos: usize| (rows[pos / n].0 + 1, CellName::of(pos, n).to_string());
-    (read_symbols(&text, start + 1, opts, &locate), used)
+    let mut rec = read_symbols(&text, start + 1, opts, &locate);
+    // Comments after rows, rules or frames (the frame above too) are passed over, and said so.
+    let above = start.checked_sub(1).filter(|_| framed);
+    let commented: Vec<usize> = (above.into_iter().chain(start..start + used))
+        .filter(|&i| lines.held(i).is_some_and(|l| l.contains('#')))
+        .map(|i| i + 1)
+        .collect();
+    if let (Ok(p), Some(said)) = (&mut rec, comments_note(&commented)) {
+        p.note = Some(match p.note.take() {
+            Some(note) => format!("{note}; {said}"),
+            None => said,
+        });
+    }
+    (rec, used)
 }
 
 /// Whether the line at `at`, a row of `m` cells inside a grid of another side, and the line

@@ -932,3 +932,64 @@ fn lines_of_4x4_puzzles_parted_by_bars_are_not_one_16x16() {
     assert_eq!(all.len(), 1, "{all:?}");
     assert_eq!(all[0].as_ref().unwrap().k, 4);
 }
+
+/// A `# comment` after a row of symbols, a rule or a frame is passed over with a note, as
+/// after a row of numbers: the grid stays one puzzle, and the batch one line a puzzle.
+#[test]
+fn comments_after_rows_rules_and_frames_are_passed_over() {
+    let p16 = read_one(
+        include_str!("../../../examples/16x16.txt"),
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let line16 = crate::output::digits_line(4, &p16.digits(), p16.alphabet, Format::Line);
+    let mut rows: Vec<String> = (0..16)
+        .map(|r| line16[r * 16..r * 16 + 16].into())
+        .collect();
+    rows[4].push_str(" # c");
+    let text = format!("{}\n\n{line16}\n", rows.join("\n"));
+    let all = read_all(&text, ReadOptions::default());
+    assert_eq!(all.len(), 2, "{text}");
+    for r in &all {
+        assert_eq!(r.as_ref().unwrap().digits(), p16.digits());
+    }
+    let note = all[0].as_ref().unwrap().note.as_deref();
+    assert_eq!(note, Some("the comment on line 5 is passed over"));
+    // Sudoku Explainer's frames, one with a comment below its grid, the next above.
+    let rows: Vec<String> = (0..9).map(|r| spaced9(&EASY9[r * 9..r * 9 + 9])).collect();
+    let frame = "*-----------------------*";
+    let rule = "|-------+-------+-------|";
+    let grid = |top: &str, bottom: &str| {
+        let band = |b: usize| rows[b * 3..b * 3 + 3].iter().map(|r| format!("| {r} |"));
+        let mut lines = vec![top.to_string()];
+        for b in 0..3 {
+            lines.extend(band(b));
+            lines.push(if b < 2 { rule } else { bottom }.to_string());
+        }
+        lines.join("\n")
+    };
+    let commented = format!("{frame} # c");
+    let text = format!(
+        "{}\n\n{}\n",
+        grid(frame, &commented),
+        grid(&commented, frame)
+    );
+    let all = read_all(&text, ReadOptions::default());
+    assert_eq!(all.len(), 2, "{text}");
+    let want = read_one(EASY9, Default::default()).unwrap().digits();
+    let notes: Vec<_> = all
+        .iter()
+        .map(|r| {
+            let p = r.as_ref().unwrap();
+            assert_eq!(p.digits(), want);
+            p.note.clone().unwrap()
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "the comment on line 13 is passed over",
+            "the comment on line 15 is passed over"
+        ]
+    );
+}
