@@ -136,20 +136,21 @@ impl<'a> Field<'a> {
                 next > n && side_of_cells(next).is_some()
             };
             if puzzle_length(n) && !before_larger {
-                // A puzzle alone with a separator after is no pair (in quotes, it is a CSV
-                // field); a label is under half a puzzle's length, so a puzzle of the wrong
-                // length followed by its solution stays an error, not the solution read in
-                // its place.
-                let more = after.is_some_and(|c| !raw[end + c.len_utf8()..].trim().is_empty());
+                // What follows the separator after a puzzle is passed over, an empty field
+                // too (`puzzle,`: a CSV export's empty solutions column); a label is under
+                // half a puzzle's length, so a puzzle of the wrong length followed by its
+                // solution stays an error, not the solution read in its place.
                 if labels == 0 && rows_in_a_line(raw, n) {
                     return None;
                 }
-                return ((labels > 0 || more || quoted) && 2 * longest < n).then_some(Field {
-                    before: &raw[..start + usize::from(quoted)],
-                    puzzle: field,
-                    after: after.filter(|_| more),
-                    quoted,
-                });
+                return ((labels > 0 || after.is_some() || quoted) && 2 * longest < n).then_some(
+                    Field {
+                        before: &raw[..start + usize::from(quoted)],
+                        puzzle: field,
+                        after,
+                        quoted,
+                    },
+                );
             }
             // A label: letters and digits, `_` and `-` (which mark empty cells) only beside a
             // letter.

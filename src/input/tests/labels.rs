@@ -13,6 +13,10 @@ fn a_puzzle_followed_by_more_is_read_with_a_note() {
         (format!("{EASY9}:1:{solution}"), ':'),
         (format!("{zeros},{solution}"), ','),
         (format!("{EASY9}\t2.3/1.2/1.2"), '\t'),
+        // An empty field after it: a CSV export whose solutions column is empty.
+        (format!("{EASY9},"), ','),
+        (format!("{EASY9};"), ';'),
+        (format!("\"{EASY9}\","), ','),
     ] {
         let q = read_one(&line, Default::default()).unwrap();
         assert_eq!(q.digits(), p.digits(), "{line}");
@@ -61,6 +65,11 @@ fn a_csv_header_is_passed_over_with_a_note() {
         .as_ref()
         .unwrap()
         .starts_with("line 1 ('quizzes,solutions') is a CSV header"));
+    // Its solutions column empty: the puzzles are read all the same.
+    let empty = format!("quizzes,solutions\n{EASY9},\n{EASY9},\n");
+    let all = read_all(&empty, Default::default());
+    assert_eq!(all.len(), 2);
+    assert!(all.iter().all(|r| r.as_ref().unwrap().line > 1));
     // Only the first line of a text can be a header.
     let late = format!("{EASY9}\nquizzes,solutions\n");
     assert!(read_all(&late, Default::default())[1].is_err());
