@@ -18,10 +18,13 @@ const SNIFF: u64 = 8192;
 /// looks right is read as it arrives, a line at a time.
 pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
     let err = |e: io::Error| e.to_string();
-    // Both bytes of a mark, even when a pipe hands over one byte first.
-    let mut mark = Vec::with_capacity(2);
-    (&mut src).take(2).read_to_end(&mut mark).map_err(err)?;
-    let bom = matches!(mark[..], [0xff, 0xfe] | [0xfe, 0xff]);
+    // Every byte of a mark, even when a pipe hands over one byte first.
+    let mut mark = Vec::with_capacity(4);
+    (&mut src).take(4).read_to_end(&mut mark).map_err(err)?;
+    let bom = matches!(
+        mark[..],
+        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] | [0, 0, 0xfe, 0xff]
+    );
     let mut src = io::Cursor::new(mark).chain(src);
     if bom {
         let mut bytes = Vec::new();
@@ -50,9 +53,26 @@ pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead +
 }
 
 /// The text of a puzzle file: UTF-8 (invalid bytes replaced, to be named by the reader), or
-/// UTF-16 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without one is
-/// refused, as read as UTF-8 it would be every other character a NUL.
+/// UTF-16 or UTF-32 with a byte-order mark (Windows editors save "Unicode" so). UTF-16 without
+/// one is refused, as read as UTF-8 it would be every other character a NUL.
 pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf32 = |rest: &[u8], be: bool| {
+        let chars = rest.chunks_exact(4).map(|b| {
+            let b = [b[0], b[1], b[2], b[3]];
+            let unit = if be {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            };
+            char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER)
+        });
+        let mut text: String = chars.collect();
+        // The bytes of a last unit cut short are named by the reader, as in UTF-16.
+        if rest.len() % 4 != 0 {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+        text
+    };
     let utf16 = |be: bool| {
         let units = bytes[2..].chunks_exact(2).map(|b| {
             if be {
@@ -71,6 +91,9 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
         text
     };
     match bytes {
+        // UTF-32's little-endian mark starts as UTF-16's does: it is told first.
+        [0xff, 0xfe, 0, 0, rest @ ..] => Ok(utf32(rest, false)),
+        [0, 0, 0xfe, 0xff, rest @ ..] => Ok(utf32(rest, true)),
         [0xff, 0xfe, rest @ ..] if ascii_units(rest, false) => Ok(utf16(false)),
         [0xfe, 0xff, rest @ ..] if ascii_units(rest, true) => Ok(utf16(true)),
         // A mark on a text that is not UTF-16 is no text either: as UTF-8 its two bytes are

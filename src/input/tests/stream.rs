@@ -212,6 +212,41 @@ fn open_decodes_utf16_with_a_mark() {
     }
 }
 
+/// UTF-32 with a byte-order mark (little- or big-endian) reads as its text: its
+/// little-endian mark starts as UTF-16's, which took it for UTF-16 with a NUL after each
+/// character.
+#[test]
+fn open_decodes_utf32_with_a_mark() {
+    let text = format!("{EASY9}\n{EASY9}\n");
+    let chars = || text.chars().map(u32::from);
+    let le: Vec<u8> = [0xff, 0xfe, 0, 0]
+        .into_iter()
+        .chain(chars().flat_map(u32::to_le_bytes))
+        .collect();
+    let be: Vec<u8> = [0, 0, 0xfe, 0xff]
+        .into_iter()
+        .chain(chars().flat_map(u32::to_be_bytes))
+        .collect();
+    for bytes in [le, be] {
+        for src in [
+            Box::new(std::io::Cursor::new(bytes.clone())) as Box<dyn std::io::BufRead + Send>,
+            Box::new(std::io::BufReader::with_capacity(
+                1,
+                std::io::Cursor::new(bytes.clone()),
+            )),
+        ] {
+            let all: Vec<Record> =
+                Reader::new(open(src).unwrap(), ReadOptions::default()).collect();
+            assert_eq!(all.len(), 2);
+            assert_eq!(all[1].as_ref().unwrap().digits()[2], 3);
+        }
+        // A unit cut short is kept as a replacement character, which the reader names.
+        assert!(decode(&bytes[..bytes.len() - 1])
+            .unwrap()
+            .ends_with('\u{fffd}'));
+    }
+}
+
 /// What `open` judges is the bytes, not how they arrive: a line of NULs before good puzzles
 /// is that line's error whether the text comes whole or a line a read (a pipe's first read
 /// was once all that was looked at). A byte-order mark before bytes out of step is named.
