@@ -319,10 +319,10 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
 /// Rate a parsed puzzle of a basis of the logic layer (up to 100×100), as `nsudoku rate`
 /// does. Fails when its givens contradict each other, or its basis is beyond
 /// [`LOGIC`](crate::basis::LOGIC) (the reader takes grids up to 225×225). The uniqueness
-/// techniques take part, as in [`explain`](crate::logic::explain), when `p` is proved to have
-/// one solution ([`crate::solve::proved_unique`], within `cfg.deadline`): a rating is the
-/// puzzle's, whatever the caller's `Config`. With `cfg.unique` the caller has proved it
-/// already (as `nsudoku rate` does, which needs the count for more), and no count is made.
+/// techniques take part when `p` has one solution: `cfg.unique` says the caller proved it (as
+/// `nsudoku rate` does, which needs the count for more), else `rate` proves it itself, as
+/// [`explain`](crate::logic::explain) does ([`crate::solve::proved_unique`], within
+/// `cfg.deadline`). So the default `Config` rates a puzzle as `nsudoku rate` does.
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, LogicError> {
     let k = logic_basis(p)?;
     let cfg = &Config {

@@ -177,7 +177,8 @@ fn reads_pencil_mark_grids_of_symbols() {
             assert_eq!(e.what, named, "{e}");
         }
         // A cell with no candidate left, written as an empty mark: the grid's one error, told
-        // at its row's line, and the grid after it is read (the row was no grid's before, and each line an error).
+        // at its row's line, and the grid after it is read (the row was no grid's before, and
+        // each line an error).
         for mark in [".", "-"] {
             let mut row = cells.clone();
             row[col] = mark;
