@@ -321,7 +321,7 @@ pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
 /// [`LOGIC`](crate::basis::LOGIC) (the reader takes grids up to 225×225). The uniqueness
 /// techniques take part when `p` has one solution: `cfg.unique` says the caller proved it (as
 /// `nsudoku rate` does, which needs the count for more), else `rate` proves it itself, as
-/// [`explain`](crate::logic::explain) does ([`crate::solve::proved_unique`], within
+/// [`explain`](crate::logic::explain()) does ([`crate::solve::proved_unique`], within
 /// `cfg.deadline`). So the default `Config` rates a puzzle as `nsudoku rate` does.
 pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, LogicError> {
     let k = logic_basis(p)?;
