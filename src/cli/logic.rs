@@ -213,14 +213,19 @@ pub fn no_solution_note<B: Basis>(
     if verdict != Verdict::NoSolution {
         return None;
     }
-    let all = Wide256::low(B::N);
-    if p.masks.iter().all(|m| m.is_single() || m == all) {
+    if givens_only::<B>(p) {
         return Some("no solution (a search finds none): check the givens".into());
     }
     Some(match marks_mistake::<B>(p, deadline) {
         Some(why) => format!("no solution: {why}"),
         None => "no solution (a search finds none)".into(),
     })
+}
+
+/// Whether `p` has no marks: each cell placed or open to every digit.
+fn givens_only<B: Basis>(p: &Puzzle) -> bool {
+    let all = Wide256::low(B::N);
+    p.masks.iter().all(|m| m.is_single() || m == all)
 }
 
 /// The search of [`no_solution_note`] and [`marks_mistake`]: [`MISTAKE_NODES`], and no later
@@ -239,10 +244,10 @@ fn mistake_search(deadline: Option<Instant>) -> SolveOptions {
 /// those digits alone have no solution, or several that the marks all rule out. `None` for a
 /// puzzle of givens alone, or when the search of the placed digits does not settle.
 pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
-    let all = Wide256::low(B::N);
-    if p.masks.iter().all(|m| m.is_single() || m == all) {
+    if givens_only::<B>(p) {
         return None;
     }
+    let all = Wide256::low(B::N);
     let mut placed = p.clone();
     for c in 0..B::CELLS {
         if !p.masks.get(c).is_single() {

@@ -665,10 +665,7 @@ pub(super) fn read_symbol_rows(
         .map(|i| i + 1)
         .collect();
     if let (Ok(p), Some(said)) = (&mut rec, comments_note(&commented)) {
-        p.note = Some(match p.note.take() {
-            Some(note) => format!("{note}; {said}"),
-            None => said,
-        });
+        p.add_note(said);
     }
     (rec, used)
 }

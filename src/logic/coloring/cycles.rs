@@ -262,10 +262,11 @@ pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mu
     let topo = B::topology();
     let forcings = mode.y.then(|| Forcings::build(s, max_len, cfg));
     let mut search = Search::new(B::CELLS);
+    // Cells a wrap has decided with their whole cluster: their own wraps say the same.
+    let mut wrapped = vec![false; B::CELLS];
     for digit in 0..B::N {
         let g = Graph::build(s, digit, mode.hinge, forcings.as_ref());
-        // Cells a wrap has decided with their whole cluster: their own wraps say the same.
-        let mut wrapped = vec![false; B::CELLS];
+        wrapped.fill(false);
         for apex in 0..B::CELLS {
             if !g.on[apex] || wrapped[apex] {
                 continue;
