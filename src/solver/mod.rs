@@ -63,6 +63,9 @@ pub struct Solver<B: Basis> {
     path: Vec<(u16, u16)>,
     /// Grid copies at some frames (frame index, grid): see `Tuning::snapshot_every`.
     snaps: Vec<(usize, Grid<B>)>,
+    /// The frames between two snapshots in this run: `Tuning::snapshot_every`, doubled each
+    /// time the copies would pass `Tuning::snapshot_bytes`.
+    snap_every: usize,
 }
 
 impl<B: Basis> std::fmt::Debug for Solver<B> {
@@ -129,6 +132,7 @@ impl<B: Basis> Solver<B> {
             frames: Vec::new(),
             path: Vec::new(),
             snaps: Vec::new(),
+            snap_every: 1,
         }
     }
 
@@ -402,6 +406,7 @@ impl<B: Basis> Solver<B> {
         self.frames.clear();
         self.path.clear();
         self.snaps.clear();
+        self.snap_every = self.tuning.snapshot_every as usize;
         // With probing at every node, the root is probed as the first node.
         let mut ok = self.prepare_root(&mut g, self.tuning.probe_root && !self.tuning.probe);
         self.pref.clear();
@@ -441,8 +446,9 @@ impl<B: Basis> Solver<B> {
                         if self
                             .snaps
                             .last()
-                            .map_or(true, |s| at - s.0 >= self.tuning.snapshot_every as usize)
+                            .map_or(true, |s| at - s.0 >= self.snap_every)
                         {
+                            self.thin_snapshots();
                             self.snaps.push((at, g));
                         }
                         self.frames.push(Frame {
@@ -510,6 +516,23 @@ impl<B: Basis> Solver<B> {
             ok = self.prop.run(&mut g).is_ok();
         }
         (out, false)
+    }
+
+    /// Before a snapshot is added: when the copies would pass `Tuning::snapshot_bytes`, keep
+    /// every other one (the root's among them) and double the spacing. Not when every branch
+    /// keeps a copy (`snapshot_every` 1: probing at every node, whose grids replay cannot
+    /// rebuild).
+    fn thin_snapshots(&mut self) {
+        let room = (self.tuning.snapshot_bytes / std::mem::size_of::<Grid<B>>()).max(2);
+        if self.tuning.snapshot_every == 1 || self.snaps.len() < room {
+            return;
+        }
+        let mut i = 0;
+        self.snaps.retain(|_| {
+            i += 1;
+            i % 2 == 1
+        });
+        self.snap_every *= 2;
     }
 
     /// Set `g` to the grid of the top frame's node, and cut the path back to that node: the

@@ -83,6 +83,8 @@ fn tunings() -> Vec<Tuning> {
             pattern: bits & 32 != 0,
             // Grid copies at one branch in 3, the others replayed (forced to 1 with probing).
             snapshot_every: if bits & 4 != 0 { 3 } else { 1 },
+            // Room for two copies: the spacing doubles as the search goes deep.
+            snapshot_bytes: if bits & 64 != 0 { 0 } else { 1 << 28 },
             root_sac: false,
             probe_arity: 2,
             probe_locked: true,
@@ -336,7 +338,9 @@ fn a_reused_solver_searches_as_a_fresh_one() {
 /// From 36×36 up the depth-first search keeps a grid copy at one branch in 16 and rebuilds the
 /// others by replaying its choices: the same tree, the same solutions and counts as with a copy
 /// at every branch, on grids that backtrack (holes dug into a grid; depth-first alone and with
-/// the CDCL after it) and one that goes deep (an empty grid).
+/// the CDCL after it) and one that goes deep (an empty grid). So too when the copies' room
+/// (`snapshot_bytes`) is spent and they are thinned: room for two, as deep 225×225 searches
+/// run out of 256 MB.
 #[test]
 fn replayed_branches_search_as_copied_ones() {
     use nsudoku::basis::B6;
@@ -356,9 +360,10 @@ fn replayed_branches_search_as_copied_ones() {
     for (i, digits) in grids.iter().enumerate() {
         let g = Grid::<B6>::from_digits(digits);
         for cdcl in [false, true] {
-            let run = |every: u32| {
+            let run = |every: u32, bytes: usize| {
                 let tuning = Tuning {
                     snapshot_every: every,
+                    snapshot_bytes: bytes,
                     cdcl,
                     ..Tuning::for_basis(6)
                 };
@@ -374,15 +379,16 @@ fn replayed_branches_search_as_copied_ones() {
                 });
                 (c.stats, c.solutions, c.budget_exceeded(), sols)
             };
-            let copied = run(1);
+            let room = Tuning::for_basis(6).snapshot_bytes;
+            let copied = run(1, room);
             // Depth-first, a branch whose last alternative was taken (a node that is no
             // guess) was gone back to.
             backtracked += usize::from(!cdcl && copied.0.nodes > copied.0.guesses + 10);
-            for every in [2, 3, 16] {
+            for (every, bytes) in [(2, room), (3, room), (16, room), (2, 0), (16, 0)] {
                 assert_eq!(
-                    run(every),
+                    run(every, bytes),
                     copied,
-                    "grid {i}, CDCL {cdcl}, a copy every {every}"
+                    "grid {i}, CDCL {cdcl}, a copy every {every}, room {bytes}"
                 );
             }
         }
