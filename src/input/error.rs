@@ -131,8 +131,11 @@ fn code_point(c: char) -> String {
 /// A character as a message shows it: `'x'`, or `U+0000` when it would not show.
 pub(super) fn shown(c: char) -> String {
     if c == char::REPLACEMENT_CHARACTER {
-        // What the reader puts for bytes that are not UTF-8 (a file in Latin-1, say).
-        "'\u{FFFD}' (U+FFFD, which stands for bytes that are not UTF-8)".into()
+        // What the reader puts for bytes that do not decode: not UTF-8 (a file in Latin-1,
+        // say), or a broken unit of a UTF-16 or UTF-32 file.
+        "'\u{FFFD}' (U+FFFD, which stands for bytes that do not decode: not UTF-8, or a \
+         broken UTF-16 or UTF-32 unit)"
+            .into()
     } else if invisible(c) {
         code_point(c)
     } else {

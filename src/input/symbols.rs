@@ -408,7 +408,7 @@ fn no_grid_length(
     let len = s.chars().count();
     let bars = s.chars().filter(|&c| apart(c)).count();
     // A character that does not show (a NUL, a control) would leave the count unexplained,
-    // and so would bytes that are not UTF-8 (read as U+FFFD).
+    // and so would bytes that do not decode (read as U+FFFD).
     let odd = s
         .char_indices()
         .find(|&(_, c)| invisible(c) || c == char::REPLACEMENT_CHARACTER);
@@ -417,7 +417,8 @@ fn no_grid_length(
             "{}, one of them {} at {}",
             plural(len, "symbol"),
             if c == char::REPLACEMENT_CHARACTER {
-                "a byte that is not UTF-8".to_string()
+                "bytes that do not decode (not UTF-8, or a broken UTF-16 or UTF-32 unit)"
+                    .to_string()
             } else {
                 format!("the invisible {}", shown(c))
             },

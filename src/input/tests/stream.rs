@@ -171,7 +171,8 @@ fn a_utf16_mark_before_utf8_text_spoils_only_the_first_line() {
             (first.line, first.what.as_str()),
             (
                 1,
-                "83 symbols, one of them a byte that is not UTF-8 at column 1"
+                "83 symbols, one of them bytes that do not decode (not UTF-8, or a broken UTF-16 or \
+                 UTF-32 unit) at column 1"
             )
         );
         assert!(all[1..].iter().all(|r| r.is_ok()), "{all:?}");
@@ -202,6 +203,19 @@ fn open_decodes_utf16_with_a_mark() {
     // A stray last byte is kept as a replacement character, which the reader then names.
     let odd = [&le[..], &[0x35]].concat();
     assert!(decode(&odd).unwrap().ends_with('\u{fffd}'));
+    // A lone surrogate on the second line is named there as a broken unit, not as UTF-8.
+    let mut broken = le.clone();
+    let second = 2 + 2 * (EASY9.len() + 2);
+    broken[second..second + 2].copy_from_slice(&0xd800u16.to_le_bytes());
+    let src = open(std::io::Cursor::new(broken)).unwrap();
+    let all: Vec<Record> = Reader::new(src, ReadOptions::default()).collect();
+    let err = all[1].as_ref().unwrap_err();
+    assert_eq!(err.line, 2);
+    assert!(
+        err.what.contains("a broken UTF-16 or UTF-32 unit"),
+        "{err:?}"
+    );
+    assert!(all[0].is_ok(), "{all:?}");
     // Big-endian too; but NULs on both sides of the pairs are no text at all.
     let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
     assert!(decode(&be).unwrap_err().contains("UTF-16"));
