@@ -52,7 +52,7 @@ pub struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// One JSON object a line per puzzle: `line`, `status` (solved or a marker), `solution`
-    /// when solved, `solutions`, `limit_reached`, `nodes`, `guesses`, `us`; `error` when
+    /// when solved, `solutions`, `exact`, `limit_reached`, `nodes`, `guesses`, `us`; `error` when
     /// invalid; `file` when several files are read. With --count, no `solution`.
     #[arg(long)]
     json: bool,
@@ -339,7 +339,7 @@ fn report(label: &Option<String>, p: &Puzzle, c: &Count) -> Option<String> {
 /// ran out after several (`0`, `1`, `2+`).
 fn counted(c: &Count) -> String {
     let mut s = c.solutions.to_string();
-    if c.limit_reached || c.budget_exceeded() {
+    if !c.is_exact() {
         s.push('+');
     }
     s
@@ -369,6 +369,7 @@ fn json_record(p: &Puzzle, c: &Count, secs: f64) -> serde_json::Value {
         "status": status,
         "solutions": c.solutions,
         "limit_reached": c.limit_reached,
+        "exact": c.is_exact(),
         "nodes": c.stats.nodes,
         "guesses": c.stats.guesses,
         "us": (secs * 1e6).round() as u64,

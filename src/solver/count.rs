@@ -86,7 +86,7 @@ impl Count {
     /// assert!(!at_limit.is_unique());
     /// ```
     pub fn is_unique(&self) -> bool {
-        self.solutions == 1 && !self.limit_reached && !self.budget_exceeded()
+        self.solutions == 1 && self.is_exact()
     }
 
     /// What the count settles, in the order that every report of it takes: two solutions
@@ -118,6 +118,20 @@ impl Count {
     /// True when the node budget or the timeout ran out before the search finished.
     pub fn budget_exceeded(&self) -> bool {
         self.stopped.is_some()
+    }
+
+    /// True when the search finished: `solutions` is the puzzle's count, not a lower bound
+    /// that the limit or a budget cut short.
+    ///
+    /// ```
+    /// use nsudoku::solver::{Count, Exceeded};
+    /// let all = Count { solutions: 794, ..Count::default() };
+    /// assert!(all.is_exact());
+    /// let cut = Count { solutions: 243, stopped: Some(Exceeded::Nodes), ..Count::default() };
+    /// assert!(!cut.is_exact());
+    /// ```
+    pub fn is_exact(&self) -> bool {
+        !self.limit_reached && !self.budget_exceeded()
     }
 }
 

@@ -115,6 +115,10 @@ fn json_records_one_a_puzzle() {
     assert!(got[1]["error"].as_str().unwrap().starts_with("3 symbols"));
     assert_eq!(got[2]["status"], "multiple solutions");
     assert_eq!(got[2]["limit_reached"], true);
+    assert_eq!(
+        (got[0]["exact"].clone(), got[2]["exact"].clone()),
+        (true.into(), false.into())
+    );
     assert!(got[2].get("solution").is_none());
     // With --count: the counts, no solution.
     let out = run(&["solve", "--json", "--count"], EASY9);
@@ -123,6 +127,33 @@ fn json_records_one_a_puzzle() {
         (v["status"].as_str(), v.get("solution")),
         (Some("solved"), None)
     );
+}
+
+/// A count the search finished (794, below the limit) and one a node budget cut short (243+)
+/// differ in JSON by `exact`, as in text by the `+`: neither reached the limit.
+#[test]
+fn json_tells_an_exact_count_from_a_cut_one() {
+    let multi = "4.....8.5.3..........7......2.....6.....8........1.......6.3.7.5..2.....1.4......";
+    let count = |budget: &[&str]| {
+        let args = [&["solve", "--count", "--limit", "1000"][..], budget].concat();
+        let text = run(&args, multi);
+        let json = run(&[&args[..], &["--json"]].concat(), multi);
+        let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        (
+            text.trim().to_string(),
+            v["exact"].clone(),
+            v["limit_reached"].clone(),
+        )
+    };
+    let (all, exact, limit) = count(&[]);
+    assert_eq!(
+        (all.as_str(), exact, limit),
+        ("794", true.into(), false.into())
+    );
+    let (cut, exact, limit) = count(&["--max-nodes", "500"]);
+    assert!(cut.ends_with('+'), "{cut}");
+    assert_eq!((exact, limit), (false.into(), false.into()));
 }
 
 /// Numbers: a 9×9 line with a value out of range is its own error (not the first row of an
