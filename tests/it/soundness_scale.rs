@@ -165,7 +165,9 @@ fn sample_is_sound() {
         None,
         None,
         12,
-        &["bug", "remote-pair"],
+        // The finned jellyfish of these states are above half a digit's open lines, left to
+        // their complements (finned x-wings and swordfish; the `fish::finned` module).
+        &["bug", "remote-pair", "finned-jellyfish"],
     );
     sample(
         4,
@@ -173,7 +175,8 @@ fn sample_is_sound() {
         Some("tests/data/16x16_gen_minimal200_first10.sol"),
         None,
         2,
-        &["bug"],
+        // Finned fish from size 6 up: above half, as the finned jellyfish at 9×9.
+        &["bug", "finned-fish-6", "finned-fish-7", "finned-fish-8"],
     );
     // One puzzle, never solved by logic: no full house, a few sizes of tuples unused, and no
     // swordfish, 5- or 6-fish (those it held were hidden singles seen as fish, which fish no
@@ -196,6 +199,14 @@ fn sample_is_sound() {
         "bug",
         "remote-pair",
         "y-knot",
+        // Above half a digit's open lines, as at 9×9 and 16×16.
+        "finned-fish-6",
+        "finned-fish-7",
+        "finned-fish-8",
+        "finned-fish-9",
+        "finned-fish-10",
+        "finned-fish-11",
+        "finned-fish-12",
     ];
     sample(
         5,

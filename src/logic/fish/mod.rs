@@ -355,14 +355,28 @@ pub mod reference {
     /// Every finned or sashimi fish of size `k` with at least one elimination: k open base
     /// lines, k cover lines each holding a place of theirs, fins (their places off the cover)
     /// in one box, each base line with two places or more and one in the cover. Evidence as the
-    /// fast finder gives it, without the note.
+    /// fast finder gives it, without the note. Not when `k` is more than half the digit's open
+    /// lines, as the fast finder does not look there (see the `finned` module).
     pub fn finned<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        finned_up_to(s, k, false)
+    }
+
+    /// [`finned`] above half the open lines too: what the complement stands for.
+    pub fn finned_every_size<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        finned_up_to(s, k, true)
+    }
+
+    fn finned_up_to<B: Basis>(s: &State<B>, k: usize, above_half: bool) -> Vec<Deduction> {
         let n = B::N;
         let mut out = Vec::new();
         for side in sides(s) {
             let (at, has) = (|l, i| side.at(l, i), |c| side.has(c));
-            // Open lines of two places or more: a base line has them.
+            // Above half the open lines, the complement has the same eliminations.
             let mut open = side.open_lines();
+            if 2 * k > open.len() && !above_half {
+                continue;
+            }
+            // Open lines of two places or more: a base line has them.
             open.retain(|&l| (0..n).filter(|&i| has(at(l, i))).count() >= 2);
             for base in open.into_iter().combinations(k) {
                 // Cover lines each hold a place of the base lines.
