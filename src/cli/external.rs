@@ -151,8 +151,8 @@ pub fn time(
             .ne(timed.wrong.iter().map(|w| w.0))
         {
             Some(format!(
-                "left {} puzzles unsolved, the first {}",
-                wrong.len(),
+                "left {} unsolved, the first {}",
+                super::plural(wrong.len(), "puzzle"),
                 timed.wrong.len()
             ))
         } else {

@@ -209,17 +209,23 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                 Some(r) => format!(", after reduction by {r}"),
                 None => String::new(),
             };
+            // The search's time includes the techniques at its nodes, and the reduction before.
+            let what = if a.reduce.is_some() {
+                "reduction+search"
+            } else {
+                "search"
+            };
             say!("with {list} at every search node{before}:");
-            tally.print(summed(&tally));
+            tally.print(summed(&tally), what);
             say!("with singles alone at every search node{before}:");
-            plain_tally.print(summed(&plain_tally));
+            plain_tally.print(summed(&plain_tally), what);
         } else if let Some(list) = &a.reduce {
             say!("with reduction by {list} (time includes the reduction):");
-            tally.print(summed(&tally));
+            tally.print(summed(&tally), "reduction+search");
             say!("without reduction:");
-            plain_tally.print(summed(&plain_tally));
+            plain_tally.print(summed(&plain_tally), "search");
         } else {
-            tally.print(Clock::Wall(wall));
+            tally.print(Clock::Wall(wall), "search");
         }
     }
     Ok(exit_status(!tally.all_unique()))
@@ -426,7 +432,8 @@ impl Tally {
         self.invalid == 0 && self.unique == self.puzzles
     }
 
-    fn print(&mut self, clock: Clock) {
+    /// The statistics on stderr; `what` names what each puzzle's time (median, worst) holds.
+    fn print(&mut self, clock: Clock, what: &str) {
         let n = self.puzzles.max(1) as f64;
         let (median, worst) = super::median_worst(&mut self.times);
         say!(
@@ -450,9 +457,9 @@ impl Tally {
             return;
         }
         // The rates come from the clock (reading, writing and threads too), the median and
-        // worst from each puzzle's search alone, which is why a mean can exceed the worst.
+        // worst from each puzzle's own time, which is why a mean can exceed the worst.
         say!(
-            "{name} {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  search median {:.2} µs  worst {:.2} µs",
+            "{name} {:.3} s  {:.0} puzzles/s  {:.2} µs/puzzle  {what} median {:.2} µs  worst {:.2} µs",
             secs,
             n / secs,
             secs * 1e6 / n,

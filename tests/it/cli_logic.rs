@@ -734,6 +734,10 @@ fn solve_with_reduction_gives_the_same_solutions() {
     assert_eq!(counts.len(), 2, "{err}");
     assert!(counts.iter().all(|l| l.starts_with("puzzles 3 ")), "{err}");
     assert!(counts.iter().all(|l| l.contains("invalid 1")), "{err}");
+    // The times of the first block hold the reduction, and say so; the second's do not.
+    let medians: Vec<&str> = err.lines().filter(|l| l.contains(" median ")).collect();
+    assert!(medians[0].contains("reduction+search median"), "{err}");
+    assert!(medians[1].contains("  search median"), "{err}");
 }
 
 /// `--node-reduce` searches with the logic layer, techniques at every node: the same
