@@ -723,3 +723,35 @@ fn bench_escapes_the_control_characters_of_a_command() {
         assert!(err.iter().any(|l| l.contains(&said)), "{said}: {err:?}");
     }
 }
+
+/// Which answers are judged is settled counting to 2, whatever `--limit` times: under the
+/// default `--limit 1` a puzzle of several solutions, to which `nsudoku solve` rightly answers
+/// `multiple solutions`, was judged and the command blamed for it.
+#[test]
+fn bench_judges_answers_to_puzzles_of_one_solution_only() {
+    let dir = Scratch::new("bench-several");
+    let several =
+        "4.....8.5.3..........7......2.....6.....8........1.......6.3.7.5..2.....1.4......";
+    let set = dir.join("set.txt");
+    std::fs::write(&set, format!("{EASY9}\n{several}\n{EASY9}\n")).unwrap();
+    let bin = env!("CARGO_BIN_EXE_nsudoku");
+    let cmd = format!("'{bin}' solve --threads 1");
+    let set = set.to_str().unwrap();
+    let args = [
+        "bench",
+        set,
+        "--min-time",
+        "0",
+        "--single-thread",
+        "--baseline-cmd",
+        &cmd,
+    ];
+    let out = run(&args, "");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!said.contains("is not a solution"), "{said}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("not solved by the command"));
+    assert!(
+        said.contains("its answers to the 1 puzzle without one solution are not judged"),
+        "{said}"
+    );
+}

@@ -444,11 +444,13 @@ impl Bench<'_> {
         Ok(())
     }
 
-    /// For each of `these`, whether the engine finds it one solution, counting to `--limit`
-    /// within `--max-nodes`: an untimed pass on every thread.
+    /// For each of `these`, whether the engine finds it one solution, counting to 2 within
+    /// `--max-nodes`: an untimed pass on every thread. To 2 whatever `--limit` times: under
+    /// `--limit 1` a puzzle of several solutions would be judged, and a command that said so
+    /// blamed for it.
     fn one_solution(&self, these: &[&Puzzle]) -> Vec<bool> {
         let opts = SolveOptions {
-            limit: self.a.limit as usize,
+            limit: 2,
             max_nodes: self.a.max_nodes,
             ..SolveOptions::default()
         };
