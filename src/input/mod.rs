@@ -25,8 +25,8 @@ use crate::basis::SUPPORTED;
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
-    bad_first_number_row, number_rows_below, numbers_line, numbers_then_more, pencil_grid_below,
-    read_candidate_lists, read_numbers, symbol_row_below,
+    bad_first_number_row, candidate_lists_line, number_rows_below, numbers_line, numbers_then_more,
+    pencil_grid_below, read_candidate_lists, read_numbers, symbol_row_below,
 };
 use pencil::{
     broken_pencil_rows, list_rows_start, pencil_rows_start, read_list_rows, read_pencil_rows,
@@ -466,11 +466,7 @@ impl<R: BufRead> Reader<R> {
         // one puzzle with a stray comma (`…7382,`) is not one.
         let lists = opts.format != Some(Format::Numbers)
             && opts.format != Some(Format::Line)
-            && raw.contains(',')
-            && raw.split_whitespace().nth(1).is_some()
-            && raw
-                .split_whitespace()
-                .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','));
+            && candidate_lists_line(raw);
         if lists {
             return (read_candidate_lists(raw, line_no), 1);
         }

@@ -387,6 +387,17 @@ pub(super) fn number_token(t: &str) -> bool {
     matches!(t, "." | "-" | "_") || t.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// Whether `raw` looks like a candidate grid of comma lists: tokens of digits and commas, a
+/// comma among them, and two tokens or more (one puzzle with a stray comma, `…7382,`, is not
+/// one).
+pub(super) fn candidate_lists_line(raw: &str) -> bool {
+    raw.contains(',')
+        && raw.split_whitespace().nth(1).is_some()
+        && raw
+            .split_whitespace()
+            .all(|t| t.bytes().all(|b| b.is_ascii_digit() || b == b','))
+}
+
 /// A candidate grid written as N² cells of comma-separated digits (the form of grids whose N
 /// is beyond one symbol a digit, 64×64 and up).
 pub(super) fn read_candidate_lists(raw: &str, line_no: usize) -> Record {

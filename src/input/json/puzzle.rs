@@ -3,7 +3,9 @@
 
 use super::error;
 use crate::input::error::plural;
-use crate::input::numbers::{numbers_line, numbers_puzzle, parse_ints};
+use crate::input::numbers::{
+    candidate_lists_line, numbers_line, numbers_puzzle, parse_ints, read_candidate_lists,
+};
 use crate::input::symbols::read_symbols;
 use crate::input::{side_of_cells, InputError, ReadOptions, Record};
 use crate::topology::CellName;
@@ -170,8 +172,12 @@ fn puzzle(n: usize, cells: &[&Value], line_no: usize, opts: ReadOptions) -> Resu
     Ok(numbers_puzzle(&values, n, &[line_no - 1], None))
 }
 
-/// The puzzle of a string: a line of numbers, or of symbols.
+/// The puzzle of a string: a candidate grid of comma lists (as `reduce --json` writes one
+/// from 16×16 up in the numbers form, and from 64×64 up), a line of numbers, or of symbols.
 fn puzzle_line(line: &str, line_no: usize, opts: ReadOptions) -> Record {
+    if candidate_lists_line(line) {
+        return read_candidate_lists(line, line_no);
+    }
     if numbers_line(line) {
         let values = parse_ints(line, line_no)?;
         let n = side_of_cells(values.len()).ok_or_else(|| {

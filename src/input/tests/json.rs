@@ -921,3 +921,18 @@ fn a_json_grid_item_without_its_opening_bracket_costs_only_itself() {
     let text = format!("[\n{good},\n  {},\n{good}\n]\n", rows[0]);
     assert_eq!(lines(&text), [(2, true), (13, false), (14, true)], "{text}");
 }
+
+/// A candidate grid of comma lists (as `reduce --json` writes one in the numbers form from
+/// 16×16 up, and every one from 64×64 up) reads under "grid" as it reads on a line of its own:
+/// it was taken for a line of symbols (865 of them here).
+#[test]
+fn a_candidate_grid_of_comma_lists_reads_in_json() {
+    let p = read_all(EASY9, ReadOptions::default()).remove(0).unwrap();
+    let line = crate::output::candidates_line(3, &p.masks, crate::Alphabet::Decimal);
+    assert!(line.contains("1,2,"), "{line}");
+    let plain = read_all(&line, ReadOptions::default()).remove(0).unwrap();
+    let json = format!("{{\"grid\": \"{line}\", \"end\": \"stuck\"}}");
+    let read = read_all(&json, ReadOptions::default()).remove(0).unwrap();
+    assert_eq!(read.masks, plain.masks);
+    assert_eq!(read.masks, p.masks);
+}
