@@ -509,6 +509,8 @@ fn finned_fish_above_half_are_made_by_their_complements() {
             let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
             9 - placed.count()
         };
+        // The fast finder's fish of each size in this state, found once.
+        let mut of_size: Vec<Option<Vec<Deduction>>> = vec![None; 9];
         for k in 2..=4 {
             for d in reference::finned_every_size(s, k) {
                 let digit = d.evidence.digits[0] as usize;
@@ -519,7 +521,9 @@ fn finned_fish_above_half_are_made_by_their_complements() {
                 above += 1;
                 // Base lines come first among the houses: rows are 0..9, columns 9..18.
                 let by_cols = d.evidence.houses[0] >= 9;
-                let complement = find_all(s, Technique::FinnedFish((m - k) as u8), &unique());
+                let complement = of_size[m - k].get_or_insert_with(|| {
+                    find_all(s, Technique::FinnedFish((m - k) as u8), &unique())
+                });
                 let other = complement.iter().filter(|c| {
                     c.evidence.digits == d.evidence.digits && (c.evidence.houses[0] >= 9) != by_cols
                 });
