@@ -290,8 +290,9 @@ fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
     }
 }
 
-/// A command that solves no puzzle (not found, or failing at once) gets no row: a throughput
-/// of its exits would stand in the table beside the solvers'.
+/// A command that solves no puzzle (not found, or failing at once) is not timed: a throughput
+/// of its exits would stand in the table beside the solvers'. Its row says why, without
+/// figures, and the exit status is 1 (a script reading the JSON saw no sign of it).
 #[test]
 fn bench_does_not_time_a_command_that_solves_nothing() {
     let out = bench_30_json(&[
@@ -301,20 +302,62 @@ fn bench_does_not_time_a_command_that_solves_nothing() {
         "cat > /dev/null",
     ]);
     let err = lines(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    assert_eq!(out.status.code(), Some(1), "{err:?}");
     let set = "9x9_magictour_top1465_first30.txt";
-    assert!(
-        err.contains(&format!(
-            "{set}: `false` ended with exit status: 1, and solved no puzzle: not timed"
-        )),
-        "{err:?}"
-    );
+    let failed = "ended with exit status: 1, and solved no puzzle: not timed";
+    assert!(err.contains(&format!("{set}: `false` {failed}")), "{err:?}");
     assert!(err.contains(&format!(
         "{set}: `cat > /dev/null` solved no puzzle: not timed"
     )));
     assert!(err.contains(&format!("{set}: `false` wrote no answer")));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(variants(&rows), ["search"]);
+    assert_eq!(
+        variants(&rows),
+        ["false (command)", "cat > /dev/null (command)", "search"]
+    );
+    let failures: Vec<&serde_json::Value> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["failure"])
+        .collect();
+    assert_eq!(
+        failures,
+        [failed, "solved no puzzle: not timed"]
+            .map(serde_json::Value::from)
+            .iter()
+            .chain([&serde_json::Value::Null])
+            .collect::<Vec<_>>()
+    );
+    for r in &rows.as_array().unwrap()[..2] {
+        assert!(
+            r["puzzles_per_sec"].is_null() && r["us_per_puzzle"].is_null(),
+            "{r}"
+        );
+        assert_eq!(r["unsolved"], 30);
+    }
+    assert!(rows[2]["puzzles_per_sec"].as_f64().unwrap() > 0.0);
+
+    // The table has the row, with dashes for figures and the reason under it.
+    let table = run(
+        &[
+            "bench",
+            &data_path(set),
+            "--min-time",
+            "0",
+            "--single-thread",
+            "--baseline-cmd",
+            "false",
+        ],
+        "",
+    );
+    let table = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        table.contains(&format!(
+            "| `false` (command) | – | – | – | – | – | – | – |\n| ↳ {failed} |"
+        )),
+        "{table}"
+    );
 }
 
 /// A command's answers to puzzles without one solution are not judged: counting to two, its
@@ -417,8 +460,8 @@ fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
     let extra = format!("'{bin}' solve --limit 1 --threads 1; echo extra");
     let out = bench_30_json(&["--baseline-cmd", "yes", "--baseline-cmd", &extra]);
     let err = lines(&out.stderr);
-    // The command's failings are its own: the exit status is the engine's.
-    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    // A command left untimed makes the exit status 1.
+    assert_eq!(out.status.code(), Some(1), "{err:?}");
     let set = "9x9_magictour_top1465_first30.txt";
     assert!(err.contains(&format!(
         "{set}: `yes` ended with its stdout past 64 MiB: stopped there and not timed (one \
@@ -428,13 +471,16 @@ fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
         "{set}: `{extra}` wrote more answers than the 30 puzzles: those past the last puzzle \
          were passed over"
     )));
-    // `yes` has no row; the other command's answers are all solutions.
+    // `yes` has a row without figures; the other command's answers are all solutions.
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(rows[0]["puzzles_per_sec"].is_null(), "{rows:?}");
+    assert!(rows[0]["failure"].as_str().unwrap().contains("past 64 MiB"));
     // JSON keeps the command as typed; the table marks it up.
-    assert_eq!(rows[0]["variant"], format!("{extra} (command)"));
-    assert_eq!(rows[0]["unsolved"], 0);
+    assert_eq!(rows[1]["variant"], format!("{extra} (command)"));
+    assert_eq!(rows[1]["unsolved"], 0);
+    assert!(rows[1]["failure"].is_null() && rows[1]["puzzles_per_sec"].as_f64().is_some());
 }
 
 /// A command that answers one line a puzzle: a blank line, or one starting with `#`, stands
@@ -480,19 +526,30 @@ fn bench_times_a_command_beside_the_engine() {
     // The first 20 answers only: the other 10 puzzles have none.
     let partial = format!("{solver} | head -n 20");
     let out = bench(&[&solver, "head -n 2", &shuffled, "exit 3", &partial], true);
-    // The commands' answers are theirs: the exit status is the engine's.
-    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    // Three solved no puzzle and were not timed: the exit status says so.
+    assert_eq!(out.status.code(), Some(1), "{:?}", lines(&out.stderr));
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // Those that solved no puzzle are not timed: no row.
+    let untimed: Vec<bool> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["puzzles_per_sec"].is_null())
+        .collect();
+    assert_eq!(untimed, [false, true, true, true, false, false]);
+    // The rest are the timed ones.
+    let timed = |v: &serde_json::Value| !v["puzzles_per_sec"].is_null();
+    let rows: Vec<serde_json::Value> = rows.as_array().unwrap().clone();
+    let rows: Vec<&serde_json::Value> = rows.iter().filter(|r| timed(r)).collect();
     assert_eq!(
-        variants(&rows),
+        rows.iter()
+            .map(|r| r["variant"].as_str().unwrap())
+            .collect::<Vec<_>>(),
         [
             format!("{solver} (command)"),
             format!("{partial} (command)"),
             "search".into()
         ]
     );
-    let rows = rows.as_array().unwrap();
     let unsolved: Vec<u64> = rows
         .iter()
         .map(|r| r["unsolved"].as_u64().unwrap())
@@ -580,7 +637,7 @@ fn bench_kills_what_a_command_past_its_time_limit_started() {
     let cmd = format!("sleep 59 & echo $! > '{}'; wait", pid_file.display());
     // Time enough for the shell to start `sleep` and write its pid on a slow machine.
     let out = bench_30_json(&["--baseline-cmd", &cmd, "--baseline-timeout", "2s"]);
-    assert_eq!(out.status.code(), Some(0), "{:?}", lines(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{:?}", lines(&out.stderr));
     let pid = std::fs::read_to_string(&pid_file).expect("the command wrote its child's pid");
     assert!(!pid.trim().is_empty(), "no pid written in 2 s");
     let stat = format!("/proc/{}/stat", pid.trim());
@@ -604,7 +661,7 @@ fn bench_kills_a_command_that_closed_its_output_past_its_time_limit() {
     let cmd = format!("'{bin}' solve --limit 1 --threads 1; exec >&-; sleep 60");
     let out = bench_30_json(&["--baseline-cmd", &cmd, "--baseline-timeout", "1s"]);
     let err = lines(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    assert_eq!(out.status.code(), Some(1), "{err:?}");
     assert!(
         err.iter().any(|l| l.ends_with(
             "had not ended its first run after --baseline-timeout (1s): \
@@ -615,7 +672,7 @@ fn bench_kills_a_command_that_closed_its_output_past_its_time_limit() {
 }
 
 /// Every timed run is judged as the checked first one: a command that fails at once after
-/// it gets no row (it was timed at the speed of its exits).
+/// it is not timed (it was timed at the speed of its exits).
 #[cfg(unix)]
 #[test]
 fn bench_judges_every_timed_run_of_a_command() {
@@ -635,8 +692,13 @@ fn bench_judges_every_timed_run_of_a_command() {
         )),
         "{err:?}"
     );
+    assert_eq!(out.status.code(), Some(1), "{err:?}");
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(variants(&rows), ["search"]);
+    assert!(rows[0]["puzzles_per_sec"].is_null(), "{rows}");
+    assert!(rows[0]["failure"]
+        .as_str()
+        .unwrap()
+        .starts_with("answered otherwise in timed run 1"));
 }
 
 /// A puzzle that only a reduction takes over the node budget is named and fails the run, as
@@ -670,8 +732,8 @@ fn bench_names_a_puzzle_over_budget_in_any_variant() {
 fn bench_kills_a_command_past_its_time_limit() {
     let out = bench_30_json(&["--baseline-cmd", "sleep 60", "--baseline-timeout", "300ms"]);
     let err = lines(&out.stderr);
-    // The command's failings are its own: the exit status is the engine's.
-    assert_eq!(out.status.code(), Some(0), "{err:?}");
+    // Left untimed: the exit status is 1.
+    assert_eq!(out.status.code(), Some(1), "{err:?}");
     let set = "9x9_magictour_top1465_first30.txt";
     // Said once, with nothing of answers it never wrote.
     assert_eq!(
@@ -683,8 +745,11 @@ fn bench_kills_a_command_past_its_time_limit() {
              killed there and not timed"
         )],
     );
+    // Its row has no figures, and no unsolved puzzles: its answers were never read.
     let rows: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(rows.as_array().unwrap().len(), 1, "{rows:?}");
+    assert_eq!(rows.as_array().unwrap().len(), 2, "{rows:?}");
+    assert!(rows[0]["puzzles_per_sec"].is_null(), "{rows:?}");
+    assert_eq!(rows[0]["unsolved"], 0);
 }
 
 /// What a command writes (its answers, the last line of its stderr) and the command itself

@@ -54,8 +54,8 @@ impl Measured {
             limit: 0,
             variant: variant.to_string(),
             threads: Some(threads),
-            puzzles_per_sec: rate,
-            us_per_puzzle: 1e6 / rate.max(1e-12),
+            puzzles_per_sec: Some(rate),
+            us_per_puzzle: Some(1e6 / rate.max(1e-12)),
             // Of puzzles none settled (all over budget or wrong) nothing can be said.
             no_guess_pct: (self.solved > 0).then(|| 100.0 * self.no_guess as f64 / n),
             guesses_per_puzzle: Some(self.guesses as f64 / n),
@@ -64,6 +64,7 @@ impl Measured {
             unsolved: self.puzzles - self.solved - over,
             multiple: self.count(Unfit::Several),
             over_budget: over,
+            failure: None,
         }
     }
 }

@@ -80,15 +80,15 @@ pub struct BenchArgs {
     /// puzzles on stdin, one a line, and writes one solution a line in order (any form nsudoku
     /// reads; another line, such as `no solution`, or a blank one, stands for its puzzle).
     /// Each timed pass is one run of the command, start-up included; every answer of a first,
-    /// untimed run is checked, and those that are not solutions are named and counted under the table (the
-    /// exit status stays as the engine's results make it); a command that solves none is not
-    /// timed. Median, worst and guesses are not seen from outside: `–`. Repeat for more
-    /// commands.
+    /// untimed run is checked, and those that are not solutions are named and counted under
+    /// the table (the exit status stays as the engine's results make it); a command that
+    /// solves none is not timed: its row says why, without figures, and the exit status is 1.
+    /// Median, worst and guesses are not seen from outside: `–`. Repeat for more commands.
     #[arg(long, value_name = "COMMAND")]
     baseline_cmd: Vec<String>,
     /// Stop a run of a --baseline-cmd command that has not ended after this long (seconds, or
-    /// with a unit: 500ms, 2s, 1m); the command is then not timed on that set, and says so.
-    /// Default: no limit.
+    /// with a unit: 500ms, 2s, 1m); the command is then not timed on that set, as its row
+    /// says, and the exit status is 1. Default: no limit.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     baseline_timeout: Option<std::time::Duration>,
 }
@@ -370,12 +370,12 @@ impl Bench<'_> {
                     t.wrong
                         .sort_by_key(|(i, _)| (these[*i].line, these[*i].item));
                     say_command(set, cmd, &t, &places);
-                    // Stopped in its warm-up, or solving nothing (`external::time`): no row.
-                    // As for its answers, the exit status stays the engine's.
-                    if t.runs > 0 {
-                        self.rows
-                            .push(command_row(set, k, &v.name, &t, these.len()));
-                    }
+                    // Stopped, or solving nothing (`external::time`): a row without figures,
+                    // and the exit status 1, as for an engine variant that could not run. Its
+                    // wrong answers are the command's own: they leave the status alone.
+                    self.failed |= t.runs == 0;
+                    self.rows
+                        .push(command_row(set, k, &v.name, &t, these.len()));
                     continue;
                 }
                 Kind::InProcess(how) => how,

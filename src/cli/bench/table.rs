@@ -18,10 +18,11 @@ pub(super) struct Row {
     /// `None` (JSON `null`) for a command, whose threads are its own; likewise the measures
     /// below that cannot be seen from outside it.
     pub(super) threads: Option<usize>,
-    #[serde(serialize_with = "six_figures")]
-    pub(super) puzzles_per_sec: f64,
-    #[serde(serialize_with = "six_figures")]
-    pub(super) us_per_puzzle: f64,
+    /// `None` (JSON `null`) for a command that was not timed (`failure` says why).
+    #[serde(serialize_with = "six_figures_or_null")]
+    pub(super) puzzles_per_sec: Option<f64>,
+    #[serde(serialize_with = "six_figures_or_null")]
+    pub(super) us_per_puzzle: Option<f64>,
     #[serde(serialize_with = "six_figures_or_null")]
     pub(super) no_guess_pct: Option<f64>,
     #[serde(serialize_with = "six_figures_or_null")]
@@ -36,6 +37,9 @@ pub(super) struct Row {
     /// Puzzles over the node budget: the baseline's (`--baseline-nodes`), or the engine's
     /// (`--max-nodes`).
     pub(super) over_budget: usize,
+    /// For a command: why it was not timed, or how its first run ended when not with status
+    /// 0 (its own figures stand); `None` for the engine's rows.
+    pub(super) failure: Option<String>,
 }
 
 /// A measure written to six significant figures: the timer resolves no more, and the float
@@ -51,7 +55,8 @@ fn six_figures_or_null<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S:
     }
 }
 
-/// The row of a command (`--baseline-cmd`) that solved `puzzles` puzzles a run.
+/// The row of a command (`--baseline-cmd`) that solved `puzzles` puzzles a run; one that was
+/// not timed has its row too, without figures, so that the table and JSON say it failed.
 pub(super) fn command_row(
     set: &str,
     k: usize,
@@ -59,7 +64,7 @@ pub(super) fn command_row(
     t: &external::Timed,
     puzzles: usize,
 ) -> Row {
-    let rate = (t.runs * puzzles) as f64 / t.wall.max(1e-12);
+    let rate = (t.runs > 0).then(|| (t.runs * puzzles) as f64 / t.wall.max(1e-12));
     Row {
         set: set.to_string(),
         basis: k,
@@ -69,14 +74,20 @@ pub(super) fn command_row(
         variant: variant.to_string(),
         threads: None,
         puzzles_per_sec: rate,
-        us_per_puzzle: 1e6 / rate.max(1e-12),
+        us_per_puzzle: rate.map(|r| 1e6 / r.max(1e-12)),
         no_guess_pct: None,
         guesses_per_puzzle: None,
         median_us: None,
         worst_us: None,
-        unsolved: t.wrong.len() + puzzles.saturating_sub(t.answers),
+        // A run stopped at the time limit was not read: nothing is known of its answers.
+        unsolved: if t.unread {
+            0
+        } else {
+            t.wrong.len() + puzzles.saturating_sub(t.answers)
+        },
         multiple: 0,
         over_budget: 0,
+        failure: t.failure.clone(),
     }
 }
 
@@ -114,16 +125,23 @@ pub(super) fn markdown(rows: &[Row]) -> String {
             // What a command's row cannot know shows as a dash.
             let or_dash = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or("–".into(), f);
             out.push_str(&format!(
-                "| {} | {} | {} | {:.2} | {} | {} | {} | {} |\n",
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
                 table_cell(&table_variant(r)),
                 r.threads.map_or("–".into(), |t| t.to_string()),
-                three_figures(r.puzzles_per_sec),
-                r.us_per_puzzle,
+                or_dash(r.puzzles_per_sec, &three_figures),
+                or_dash(r.us_per_puzzle, &|x| format!("{x:.2}")),
                 or_dash(r.no_guess_pct, &|x| format!("{x:.1}%")),
                 or_dash(r.guesses_per_puzzle, &|x| format!("{x:.2}")),
                 or_dash(r.median_us, &|x| format!("{x:.2}")),
                 or_dash(r.worst_us, &|x| format!("{x:.2}")),
             ));
+            if let Some(why) = &r.failure {
+                // The command's own words may hold a `|`, or a control character.
+                out.push_str(&format!(
+                    "| ↳ {} |  |  |  |  |  |  |  |\n",
+                    table_cell(&nsudoku::input::visible(why))
+                ));
+            }
             if r.unsolved > 0 {
                 let what = if r.threads.is_none() {
                     "not solved by the command"
