@@ -320,8 +320,15 @@ pub(super) fn read_symbols(
     }
     let mut chars = Vec::with_capacity(len);
     chars.extend(s.chars());
+    // A column of a long line (past the spaces between rows) is no help to find a typo on
+    // paper: its cell is named beside it (rows drawn for people name the cell alone). A
+    // candidate grid's cell is its N symbols.
+    let spread = if candidates { n } else { 1 };
     let bad = |pos: usize, c: char, expected: String| {
-        let (line, place) = locate(pos);
+        let (line, mut place) = locate(pos);
+        if place.starts_with("column") {
+            place = format!("{place} ({})", CellName::of(pos / spread, n));
+        }
         InputError {
             line,
             item: None,
@@ -335,8 +342,6 @@ pub(super) fn read_symbols(
     } else {
         (cell_masks(&chars, n, alphabet, bad)?, Format::Line)
     };
-    // A candidate grid's cell is its N symbols.
-    let spread = if candidates { n } else { 1 };
     let line_of = |cell: usize| locate(cell * spread).0;
     check_givens_on(
         Puzzle {

@@ -159,7 +159,7 @@ fn messages_name_what_is_wrong() {
     let dots = ".".repeat(40);
     assert_eq!(
         what(&format!("{dots}\0{dots}")),
-        "unknown symbol U+0000 at column 41"
+        "unknown symbol U+0000 at column 41 (r5c5)"
     );
     assert_eq!(what("a"), "1 symbol");
     // A signed or decimal number is named as a bad number, with its cell, not counted as
