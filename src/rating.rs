@@ -329,10 +329,10 @@ pub fn rate(p: &Puzzle, cfg: &Config) -> Result<Rating, LogicError> {
         unique: cfg.unique || crate::solve::proved_unique(p, cfg.deadline),
         ..*cfg
     };
-    with_basis!(k, B => {
+    with_basis!(k, B => crate::solve::with_room::<B, _>(|| {
         let mut s = State::<B>::of_puzzle(p)?;
         Ok(rate_state(&mut s, cfg))
-    })
+    }))
 }
 
 #[cfg(test)]

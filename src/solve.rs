@@ -46,20 +46,23 @@ fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
 }
 
 /// The stack a search of every basis fits in: 256 MB of address space, of which only the
-/// pages touched cost memory. A default thread has 2 MB, and from 121×121 up a grid and the
-/// copies a search keeps take more, so the counts of this module, [`crate::solver::count`],
-/// [`dlx::count`](crate::solver::dlx::count) and
-/// [`generate::is_minimal`](crate::generate::is_minimal) run beyond 100×100 (36×36 in an
-/// unoptimized build) on a thread of their own with this stack: they work from any thread
-/// (rayon's, a test's).
+/// pages touched cost memory. A default thread has 2 MB; a search keeps grids in its frames
+/// (160 KB each at 100×100), and from 81×81 up they take more than 1 MB, a logic path more
+/// than 2 MB at 100×100. So the counts of this module, [`crate::solver::count`],
+/// [`dlx::count`](crate::solver::dlx::count),
+/// [`generate::is_minimal`](crate::generate::is_minimal), [`logic::explain`](crate::logic::explain()),
+/// [`rating::rate`](crate::rating::rate) and the paths of [`crate::render`] run from 81×81
+/// up (36×36 in an unoptimized build) on a thread of their own with this stack: they work
+/// from any thread (rayon's, tokio's, a test's) with room to spare.
 pub const STACK_SIZE: usize = 256 << 20;
 
-/// Run `f` here up to 100×100, and on a thread of its own with a [`STACK_SIZE`] stack beyond
-/// (starting it costs microseconds next to the milliseconds a count takes there): for a
-/// [`Solver`] used directly on grids of basis 11 and up. Unoptimized builds, whose frames are
-/// far larger (a 100×100 search overflowed a 2 MB thread), take the thread from 36×36 up.
+/// Run `f` here up to 64×64, and on a thread of its own with a [`STACK_SIZE`] stack from
+/// 81×81 up (starting it costs microseconds next to the milliseconds a count takes there):
+/// for a [`Solver`] or a logic [`State`] used directly on such grids. Unoptimized builds,
+/// whose frames are far larger (a 100×100 search overflowed a 2 MB thread), take the thread
+/// from 36×36 up.
 pub fn with_room<B: Basis, R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    let here = if cfg!(debug_assertions) { 5 } else { 10 };
+    let here = if cfg!(debug_assertions) { 5 } else { 8 };
     if B::K <= here {
         return f();
     }
@@ -67,7 +70,7 @@ pub fn with_room<B: Basis, R: Send>(f: impl FnOnce() -> R + Send) -> R {
         let worker = std::thread::Builder::new()
             .stack_size(STACK_SIZE)
             .spawn_scoped(s, f)
-            .expect("cannot start a thread for a grid beyond 100×100");
+            .expect("cannot start a thread for a grid from 81×81 up");
         worker
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e))
@@ -130,8 +133,10 @@ fn count_with_reduce_in<B: Basis>(
     opts: &SolveOptions,
     techniques: &[Technique],
 ) -> (Count, usize) {
-    let mut solver = Solver::<B>::new(*opts);
-    reduce_then_count(&mut solver, &Grid::<B>::from_masks(&p.masks), techniques)
+    with_room::<B, _>(|| {
+        let mut solver = Solver::<B>::new(*opts);
+        reduce_then_count(&mut solver, &Grid::<B>::from_masks(&p.masks), techniques)
+    })
 }
 
 /// Reduce `g` by the logic `techniques` to a fixed point, then count its solutions with
@@ -204,17 +209,19 @@ fn count_with_node_reduce_in<B: Basis>(
     before: &[Technique],
     at_nodes: &[Technique],
 ) -> Count {
-    let Ok(mut s) = State::<B>::of_puzzle(p) else {
-        return Count::default();
-    };
-    let Ok((_, timeout)) = reduce_within(&mut s, before, opts.timeout) else {
-        return Count::default();
-    };
-    // A reduction that ran out of time leaves the search none: it stops at its root.
-    search::count(
-        s,
-        at_nodes,
-        &SolveOptions { timeout, ..*opts },
-        &Config::default(),
-    )
+    with_room::<B, _>(|| {
+        let Ok(mut s) = State::<B>::of_puzzle(p) else {
+            return Count::default();
+        };
+        let Ok((_, timeout)) = reduce_within(&mut s, before, opts.timeout) else {
+            return Count::default();
+        };
+        // A reduction that ran out of time leaves the search none: it stops at its root.
+        search::count(
+            s,
+            at_nodes,
+            &SolveOptions { timeout, ..*opts },
+            &Config::default(),
+        )
+    })
 }

@@ -95,9 +95,20 @@ pub fn explain(
         unique: crate::solve::proved_unique(p, cfg.deadline),
         ..*cfg
     };
-    with_basis!(k, B => {
+    with_basis!(k, B => explain_in::<B>(p, techniques, &cfg))
+}
+
+/// One basis's [`explain`] in a frame of its own, with room for its grids
+/// ([`with_room`](crate::solve::with_room)).
+#[inline(never)]
+fn explain_in<B: Basis>(
+    p: &Puzzle,
+    techniques: &TechniqueList,
+    cfg: &Config,
+) -> Result<Explained, LogicError> {
+    crate::solve::with_room::<B, _>(|| {
         let mut s = State::<B>::of_puzzle(p)?;
-        let path = engine::solve_path(&mut s, &techniques.for_size(B::N), &cfg, MAX_STEPS);
+        let path = engine::solve_path(&mut s, &techniques.for_size(B::N), cfg, MAX_STEPS);
         let texts = path
             .steps
             .iter()

@@ -174,7 +174,8 @@ fn path_in(
     rated: bool,
 ) -> Result<engine::Path, Error> {
     logic_basis(p)?;
-    crate::with_basis!(p.k, B => {
+    // With room for a path's grids from 81×81 up ([`with_room`](crate::solve::with_room)).
+    crate::with_basis!(p.k, B => crate::solve::with_room::<B, _>(|| {
         let mut s = State::<B>::of_puzzle(p).map_err(|_| givens_clash(p))?;
         // Unless told, a rated path is `rate`'s, over its techniques.
         let all = match rated {
@@ -188,5 +189,5 @@ fn path_in(
         } else {
             engine::solve_path(&mut s, ts, cfg, max_steps)
         })
-    })
+    }))
 }

@@ -149,7 +149,7 @@ impl<B: Basis> Solver<B> {
 
     /// Count the solutions of `start` up to the limit, keeping the first.
     ///
-    /// From 121×121 up the search needs more stack than a default thread has: call it inside
+    /// From 81×81 up the search may need more stack than a default thread has: call it inside
     /// [`with_room`](crate::solve::with_room), as [`count()`] does; the same holds for
     /// [`Solver::count_only`] and [`Solver::search`].
     pub fn count(&mut self, start: &Grid<B>) -> Count {

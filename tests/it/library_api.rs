@@ -434,3 +434,56 @@ fn the_logic_layer_takes_a_puzzle_of_any_size_at_run_time() {
         "{e}"
     );
 }
+
+/// The entry points that take a puzzle of any size find the room a 100×100 grid needs
+/// themselves (a search keeps grids of 160 KB in its frames): from a thread of 1 MB, half a
+/// default one, as a rayon or tokio worker deep in its own calls. `explain` and `rate`
+/// aborted the process with a stack overflow on a 2 MB thread.
+#[test]
+fn entry_points_of_every_size_work_on_a_small_thread() {
+    use nsudoku::logic::{self, engine::End};
+    use nsudoku::{rating, render, solve};
+    // A 100×100 solution (the canonical pattern) with its first row emptied: one solution,
+    // which singles find.
+    let (k, n) = (10, 100);
+    let mut rows = Vec::new();
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| match r {
+                0 => "0".to_string(),
+                _ => ((k * (r % k) + r / k + c) % n + 1).to_string(),
+            })
+            .collect();
+        rows.push(row.join(" "));
+    }
+    let text = rows.join("\n");
+    let work = move || {
+        let p = nsudoku::input::read_one(&text, Default::default()).unwrap();
+        let opts = SolveOptions::default();
+        assert!(solve::count(&p, &opts).is_unique());
+        assert!(solve::count_only(&p, &opts).is_unique());
+        assert!(solve::proved_unique(&p, None));
+        let singles = Technique::parse_list("singles", n).unwrap();
+        assert!(solve::count_with_reduce(&p, &opts, &singles).0.is_unique());
+        assert!(solve::count_with_node_reduce(&p, &opts, &singles, &singles).is_unique());
+        let e = logic::explain(&p, &"singles".parse().unwrap(), &Default::default()).unwrap();
+        assert_eq!((e.path.end, e.path.steps.len()), (End::Solved, n));
+        let r = rating::rate(&p, &Default::default()).unwrap();
+        assert_eq!(r.end, End::Solved);
+        let cfg = Default::default();
+        let path = render::solve_path(&p, Some(&singles), &cfg, 1000).unwrap();
+        assert_eq!(path.steps.len(), n);
+        let rated = render::rated_path(&p, None, &cfg, 1000).unwrap();
+        assert_eq!(rated.end, End::Solved);
+        render::initial_candidates(&p).unwrap();
+        let mut seen = 0;
+        render::replay(&p, &path.steps, &mut |_, _, _| seen += 1).unwrap();
+        assert_eq!(seen, n);
+    };
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(work)
+        .unwrap()
+        .join()
+        .unwrap();
+}
