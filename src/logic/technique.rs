@@ -32,8 +32,10 @@ impl fmt::Display for TechniqueError {
         match self {
             TechniqueError::Unknown { name, nearest } => {
                 write!(f, "unknown technique '{name}'")?;
-                if let Some(nearest) = nearest {
-                    write!(f, " (did you mean '{nearest}'?)")?;
+                match (other_name(&fold(name)), nearest) {
+                    (Some((ours, why)), _) => write!(f, " ('{ours}' finds it: {why})")?,
+                    (None, Some(nearest)) => write!(f, " (did you mean '{nearest}'?)")?,
+                    (None, None) => {}
                 }
                 write!(f, "; expected one of: {}", cli_names())
             }
@@ -571,6 +573,9 @@ fn every_technique() -> impl Iterator<Item = Technique> {
 /// The listed command-line name a slip away from `folded` (at most two letters added, dropped
 /// or changed, and fewer than a third of its letters), if one is.
 fn nearest_name(folded: &str) -> Option<String> {
+    if let Some((ours, _)) = other_name(folded) {
+        return Some(ours.to_string());
+    }
     let names = cli_names();
     let (distance, name) = names
         .split(", ")
@@ -578,6 +583,77 @@ fn nearest_name(folded: &str) -> Option<String> {
         .map(|n| (edit_distance(folded, n), n))
         .min()?;
     (distance <= 2 && 3 * distance < folded.chars().count()).then(|| name.to_string())
+}
+
+/// What other solvers (HoDoKu, SE, the forums) call what a technique of ours finds under
+/// another name: their names, ours, and what theirs is to ours. Spelled near a name of ours
+/// (`xy-wing`, one letter from `x-wing`, a fish), theirs would be taken for a slip of it.
+const OTHER_NAMES: &[(&[&str], &str, &str)] = {
+    const WING: &str = "an XY-Wing is an XY-Chain of three cells, named so in its step";
+    const TWO_LINKS: &str = "it is an X-Chain of two strong links and a weak one";
+    const LOCKED: &str = "its locked candidates";
+    &[
+        (&["xy-wing", "y-wing"], "xy-chain", WING),
+        (
+            &["w-wing"],
+            "aic",
+            "a W-Wing is an AIC through two bivalue cells",
+        ),
+        (
+            &["skyscraper", "2-string-kite", "two-string-kite", "kite"],
+            "x-chain",
+            TWO_LINKS,
+        ),
+        (&["turbot-fish", "turbot"], "x-chain", TWO_LINKS),
+        (
+            &["empty-rectangle"],
+            "aic",
+            "an Empty Rectangle is an AIC with a grouped node in a box",
+        ),
+        (
+            &["locked-pair", "locked-triple"],
+            "naked-tuple",
+            "a naked tuple inside a box and a line",
+        ),
+        (
+            &["pointing-pair", "pointing-pairs", "pointing-triple"],
+            "pointing",
+            LOCKED,
+        ),
+        (
+            &["box-line-reduction", "box-line", "box-reduction"],
+            "claiming",
+            LOCKED,
+        ),
+        (
+            &["ur", "uniqueness"],
+            "unique-rectangle",
+            "types 1 to 4 and hidden",
+        ),
+        (
+            &["templates", "template"],
+            "pom",
+            "the Pattern Overlay Method: every template of a digit",
+        ),
+        (
+            &["coloring", "colouring", "colors"],
+            "simple-coloring",
+            "one digit's conjugate chains",
+        ),
+        (
+            &["x-colors", "multi-colouring"],
+            "multi-coloring",
+            "two clusters of one digit",
+        ),
+    ]
+};
+
+/// Our name for `folded` when it is another solver's name ([`OTHER_NAMES`]), and why.
+fn other_name(folded: &str) -> Option<(&'static str, &'static str)> {
+    OTHER_NAMES
+        .iter()
+        .find(|(theirs, _, _)| theirs.contains(&folded))
+        .map(|&(_, ours, why)| (ours, why))
 }
 
 /// Levenshtein distance: the fewest letters added, dropped or changed to turn `a` into `b`.
@@ -722,6 +798,22 @@ mod tests {
         assert_eq!(nearest("naked-pairs").as_deref(), Some("naked-pair"));
         assert_eq!(nearest("Hiden Single").as_deref(), Some("hidden-single"));
         assert_eq!(nearest("bogus"), None);
+        // Other solvers' names for what one of ours finds: named with why, not taken for a
+        // slip of a near name (`xy-wing` was "did you mean 'x-wing'?", a fish).
+        for (theirs, ours, _) in OTHER_NAMES {
+            for other in *theirs {
+                assert_eq!(nearest(other).as_deref(), Some(*ours), "{other}");
+                assert!(Technique::parse(ours, 9).is_ok(), "{other}: {ours}");
+            }
+        }
+        let e = Technique::parse("XY-Wing", 9).unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "unknown technique 'XY-Wing' ('xy-chain' finds it: an XY-Wing is an XY-Chain of \
+                 three cells, named so in its step); expected one of: full-house"
+            ),
+            "{e}"
+        );
         assert_eq!(nearest("ab"), None);
         let e = Technique::parse("forcing-chains", 9)
             .unwrap_err()
