@@ -133,6 +133,9 @@ impl Notes {
         if let Some(note) = self.idle(label, p, techniques) {
             say!("{note}");
         }
+        if let Some(note) = super::logic::dropped_marks(p) {
+            say!("note: {}: {note}", at(label, p));
+        }
     }
 
     /// Say `p`'s note, unless it was said before.

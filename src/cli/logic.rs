@@ -213,7 +213,7 @@ pub fn no_solution_note<B: Basis>(
     if verdict != Verdict::NoSolution {
         return None;
     }
-    if givens_only::<B>(p) {
+    if givens_only(p) {
         return Some("no solution (a search finds none): check the givens".into());
     }
     Some(match marks_mistake::<B>(p, deadline) {
@@ -223,8 +223,8 @@ pub fn no_solution_note<B: Basis>(
 }
 
 /// Whether `p` has no marks: each cell placed or open to every digit.
-fn givens_only<B: Basis>(p: &Puzzle) -> bool {
-    let all = Wide256::low(B::N);
+fn givens_only(p: &Puzzle) -> bool {
+    let all = Wide256::low(p.n());
     p.masks.iter().all(|m| m.is_single() || m == all)
 }
 
@@ -244,7 +244,7 @@ fn mistake_search(deadline: Option<Instant>) -> SolveOptions {
 /// those digits alone have no solution, or several that the marks all rule out. `None` for a
 /// puzzle of givens alone, or when the search of the placed digits does not settle.
 pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
-    if givens_only::<B>(p) {
+    if givens_only(p) {
         return None;
     }
     let all = Wide256::low(B::N);
@@ -274,6 +274,70 @@ pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<
         ),
         _ => None,
     }
+}
+
+/// Most dropped marks [`dropped_marks`] names one by one.
+const DROPPED_NAMED: usize = 6;
+
+/// The marks of `p`, a candidate grid, that its placed digits rule out (a digit kept in a cell
+/// that sees it placed), which every step drops before the first: said, so that what the
+/// user wrote is not changed unseen (`the placed digits (cells of one candidate) rule out 2
+/// marks, dropped before the first step: r1c1<>5, r3c2<>5`). `None` when there are none, or `p` is no candidate grid,
+/// or one of givens alone (every open cell open to every digit: nothing was pencilled in).
+pub fn dropped_marks(p: &Puzzle) -> Option<String> {
+    if p.format != nsudoku::input::Format::Candidates || givens_only(p) {
+        return None;
+    }
+    let (k, n) = (p.k, p.n());
+    let placed = |c: usize| Some(p.masks.get(c)).filter(|m| m.is_single());
+    let mut dropped = Vec::new();
+    for c in 0..n * n {
+        let m = p.masks.get(c);
+        if m.is_single() {
+            continue;
+        }
+        let (r, col) = (c / n, c % n);
+        let (br, bc) = (r / k * k, col / k * k);
+        let peers = (0..n)
+            .map(|i| r * n + i)
+            .chain((0..n).map(|i| i * n + col))
+            .chain((0..n).map(|i| (br + i / k) * n + bc + i % k));
+        let mut ruled = Wide256::default();
+        for peer in peers.filter(|&q| q != c) {
+            if let Some(d) = placed(peer) {
+                ruled |= d;
+            }
+        }
+        let stale = m & ruled;
+        for d in (0..n).filter(|&d| stale.has(d)) {
+            dropped.push((c, d));
+        }
+    }
+    if dropped.is_empty() {
+        return None;
+    }
+    let alpha = p.text_alphabet();
+    let mut named: Vec<String> = dropped
+        .iter()
+        .take(DROPPED_NAMED)
+        .map(|&(c, d)| {
+            format!(
+                "r{}c{}<>{}",
+                c / n + 1,
+                c % n + 1,
+                alpha.label(d as u8 + 1, n)
+            )
+        })
+        .collect();
+    if dropped.len() > DROPPED_NAMED {
+        named.push(format!("and {} more", dropped.len() - DROPPED_NAMED));
+    }
+    Some(format!(
+        "the placed digits (cells of one candidate) rule out {}, dropped before the first \
+         step: {}",
+        super::plural(dropped.len(), "mark"),
+        named.join(", ")
+    ))
 }
 
 /// The logic state of `p`, or why there is none (two givens clash).

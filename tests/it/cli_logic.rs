@@ -1669,3 +1669,44 @@ fn a_mistake_is_named_before_the_steps_that_rest_on_it() {
     let err = String::from_utf8_lossy(&run(&["explain"], EASY).stderr).into_owned();
     assert!(!err.contains("no solution"), "{err}");
 }
+
+/// Marks that a placed digit rules out (a 3 kept in a cell of the row that holds a 3) are
+/// dropped before the first step: said, as what the user wrote is never changed unseen. A
+/// puzzle, a candidate grid of givens alone (every open cell open to every digit) and a
+/// grid that singles pruned get no note.
+#[test]
+fn marks_the_placed_digits_rule_out_are_said() {
+    let cell = |c: char| match c {
+        '.' => "123456789".to_string(),
+        d => format!(
+            "{:.<9}",
+            ".".repeat(d as usize - '1' as usize) + &d.to_string()
+        ),
+    };
+    let grid = |first: &str| -> String {
+        let cells: Vec<String> = EASY.chars().map(cell).collect();
+        format!("{first}{}", cells[1..].concat())
+    };
+    // r1c1 (4 in the solution) keeps 3, placed in r1c3.
+    let stale = grid("..34.....");
+    for sub in ["explain", "find"] {
+        let o = run(&[sub, "--technique", "singles"], &stale);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let note = err
+            .lines()
+            .find(|l| l.contains("rule out"))
+            .unwrap_or_else(|| panic!("{sub}: {err}"));
+        assert!(
+            note.starts_with("note: line 1: the placed digits (cells of one candidate) rule out ")
+                && note.contains(" marks, dropped before the first step: r1c1<>3, "),
+            "{sub}: {note}"
+        );
+    }
+    let pruned = stdout(&run(&["reduce", "--techniques", "singles"], HARD));
+    assert_eq!(pruned.trim().len(), 729, "{pruned}");
+    for quiet in [EASY.to_string(), grid(&cell('.')), pruned] {
+        let o = run(&["explain", "--techniques", "singles"], &quiet);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("rule out"), "{quiet}: {err}");
+    }
+}
