@@ -343,6 +343,14 @@ pub(super) fn read_symbols(
         (cell_masks(&chars, n, alphabet, bad)?, Format::Line)
     };
     let line_of = |cell: usize| locate(cell * spread).0;
+    let chosen = opts.alphabet.is_some();
+    let mixed = (!candidates && !chosen)
+        .then(|| mixed_empties(&chars, n, alphabet))
+        .flatten();
+    let note = match (note, mixed) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
     check_givens_on(
         Puzzle {
             k,
@@ -601,6 +609,40 @@ fn cell_masks(
 }
 
 /// The one empty mark `chars` use, or `.` when they use none or several.
+/// Most cells [`mixed_empties`] names.
+const MIXED_NAMED: usize = 3;
+
+/// A note when a few open cells of a puzzle of one symbol a cell are `0` and the others
+/// another mark (`.`), in an alphabet where `O` is a digit (25×25 and up): those may be `O`s
+/// mistyped, read as open cells all the same. Names their cells: `'.' and '0' both mark open
+/// cells; '0' at r5c4 only: an O mistyped?` Not when the alphabet was chosen, nor for a stray
+/// `.` among `0`s.
+fn mixed_empties(chars: &[char], n: usize, alphabet: Alphabet) -> Option<String> {
+    if !alphabet.is_empty_mark('0') || alphabet.digit('O', n).is_none() {
+        return None;
+    }
+    let zeros: Vec<usize> = (0..chars.len()).filter(|&i| chars[i] == '0').collect();
+    let mut others = chars
+        .iter()
+        .filter(|&&c| c != '0' && alphabet.is_empty_mark(c));
+    let other = *others.next()?;
+    if zeros.is_empty() || zeros.len() > others.count() + 1 {
+        return None;
+    }
+    let mut named: Vec<String> = zeros
+        .iter()
+        .take(MIXED_NAMED)
+        .map(|&i| CellName::of(i, n).to_string())
+        .collect();
+    if zeros.len() > MIXED_NAMED {
+        named.push(format!("and {} more", zeros.len() - MIXED_NAMED));
+    }
+    Some(format!(
+        "'{other}' and '0' both mark open cells; '0' at {} only: an O mistyped?",
+        named.join(", ")
+    ))
+}
+
 fn empty_mark(chars: &[char], alphabet: Alphabet) -> char {
     let mut marks = chars.iter().filter(|&&c| alphabet.is_empty_mark(c));
     match marks.next() {

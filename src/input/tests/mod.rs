@@ -2,7 +2,7 @@
 //! module of its own.
 
 use super::*;
-use crate::mask::{CellMasks, Mask};
+use crate::mask::{CellMasks, Mask, Wide256};
 
 mod alphabet;
 mod brackets;
@@ -221,4 +221,33 @@ fn messages_name_what_is_wrong() {
             "the numbers separated by spaces (the numbers format)"
         );
     }
+}
+
+/// Open cells marked two ways (`.` and a few `0`s) are read as open cells, with a note that
+/// names the `0`s' cells where `O` is a digit: a `0` typed for the `O` of a 25×25 of letters
+/// was lost unseen.
+#[test]
+fn open_cells_marked_two_ways_get_a_note() {
+    let file = include_str!("../../../examples/25x25.txt");
+    let letters = file.lines().find(|l| !l.starts_with('#')).unwrap();
+    let note = |text: &str| read_one(text, Default::default()).unwrap().note;
+    assert_eq!(note(letters), None);
+    // r1c16 holds an O.
+    assert_eq!(letters.find('O'), Some(15));
+    let typo = letters.replacen('O', "0", 1);
+    assert_eq!(
+        note(&typo).as_deref(),
+        Some("'.' and '0' both mark open cells; '0' at r1c16 only: an O mistyped?")
+    );
+    // Read as an open cell all the same.
+    let p = read_one(&typo, Default::default()).unwrap();
+    assert_eq!(p.masks.get(15), Wide256::low(25));
+    let four = letters.replace('O', "0");
+    assert!(note(&four).unwrap().contains("'0' at r1c16, "), "{four}");
+    // Every open cell a 0, or a stray '.' among them: no note.
+    let zeros = letters.replace('.', "0");
+    assert_eq!(note(&zeros), None);
+    assert_eq!(note(&zeros.replacen('0', ".", 1)), None);
+    // Where no digit is an O (9×9, 16×16), a 0 among dots is an open cell, as ever.
+    assert_eq!(note(&EASY9.replacen('.', "0", 3)), None);
 }
