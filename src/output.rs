@@ -81,7 +81,20 @@ pub fn candidates_line(k: usize, masks: &(impl MaskList + ?Sized), alphabet: Alp
 /// candidate grid, whose solution is its N² digits on one line (its N³ form, a symbol a cell
 /// and N-1 dots, would say the same in N times the length), as numbers where the alphabet has
 /// no symbol for every digit.
+///
+/// # Panics
+///
+/// When `digits` does not hold the N² cells of `p`, as [`boxed`]: a grid of another puzzle
+/// would be written as text that looks like a grid and reads back as none. A value past N
+/// (no digit of the grid) is written `?`, which the reader refuses.
 pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
+    let cells = p.n() * p.n();
+    assert_eq!(
+        digits.len(),
+        cells,
+        "{} digits for {cells} cells",
+        digits.len()
+    );
     let format = match p.format {
         Format::Candidates if p.n() > p.text_alphabet().capacity() => Format::Numbers,
         Format::Candidates => Format::Line,
@@ -95,7 +108,7 @@ pub fn like_input(p: &Puzzle, digits: &[u8]) -> String {
 ///
 /// # Panics
 ///
-/// With `boxed_grid`, when `digits` does not hold the N² cells of `p` (as [`boxed`]).
+/// When `digits` does not hold the N² cells of `p` (as [`boxed`] and [`like_input`]).
 pub fn solution(p: &Puzzle, digits: &[u8], boxed_grid: bool) -> String {
     if boxed_grid {
         p.in_case(boxed(p.k, digits, p.text_alphabet()))

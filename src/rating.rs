@@ -200,9 +200,32 @@ pub struct Rating {
 }
 
 impl std::fmt::Display for Rating {
-    /// `ER/EP/ED` as Sudoku Explainer writes them: `7.2/1.2/1.2`.
+    /// `ER/EP/ED` as Sudoku Explainer writes them, `7.2/1.2/1.2`, for a path that solved the
+    /// puzzle; else how it ended, as `nsudoku rate` says it: `stuck after 14 steps, 47 cells
+    /// open (hardest 8.5)`, `timeout after …`, `no solution (contradiction at step 9, hardest
+    /// 2.3)`. A stuck path's ER is no rating: the puzzle may have several solutions, or need
+    /// a technique beyond these.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+        use crate::output::plural;
+        let (steps, open) = (plural(self.steps, "step"), plural(self.open, "cell"));
+        match self.end {
+            End::Solved => write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed),
+            End::Contradiction => write!(
+                f,
+                "no solution (contradiction at step {}, hardest {:.1})",
+                self.steps, self.er
+            ),
+            End::Timeout => write!(
+                f,
+                "timeout after {steps}, {open} open (hardest {:.1})",
+                self.er
+            ),
+            _ => write!(
+                f,
+                "stuck after {steps}, {open} open (hardest {:.1})",
+                self.er
+            ),
+        }
     }
 }
 

@@ -286,17 +286,8 @@ fn json_record(p: &Puzzle, r: &Rating, secs: f64, sols: Option<Solutions>) -> se
 fn render(p: &Puzzle, r: &Rating, sols: Option<Solutions>) -> String {
     let text = output::puzzle_line(p);
     match r.end {
-        End::Solved => format!("{text} {r}"),
-        End::Contradiction => format!(
-            "{text} no solution (contradiction at step {}, hardest {:.1})",
-            r.steps, r.er
-        ),
-        End::Timeout => format!(
-            "{text} timeout after {}, {} open (hardest {:.1})",
-            plural(r.steps, "step"),
-            plural(r.open, "cell"),
-            r.er
-        ),
+        // As the rating says it; a stuck one with what the search found of the puzzle.
+        End::Solved | End::Contradiction | End::Timeout => format!("{text} {r}"),
         _ => {
             let stuck = format!(
                 "stuck after {}, {} open",

@@ -487,3 +487,18 @@ fn entry_points_of_every_size_work_on_a_small_thread() {
         .join()
         .unwrap();
 }
+
+/// A rating written out says how the path ended when it did not solve the puzzle, as
+/// `nsudoku rate` does: a puzzle of several solutions printed `8.5/1.2/1.2` like a rating.
+#[test]
+fn a_rating_says_how_an_unsolved_path_ended() {
+    use nsudoku::logic::engine::End;
+    let rate = |text: &str| nsudoku::rating::rate(&text.parse().unwrap(), &Default::default());
+    assert_eq!(rate(EASY9).unwrap().to_string(), "1.2/1.2/1.2");
+    let empty = rate(&".".repeat(81)).unwrap();
+    assert_eq!(empty.end, End::Stuck);
+    assert_eq!(
+        empty.to_string(),
+        "stuck after 0 steps, 81 cells open (hardest 0.0)"
+    );
+}
