@@ -47,7 +47,9 @@ pub struct GenerateArgs {
     /// easier than the easiest listed gets stuck, the easiest that applies there is a listed
     /// one (as `explain` would take it), and the listed ones added solve it. Not unique-rectangle
     /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
-    /// as in `explain`: the puzzle has one solution).
+    /// as in `explain`: the puzzle has one solution). The finned fish count as easier, as in
+    /// `explain`; `rate` leaves them out, as SE has none, so a puzzle that needs a swordfish
+    /// here may rate higher, its finned fish rated as the chains that replace them.
     #[arg(long, visible_alias = "techniques")]
     technique: Option<TechniqueList>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given; 0
