@@ -69,8 +69,8 @@ pub(super) fn place(line: usize, item: Option<usize>) -> String {
 impl std::str::FromStr for Puzzle {
     type Err = InputError;
 
-    /// [`read_one`](super::read_one) with the default options: the first puzzle of the text,
-    /// its form and alphabet detected.
+    /// [`read_one`](super::read_one) with the default options: the first record of the text,
+    /// its form and alphabet detected; what follows the first puzzle is not read.
     fn from_str(text: &str) -> Result<Puzzle, InputError> {
         super::read_one(text, Default::default())
     }
