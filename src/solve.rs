@@ -50,10 +50,11 @@ fn count_in<B: Basis>(p: &Puzzle, opts: &SolveOptions, keep: bool) -> Count {
 /// (160 KB each at 100×100), and from 81×81 up they take more than 1 MB, a logic path more
 /// than 2 MB at 100×100. So the counts of this module, [`crate::solver::count`],
 /// [`dlx::count`](crate::solver::dlx::count),
-/// [`generate::is_minimal`](crate::generate::is_minimal), [`logic::explain`](crate::logic::explain()),
-/// [`rating::rate`](crate::rating::rate) and the paths of [`crate::render`] run from 81×81
-/// up (36×36 in an unoptimized build) on a thread of their own with this stack: they work
-/// from any thread (rayon's, tokio's, a test's) with room to spare.
+/// [`generate::is_minimal`](crate::generate::is_minimal),
+/// [`logic::explain`](crate::logic::explain()), [`rating::rate`](crate::rating::rate) and the
+/// paths of [`crate::render`] run from 81×81 up (36×36 in an unoptimized build) on a thread
+/// of their own with this stack: they work from any thread (rayon's, tokio's, a test's) with
+/// room to spare.
 pub const STACK_SIZE: usize = 256 << 20;
 
 /// Run `f` here up to 64×64, and on a thread of its own with a [`STACK_SIZE`] stack from

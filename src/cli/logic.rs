@@ -282,8 +282,9 @@ const DROPPED_NAMED: usize = 6;
 /// The marks of `p`, a candidate grid, that its placed digits rule out (a digit kept in a cell
 /// that sees it placed), which every step drops before the first: said, so that what the
 /// user wrote is not changed unseen (`the placed digits (cells of one candidate) rule out 2
-/// marks, dropped before the first step: r1c1<>5, r3c2<>5`). `None` when there are none, or `p` is no candidate grid,
-/// or one of givens alone (every open cell open to every digit: nothing was pencilled in).
+/// marks, dropped before the first step: r1c1<>5, r3c2<>5`). `None` when there are none, or
+/// `p` is no candidate grid, or one of givens alone (every open cell open to every digit:
+/// nothing was pencilled in).
 pub fn dropped_marks(p: &Puzzle) -> Option<String> {
     if p.format != nsudoku::input::Format::Candidates || givens_only(p) {
         return None;

@@ -616,8 +616,9 @@ impl<R: BufRead> Reader<R> {
 
 /// The first record of `text`: its first puzzle (one line, or a grid over several), or why
 /// its first line that is not a comment or blank is none (a line of text before a puzzle of
-/// one line is that error); whatever follows is not read. To hold text to one puzzle and nothing more,
-/// [`read_all`] it and check for one record, and for a `note` of text passed over.
+/// one line is that error); whatever follows is not read. To hold text to one puzzle and
+/// nothing more, [`read_all`] it and check for one record, and for a `note` of text passed
+/// over.
 pub fn read_one(text: &str, opts: ReadOptions) -> Record {
     Reader::new(text.as_bytes(), opts)
         .next()

@@ -625,11 +625,7 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] = {
             "claiming",
             LOCKED,
         ),
-        (
-            &["ur", "uniqueness"],
-            "unique-rectangle",
-            "types 1 to 4 and hidden",
-        ),
+        (&["ur", "uniqueness"], "unique-rectangle", "types 1 to 4"),
         (
             &["templates", "template"],
             "pom",
