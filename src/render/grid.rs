@@ -79,6 +79,8 @@ pub mod mark {
     /// Placed by the inner trial of a nested forcing chain, which refutes a candidate the
     /// outer trial then removes: a dotted ring, inside any other.
     pub const NESTED: u8 = 32;
+    /// A finned fish's fin: a place of its base lines off the cover lines, on a pink disc.
+    pub const FIN: u8 = 64;
 }
 
 /// Shading of a cell in a step picture.
@@ -117,11 +119,12 @@ pub struct Marks {
 
 /// The CSS of the pictures (embedded in each standalone SVG, once in an HTML page). Every
 /// digit keeps a contrast of at least 4.5:1 (WCAG AA) with what lies behind it: the white of a
-/// placed digit on its green disc, a candidate on an orange or blue one, a removed one in red
-/// on white, a shaded cell or a disc. Lines and rings keep 3:1 (WCAG's figure for graphics):
-/// chain links on white, shaded cells and the chain's discs they join (3.6:1), a forcing
-/// chain's dashed ring on white, shaded cells and the pattern's disc it is drawn over (3.6:1),
-/// a nested trial's dotted ring on those and the chain's disc (4.4:1).
+/// placed digit on its green disc, a candidate on an orange, blue or pink (a fin's, 5.9:1)
+/// one, a removed one in red on white, a shaded cell or a disc. Lines and rings keep 3:1
+/// (WCAG's figure for graphics): chain links on white, shaded cells and the chain's discs
+/// they join (3.6:1), a forcing chain's dashed ring on white, shaded cells and the pattern's
+/// disc it is drawn over (3.6:1), a nested trial's dotted ring on those and the chain's disc
+/// (4.4:1).
 pub const STYLE: &str = "\
 svg.nsudoku text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;dominant-baseline:central}
 svg.nsudoku .bg{fill:#fff}
@@ -141,6 +144,7 @@ svg.nsudoku .strike{stroke:#951a28;stroke-width:1.6}
 svg.nsudoku .dplace{fill:#1a7f4b}
 svg.nsudoku .dchain{fill:#ffbe6f}
 svg.nsudoku .dpat{fill:#99c1f1}
+svg.nsudoku .dfin{fill:#f5b8d2}
 svg.nsudoku .dgone{fill:none;stroke:#9c3f00;stroke-width:1.5;stroke-dasharray:2.5 2}
 svg.nsudoku .dnest{fill:none;stroke:#6b2fa0;stroke-width:1.5;stroke-dasharray:1 1.5}
 svg.nsudoku .link{fill:none;stroke:#a84600;stroke-width:1.8}
@@ -483,7 +487,7 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
     candidate_strikes(out, l, &marked);
 }
 
-/// A disc behind each candidate marked as placed, on a chain or in a pattern; a dashed ring
+/// A disc behind each candidate marked as placed, on a chain, in a pattern or a fin; a dashed ring
 /// around one a forcing chain's trial removes, on its disc when it has one (the candidates a
 /// contradiction leaves none of are the pattern's, and the trial removed them all); a dotted
 /// ring inside around one a nested trial places.
@@ -495,6 +499,8 @@ fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
             Some("dplace")
         } else if f & mark::CHAIN != 0 {
             Some("dchain")
+        } else if f & mark::FIN != 0 {
+            Some("dfin")
         } else if f & mark::PATTERN != 0 {
             Some("dpat")
         } else {

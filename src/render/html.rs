@@ -233,6 +233,7 @@ pub fn write_page(
 <span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#fff3b8\"></span>houses of the evidence</span>\
 <span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#cfe2ff\"></span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#99c1f1\"></span>\
 cells and digits of the pattern</span>\
+<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#f5b8d2\"></span>a finned fish's fins</span>\
 <span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#ffbe6f\"></span>chain: solid line strong, dashed weak, dotted y</span>\
 <span><span aria-hidden=\"true\" class=\"sw ring\"></span>removed by a forcing chain's trial</span>\
 <span><span aria-hidden=\"true\" class=\"sw nest\"></span>placed by a nested trial</span>\

@@ -1,6 +1,7 @@
 //! Drawing one deduction on the state it was found in, from the evidence it carries (never from
 //! its text): the evidence houses shaded, the pattern's cells shaded darker, the pattern's digits
-//! in those cells on blue discs (a POM step's covers too, with their digit), eliminated
+//! in those cells on blue discs (a POM step's covers too, with their digit), a finned fish's
+//! fins on pink discs in their shaded box, eliminated
 //! candidates struck through in red, placed digits on green discs, and chains as curved lines
 //! between candidates (strong solid, weak dashed, y-edges dotted) with their nodes on orange
 //! discs; a forcing chain's placements on orange discs and its removals in dashed orange rings,
@@ -53,6 +54,25 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
                     mark::PATTERN,
                 );
             }
+        }
+    }
+    // A finned fish's fins: their digit on discs of their own, their box shaded, as it holds
+    // the removals.
+    for &cell in &ev.fins {
+        let Some(&digit) = ev.digits.first() else {
+            break;
+        };
+        if (cell as usize) < t.cells {
+            for &c in t.house(t.box_house(t.box_of(cell as usize))) {
+                let shade = &mut m.cells[c as usize];
+                if *shade == CellShade::None {
+                    *shade = CellShade::House;
+                }
+            }
+            add(
+                crate::logic::Candidate::new(cell as usize, digit as usize),
+                mark::FIN,
+            );
         }
     }
     // A forcing chain's node with a weak link is a removal its trial made (`r4c7,r4c8<>2`);

@@ -40,6 +40,13 @@ fn count(doc: &str, needle: &str) -> usize {
     doc.matches(needle).count()
 }
 
+/// The marks of class `class` (`dfin`) in the well-formed picture of step `d` on `board`.
+fn drawn_discs(board: &Board, d: &Deduction, class: &str) -> usize {
+    let svg = step::draw(board, d, None, false);
+    check_well_formed(&svg).unwrap();
+    count(&svg, &format!("class=\"{class}\""))
+}
+
 /// Every `<text …>sym</text>` with class `class`: (x, y, symbol).
 fn texts_of_class(doc: &str, class: &str) -> Vec<(f64, f64, String)> {
     let open = format!("<text class=\"{class}\" ");
@@ -447,9 +454,7 @@ fn a_nested_forcing_chain_picture_rings_the_placements_of_its_inner_trials() {
         for (c, &f) in &m.candidates {
             assert_eq!(f & grid::mark::NESTED != 0, inner.contains(c), "{c:?}");
         }
-        let svg = step::draw(board, d, None, false);
-        check_well_formed(&svg).unwrap();
-        assert_eq!(count(&svg, "class=\"dnest\""), inner.len());
+        assert_eq!(drawn_discs(board, d, "dnest"), inner.len());
         nested += 1;
     })
     .unwrap();
@@ -503,4 +508,38 @@ fn a_step_is_drawn_up_to_100x100_a_plain_grid_beyond() {
     let board = Board::from_puzzle(&p);
     check_well_formed(&grid::draw(&board, &Options::default(), &Marks::default())).unwrap();
     step::draw(&board, &Deduction::new(Technique::NakedSingle), None, false);
+}
+
+/// A finned fish's fins have discs of their own, and their box, which holds the removals, is
+/// shaded: the picture looked like a plain X-Wing removing a candidate for no visible reason.
+#[test]
+fn a_finned_fish_picture_marks_its_fins() {
+    // Line 7 (goomii_hard300 line 7): two sashimi X-Wings on this path.
+    let hard = include_str!("../data/16x16_goomii_hard300_first8.txt");
+    let p = puzzle(hard.lines().nth(6).unwrap());
+    let list = "singles,locked-candidates,naked-tuple,hidden-tuple,finned-fish";
+    let list = Technique::parse_list(list, 16).unwrap();
+    let run = render::solve_path(&p, Some(&list), &Default::default(), usize::MAX).unwrap();
+    let t = render::topology(4);
+    let mut finned = 0;
+    render::replay(&p, &run.steps, &mut |_, board, d| {
+        let fins = &d.evidence.fins;
+        if fins.is_empty() {
+            return;
+        }
+        let digit = d.evidence.digits[0] as usize;
+        let m = step::marks(d, t);
+        for (c, &f) in &m.candidates {
+            let fin = c.digit as usize == digit && fins.contains(&c.cell);
+            assert_eq!(f & grid::mark::FIN != 0, fin, "{c:?}");
+        }
+        let fin_box = t.house(t.box_house(t.box_of(fins[0] as usize)));
+        assert!(fin_box
+            .iter()
+            .all(|&c| m.cells[c as usize] != CellShade::None));
+        assert_eq!(drawn_discs(board, d, "dfin"), fins.len());
+        finned += 1;
+    })
+    .unwrap();
+    assert!(finned > 0, "no finned fish on the path");
 }
