@@ -286,26 +286,22 @@ const DROPPED_NAMED: usize = 6;
 /// `p` is no candidate grid, or one of givens alone (every open cell open to every digit:
 /// nothing was pencilled in).
 pub fn dropped_marks(p: &Puzzle) -> Option<String> {
-    if p.format != nsudoku::input::Format::Candidates || givens_only(p) {
+    // `study` says its notes too, for grids beyond the logic layer's topologies.
+    let logic = nsudoku::basis::LOGIC.contains(&p.k);
+    if !logic || p.format != nsudoku::input::Format::Candidates || givens_only(p) {
         return None;
     }
-    let (k, n) = (p.k, p.n());
-    let placed = |c: usize| Some(p.masks.get(c)).filter(|m| m.is_single());
+    let (t, n) = (nsudoku::render::topology(p.k), p.n());
     let mut dropped = Vec::new();
     for c in 0..n * n {
         let m = p.masks.get(c);
         if m.is_single() {
             continue;
         }
-        let (r, col) = (c / n, c % n);
-        let (br, bc) = (r / k * k, col / k * k);
-        let peers = (0..n)
-            .map(|i| r * n + i)
-            .chain((0..n).map(|i| i * n + col))
-            .chain((0..n).map(|i| (br + i / k) * n + bc + i % k));
         let mut ruled = Wide256::default();
-        for peer in peers.filter(|&q| q != c) {
-            if let Some(d) = placed(peer) {
+        for &peer in t.peers(c) {
+            let d = p.masks.get(peer as usize);
+            if d.is_single() {
                 ruled |= d;
             }
         }

@@ -487,10 +487,10 @@ fn candidates(out: &mut Writer, l: &Layout, b: &Board, marks: &Marks, all: bool)
     candidate_strikes(out, l, &marked);
 }
 
-/// A disc behind each candidate marked as placed, on a chain, in a pattern or a fin; a dashed ring
-/// around one a forcing chain's trial removes, on its disc when it has one (the candidates a
-/// contradiction leaves none of are the pattern's, and the trial removed them all); a dotted
-/// ring inside around one a nested trial places.
+/// A disc behind each candidate marked as placed, on a chain, in a pattern or a fin; a dashed
+/// ring around one a forcing chain's trial removes, on its disc when it has one (the
+/// candidates a contradiction leaves none of are the pattern's, and the trial removed them
+/// all); a dotted ring inside around one a nested trial places.
 fn candidate_discs(out: &mut Writer, l: &Layout, marked: &[(Candidate, u8)]) {
     let sub = l.sub();
     out.open("g", &[]);

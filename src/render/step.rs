@@ -58,19 +58,18 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
     }
     // A finned fish's fins: their digit on discs of their own, their box shaded, as it holds
     // the removals.
-    for &cell in &ev.fins {
-        let Some(&digit) = ev.digits.first() else {
-            break;
-        };
-        if (cell as usize) < t.cells {
-            for &c in t.house(t.box_house(t.box_of(cell as usize))) {
-                let shade = &mut m.cells[c as usize];
-                if *shade == CellShade::None {
-                    *shade = CellShade::House;
-                }
+    let fins: Vec<usize> = ev.fins.iter().map(|&c| c as usize).collect();
+    if let (Some(&fin), Some(&digit)) = (fins.iter().find(|&&c| c < t.cells), ev.digits.first()) {
+        // All in one box.
+        for &c in t.house(t.box_house(t.box_of(fin))) {
+            let shade = &mut m.cells[c as usize];
+            if *shade == CellShade::None {
+                *shade = CellShade::House;
             }
+        }
+        for &cell in fins.iter().filter(|&&c| c < t.cells) {
             add(
-                crate::logic::Candidate::new(cell as usize, digit as usize),
+                crate::logic::Candidate::new(cell, digit as usize),
                 mark::FIN,
             );
         }
