@@ -40,15 +40,16 @@ impl InputError {
         format!("{}; expected {}", self.what, self.expected)
     }
 
-    /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends after `rows`
-    /// rows; `line` is its first.
-    pub(super) fn short_grid(line: usize, n: usize, cell: &str, rows: usize) -> Self {
+    /// A grid of rows (of `n` symbols or numbers, `cell` naming which) that ends too soon;
+    /// `line` is its first, `rows` the 0-based lines its rows are on.
+    pub(super) fn short_grid(line: usize, n: usize, cell: &str, rows: &[usize]) -> Self {
         InputError {
             line,
             item: None,
             what: format!(
-                "grid of {n} {cell}s a row ends after {}",
-                plural(rows, "row")
+                "grid of {n} {cell}s a row ends after {}{}",
+                plural(rows.len(), "row"),
+                short_bands(rows, n)
             ),
             expected: format!("{n} rows of {n} {cell}s"),
         }
@@ -102,6 +103,41 @@ impl InputError {
             expected: format!("each row's {n} {cell}s on one line"),
         }
     }
+}
+
+/// Which bands of a grid drawn with rules between them are short (`: band 2, lines 8 to 10,
+/// has 3 rows`), rows on the 0-based lines `rows`: the row left out is in one of them, where
+/// a count of rows alone sends the reader through the whole grid. Empty for a grid drawn
+/// without rules, or with a band left out whole.
+fn short_bands(rows: &[usize], n: usize) -> String {
+    let k = super::basis_of(n);
+    // Runs of rows on consecutive lines: a rule between two runs.
+    let mut bands: Vec<&[usize]> = Vec::new();
+    let mut rest = rows;
+    while let Some(&first) = rest.first() {
+        let len = (1..rest.len())
+            .find(|&i| rest[i] != first + i)
+            .unwrap_or(rest.len());
+        bands.push(&rest[..len]);
+        rest = &rest[len..];
+    }
+    if bands.len() != k || bands.iter().any(|b| b.len() > k) {
+        return String::new();
+    }
+    let short: Vec<String> = (bands.iter().enumerate())
+        .filter(|(_, b)| b.len() < k)
+        .map(|(i, b)| match b {
+            [one] => format!("band {}, line {}, has 1 row", i + 1, one + 1),
+            _ => format!(
+                "band {}, lines {} to {}, has {} rows",
+                i + 1,
+                b[0] + 1,
+                b[b.len() - 1] + 1,
+                b.len()
+            ),
+        })
+        .collect();
+    format!(": {}", short.join("; "))
 }
 
 impl fmt::Display for InputError {

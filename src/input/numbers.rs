@@ -659,7 +659,7 @@ pub(super) fn read_numbers(lines: &Lines, start: usize) -> (Record, usize) {
             };
             let cell = cell_noun(lines, &row_lines, m);
             if row_lines.len() < m {
-                let err = InputError::short_grid(line_no, m, cell, row_lines.len());
+                let err = InputError::short_grid(line_no, m, cell, &row_lines);
                 return (Err(err), used);
             }
             if row_lines.len() > m {

@@ -335,10 +335,18 @@ pub(super) fn broken_pencil_rows(
     // Every row whole: the grid ends early, or it is whole and something else turned it down.
     (rows.len() < n).then(|| {
         (
-            Err(InputError::short_grid(start + 1, n, CELL, rows.len())),
+            Err(InputError::short_grid(start + 1, n, CELL, &lines_of(&rows))),
             used,
         )
     })
+}
+
+/// The 0-based lines `rows` start on.
+fn lines_of(rows: &[Row]) -> Vec<usize> {
+    let line = |row: &Row| match *row {
+        Row::Cells(at) | Row::Split(at) => at,
+    };
+    rows.iter().map(line).collect()
 }
 
 /// A row of a broken pencil-mark grid: on the line it starts at, or split over that line and

@@ -640,7 +640,8 @@ pub(super) fn read_symbol_rows(
         return (Err(err), used);
     }
     if rows.len() < n {
-        let err = InputError::short_grid(start + 1, n, "symbol", rows.len());
+        let at: Vec<usize> = rows.iter().map(|&(at, _)| at).collect();
+        let err = InputError::short_grid(start + 1, n, "symbol", &at);
         return (Err(err), used);
     }
     if rows.len() > n {

@@ -78,8 +78,9 @@ fn a_frame_closes_a_grid_short_of_a_row() {
         assert_eq!(all.len(), 2);
         assert!(all.iter().all(|r| r.as_ref().unwrap().digits() == want));
     }
-    // The grid `framed` (of `n` rows) with line `gone`, a row, missing, then the grid whole:
-    // the first is cut short at its frame, the second read as it is.
+    // The grid `framed` (of `n` rows, ruled between bands) with line `gone`, a row, missing,
+    // then the grid whole: the first is cut short at its frame, naming the band a row short
+    // and its lines, the second read as it is.
     let short_then_whole = |framed: &[String], n: usize, gone: usize, want: &[u8]| {
         let mut short = framed.to_vec();
         short.remove(gone);
@@ -87,8 +88,17 @@ fn a_frame_closes_a_grid_short_of_a_row() {
         let all = read_all(&text, Default::default());
         assert_eq!(all.len(), 2, "{text}");
         let e = all[0].as_ref().unwrap_err();
-        let rows = format!("ends after {} rows", n - 1);
-        assert!(e.what.contains(&rows), "{}", e.what);
+        let k = (2..).find(|k| k * k == n).unwrap();
+        let band = (gone - 1) / (k + 1);
+        let top = (k + 1) * band + 2;
+        let rows = format!(
+            "ends after {} rows: band {}, lines {top} to {}, has {} rows",
+            n - 1,
+            band + 1,
+            top + k - 2,
+            k - 1
+        );
+        assert!(e.what.ends_with(&rows), "{} against {rows}", e.what);
         assert_eq!(all[1].as_ref().unwrap().digits(), want, "{text}");
     };
     // Each row of the first grid missing in turn (lines 1-3, 5-7, 9-11 of the frame).
