@@ -4,18 +4,22 @@
 //! since that is where tuples would be tried. On that grid, for every size k and each kind, the
 //! study counts the houses scanned, the subsets the enumeration examined there, the tuples
 //! there (k cells with k digits, or k digits in k cells, whether they eliminate or not), the
-//! tuples that eliminate, the eliminations, and the time of the finder. A tuple that holds a
-//! smaller tuple of its kind is that one and, once it is applied, another smaller one: the
-//! eliminations of the *minimal* tuples, which hold none, are counted apart, as the
-//! deductions that need size k.
+//! tuples that eliminate, the eliminations, and the time of the finder. A tuple that splits
+//! into smaller deductions is those: one that holds a smaller tuple of its kind is that one
+//! and, once it is applied, another smaller one, and so is one whose other side (below) holds
+//! a tuple that leaves a smaller one. The eliminations of the *minimal* tuples, which split
+//! into none, are counted apart, as the deductions that need size k.
 //!
 //! In a house of m open cells a naked k-tuple and the hidden (m − k)-tuple of the other cells
 //! are one deduction (the same eliminations), and so are a hidden k-tuple and the naked
 //! (m − k)-tuple. Each is counted once, at its smaller size, so that no deduction is counted
-//! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. Eliminations
-//! are still summed over tuples: a candidate that two tuples remove (or one pair, in its row and
-//! in its box) counts for each. The finder's time is its whole time at size k (it finds the
-//! larger sides too, through their duals).
+//! twice: size k of a house counts where 2k < m, and where 2k = m as naked only. A hidden
+//! tuple whose cells lie in a line and a box, its digits in no other cell of either, is one
+//! deduction in both: counted once, and not at all where the other house has it as the
+//! complement of a naked tuple no larger. Eliminations are still summed over tuples: a
+//! candidate that two tuples remove (or a naked pair, in its row and in its box, where it
+//! removes other candidates) counts for each. The finder's time is its whole time at size k (it
+//! finds the larger sides too, through their duals).
 //!
 //! Then, for each cap `k_max` on the tuple size, it reduces with singles, locked candidates and
 //! tuples up to `k_max` before the search, and records the search nodes and the total time to
@@ -77,15 +81,18 @@ pub struct TupleRow {
     pub houses: u64,
     /// Subsets the enumeration examined there (extensions of a partial subset by one item).
     pub subsets: u64,
-    /// Tuples present, eliminating or not.
+    /// Tuples present, eliminating or not (a hidden tuple of a line and a box once).
     pub tuples: u64,
-    /// Tuples that eliminate at least one candidate (as the finder reports them).
+    /// Tuples that eliminate at least one candidate (as the finder reports them, a hidden
+    /// tuple of a line and a box once).
     pub eliminating: u64,
     /// Candidates eliminated, summed over those tuples.
     pub eliminations: u64,
-    /// Eliminating tuples that hold no smaller tuple of their kind in the house. One that does
-    /// (k cells holding a naked k′-tuple) is two smaller deductions: with the k′-tuple applied,
-    /// the rest is a (k − k′)-tuple. So these are the deductions of size k.
+    /// Eliminating tuples that split into no smaller deductions. One that holds a smaller
+    /// tuple of its kind in the house (k cells holding a naked k′-tuple) is two: with the
+    /// k′-tuple applied, the rest is a (k − k′)-tuple. So is one whose other side holds a
+    /// j-tuple of the other kind, with m − 2k < j < k in a house of m open cells (at 2k = m,
+    /// any j): the j-tuple, then an (m − k − j)-tuple. So these are the deductions of size k.
     pub minimal_eliminating: u64,
     /// Candidates eliminated, summed over the minimal tuples.
     pub minimal_eliminations: u64,
@@ -182,9 +189,10 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
         r.puzzles += 1;
         let hidden = r.kind == TupleKind::Hidden;
         let counted = |v: &HouseView<B::Mask>| smaller_side(r.k, hidden, v.open());
-        // The tuples that are not minimal, as the finder names them: house and cells (naked)
-        // or digits (hidden).
-        let mut holding: HashSet<(u16, Vec<u16>)> = HashSet::new();
+        // The tuples that are not minimal, as the finder names them.
+        let mut holding: HashSet<Named> = HashSet::new();
+        // Hidden tuples met so far: one in a line and a box is one deduction, counted once.
+        let mut seen: HashSet<Named> = HashSet::new();
         for v in views.iter().filter(|v| counted(v)) {
             r.houses += 1;
             let items = if hidden { &v.places } else { &v.cands };
@@ -196,18 +204,14 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
                 r.k,
                 Bound::subsets(u64::MAX),
                 &mut |chosen, _| {
-                    r.tuples += 1;
-                    if known.iter().any(|&t| t & !chosen == B::Mask::ZERO) {
-                        let name = chosen.iter().map(|i| {
-                            if hidden {
-                                u16::from(v.digit_list[i])
-                            } else {
-                                v.cells[i]
-                            }
-                        });
-                        let mut name: Vec<u16> = name.collect();
-                        name.sort_unstable();
-                        holding.insert((v.house as u16, name));
+                    let name = named(v, hidden, chosen);
+                    if !hidden || once_here(&views, v.house, &name, &mut seen) {
+                        r.tuples += 1;
+                    }
+                    if known.iter().any(|&t| t & !chosen == B::Mask::ZERO)
+                        || other_side_splits(v, hidden, chosen, r.k)
+                    {
+                        holding.insert(name);
                     }
                     new.push(chosen);
                     Flow::Continue
@@ -219,22 +223,103 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
         let (mut found, us) = fastest(trials, || logic::find_all(s, r.kind.technique(r.k), cfg));
         r.time_us += us;
         found.retain(|d| counted(&views[d.evidence.houses[0] as usize]));
+        let name = |d: &logic::Deduction| -> Named {
+            let e = &d.evidence;
+            let house = if hidden { None } else { Some(e.houses[0]) };
+            (house, e.cells.clone(), e.digits.clone())
+        };
+        let mut once = HashSet::new();
+        found.retain(|d| {
+            !hidden || once_here(&views, d.evidence.houses[0] as usize, &name(d), &mut once)
+        });
         let size = |d: &logic::Deduction| d.eliminations.len() as u64;
         r.eliminating += found.len() as u64;
         r.eliminations += found.iter().map(size).sum::<u64>();
-        let name = |d: &logic::Deduction| -> (u16, Vec<u16>) {
-            let e = &d.evidence;
-            let items = if hidden {
-                e.digits.iter().map(|&x| u16::from(x)).collect()
-            } else {
-                e.cells.clone()
-            };
-            (e.houses[0], items)
-        };
         found.retain(|d| !holding.contains(&name(d)));
         r.minimal_eliminating += found.len() as u64;
         r.minimal_eliminations += found.iter().map(size).sum::<u64>();
     }
+}
+
+/// Whether the hidden tuple `name`, met in `house`, is counted there: not met before (in
+/// the line or box its cells share) and no naked tuple of another house (its complement
+/// there, where its cells and digits make a hidden tuple too) at no larger a size, as the
+/// same deduction is counted at the smaller size and, at 2k = m, as naked.
+fn once_here<M: Mask>(
+    views: &[HouseView<M>],
+    house: usize,
+    name: &Named,
+    seen: &mut HashSet<Named>,
+) -> bool {
+    let (_, cells, digits) = name;
+    let k = cells.len();
+    // Where the tuple's cells and digits are a hidden tuple too: a house holding all its
+    // cells and no other place of its digits.
+    let hidden_in = |v: &HouseView<M>| {
+        cells.iter().all(|c| v.cells.contains(c))
+            && (v.cells.iter().zip(&v.cands))
+                .filter(|(c, _)| !cells.contains(c))
+                .all(|(_, m)| digits.iter().all(|&d| !m.has(d as usize)))
+    };
+    let naked_elsewhere = views
+        .iter()
+        .any(|v| v.house != house && v.open() <= 2 * k && hidden_in(v));
+    !naked_elsewhere && seen.insert(name.clone())
+}
+
+/// A tuple as one deduction: its house (none for a hidden tuple, which is the same deduction
+/// in a line and a box when its cells lie in both), its cells and its digits, sorted.
+type Named = (Option<u16>, Vec<u16>, Vec<u8>);
+
+/// The tuple `chosen` (item indices of `v`: cells for naked, digits for hidden) as
+/// [`Named`], as the finder's deduction names it.
+fn named<M: Mask>(v: &HouseView<M>, hidden: bool, chosen: M) -> Named {
+    let (cells, digits) = sides(v, hidden, chosen);
+    let mut cells: Vec<u16> = cells.iter().map(|i| v.cells[i]).collect();
+    cells.sort_unstable();
+    let digits = digits.iter().map(|d| d as u8).collect();
+    let house = (!hidden).then_some(v.house as u16);
+    (house, cells, digits)
+}
+
+/// The tuple `chosen` of `v` as its open-cell indices and its digits.
+fn sides<M: Mask>(v: &HouseView<M>, hidden: bool, chosen: M) -> (M, M) {
+    let union = |of: &[M]| chosen.iter().fold(M::ZERO, |u, i| u | of[i]);
+    if hidden {
+        let digits = chosen.iter().map(|i| M::bit(v.digit_list[i] as usize));
+        (union(&v.places), digits.fold(M::ZERO, |u, d| u | d))
+    } else {
+        (chosen, union(&v.cands))
+    }
+}
+
+/// Whether the other side of the tuple `chosen` (size `k`) splits it into deductions all
+/// smaller than `k`: the complement of a naked tuple (its house's other digits, in its other
+/// cells) holding a hidden j-tuple, or that of a hidden tuple a naked one. The j-tuple and
+/// what is left once it is applied, a tuple of m − k − j (m open cells), are both smaller
+/// than `k` when m − 2k < j < k; at 2k = m that is any j, as where a naked quintuple's other
+/// side is a hidden triple and two hidden singles.
+fn other_side_splits<M: Mask>(v: &HouseView<M>, hidden: bool, chosen: M, k: usize) -> bool {
+    let lo = (v.open() + 1).saturating_sub(2 * k).max(1);
+    if lo >= k {
+        return false;
+    }
+    let (cells, digits) = sides(v, hidden, chosen);
+    // The other side's items: cells' candidates for a naked j-tuple, digits' places for a
+    // hidden one (the other side's digits lie in its cells only, so no mask is needed).
+    let items: Vec<M> = if hidden {
+        (0..v.open())
+            .filter(|&i| !cells.has(i))
+            .map(|i| v.cands[i])
+            .collect()
+    } else {
+        (v.digit_list.iter().zip(&v.places))
+            .filter(|&(&d, _)| !digits.has(d as usize))
+            .map(|(_, &p)| p)
+            .collect()
+    };
+    let stop = &mut |_, _| Flow::Stop;
+    locked_sets_examined(&items, lo, k - 1, Bound::subsets(u64::MAX), stop).0 == Flow::Stop
 }
 
 /// Add to `caps` the search of `g` after `base` and the tuples up to each cap: time (the

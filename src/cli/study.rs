@@ -3,11 +3,10 @@
 use super::{exit_status, with_threads, InputArgs};
 use nsudoku::generate::Rng;
 use nsudoku::input::{Puzzle, Record};
-use nsudoku::mask::CellMasks;
 use nsudoku::solve;
 use nsudoku::solver::{SolveOptions, Verdict};
 use nsudoku::study::{self, CapRow, TupleRow};
-use nsudoku::{with_basis, Grid};
+use nsudoku::{with_basis, Grid, Mask};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,12 +24,16 @@ enum What {
     /// Each puzzle with one solution is reduced by singles and locked candidates; then, per
     /// basis, kind and size k: `houses` where k is the smaller side of a tuple and its
     /// complement (more than 2k open cells, or 2k for naked tuples: each deduction is counted
-    /// once), `subsets` the enumeration examined there, `tuples` present (eliminating or not),
-    /// those `eliminating`, their `eliminations` (summed over tuples, not distinct
-    /// candidates), the same two for `minimal` tuples (holding no smaller tuple of their
-    /// kind: the deductions that need size k), and the finder's time, which includes finding
-    /// the larger sides. Then, per cap k_max, the search after tuples up to k_max: puzzles
-    /// solved by logic, search nodes and time.
+    /// once, and a hidden tuple of a line and a box once), `subsets` this enumeration examined
+    /// there (its own measure of work: extensions of a partial subset by one item, after its
+    /// pruning), `tuples` present (eliminating or not), those `eliminating`, their
+    /// `eliminations` (summed over tuples, not distinct candidates), the same two for
+    /// `minimal` eliminating tuples (that split into no smaller deductions, through a smaller
+    /// tuple on either side: the deductions that need size k), and the finder's time, which
+    /// includes finding the larger sides. Then, per cap k_max, the search after tuples up to
+    /// k_max: puzzles solved by logic, search nodes (depth-first nodes, plus CDCL conflicts
+    /// from 16×16 up) and time. Solved grids (as `generate --solution` writes from 36×36 up)
+    /// are left out with a note.
     Tuples(TuplesArgs),
 }
 
@@ -42,21 +45,26 @@ struct TuplesArgs {
     #[arg(long, value_parser = super::at_least::<2, usize>)]
     k_max: Option<usize>,
     /// Use only the first this many puzzles of each basis that have one solution (after a
-    /// shuffle of that basis's puzzles with a fixed seed: the same sample whatever else the
-    /// input holds). A puzzle passed over for another count, or one not settled within
-    /// --timeout, is named on stderr and the next one is taken.
+    /// shuffle of that basis's puzzles with --seed: the same sample whatever else the input
+    /// holds; --json lists it). A puzzle passed over for another count, or one not settled
+    /// within --timeout, is named on stderr and the next one is taken.
     #[arg(long, value_parser = super::at_least::<1, usize>)]
     max_puzzles: Option<usize>,
+    /// Seed of the shuffle that --max-puzzles samples from.
+    #[arg(long, default_value_t = 1, value_parser = super::at_least::<0, u64>)]
+    seed: u64,
     /// Time each measurement this many times and keep the fastest: one run can take a
     /// preemption, milliseconds against a finder's microseconds. At most 100.
     #[arg(long, default_value_t = 1, value_parser = super::within::<1, MAX_TRIALS, usize>)]
     trials: usize,
-    /// Print CSV (two blocks: per tuple size, then per cap) instead of markdown tables. Every
-    /// count and time is a total over the row's `puzzles`, where the tables divide
-    /// eliminations, nodes and time by them (per puzzle).
+    /// Print CSV (two blocks, per tuple size then per cap, a blank line between: read each
+    /// on its own) instead of markdown tables. Every count and time is a total over the
+    /// row's `puzzles`, where the tables divide eliminations, nodes and time by them (per
+    /// puzzle).
     #[arg(long)]
     csv: bool,
-    /// Print JSON instead of markdown tables; totals over each row's `puzzles`, as --csv.
+    /// Print JSON instead of markdown tables; totals over each row's `puzzles`, as --csv,
+    /// with the run's settings and the puzzles studied.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
@@ -117,7 +125,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
         }
         return Err(io::Error::other("no puzzle to study"));
     }
-    let (rows, caps) = measure(&puzzles, &a, &mut left_out)?;
+    let (rows, caps, sample) = measure(&puzzles, &a, &mut left_out)?;
     let skipped = say_left_out(&mut left_out);
     if rows.is_empty() {
         // Say why: no line could be studied at all (unreadable, or beyond the logic's
@@ -131,7 +139,7 @@ fn tuples(a: TuplesArgs) -> io::Result<ExitCode> {
     }
     let mut out = super::stdout();
     if a.json {
-        print_json(&mut out, &rows, &caps)?;
+        print_json(&mut out, &a, &rows, &caps, &sample)?;
     } else if a.csv {
         print_csv(&mut out, &rows, &caps)?;
     } else {
@@ -168,22 +176,30 @@ fn readable(
         .collect()
 }
 
+/// The puzzles of one basis a study took, where each is in the input.
+#[derive(serde::Serialize)]
+struct Sample {
+    basis: usize,
+    puzzles: Vec<String>,
+}
+
 /// Run the study on each basis in turn, smallest first; puzzles without one solution are
-/// added to `left_out`.
+/// added to `left_out`. With the rows, the puzzles studied.
 fn measure(
     puzzles: &[(usize, Option<String>, Puzzle)],
     a: &TuplesArgs,
     left_out: &mut Vec<(usize, String)>,
-) -> io::Result<(Vec<TupleRow>, Vec<CapRow>)> {
+) -> io::Result<(Vec<TupleRow>, Vec<CapRow>, Vec<Sample>)> {
     let mut bases: Vec<usize> = puzzles.iter().map(|(_, _, p)| p.k).collect();
     bases.sort_unstable();
     bases.dedup();
     let (mut rows, mut caps): (Vec<TupleRow>, Vec<CapRow>) = (Vec::new(), Vec::new());
+    let mut sample = Vec::new();
     for k in bases {
         let n = k * k;
         let k_max = a.k_max.unwrap_or(k + 3).min(n / 2).max(2);
-        let masks = unique_masks(puzzles, k, a.max_puzzles, a.timeout, left_out);
-        if masks.is_empty() {
+        let taken = unique(puzzles, k, a, left_out);
+        if taken.is_empty() {
             continue; // a table of no puzzles says nothing
         }
         if let Some(asked) = a.k_max.filter(|&asked| asked > k_max) {
@@ -192,61 +208,123 @@ fn measure(
         }
         let (r, c) = with_threads(1, || {
             with_basis!(k, B => {
-                let grids: Vec<Grid<B>> = masks.iter().map(|&m| Grid::from_masks(m)).collect();
+                let grids: Vec<Grid<B>> =
+                    taken.iter().map(|(_, p)| Grid::from_masks(&p.masks)).collect();
                 study::tuples::<B>(&grids, k_max, a.trials)
             })
         })?;
         rows.extend(r);
         caps.extend(c);
+        let puzzles = taken.iter().map(|(label, p)| super::at(label, p)).collect();
+        sample.push(Sample { basis: k, puzzles });
     }
-    Ok((rows, caps))
+    Ok((rows, caps, sample))
 }
 
-/// The first `max_puzzles` puzzles of basis `k` that have one solution, after a shuffle; those
-/// passed over for having none or several, or a count not settled within `timeout`, are added
-/// to `left_out`.
-fn unique_masks<'p>(
+/// The first `--max-puzzles` puzzles of basis `k` that have one solution, after a shuffle
+/// with `--seed`, with their labels, in the order studied; those passed over for having
+/// none or several, or a count not settled within `--timeout`, are added to `left_out`.
+/// Solved grids, which have nothing to study, are passed over with a note.
+fn unique<'p>(
     puzzles: &'p [(usize, Option<String>, Puzzle)],
     k: usize,
-    max_puzzles: Option<usize>,
-    timeout: std::time::Duration,
+    a: &TuplesArgs,
     left_out: &mut Vec<(usize, String)>,
-) -> Vec<&'p CellMasks> {
-    let mut mine: Vec<_> = puzzles.iter().filter(|(_, _, p)| p.k == k).collect();
+) -> Vec<(&'p Option<String>, &'p Puzzle)> {
+    let (solved, mut mine): (Vec<_>, Vec<_>) = (puzzles.iter())
+        .filter(|(_, _, p)| p.k == k)
+        .partition(|(_, _, p)| p.masks.iter().all(|m| m.is_single()));
+    say_solved(&solved);
     // Each basis is shuffled on its own, so that its sample does not depend on the others.
-    Rng::new(1).shuffle(&mut mine);
+    Rng::new(a.seed).shuffle(&mut mine);
     let opts = SolveOptions {
-        timeout: Some(timeout),
+        timeout: Some(a.timeout),
         ..SolveOptions::default()
     };
-    let mut masks: Vec<&CellMasks> = Vec::new();
+    let mut taken = Vec::new();
     for (i, label, p) in mine {
-        if max_puzzles.is_some_and(|m| masks.len() >= m) {
+        if a.max_puzzles.is_some_and(|m| taken.len() >= m) {
             break;
         }
         let why = match solve::count_only(p, &opts).verdict() {
             Verdict::Solved => {
-                masks.push(&p.masks);
+                taken.push((label, p));
                 continue;
             }
-            Verdict::Unsettled(_) => format!("not settled within --timeout ({timeout:?})"),
+            Verdict::Unsettled(_) => format!("not settled within --timeout ({:?})", a.timeout),
             Verdict::NoSolution => "no solution".into(),
             Verdict::Several => "several solutions".into(),
         };
         let prefix = super::prefix(label);
         left_out.push((*i, format!("{prefix}{}: {why}", p.place())));
     }
-    masks
+    taken
 }
 
-/// `--json`: one object with both row lists, in the order of the other formats.
-fn print_json(out: &mut impl Write, rows: &[TupleRow], caps: &[CapRow]) -> io::Result<()> {
+/// Say which solved grids a study passes over (the first [`NAMED`], then a count): a
+/// solution written on its own line after its puzzle would count as a puzzle that logic
+/// solves and halve every figure per puzzle.
+fn say_solved(solved: &[&(usize, Option<String>, Puzzle)]) {
+    for (_, label, p) in solved.iter().take(NAMED) {
+        say!(
+            "note: {}: a solved grid (no open cell): left out of the study",
+            super::at(label, p)
+        );
+    }
+    if solved.len() > NAMED {
+        let more = super::plural(solved.len() - NAMED, "more solved grid");
+        say!("note: {more} left out of the study");
+    }
+}
+
+/// `--json`: one object with the run's settings, both row lists in the order of the other
+/// formats, and the puzzles studied.
+fn print_json(
+    out: &mut impl Write,
+    a: &TuplesArgs,
+    rows: &[TupleRow],
+    caps: &[CapRow],
+    sample: &[Sample],
+) -> io::Result<()> {
+    /// What a reader needs to run the study again: the version, the inputs and the options.
+    #[derive(serde::Serialize)]
+    struct Run<'a> {
+        version: &'a str,
+        files: Vec<String>,
+        k_max: Option<usize>,
+        max_puzzles: Option<usize>,
+        seed: u64,
+        trials: usize,
+        timeout_s: f64,
+    }
     #[derive(serde::Serialize)]
     struct Study<'a> {
+        run: Run<'a>,
         tuples: &'a [TupleRow],
         caps: &'a [CapRow],
+        sample: &'a [Sample],
     }
-    serde_json::to_writer_pretty(&mut *out, &Study { tuples: rows, caps })?;
+    let run = Run {
+        version: env!("CARGO_PKG_VERSION"),
+        files: a
+            .input
+            .files
+            .iter()
+            .map(|f| f.display().to_string())
+            .collect(),
+        k_max: a.k_max,
+        max_puzzles: a.max_puzzles,
+        seed: a.seed,
+        trials: a.trials,
+        timeout_s: a.timeout.as_secs_f64(),
+    };
+    let study = Study {
+        run,
+        tuples: rows,
+        caps,
+        sample,
+    };
+    serde_json::to_writer_pretty(&mut *out, &study)?;
     writeln!(out)
 }
 
