@@ -65,6 +65,8 @@ impl Measured {
             multiple: self.count(Unfit::Several),
             over_budget: over,
             failure: None,
+            wrong: 0,
+            timing: super::table::IN_PROCESS,
         }
     }
 }

@@ -9,7 +9,7 @@
 mod measure;
 mod table;
 
-use super::{exit_status, external, with_threads, InputArgs};
+use super::{exit_status, external, plural, with_threads, InputArgs};
 use measure::{measure, Measured, Setup, Unfit};
 use nsudoku::basis::LOGIC;
 use nsudoku::generate::Rng;
@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use table::{command_row, markdown, Row, COMMAND};
+use table::{command_row, markdown, Row, COMMAND, SELF_CMD};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = super::logic::techniques_help())]
@@ -84,8 +84,15 @@ pub struct BenchArgs {
     /// the table (the exit status stays as the engine's results make it); a command that
     /// solves none is not timed: its row says why, without figures, and the exit status is 1.
     /// Median, worst and guesses are not seen from outside: `–`. Repeat for more commands.
+    /// A command's row times whole runs of it, start-up, reading and writing included, where
+    /// the engine's rows time the search of puzzles read beforehand: see --self-cmd.
     #[arg(long, value_name = "COMMAND")]
     baseline_cmd: Vec<String>,
+    /// Add a command row that times this nsudoku's `solve --threads 1` the way --baseline-cmd
+    /// times another solver (whole runs through the shell): the row to set a command's
+    /// figures beside, like for like.
+    #[arg(long)]
+    self_cmd: bool,
     /// Stop a run of a --baseline-cmd command that has not ended after this long (seconds, or
     /// with a unit: 500ms, 2s, 1m); the command is then not timed on that set, as its row
     /// says, and the exit status is 1. Default: no limit.
@@ -118,8 +125,8 @@ struct Variant<'a> {
 enum Kind<'a> {
     /// Each puzzle solved in this process.
     InProcess(Solve<'a>),
-    /// A shell command run on the whole set (`--baseline-cmd`).
-    Command(&'a str),
+    /// A shell command run on the whole set (`--baseline-cmd`, `--self-cmd`).
+    Command(String),
 }
 
 /// How a puzzle is solved in this process.
@@ -214,6 +221,11 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     super::readable_files(files)
 }
 
+/// `word` quoted for `sh`: in single quotes, each of its own written `'\''`.
+fn shell_quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
 /// A set is named by its file name, or by its path when two of `files` share that name.
 fn set_name(files: &[PathBuf], file: &Path) -> String {
     let shared = files
@@ -258,7 +270,16 @@ fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
         out.push(Variant {
             // As typed: the table marks it up (`table_variant`), JSON keeps it plain.
             name: format!("{cmd}{COMMAND}"),
-            kind: Kind::Command(cmd),
+            kind: Kind::Command(cmd.clone()),
+        });
+    }
+    if a.self_cmd {
+        // This very binary, by its path: the `nsudoku` on PATH may be another build.
+        let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("nsudoku"));
+        let args = format!("solve --threads 1 --limit {}", a.limit);
+        out.push(Variant {
+            name: format!("{SELF_CMD} --limit {}{COMMAND}", a.limit),
+            kind: Kind::Command(format!("{} {args}", shell_quoted(&exe.to_string_lossy()))),
         });
     }
     for (locked, suffix) in locked {
@@ -362,7 +383,7 @@ impl Bench<'_> {
         // Which puzzles have one solution, for judging the commands' answers.
         let mut one: Option<Vec<bool>> = None;
         for v in self.variants {
-            let how = match v.kind {
+            let how = match &v.kind {
                 Kind::Command(cmd) => {
                     let one = one.get_or_insert_with(|| self.one_solution(these));
                     let (min_time, limit) = (self.a.min_time, self.a.baseline_timeout);
@@ -378,7 +399,7 @@ impl Bench<'_> {
                         .push(command_row(set, k, &v.name, &t, these.len()));
                     continue;
                 }
-                Kind::InProcess(how) => how,
+                Kind::InProcess(how) => *how,
             };
             if matches!(
                 how,
@@ -426,7 +447,9 @@ impl Bench<'_> {
                         self.failed = true;
                         if !named.contains(&(i, why)) {
                             named.push((i, why));
-                            say!("{set}: {}: {why}", places[i]);
+                            if named.len() <= NAMED_UNFIT {
+                                say!("{set}: {}: {why}", places[i]);
+                            }
                         }
                     }
                 }
@@ -440,6 +463,12 @@ impl Bench<'_> {
                 }
                 self.rows.push(m.row(set, k, &v.name, threads));
             }
+        }
+        if named.len() > NAMED_UNFIT {
+            // The table counts them all; a set of several solutions by design (serg's) would
+            // bury it under a line a puzzle.
+            let more = plural(named.len() - NAMED_UNFIT, "more puzzle");
+            say!("{set}: {more} without one solution or over budget (counted under the table)");
         }
         Ok(())
     }
@@ -515,6 +544,10 @@ impl Bench<'_> {
 
 /// Puzzles a command did not solve that are named one by one on stderr.
 const NAMED: usize = 5;
+
+/// Puzzles without one solution, or over the node budget, named one by one on stderr in a
+/// set; the rest are counted.
+const NAMED_UNFIT: usize = 20;
 
 /// On stderr, what went wrong with a command on a set whose puzzles are at `places`: its exit,
 /// a few wrong answers by name and the rest counted (a command that misreads the set would

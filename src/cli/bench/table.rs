@@ -40,7 +40,19 @@ pub(super) struct Row {
     /// For a command: why it was not timed, or how its first run ended when not with status
     /// 0 (its own figures stand); `None` for the engine's rows.
     pub(super) failure: Option<String>,
+    /// Of `unsolved`, the puzzles a command answered with something else than a solution
+    /// (0 for the engine's rows, which validate every solution).
+    pub(super) wrong: usize,
+    /// What the figures take in: `search` for the engine's rows (puzzles read beforehand, each
+    /// pass's setup included), `whole process` for a command's (start-up, reading and
+    /// writing included), so that the two are not read as like for like.
+    pub(super) timing: &'static str,
 }
+
+/// [`Row::timing`] of the engine's rows.
+pub(super) const IN_PROCESS: &str = "search";
+/// [`Row::timing`] of a command's rows.
+pub(super) const WHOLE_PROCESS: &str = "whole process";
 
 /// A measure written to six significant figures: the timer resolves no more, and the float
 /// noise of the divisions (`43.300000000000004`) is not a result.
@@ -88,6 +100,8 @@ pub(super) fn command_row(
         multiple: 0,
         over_budget: 0,
         failure: t.failure.clone(),
+        wrong: if t.unread { 0 } else { t.wrong.len() },
+        timing: WHOLE_PROCESS,
     }
 }
 
@@ -96,6 +110,7 @@ pub(super) fn markdown(rows: &[Row]) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < rows.len() {
+        let start = i;
         let set = &rows[i].set;
         let n = rows[i].basis * rows[i].basis;
         let count = plural(rows[i].puzzles, "puzzle");
@@ -143,10 +158,10 @@ pub(super) fn markdown(rows: &[Row]) -> String {
                 ));
             }
             if r.unsolved > 0 {
-                let what = if r.threads.is_none() {
-                    "not solved by the command"
-                } else {
-                    "without a solution"
+                let what = match (r.threads, r.wrong) {
+                    (Some(_), _) => "without a solution".to_string(),
+                    (None, 0) => "not solved by the command".to_string(),
+                    (None, w) => format!("not solved by the command ({w} answered wrong)"),
                 };
                 out.push_str(&format!(
                     "| ↳ {} {what} |  |  |  |  |  |  |  |\n",
@@ -167,6 +182,22 @@ pub(super) fn markdown(rows: &[Row]) -> String {
             }
             i += 1;
         }
+        if rows[start..i].iter().any(|r| r.timing == WHOLE_PROCESS) {
+            // A command's puzzles/s and the search's are not like for like on easy sets,
+            // where start-up, reading and writing can cost more than the search.
+            let same = rows[start..i]
+                .iter()
+                .any(|r| r.variant.starts_with(SELF_CMD));
+            out.push_str(&format!(
+                "\nA command's row times whole runs of it (start-up, reading and writing \
+                 included); the engine's rows time the search of puzzles read beforehand. {}\n",
+                if same {
+                    "`nsudoku solve` is timed as a command too: compare the command rows."
+                } else {
+                    "Add --self-cmd to time `nsudoku solve` as a command, like for like."
+                }
+            ));
+        }
         out.push('\n');
     }
     out
@@ -179,6 +210,10 @@ fn table_cell(text: &str) -> String {
 
 /// What marks a command's variant name (the command itself comes first).
 pub(super) const COMMAND: &str = " (command)";
+
+/// How `--self-cmd`'s row is named: this binary's `solve`, as typed in a shell (the row
+/// runs it by its full path).
+pub(super) const SELF_CMD: &str = "nsudoku solve --threads 1";
 
 /// A row's variant as the table shows it: a command's in a code span, a control character
 /// in it written `U+001B` (JSON escapes its own).
