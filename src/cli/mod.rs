@@ -86,6 +86,10 @@ enum Command {
     /// Generate puzzles with a unique solution for basis K, in parallel, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Throughput per data set, tdoku-style: puzzles/s, µs/puzzle, % no guess, guesses/puzzle.
+    ///
+    /// puzzles/s (and µs/puzzle) pool every timed pass on the wall clock, so a loaded machine
+    /// lowers them; the median and worst µs take each puzzle's best pass, the steadier
+    /// figures. A command's row (--baseline-cmd, --self-cmd) times whole runs of it.
     Bench(bench::BenchArgs),
     /// Measurements across bases: `study tuples` (which tuple sizes pay, and their cost).
     Study(study::StudyArgs),
