@@ -243,7 +243,8 @@ fn count_tuples<B: Basis>(s: &State<B>, rows: &mut [TupleRow], cfg: &logic::Conf
 
 /// Whether the hidden tuple `name`, met in `house`, is counted there: not met before (in
 /// the line or box its cells share) and no naked tuple of another house (its complement
-/// there, where its cells and digits make a hidden tuple too) at no larger a size, as the
+/// there, where its cells and digits make a hidden tuple too) at no larger a size (and not
+/// none: a house of k open cells, all its own, has nothing to eliminate), as the
 /// same deduction is counted at the smaller size and, at 2k = m, as naked.
 fn once_here<M: Mask>(
     views: &[HouseView<M>],
@@ -263,7 +264,7 @@ fn once_here<M: Mask>(
     };
     let naked_elsewhere = views
         .iter()
-        .any(|v| v.house != house && v.open() <= 2 * k && hidden_in(v));
+        .any(|v| v.house != house && (k + 1..=2 * k).contains(&v.open()) && hidden_in(v));
     !naked_elsewhere && seen.insert(name.clone())
 }
 

@@ -102,7 +102,8 @@ fn counted_here<B: Basis>(s: &State<B>, d: &logic::Deduction, met: &mut Vec<Vec<
             let confined = house.iter().all(|&c| {
                 e.cells.contains(&c) || e.digits.iter().all(|&x| !s.get(c as usize).has(x as usize))
             });
-            open <= 2 * e.cells.len() && e.cells.iter().all(|c| house.contains(c)) && confined
+            let k = e.cells.len();
+            (k + 1..=2 * k).contains(&open) && e.cells.iter().all(|c| house.contains(c)) && confined
         });
     let key: Vec<u16> = (e.cells.iter().copied())
         .chain(e.digits.iter().map(|&x| 1000 + u16::from(x)))

@@ -43,9 +43,9 @@ pub(super) struct Row {
     /// Of `unsolved`, the puzzles a command answered with something else than a solution
     /// (0 for the engine's rows, which validate every solution).
     pub(super) wrong: usize,
-    /// What the figures take in: `search` for the engine's rows (puzzles read beforehand, each
-    /// pass's setup included), `whole process` for a command's (start-up, reading and
-    /// writing included), so that the two are not read as like for like.
+    /// What the figures take in: `search` for the rows timed in this process (puzzles read
+    /// beforehand, each pass's setup included), `whole process` for a command's (start-up,
+    /// reading and writing included), so that the two are not read as like for like.
     pub(super) timing: &'static str,
 }
 
