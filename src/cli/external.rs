@@ -386,6 +386,20 @@ fn kill_group(pid: u32) -> bool {
     false
 }
 
+/// `word` as one word of a command line [`shell`] runs: for `sh`, in single quotes, each of
+/// its own written `'\''`.
+#[cfg(not(windows))]
+pub fn quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
+/// `word` as one word of a command line [`shell`] runs: for `cmd`, in double quotes (a path
+/// holds none).
+#[cfg(windows)]
+pub fn quoted(word: &str) -> String {
+    format!("\"{word}\"")
+}
+
 #[cfg(windows)]
 fn shell(cmd: &str) -> Command {
     let mut c = Command::new("cmd");

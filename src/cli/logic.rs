@@ -318,12 +318,8 @@ pub fn dropped_marks(p: &Puzzle) -> Option<String> {
         .iter()
         .take(DROPPED_NAMED)
         .map(|&(c, d)| {
-            format!(
-                "r{}c{}<>{}",
-                c / n + 1,
-                c % n + 1,
-                alpha.label(d as u8 + 1, n)
-            )
+            let cell = nsudoku::topology::CellName::of(c, n);
+            format!("{cell}<>{}", alpha.label(d as u8 + 1, n))
         })
         .collect();
     if dropped.len() > DROPPED_NAMED {

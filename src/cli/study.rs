@@ -97,14 +97,25 @@ const NAMED: usize = 20;
 /// them, and count the rest; how many.
 fn say_left_out(left_out: &mut [(usize, String)]) -> usize {
     left_out.sort_by_key(|(i, _)| *i);
-    for (_, why) in left_out.iter().take(NAMED) {
-        say!("{why}; left out of the study");
-    }
-    if left_out.len() > NAMED {
-        let more = super::plural(left_out.len() - NAMED, "more puzzle");
-        say!("{more} left out of the study (invalid, or not with one solution)");
-    }
+    let lines = left_out
+        .iter()
+        .map(|(_, why)| format!("{why}; left out of the study"));
+    say_first(lines, |more| {
+        let more = super::plural(more, "more puzzle");
+        format!("{more} left out of the study (invalid, or not with one solution)")
+    });
     left_out.len()
+}
+
+/// Say the first [`NAMED`] of `lines` on stderr, then `rest` of how many more there were.
+fn say_first(lines: impl ExactSizeIterator<Item = String>, rest: impl FnOnce(usize) -> String) {
+    let more = lines.len().saturating_sub(NAMED);
+    for line in lines.take(NAMED) {
+        say!("{line}");
+    }
+    if more > 0 {
+        say!("{}", rest(more));
+    }
 }
 
 /// `study tuples`: the puzzles with one solution, measured basis by basis and printed.
@@ -265,16 +276,14 @@ fn unique<'p>(
 /// solution written on its own line after its puzzle would count as a puzzle that logic
 /// solves and halve every figure per puzzle.
 fn say_solved(solved: &[&(usize, Option<String>, Puzzle)]) {
-    for (_, label, p) in solved.iter().take(NAMED) {
-        say!(
-            "note: {}: a solved grid (no open cell): left out of the study",
-            super::at(label, p)
-        );
-    }
-    if solved.len() > NAMED {
-        let more = super::plural(solved.len() - NAMED, "more solved grid");
-        say!("note: {more} left out of the study");
-    }
+    let lines = solved.iter().map(|(_, label, p)| {
+        let at = super::at(label, p);
+        format!("note: {at}: a solved grid (no open cell): left out of the study")
+    });
+    say_first(lines, |more| {
+        let more = super::plural(more, "more solved grid");
+        format!("note: {more} left out of the study")
+    });
 }
 
 /// `--json`: one object with the run's settings, both row lists in the order of the other

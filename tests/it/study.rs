@@ -91,7 +91,11 @@ fn other_side_splits<B: Basis>(s: &State<B>, d: &logic::Deduction, hidden: bool)
 /// Whether hidden tuple `d` is counted in its house: its cells and digits make a hidden tuple
 /// in no other house of at most 2k open cells (there it is the complement of a naked tuple
 /// no larger, counted as that), and it was not met before in the other house its cells share.
-fn counted_here<B: Basis>(s: &State<B>, d: &logic::Deduction, met: &mut Vec<Vec<u16>>) -> bool {
+fn counted_here<B: Basis>(
+    s: &State<B>,
+    d: &logic::Deduction,
+    met: &mut Vec<(Vec<u16>, Vec<u8>)>,
+) -> bool {
     let e = &d.evidence;
     let t = B::topology();
     let elsewhere = (0..t.houses())
@@ -105,9 +109,7 @@ fn counted_here<B: Basis>(s: &State<B>, d: &logic::Deduction, met: &mut Vec<Vec<
             let k = e.cells.len();
             (k + 1..=2 * k).contains(&open) && e.cells.iter().all(|c| house.contains(c)) && confined
         });
-    let key: Vec<u16> = (e.cells.iter().copied())
-        .chain(e.digits.iter().map(|&x| 1000 + u16::from(x)))
-        .collect();
+    let key = (e.cells.clone(), e.digits.clone());
     let new = !met.contains(&key);
     met.push(key);
     !elsewhere && new

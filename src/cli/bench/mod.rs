@@ -221,11 +221,6 @@ fn check_up_front(a: &BenchArgs, files: &[PathBuf]) -> io::Result<()> {
     super::readable_files(files)
 }
 
-/// `word` quoted for `sh`: in single quotes, each of its own written `'\''`.
-fn shell_quoted(word: &str) -> String {
-    format!("'{}'", word.replace('\'', r"'\''"))
-}
-
 /// A set is named by its file name, or by its path when two of `files` share that name.
 fn set_name(files: &[PathBuf], file: &Path) -> String {
     let shared = files
@@ -279,7 +274,10 @@ fn variants(a: &BenchArgs) -> Vec<Variant<'_>> {
         let args = format!("solve --threads 1 --limit {}", a.limit);
         out.push(Variant {
             name: format!("{SELF_CMD} --limit {}{COMMAND}", a.limit),
-            kind: Kind::Command(format!("{} {args}", shell_quoted(&exe.to_string_lossy()))),
+            kind: Kind::Command(format!(
+                "{} {args}",
+                external::quoted(&exe.to_string_lossy())
+            )),
         });
     }
     for (locked, suffix) in locked {
