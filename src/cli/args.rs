@@ -18,9 +18,12 @@ pub struct InputArgs {
     /// when omitted.
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
-    /// Input format: line, numbers, candidates. Detected when omitted. `grid` keeps detection
-    /// and prints solutions as boxed grids for people, and the candidates of an unfinished
-    /// puzzle as a boxed pencil-mark grid (solve, reduce, explain; refused by the others).
+    /// Input format: line, numbers, candidates. Detected when omitted. `line` reads a puzzle of
+    /// symbols a line, each line on its own (never a grid's row or title), and answers it as
+    /// soon as it is read: the form for programs that write a line and wait for its answer.
+    /// `grid` keeps detection and prints solutions as boxed grids for people, and the
+    /// candidates of an unfinished puzzle as a boxed pencil-mark grid (solve, reduce, explain;
+    /// refused by the others).
     #[arg(long, value_parser = parse_format)]
     pub format: Option<FormatArg>,
 }

@@ -35,7 +35,7 @@ pub struct PomArgs {
     json: bool,
     /// Stop a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m): the
     /// digits not reached are reported as not counted (or skipped), and nothing is deduced
-    /// from them. A digit's count takes at most about a second once begun.
+    /// from them; a digit's count under way is given up too (within about 5 ms).
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,
 }
@@ -157,7 +157,7 @@ fn count_the_undecided<B: Basis>(s: &State<B>, r: &mut pom::Report, cfg: &Config
         d.count = match counted.iter().find(|(e, _)| rows[*e] == rows[i]) {
             Some(&(_, c)) => c,
             None if cfg.past_deadline() => TemplateCount::NotReached,
-            None => pom::count_templates(B::K, &rows[i]),
+            None => pom::count_templates_until(B::K, &rows[i], cfg.deadline),
         };
         counted.push((i, d.count));
         d.listing = match d.count {

@@ -18,13 +18,24 @@ const SNIFF: u64 = 8192;
 /// looks right is read as it arrives, a line at a time.
 pub fn open<R: BufRead + Send + 'static>(mut src: R) -> Result<Box<dyn BufRead + Send>, String> {
     let err = |e: io::Error| e.to_string();
-    // Every byte of a mark, even when a pipe hands over one byte first.
+    // A byte-order mark of UTF-16 (of UTF-32 too: its little-endian mark begins as UTF-16's).
+    const MARKS: [&[u8]; 3] = [&[0xff, 0xfe], &[0xfe, 0xff], &[0, 0, 0xfe, 0xff]];
+    // Read a byte at a time while what came may still be a mark, even when a pipe hands over
+    // one byte first; no further: a line shorter than a mark (`xx`) is not held back.
     let mut mark = Vec::with_capacity(4);
-    (&mut src).take(4).read_to_end(&mut mark).map_err(err)?;
-    let bom = matches!(
-        mark[..],
-        [0xff, 0xfe, ..] | [0xfe, 0xff, ..] | [0, 0, 0xfe, 0xff]
-    );
+    while MARKS
+        .iter()
+        .any(|m| m.len() > mark.len() && m.starts_with(&mark))
+    {
+        let mut byte = [0];
+        match src.read(&mut byte) {
+            Ok(0) => break,
+            Ok(_) => mark.push(byte[0]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(err(e)),
+        }
+    }
+    let bom = MARKS.contains(&&mark[..]);
     let mut src = io::Cursor::new(mark).chain(src);
     if bom {
         let mut bytes = Vec::new();

@@ -255,13 +255,20 @@ impl<R: BufRead> Reader<R> {
             if let Some(len) = self.src.lines.cut(i) {
                 return Some((Err(too_long(i + 1, len, self.src.line_max)), 1));
             }
+            // `--format line`: a puzzle a line, each read on its own, with no line after it
+            // waited for (a program that writes a line and waits for its answer gets it).
+            let alone = self.opts.format == Some(Format::Line);
+            if alone && blank_or_comment(self.src.lines.at(i)) {
+                self.next += 1;
+                continue;
+            }
             // Most lines of a 9×9 collection: no other form takes them (nor passes them over).
             if self.plain && self.opts.format.is_none() && self.opts.alphabet.is_none() {
                 if let Some(rec) = plain_9x9(self.src.lines.at(i).trim(), i + 1) {
                     return Some((rec, 1));
                 }
             }
-            if self.passed_over(i) {
+            if !alone && self.passed_over(i) {
                 self.next += 1;
                 continue;
             }
@@ -281,6 +288,13 @@ impl<R: BufRead> Reader<R> {
                 self.csv = true;
                 self.next += 1;
                 continue;
+            }
+            if alone {
+                let rec = self.fields_at(i);
+                return Some((
+                    rec.unwrap_or_else(|| symbols_at(&self.src.lines, i, self.opts)),
+                    1,
+                ));
             }
             let title_like = title(raw);
             let (rec, used) = self.puzzle_at(i);
@@ -382,10 +396,10 @@ impl<R: BufRead> Reader<R> {
     /// Line `i` says nothing of a puzzle: blank, a comment, a box rule or frame of a grid
     /// drawn for people, a section header.
     fn passed_over(&mut self, i: usize) -> bool {
-        let raw = self.src.lines.at(i).trim();
-        if raw.is_empty() || raw.starts_with('#') {
+        if blank_or_comment(self.src.lines.at(i)) {
             return true;
         }
+        let raw = self.src.lines.at(i).trim();
         // A box rule or frame (`+-------+-------+`) is not a puzzle, unless it is dashes
         // heading exactly a grid's other rows: its first row.
         let opts = self.opts;
@@ -414,20 +428,8 @@ impl<R: BufRead> Reader<R> {
     /// number of lines it spans.
     fn puzzle_at(&mut self, i: usize) -> (Record, usize) {
         let opts = self.opts;
-        let raw = self.src.lines.at(i).trim();
         let line_no = i + 1;
-        let at_column = |pos: usize| (line_no, format!("column {}", pos + 1));
-        // A puzzle followed by more, as `rate` and `generate --solution` write lines, tdoku's
-        // `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
-        // (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
-        let field = Field::find(raw).or_else(|| Field::labelled(raw).filter(|_| self.csv));
-        if let Some(field) = field.filter(|_| opts.format != Some(Format::Numbers)) {
-            let skipped = field.before.chars().count();
-            let at_column = |pos: usize| at_column(skipped + pos);
-            let mut rec = read_symbols(field.puzzle, line_no, opts, &at_column);
-            if let (Ok(p), Some(note)) = (&mut rec, field.note()) {
-                p.add_note(note);
-            }
+        if let Some(rec) = self.fields_at(i) {
             return (rec, 1);
         }
         // A pencil-mark grid in decimal, whose rows of single numbers (as its first may be)
@@ -484,11 +486,40 @@ impl<R: BufRead> Reader<R> {
             } else if let Some(n) = symbol_rows_start(lines, i, opts) {
                 read_symbol_rows(lines, i, n, opts)
             } else {
-                let raw = lines.at(i).trim();
-                (read_symbols(raw, line_no, opts, &at_column), 1)
+                (symbols_at(lines, i, opts), 1)
             }
         })
     }
+
+    /// A puzzle followed by more on line `i`, as `rate` and `generate --solution` write lines,
+    /// tdoku's `puzzle:count:solution` and the `quizzes,solutions` CSV, or after a label
+    /// (`1,puzzle,solution,…`): the puzzle is read, and a note says what was passed over.
+    fn fields_at(&self, i: usize) -> Option<Record> {
+        if self.opts.format == Some(Format::Numbers) {
+            return None;
+        }
+        let raw = self.src.lines.at(i).trim();
+        let field = Field::find(raw).or_else(|| Field::labelled(raw).filter(|_| self.csv))?;
+        let skipped = field.before.chars().count();
+        let at_column = |pos: usize| (i + 1, format!("column {}", skipped + pos + 1));
+        let mut rec = read_symbols(field.puzzle, i + 1, self.opts, &at_column);
+        if let (Ok(p), Some(note)) = (&mut rec, field.note()) {
+            p.add_note(note);
+        }
+        Some(rec)
+    }
+}
+
+/// Line `i` read as a line of symbols.
+fn symbols_at(lines: &Lines, i: usize, opts: ReadOptions) -> Record {
+    let at_column = |pos: usize| (i + 1, format!("column {}", pos + 1));
+    read_symbols(lines.at(i).trim(), i + 1, opts, &at_column)
+}
+
+/// A line that says nothing at all: blank, or a comment.
+fn blank_or_comment(line: &str) -> bool {
+    let raw = line.trim();
+    raw.is_empty() || raw.starts_with('#')
 }
 
 impl<R: BufRead> Iterator for Reader<R> {

@@ -472,20 +472,30 @@ fn no_grid_length(
     }
     // One row of a drawn grid on a line of its own (a row too many under a grid, or a grid
     // whose other rows are gone): name the grid it is a row of.
+    // Its symbols must be those of such a grid (`xxxx` is no row of a 4×4).
     let cells = len - bars;
-    let row = s
-        .chars()
-        .all(|c| apart(c) || c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    let alphabets = match opts.alphabet {
+        Some(a) => vec![a],
+        None => vec![Alphabet::Standard, Alphabet::Hex, Alphabet::Letters],
+    };
+    let cell = |c: char| {
+        let mut of = alphabets.iter();
+        of.any(|a| a.is_empty_mark(c) || a.digit(c, cells).is_some())
+    };
+    let row = s.chars().all(|c| apart(c) || cell(c));
     if row && !reads_as_words(raw, len) && opts.format != Some(Format::Candidates) && is_side(cells)
     {
+        let lines = match opts.format {
+            // A line a puzzle, as forced: no grid of rows is read.
+            Some(Format::Line) => String::new(),
+            _ => format!(
+                ", or {cells} rows of {cells} symbols with no blank line or comment between them"
+            ),
+        };
         return InputError::at(
             line_no,
             format!("{what}: one row of a {cells}×{cells} grid, alone"),
-            format!(
-                "{} symbols on a line, or {cells} rows of {cells} symbols with no blank line \
-                 or comment between them",
-                cells * cells
-            ),
+            format!("{} symbols on a line{lines}", cells * cells),
         );
     }
     // A key and a tab before a whole puzzle (`key<TAB>puzzle`, as Hadoop streaming writes

@@ -601,6 +601,85 @@ fn solve_answers_a_line_before_the_input_ends() {
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
 
+/// Under `--format line` every line is a puzzle on its own, answered while stdin stays open:
+/// no line is held to see whether a grid of rows or a title's grid follows (a program that
+/// writes a line and waits for its answer would wait forever). A grid of rows is then a bad
+/// line a row, each said so; without the flag it is one puzzle.
+#[test]
+fn format_line_answers_every_line_at_once() {
+    let mut child = common::spawn(&["solve", "--format", "line", "--json", "--threads", "1"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut line = String::new();
+        while stdout.read_line(&mut line).is_ok_and(|n| n > 0) {
+            if tx.send(std::mem::take(&mut line)).is_err() {
+                return;
+            }
+        }
+    });
+    let wait = std::time::Duration::from_secs(60);
+    // A title-like word, a 4×4 line that could be a 16×16's first row, a 9×9's first row,
+    // and a comment (which has no answer) before a whole puzzle.
+    let commented = format!("# a comment\n{EASY9}");
+    let sent = [
+        ("xx", "invalid"),
+        ("1234341221434321", "solved"),
+        ("53..7....", "invalid"),
+        (&commented, "solved"),
+    ];
+    for (at, (line, status)) in sent.into_iter().enumerate() {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let Ok(answer) = rx.recv_timeout(wait) else {
+            child.kill().unwrap();
+            panic!(
+                "no answer to line {} within {wait:?} while stdin stays open",
+                at + 1
+            );
+        };
+        let v: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(v["status"], status, "{line}: {answer}");
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+
+    let grid = EASY9
+        .as_bytes()
+        .chunks(9)
+        .map(|row| String::from_utf8_lossy(row) + "\n")
+        .collect::<String>();
+    let out = run(&["solve", "--format", "line"], &grid);
+    assert_eq!(lines(&out.stdout), vec!["invalid"; 9]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.lines()
+            .all(|l| l.ends_with("one row of a 9×9 grid, alone; expected 81 symbols on a line")),
+        "{err}"
+    );
+    let out = run(&["solve"], &grid);
+    assert_eq!(lines(&out.stdout), [EASY9_SOL]);
+}
+
+/// A short line of symbols no grid has is not called a grid's row.
+#[test]
+fn a_short_line_is_a_row_only_in_a_grid_alphabet() {
+    let out = run(&["solve"], "xxxx\n\n12.4\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said: Vec<&str> = err.lines().collect();
+    assert!(
+        said[0].starts_with("line 1: 4 symbols; expected 16, 81, "),
+        "{err}"
+    );
+    assert!(
+        said[1].starts_with("line 3: 4 symbols: one row of a 4×4 grid, alone; "),
+        "{err}"
+    );
+    assert_eq!(lines(&out.stdout), ["invalid", "invalid"]);
+}
+
 #[test]
 fn a_closed_stderr_does_not_end_the_batch() {
     // Every bad line writes to stderr, which is closed from the start; each puzzle still gets

@@ -56,7 +56,8 @@ pub mod memo;
 pub mod templates;
 
 pub use count::{
-    count_templates, count_templates_limited, TemplateCount, MAX_COUNT_STATES, MAX_COUNT_WORK,
+    count_templates, count_templates_limited, count_templates_until, TemplateCount,
+    MAX_COUNT_STATES, MAX_COUNT_WORK,
 };
 pub use templates::Templates;
 
@@ -157,8 +158,9 @@ pub fn counts<B: Basis>(s: &State<B>) -> Vec<TemplateCount> {
     counts_until(s, None)
 }
 
-/// [`counts`], the digits not begun by the deadline left [`TemplateCount::NotReached`] (a
-/// digit takes at most [`count::MAX_COUNT_WORK`] steps, about a second).
+/// [`counts`], the digits not counted by the deadline left [`TemplateCount::NotReached`] (a
+/// count under way is given up when it passes; a digit takes at most
+/// [`count::MAX_COUNT_WORK`] steps, a second or two).
 pub fn counts_until<B: Basis>(
     s: &State<B>,
     deadline: Option<std::time::Instant>,
@@ -171,7 +173,7 @@ pub fn counts_until<B: Basis>(
             None if deadline.is_some_and(|t| std::time::Instant::now() >= t) => {
                 TemplateCount::NotReached
             }
-            None => count_templates(B::K, r),
+            None => count_templates_until(B::K, r, deadline),
         };
         out.push(c);
     }
