@@ -10,6 +10,7 @@ mod brackets;
 mod decode;
 mod error;
 mod fields;
+mod folded;
 mod json;
 mod lines;
 mod numbers;
@@ -22,6 +23,7 @@ mod tests;
 
 use crate::alphabet::Alphabet;
 use crate::basis::SUPPORTED;
+use folded::{folded_row, folded_start, read_folded};
 use json::{list_start, list_step, read_json, List, ListStep};
 use lines::{LineSource, Lines};
 use numbers::{
@@ -264,8 +266,13 @@ impl<R: BufRead> Reader<R> {
             }
             // Most lines of a 9×9 collection: no other form takes them (nor passes them over).
             if self.plain && self.opts.format.is_none() && self.opts.alphabet.is_none() {
-                if let Some(rec) = plain_9x9(self.src.lines.at(i).trim(), i + 1) {
-                    return Some((rec, 1));
+                let line = self.src.lines.at(i).trim();
+                // Not a grid row of a folded candidate grid (which fails at its first given
+                // in most lines).
+                if !folded_row(line, 9, self.opts) {
+                    if let Some(rec) = plain_9x9(line, i + 1) {
+                        return Some((rec, 1));
+                    }
                 }
             }
             if !alone && self.passed_over(i) {
@@ -479,6 +486,8 @@ impl<R: BufRead> Reader<R> {
                 read_pencil_rows(lines, i, n, opts)
             } else if numbers {
                 read_numbers(lines, i)
+            } else if let Some(n) = folded_start(lines, i, opts) {
+                (read_folded(lines, i, n, opts), n)
             } else if let Some(n) = pencil_rows_start(lines, i, opts) {
                 read_pencil_rows(lines, i, n, opts)
             } else if let Some(read) = broken_pencil_rows(lines, i, opts) {

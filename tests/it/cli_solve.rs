@@ -663,6 +663,27 @@ fn format_line_answers_every_line_at_once() {
     assert_eq!(lines(&out.stdout), [EASY9_SOL]);
 }
 
+/// A candidate grid folded a grid row a line (nine lines of 81 symbols, each a 9×9 puzzle's
+/// length) is one puzzle, also where plain 9×9 lines are read straight.
+#[test]
+fn a_folded_candidate_grid_is_one_puzzle() {
+    let cells: Vec<String> = EASY9
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) if d > 0 => (1..=9).map(|e| if e == d { c } else { '.' }).collect(),
+            _ => "123456789".into(),
+        })
+        .collect();
+    let folded: String = cells.chunks(9).map(|row| row.concat() + "\n").collect();
+    let out = run(&["solve"], &format!("{EASY9}\n{folded}{EASY9}\n"));
+    assert_eq!(lines(&out.stdout), [EASY9_SOL; 3]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: lines 2 to 10 are read as one candidate grid"),
+        "{err}"
+    );
+}
+
 /// A short line of symbols no grid has is not called a grid's row.
 #[test]
 fn a_short_line_is_a_row_only_in_a_grid_alphabet() {

@@ -59,6 +59,50 @@ fn solved_rows(k: usize, alphabet: Alphabet) -> String {
     (0..n).map(row).collect()
 }
 
+/// A candidate grid folded a grid row a line (N lines of N² symbols, as it is shown and
+/// pasted) reads as one, with the form detected or forced, and says so; a line that is such
+/// a row alone (a 9×9 grid's first row, solved: nine givens) stays a puzzle.
+#[test]
+fn reads_folded_candidate_grids() {
+    for (k, line) in [
+        (3, first_puzzle(include_str!("../../../examples/9x9.txt"))),
+        (4, first_puzzle(include_str!("../../../examples/16x16.txt"))),
+        (5, first_puzzle(include_str!("../../../examples/25x25.txt"))),
+    ] {
+        let n = k * k;
+        let want = peer_candidates(k, line);
+        let flat = crate::output::candidates_line(k, &want, Alphabet::Standard);
+        let folded: String = (0..n)
+            .map(|r| format!("{}\n", &flat[r * n * n..(r + 1) * n * n]))
+            .collect();
+        for format in [None, Some(Format::Candidates)] {
+            let recs = read_all(
+                &folded,
+                ReadOptions {
+                    format,
+                    alphabet: None,
+                },
+            );
+            assert_eq!(recs.len(), 1, "{k} {format:?}");
+            let p = recs[0].as_ref().unwrap();
+            assert_eq!((p.k, p.format), (k, Format::Candidates));
+            assert_eq!(p.masks, want);
+            let said = format!("lines 1 to {n} are read as one candidate grid");
+            assert!(
+                p.note.as_ref().is_some_and(|n| n.contains(&said)),
+                "{:?}",
+                p.note
+            );
+        }
+    }
+    let row = "1...........4.........5......3.......2.............7.......6...........9.......8.";
+    let recs = read_all(&format!("{row}\n{EASY9}\n"), Default::default());
+    assert_eq!(recs.len(), 2);
+    assert!(recs
+        .iter()
+        .all(|r| r.as_ref().unwrap().format == Format::Line));
+}
+
 /// A boxed pencil-mark grid in decimal (cells of numbers joined by commas, as `--format grid`
 /// prints the candidates of a puzzle given as numbers) reads back at every size.
 #[test]
@@ -75,7 +119,6 @@ fn reads_pencil_mark_grids_of_comma_lists() {
         let p = read_one(&boxed, ReadOptions::default()).unwrap();
         assert_eq!((p.k, p.format), (k, Format::Candidates), "{boxed}");
         assert_eq!(p.masks, want, "{boxed}");
-        // A number past the grid's side is named with its cell.
         // A number past the grid's side is named with its cell, on its row's line.
         let bad = boxed.replacen(',', &format!(",{},", k * k + 1), 1);
         let e = read_one(&bad, ReadOptions::default()).unwrap_err();
