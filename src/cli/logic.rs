@@ -3,7 +3,9 @@
 //! behind a stuck puzzle.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{givens_clash, technique, Config, Deduction, State, Technique, TechniqueList};
+use nsudoku::logic::{
+    givens_clash, has_marks, technique, Config, Deduction, State, Technique, TechniqueList,
+};
 use nsudoku::mask::Wide256;
 use nsudoku::rating;
 use nsudoku::solve;
@@ -213,19 +215,13 @@ pub fn no_solution_note<B: Basis>(
     if verdict != Verdict::NoSolution {
         return None;
     }
-    if givens_only(p) {
+    if !has_marks(p) {
         return Some("no solution (a search finds none): check the givens".into());
     }
     Some(match marks_mistake::<B>(p, deadline) {
         Some(why) => format!("no solution: {why}"),
         None => "no solution (a search finds none)".into(),
     })
-}
-
-/// Whether `p` has no marks: each cell placed or open to every digit.
-fn givens_only(p: &Puzzle) -> bool {
-    let all = Wide256::low(p.n());
-    p.masks.iter().all(|m| m.is_single() || m == all)
 }
 
 /// The search of [`no_solution_note`] and [`marks_mistake`]: [`MISTAKE_NODES`], and no later
@@ -244,7 +240,7 @@ fn mistake_search(deadline: Option<Instant>) -> SolveOptions {
 /// those digits alone have no solution, or several that the marks all rule out. `None` for a
 /// puzzle of givens alone, or when the search of the placed digits does not settle.
 pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
-    if givens_only(p) {
+    if !has_marks(p) {
         return None;
     }
     let all = Wide256::low(B::N);
@@ -253,6 +249,9 @@ pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<
         if !p.masks.get(c).is_single() {
             placed.masks.set(c, all);
         }
+    }
+    if !p.masks.iter().any(|m| m.is_single()) {
+        return Some("the marks rule out every solution (no digit is placed)".into());
     }
     let count = solve::count(&placed, &mistake_search(deadline));
     match (count.verdict(), count.first) {
@@ -288,7 +287,7 @@ const DROPPED_NAMED: usize = 6;
 pub fn dropped_marks(p: &Puzzle) -> Option<String> {
     // `study` says its notes too, for grids beyond the logic layer's topologies.
     let logic = nsudoku::basis::LOGIC.contains(&p.k);
-    if !logic || p.format != nsudoku::input::Format::Candidates || givens_only(p) {
+    if !logic || p.format != nsudoku::input::Format::Candidates || !has_marks(p) {
         return None;
     }
     let (t, n) = (nsudoku::render::topology(p.k), p.n());

@@ -9,7 +9,7 @@ use super::{
 };
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
-use nsudoku::logic::{givens_clash, Config, State};
+use nsudoku::logic::{clash_words, givens_clash, Config, State};
 use nsudoku::rating::{self, Rating};
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
@@ -163,7 +163,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     super::set_place(&mut v, p);
                     with_file(v, label)
                 } else {
-                    format!("{text} no solution (the givens contradict each other)")
+                    format!("{text} no solution ({})", clash_words(p))
                 }
             }
             Ok((p, Outcome::Rated(rated))) => {

@@ -53,7 +53,7 @@ pub use deduction::{
     Candidate, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced, LinkKind, TemplateCut,
 };
 pub use explain::{explain, logic_basis, Explained, LogicError};
-pub use state::{givens_clash, State, GIVENS_CLASH};
+pub use state::{clash_words, givens_clash, has_marks, State, GIVENS_CLASH, MARKS_CLASH};
 pub use technique::{Technique, TechniqueError, TechniqueList};
 
 use crate::basis::Basis;

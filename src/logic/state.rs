@@ -9,7 +9,7 @@ use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
 use crate::logic::deduction::Deduction;
-use crate::mask::Mask;
+use crate::mask::{Mask, Wide256};
 use crate::solver::Contradiction;
 
 /// A state of a basis beyond the logic layer ([`crate::basis::LOGIC`]) fails to compile where
@@ -37,9 +37,13 @@ pub struct State<B: Basis> {
 /// Why a puzzle has no logic state: said by every subcommand that builds one.
 pub const GIVENS_CLASH: &str = "the givens contradict each other";
 
-/// Why `p` has no logic state ([`State::of_puzzle`] fails): [`GIVENS_CLASH`] and what clashes,
-/// `the givens contradict each other: row 1 has no place for 1`. Just [`GIVENS_CLASH`] when
-/// `p` has a state, or a basis beyond the logic layer.
+/// Why a candidate grid with marks ([`has_marks`]) has no logic state: the marks the user
+/// pencilled in leave a cell or a house no place, which no givens did.
+pub const MARKS_CLASH: &str = "the marks contradict each other";
+
+/// Why `p` has no logic state ([`State::of_puzzle`] fails): [`clash_words`] and what clashes,
+/// `the givens contradict each other: row 1 has no place for 1`. Just the words when `p` has
+/// a state, or a basis beyond the logic layer.
 pub fn givens_clash(p: &Puzzle) -> String {
     let what = if crate::basis::LOGIC.contains(&p.k) {
         crate::with_basis!(p.k, B => State::<B>::clash(p))
@@ -47,9 +51,25 @@ pub fn givens_clash(p: &Puzzle) -> String {
         None
     };
     match what {
-        Some(what) => format!("{GIVENS_CLASH}: {what}"),
-        None => GIVENS_CLASH.to_string(),
+        Some(what) => format!("{}: {what}", clash_words(p)),
+        None => clash_words(p).to_string(),
     }
+}
+
+/// [`MARKS_CLASH`] for a grid with marks, else [`GIVENS_CLASH`].
+pub fn clash_words(p: &Puzzle) -> &'static str {
+    if has_marks(p) {
+        MARKS_CLASH
+    } else {
+        GIVENS_CLASH
+    }
+}
+
+/// Whether `p` has marks: some cell neither placed nor open to every digit (a candidate grid
+/// pencilled in, not givens written as candidates).
+pub fn has_marks(p: &Puzzle) -> bool {
+    let all = Wide256::low(p.n());
+    p.masks.iter().any(|m| !m.is_single() && m != all)
 }
 
 impl<B: Basis> State<B> {

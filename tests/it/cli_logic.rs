@@ -597,7 +597,8 @@ fn reduce_says_when_an_unfinished_puzzle_has_several_solutions() {
 #[test]
 fn reduce_json_ends_each_puzzle_as_explain_json_does() {
     // Solved, several solutions, a contradiction the deductions reach (magictour_top1465
-    // line 1 with a 1 given in r1c2), givens that clash in a candidate grid, and a bad line.
+    // line 1 with a 1 given in r1c2), marks that clash in a candidate grid (r1c3's 1 and 2
+    // both placed in its row), and a bad line.
     let broken =
         "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     let clash = format!(
@@ -647,7 +648,7 @@ fn reduce_json_ends_each_puzzle_as_explain_json_does() {
     assert!(records[3]["error"]
         .as_str()
         .unwrap()
-        .starts_with("the givens contradict"));
+        .starts_with("the marks contradict"));
     // Where one fixed point is the only end (singles), explain's end records say the same.
     let explained = stdout(&run(&[&["explain", "--json"][..], &args].concat(), &input));
     let explain_ends: Vec<serde_json::Value> = explained
@@ -1670,6 +1671,48 @@ fn a_mistake_is_named_before_the_steps_that_rest_on_it() {
     // A puzzle with a solution says nothing of the kind.
     let err = String::from_utf8_lossy(&run(&["explain"], EASY).stderr).into_owned();
     assert!(!err.contains("no solution"), "{err}");
+    // Marks that leave a house no place for a digit: the marks contradict, not the givens
+    // (the truth of the first empty cell struck from its whole row's open cells).
+    let row = first_empty / 9;
+    let struck: String = marks
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| match i / 81 == row && ch == truth as char {
+            true if EASY.as_bytes()[i / 9] == b'.' => '.',
+            _ => ch,
+        })
+        .collect();
+    let o = run(&["rate", "--json"], &struck);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let clash = format!(
+        "the marks contradict each other: row {} has no place for {}",
+        row + 1,
+        truth as char
+    );
+    assert_eq!(v["error"], clash, "{v}");
+    let text = stdout(&run(&["rate"], &struck));
+    assert!(
+        text.ends_with(" no solution (the marks contradict each other)\n"),
+        "{text}"
+    );
+    // Marks with no digit placed (a Sukaku) that rule out every solution: said so. A Sukaku of
+    // one solution with one true mark struck, made for an outside review (2026-12-06).
+    let sukaku = concat!(
+        "12.4..7.....4567.9...45.7....34...8.12....7......5678.12.4.6.8....4.6789...4.6789",
+        "1..4..78.1.34..789.......89....56.89.2..5..8..2345....12..5.78..2.4567.9..34..789",
+        "12...6....2.45.78..2...6.8.1....6..91.3..67891.....789....567.91.34...891.3..6...",
+        "1.34.6.891...567.912.4.6..912.4.6...12...6.8...345.78...3.5678...345.78..2...6..9",
+        ".23....891......8..2.4..7891..45.7.9...4.6.891.3.......2..5.7.9..3.56...12...6..9",
+        "....567....3.5..8.123.56...12..5..8.1...5...9..3.56.8.12.4.......345.78912.....8.",
+        ".23...7....3.567891.3..678..2.456.8.1234......234...8..2.45.78.12.4.6.......5.789",
+        "1....67.91..45..89.2.456.8..2.4.67.9.2.456...12.4567..12.4567..1.3..678.1.3.5..89",
+        "12.456....23......1.34.67.91.3....8.1.3.56.8......6.89.23...7.91...56....2.45...9",
+    );
+    let err = String::from_utf8_lossy(&run(&["explain"], sukaku).stderr).into_owned();
+    assert!(
+        err.contains("no solution: the marks rule out every solution (no digit is placed)"),
+        "{err}"
+    );
 }
 
 /// Marks that a placed digit rules out (a 3 kept in a cell of the row that holds a 3) are
