@@ -243,15 +243,15 @@ pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<
     if !has_marks(p) {
         return None;
     }
+    if !p.masks.iter().any(|m| m.is_single()) {
+        return Some("the marks rule out every solution (no digit is placed)".into());
+    }
     let all = Wide256::low(B::N);
     let mut placed = p.clone();
     for c in 0..B::CELLS {
         if !p.masks.get(c).is_single() {
             placed.masks.set(c, all);
         }
-    }
-    if !p.masks.iter().any(|m| m.is_single()) {
-        return Some("the marks rule out every solution (no digit is placed)".into());
     }
     let count = solve::count(&placed, &mistake_search(deadline));
     match (count.verdict(), count.first) {

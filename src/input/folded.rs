@@ -15,22 +15,26 @@ use crate::topology::CellName;
 /// largest one symbol a digit writes): N² symbols, each cell's N of them an empty mark or the
 /// digit of its place, and some digit in every cell.
 pub(super) fn folded_row(line: &str, n: usize, opts: ReadOptions) -> bool {
-    let alphabets = match opts.alphabet {
-        Some(a) => vec![a],
-        None => vec![Alphabet::Standard, Alphabet::Hex, Alphabet::Letters],
+    let any = [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters];
+    let alphabets: &[Alphabet] = match &opts.alphabet {
+        Some(a) => std::slice::from_ref(a),
+        None => &any,
     };
     let at_place = |c: char, place: usize| {
         let digit = |a: &Alphabet| a.digit(c, n) == Some(place as u8 + 1);
         alphabets.iter().any(digit)
     };
-    let empty = |c: char| matches!(c, '.' | '-' | '_' | '0');
-    let mut symbols = line.chars().filter(|c| !c.is_whitespace());
+    // Bytes, not chars: every line of a 9×9 collection comes by here, and a byte past ASCII
+    // is no symbol of a row.
+    let mut symbols = line.bytes().filter(|b| !b.is_ascii_whitespace());
     for _ in 0..n {
         let mut any = false;
         for place in 0..n {
+            // An empty mark; `0` after the digits, as it is hex's first.
             match symbols.next() {
-                Some(c) if at_place(c, place) => any = true,
-                Some(c) if empty(c) => {}
+                Some(b'.' | b'-' | b'_') => {}
+                Some(b) if at_place(char::from(b), place) => any = true,
+                Some(b'0') => {}
                 _ => return false,
             }
         }

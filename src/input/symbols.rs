@@ -474,9 +474,10 @@ fn no_grid_length(
     // whose other rows are gone): name the grid it is a row of.
     // Its symbols must be those of such a grid (`xxxx` is no row of a 4×4).
     let cells = len - bars;
-    let alphabets = match opts.alphabet {
-        Some(a) => vec![a],
-        None => vec![Alphabet::Standard, Alphabet::Hex, Alphabet::Letters],
+    let any = [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters];
+    let alphabets: &[Alphabet] = match &opts.alphabet {
+        Some(a) => std::slice::from_ref(a),
+        None => &any,
     };
     let cell = |c: char| {
         let mut of = alphabets.iter();
