@@ -11,14 +11,17 @@ use std::path::PathBuf;
 /// Input options shared by every subcommand that reads puzzles.
 #[derive(clap::Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Puzzle files, one puzzle a line; `-` or none reads stdin.
+    /// Puzzle files: a puzzle a line, or grids over several lines (rows of symbols or numbers,
+    /// drawn pencil-mark grids, a candidate grid a grid row a line, JSON); `-` or none reads
+    /// stdin.
     pub files: Vec<PathBuf>,
     /// Digit alphabet of character input: standard (1-9A-Za-z), hex (0-F, zero-based),
     /// letters (A = 1: A-Y at 25×25, A-I at 9×9, up to 26 digits). Detected from the symbols
     /// when omitted.
     #[arg(long)]
     pub alphabet: Option<Alphabet>,
-    /// Input format: line, numbers, candidates. Detected when omitted. `line` reads a puzzle of
+    /// Input format: line, numbers, candidates (N³ symbols, on one line or a grid row a line, or
+    /// drawn as a pencil-mark grid). Detected when omitted. `line` reads a puzzle of
     /// symbols a line, each line on its own (never a grid's row or title), and answers it as
     /// soon as it is read: the form for programs that write a line and wait for its answer.
     /// `grid` keeps detection and prints solutions as boxed grids for people, and the
