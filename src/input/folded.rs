@@ -15,11 +15,7 @@ use crate::topology::CellName;
 /// largest one symbol a digit writes): N² symbols, each cell's N of them an empty mark or the
 /// digit of its place, and some digit in every cell.
 pub(super) fn folded_row(line: &str, n: usize, opts: ReadOptions) -> bool {
-    let any = [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters];
-    let alphabets: &[Alphabet] = match &opts.alphabet {
-        Some(a) => std::slice::from_ref(a),
-        None => &any,
-    };
+    let alphabets = opts.alphabets();
     let at_place = |c: char, place: usize| {
         let digit = |a: &Alphabet| a.digit(c, n) == Some(place as u8 + 1);
         alphabets.iter().any(digit)

@@ -81,6 +81,17 @@ pub struct ReadOptions {
     pub format: Option<Format>,
 }
 
+impl ReadOptions {
+    /// The alphabets a symbol may be in: the one chosen, or any of symbols.
+    fn alphabets(&self) -> &[Alphabet] {
+        const ANY: [Alphabet; 3] = [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters];
+        match &self.alphabet {
+            Some(a) => std::slice::from_ref(a),
+            None => &ANY,
+        }
+    }
+}
+
 /// One item of a batch: a puzzle or the error that stands in its place.
 pub type Record = Result<Puzzle, InputError>;
 

@@ -474,11 +474,7 @@ fn no_grid_length(
     // whose other rows are gone): name the grid it is a row of.
     // Its symbols must be those of such a grid (`xxxx` is no row of a 4×4).
     let cells = len - bars;
-    let any = [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters];
-    let alphabets: &[Alphabet] = match &opts.alphabet {
-        Some(a) => std::slice::from_ref(a),
-        None => &any,
-    };
+    let alphabets = opts.alphabets();
     let cell = |c: char| {
         let mut of = alphabets.iter();
         of.any(|a| a.is_empty_mark(c) || a.digit(c, cells).is_some())
