@@ -3,7 +3,7 @@
 //! the exit status.
 
 use super::feed::Feed;
-use super::records::{at, json_failure, prefix};
+use super::records::{at, json_failure, prefix, puzzle_header};
 use super::{logic, solve};
 use nsudoku::basis::{LOGIC, SUPPORTED};
 use nsudoku::input::{self, Record};
@@ -210,7 +210,7 @@ pub fn each_puzzle<W: io::Write>(
         };
         notes.tell_all(&label, &p, techniques);
         if many && !json {
-            writeln!(out, "# {}puzzle at {}", prefix(&label), p.place())?;
+            writeln!(out, "{}", puzzle_header(&label, &p))?;
         }
         failed |= work(&label, &p, many, out)?;
         // A puzzle's last lines go out with it, not with the next puzzle's first.

@@ -45,7 +45,10 @@ pub use parallel::{in_order, in_order_of, thread_pool, with_threads, STACK_SIZE}
 pub use paths::{
     check_picture_paths, readable_files, same_file, say_left_over, writable_file, write_streamed,
 };
-pub use records::{at, json_failure, prefix, puzzle_failure, set_line, set_place, with_file};
+pub use records::{
+    at, json_failure, labelled, labelled_grid, prefix, puzzle_failure, puzzle_header, set_line,
+    set_place, with_file,
+};
 pub use stdout::{is_broken_pipe, stdout};
 
 /// Solve, explain, rate, generate and benchmark Sudoku of any basis (9×9, 16×16, 25×25, …).

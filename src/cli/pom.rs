@@ -3,7 +3,7 @@
 //! Prints, per digit, the exact template count and whether the templates were listed or the
 //! digit was skipped for the budget, then the deductions of the chosen variant.
 
-use super::{at, exit_status, prefix, puzzle_failure, with_file, InputArgs, Notes};
+use super::{at, exit_status, prefix, puzzle_failure, puzzle_header, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::pom::{self, TemplateCount};
 use nsudoku::logic::{engine, givens_clash, Config, State, Technique};
@@ -99,9 +99,8 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
             Ok(o) => {
                 writeln!(
                     out,
-                    "# {}puzzle at {}: {n}×{n}, {}, budget {}",
-                    prefix(label),
-                    p.place(),
+                    "{}: {n}×{n}, {}, budget {}",
+                    puzzle_header(label, p),
                     if a.count_only {
                         "count only".into()
                     } else {
@@ -122,7 +121,7 @@ pub fn run(a: PomArgs) -> io::Result<ExitCode> {
                     writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &e))?;
                 } else {
                     // As a contradiction the templates prove ends its report.
-                    writeln!(out, "# {}puzzle at {}", prefix(label), p.place())?;
+                    writeln!(out, "{}", puzzle_header(label, p))?;
                     writeln!(out, "contradiction: {e}")?;
                 }
             }

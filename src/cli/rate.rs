@@ -163,7 +163,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     super::set_place(&mut v, p);
                     with_file(v, label)
                 } else {
-                    format!("{text} no solution ({})", clash_words(p))
+                    super::labelled(p, format!("{text} no solution ({})", clash_words(p)))
                 }
             }
             Ok((p, Outcome::Rated(rated))) => {
@@ -186,7 +186,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     }
                     with_file(v, label)
                 } else {
-                    render(p, &r, sols)
+                    super::labelled(p, render(p, &r, sols))
                 };
                 if r.end != End::Solved {
                     say!(

@@ -30,10 +30,31 @@ pub fn with_file(mut record: serde_json::Value, label: &Option<String>) -> Strin
     record.to_string()
 }
 
-/// Name `p`'s place in its JSON record: `line`, and `item` for an item of a JSON list of
-/// puzzles (items may share a line).
+/// Name `p`'s place in its JSON record: `line`, `item` for an item of a JSON list of
+/// puzzles (items may share a line), and `label` for one read after a label.
 pub fn set_place(v: &mut serde_json::Value, p: &input::Puzzle) {
     set_line(v, p.line, p.item);
+    if let Some(label) = p.label_name() {
+        v["label"] = label.into();
+    }
+}
+
+/// `line` written for puzzle `p`, after the label it came after (`p12: `, `1,`, `key<TAB>`):
+/// answers join their puzzles by key, as a job that splits its input needs.
+pub fn labelled(p: &input::Puzzle, line: String) -> String {
+    match &p.label {
+        Some(label) => format!("{label}{line}"),
+        None => line,
+    }
+}
+
+/// A boxed grid for `p`, under its label as a comment line (`# p12`), which reads back as
+/// nothing.
+pub fn labelled_grid(p: &input::Puzzle, grid: String) -> String {
+    match p.label_name() {
+        Some(name) => format!("# {name}\n{grid}"),
+        None => grid,
+    }
 }
 
 /// `line`, and `item` when there is one, into a JSON record.
@@ -42,6 +63,14 @@ pub fn set_line(v: &mut serde_json::Value, line: usize, item: Option<usize>) {
     if let Some(item) = item {
         v["item"] = item.into();
     }
+}
+
+/// The line that heads puzzle `p`'s section of text in a batch of several: `# puzzle at line
+/// 3`, with the file when there are several, and the label it came after (`# puzzle p12 at
+/// line 3`).
+pub fn puzzle_header(file: &Option<String>, p: &input::Puzzle) -> String {
+    let name = p.label_name().map(|l| format!("{l} ")).unwrap_or_default();
+    format!("# {}puzzle {name}at {}", prefix(file), p.place())
 }
 
 /// `file: ` when the batch had several files.

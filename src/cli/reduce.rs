@@ -107,8 +107,10 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
                 failed |= r.failed;
                 if a.json {
                     r.json(p, label)
+                } else if a.input.boxed() {
+                    super::labelled_grid(p, r.text())
                 } else {
-                    r.text()
+                    super::labelled(p, r.text())
                 }
             }
             Err(e) => {

@@ -177,8 +177,11 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     }
                     if a.json {
                         with_file(json_record(p, &c, secs), label)
+                    } else if a.input.boxed() {
+                        // (--count refused with it above.)
+                        super::labelled_grid(p, render(p, &c, false, true))
                     } else {
-                        render(p, &c, a.count, a.input.boxed())
+                        super::labelled(p, render(p, &c, a.count, false))
                     }
                 }
             };

@@ -204,16 +204,23 @@ impl<'a> Field<'a> {
         None
     }
 
+    /// The labels before the puzzle with their separators, as written (without the opening
+    /// quote of a quoted puzzle); `None` at the line's start.
+    pub(super) fn label(&self) -> Option<&'a str> {
+        let label = &self.before[..self.before.len() - usize::from(self.quoted)];
+        (!label.is_empty()).then_some(label)
+    }
+
     /// What was passed over, for the puzzle's note. The same words on every line of a file
     /// (not the label itself), so that a note said once covers them all.
     /// `None` when only the quotes of a CSV field were.
     pub(super) fn note(&self) -> Option<String> {
-        let labelled = self.before.len() > usize::from(self.quoted);
-        match (labelled, self.after) {
+        match (self.label().is_some(), self.after) {
             (true, Some(sep)) => Some(format!(
-                "the label before the puzzle and the text after it (from '{sep}') are passed over"
+                "the label before the puzzle is kept for its answer, and the text after it \
+                 (from '{sep}') is passed over"
             )),
-            (true, None) => Some("the label before the puzzle is passed over".into()),
+            (true, None) => Some("the label before the puzzle is kept for its answer".into()),
             (false, Some(sep)) => Some(format!(
                 "the text after the puzzle (from '{sep}') is passed over"
             )),

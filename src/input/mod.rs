@@ -523,8 +523,11 @@ impl<R: BufRead> Reader<R> {
         let skipped = field.before.chars().count();
         let at_column = |pos: usize| (i + 1, format!("column {}", skipped + pos + 1));
         let mut rec = read_symbols(field.puzzle, i + 1, self.opts, &at_column);
-        if let (Ok(p), Some(note)) = (&mut rec, field.note()) {
-            p.add_note(note);
+        if let Ok(p) = &mut rec {
+            if let Some(note) = field.note() {
+                p.add_note(note);
+            }
+            p.label = field.label().map(str::to_string);
         }
         Some(rec)
     }

@@ -31,6 +31,10 @@ pub struct Puzzle {
     pub item: Option<usize>,
     /// What the reader guessed, when detection was ambiguous.
     pub note: Option<String>,
+    /// The text before the puzzle on its line, as written, its separators too (`p12: `, `1,`,
+    /// `key<TAB>`): one or two labels the reader passed over. Written back before its answer,
+    /// so that answers can be joined to their puzzles by key.
+    pub label: Option<String>,
     /// How surely its symbols show `alphabet`: a reader keeps a file's puzzles of a size whose
     /// symbols fit two alphabets in the one the file showed.
     pub(crate) shown: Shown,
@@ -97,6 +101,14 @@ impl Puzzle {
     /// reader names a bad item).
     pub fn place(&self) -> String {
         place(self.line, self.item)
+    }
+
+    /// The labels before the puzzle without the separators after them or quotes around them
+    /// (`p12`, `1`, `1,p12`), as JSON records name them.
+    pub fn label_name(&self) -> Option<String> {
+        let label = self.label.as_deref()?;
+        let name = label.trim_end_matches(|c: char| c.is_whitespace() || ",:;".contains(c));
+        Some(name.replace('"', ""))
     }
 
     /// Side of the grid.
@@ -194,6 +206,7 @@ impl Puzzle {
             line: 0,
             item: None,
             note: None,
+            label: None,
             shown: Shown::Sure,
             lowercase: false,
             empty: '.',

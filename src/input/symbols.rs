@@ -240,6 +240,7 @@ pub(super) fn plain_9x9(raw: &str, line_no: usize) -> Option<Record> {
         line: line_no,
         item: None,
         note: None,
+        label: None,
         shown,
         lowercase: false,
         empty: if zero { '0' } else { '.' },
@@ -360,6 +361,7 @@ pub(super) fn read_symbols(
             line: line_no,
             item: None,
             note,
+            label: None,
             shown: surety,
             lowercase: reads_case_blind(alphabet, n)
                 && chars.iter().any(|c| c.is_ascii_lowercase())

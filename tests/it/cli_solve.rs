@@ -1268,3 +1268,74 @@ fn bad_flag_values_say_what_is_expected() {
     let out = run(&["generate", "-k", "2", "-n", "0", "--seed", "0"], "");
     assert_success(&out);
 }
+
+/// A puzzle read after a label (`p12: `, a CSV id, Hadoop's `key<TAB>`) has its answer
+/// written after the same label, as it came, so that answers join their puzzles by key:
+/// solutions, counts and markers in text, a comment line over a drawn grid, `label` in JSON,
+/// and the same in `rate`, `reduce` and the section headers of `explain`.
+#[test]
+fn labels_are_written_back_before_the_answers() {
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let input = format!("p12: {EASY9}\nkey\t{EASY9}\n\"7\",\"{EASY9}\",x\nid-3,{none}\n{EASY9}\n");
+    let out = run(&["solve"], &input);
+    let want = [
+        format!("p12: {EASY9_SOL}"),
+        format!("key\t{EASY9_SOL}"),
+        format!("\"7\",{EASY9_SOL}"),
+        "id-3,no solution".to_string(),
+        EASY9_SOL.to_string(),
+    ];
+    assert_eq!(lines(&out.stdout), want);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 1: the label before the puzzle is kept for its answer"),
+        "{err}"
+    );
+    let out = run(&["solve", "--count"], &input);
+    assert_eq!(
+        lines(&out.stdout),
+        ["p12: 1", "key\t1", "\"7\",1", "id-3,0", "1"]
+    );
+    // Read back: the same labels, the solutions as puzzles.
+    let again = run(&["solve"], &want.join("\n"));
+    assert_eq!(lines(&again.stdout)[..3], want[..3]);
+
+    let out = run(&["solve", "--json"], &input);
+    let labels: Vec<Option<String>> = lines(&out.stdout)
+        .iter()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["label"].as_str().map(str::to_string)
+        })
+        .collect();
+    let names = ["p12", "key", "7", "id-3"].map(|s| Some(s.to_string()));
+    assert_eq!(labels, [&names[..], &[None]].concat());
+
+    let grid = run(&["solve", "--format", "grid"], &format!("p12: {EASY9}\n"));
+    let got = lines(&grid.stdout);
+    assert_eq!(got[0], "# p12");
+    assert!(got[1].starts_with("+---"), "{got:?}");
+
+    let rate = run(&["rate"], &input);
+    let got = lines(&rate.stdout);
+    assert!(got[0].starts_with(&format!("p12: {EASY9} ")), "{got:?}");
+    assert!(
+        got[3].starts_with(&format!("id-3,{none} no solution")),
+        "{got:?}"
+    );
+    let reduce = run(&["reduce"], &input);
+    assert_eq!(lines(&reduce.stdout)[1], format!("key\t{EASY9_SOL}"));
+    let explain = run(&["explain"], &input);
+    let headers: Vec<String> = lines(&explain.stdout)
+        .into_iter()
+        .filter(|l| l.starts_with("# puzzle"))
+        .collect();
+    let want = [
+        "# puzzle p12 at line 1",
+        "# puzzle key at line 2",
+        "# puzzle 7 at line 3",
+        "# puzzle id-3 at line 4",
+        "# puzzle at line 5",
+    ];
+    assert_eq!(headers, want);
+}

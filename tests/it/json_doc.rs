@@ -54,7 +54,8 @@ fn every_json_field_is_documented() {
     let scratch = Scratch::new("json_doc");
     let (a, b) = (scratch.join("a.txt"), scratch.join("b.txt"));
     std::fs::write(&a, &batch).unwrap();
-    std::fs::write(&b, EASY9).unwrap();
+    // After a label: records name it.
+    std::fs::write(&b, format!("p1: {EASY9}")).unwrap();
     let files = [a.to_str().unwrap(), b.to_str().unwrap()];
     let mut seen = BTreeSet::new();
     let runs: Vec<Vec<&str>> = vec![
@@ -91,6 +92,7 @@ fn every_json_field_is_documented() {
         "difficulty",
         "file",
         "item",
+        "label",
         "limits",
         "nodes",
         "not_run",

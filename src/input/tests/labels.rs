@@ -114,6 +114,10 @@ fn quoted_csv_fields_are_read_without_their_quotes() {
         "{note}"
     );
     assert_eq!(alone.note, None);
+    // The label as written, its quotes too; as records name it, without them.
+    assert_eq!(labelled.label.as_deref(), Some("\"1\","));
+    assert_eq!(labelled.label_name().as_deref(), Some("1"));
+    assert_eq!(alone.label, None);
     let bad = format!("\"7\",\"{}%{}\"\n", &EASY9[..10], &EASY9[11..]);
     let e = read_all(&bad, Default::default())
         .pop()
@@ -158,6 +162,8 @@ fn a_short_puzzle_after_a_csv_label_is_named_by_its_own_length() {
     assert_eq!(e.what, "82 symbols");
 }
 
+/// A puzzle after one or two labels is read, the labels kept as written (to go before its
+/// answer), with a note.
 #[test]
 fn a_puzzle_after_a_label_is_read_with_a_note() {
     let solution =
@@ -174,20 +180,30 @@ fn a_puzzle_after_a_label_is_read_with_a_note() {
     assert!(all.iter().all(|rec| given(rec) == want));
     assert_eq!(
         note(&all[1]),
-        "the label before the puzzle and the text after it (from ',') are passed over"
+        "the label before the puzzle is kept for its answer, and the text after it (from ',') \
+         is passed over"
     );
     assert!(note(&all[0]).contains("CSV header"));
+    let labels = |rec: &Record| {
+        let p = rec.as_ref().unwrap();
+        (p.label.clone().unwrap(), p.label_name().unwrap())
+    };
+    assert_eq!(labels(&all[1]), ("17,".into(), "17".into()));
     // A name and a colon, or a tab; two labels.
-    for text in [
-        format!("p12: {EASY9}"),
-        format!("p12\t{EASY9}"),
-        format!("set-a;3;{EASY9}"),
+    for (text, label, name) in [
+        (format!("p12: {EASY9}"), "p12: ", "p12"),
+        (format!("p12\t{EASY9}"), "p12\t", "p12"),
+        (format!("set-a;3;{EASY9}"), "set-a;3;", "set-a;3"),
     ] {
         let all = read_all(&text, Default::default());
         assert_eq!(all.len(), 1, "{text}");
         assert_eq!(given(&all[0]), want, "{text}");
         assert!(note(&all[0]).starts_with("the label before"), "{text}");
+        assert_eq!(labels(&all[0]), (label.into(), name.into()), "{text}");
     }
+    // A puzzle with text after it only has no label.
+    let after = read_all(&format!("{EASY9} {solution}"), Default::default());
+    assert_eq!(after[0].as_ref().unwrap().label, None);
     // A puzzle one symbol short, then its solution: an error, not the solution read instead;
     // so are three labels, and a label of empty-cell marks alone.
     for text in [
