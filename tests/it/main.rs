@@ -12,6 +12,7 @@ mod cli_logic;
 mod cli_render;
 mod cli_solve;
 mod coloring;
+mod doc_transcripts;
 mod engine_counts;
 mod forcing;
 mod fuzz_input;
