@@ -139,6 +139,13 @@ fn family(d: &Deduction) -> Family {
 /// AICs and nice loops by their links (one digit as X, bivalue cells as XY, mixed 7.0); each
 /// plus [`length_bonus`].
 pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
+    let (value, bonus) = value_and_bonus(d, t);
+    round1(value + bonus)
+}
+
+/// [`difficulty`] in its two parts: the value of the step's kind and its length bonus (0 but
+/// for chains and cycles rated 6.5 or more), unrounded.
+pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
     use Technique::*;
     let len = d.chain_length();
     let is_loop = {
@@ -170,7 +177,7 @@ pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
     } else {
         0.0
     };
-    round1(v + bonus)
+    (v, bonus)
 }
 
 fn round1(x: f64) -> f64 {

@@ -4,7 +4,7 @@ use super::exit_status;
 use super::thread_pool;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use nsudoku::basis::LOGIC;
-use nsudoku::generate::{self, Attempt, GenOptions, Generated, Symmetry};
+use nsudoku::generate::{self, Attempt, GenOptions, Generated, RatingRange, Symmetry};
 use nsudoku::input::Format;
 use nsudoku::logic::TechniqueList;
 use nsudoku::{output, Alphabet};
@@ -45,23 +45,31 @@ pub struct GenerateArgs {
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and
     /// with it the puzzle is solved. With a comma-separated list (or a family), every technique
     /// easier than the easiest listed gets stuck, the easiest that applies there is a listed
-    /// one (as `explain` would take it), and the listed ones added solve it. Not unique-rectangle
-    /// or bug: they assume the uniqueness that digging checks (as easier techniques they count,
-    /// as in `explain`: the puzzle has one solution). The finned fish count as easier, as in
-    /// `explain`; `rate` leaves them out, as SE has none, so a puzzle that needs a swordfish
-    /// here may rate higher, its finned fish rated as the chains that replace them.
+    /// one (as `explain` would take it), and the listed ones added solve it. Then, as `rate`
+    /// solves it (the easiest step each time), its hardest step must be a listed technique too:
+    /// what `explain --rated` and `rate` show. Not unique-rectangle or bug: they assume the
+    /// uniqueness that digging checks (as easier techniques they count, as in `explain`: the
+    /// puzzle has one solution). The finned fish are not among the easier techniques, as `rate`
+    /// has none (nor has SE), unless one is listed; then `rate` does not check the puzzle.
     #[arg(long, visible_alias = "techniques")]
     technique: Option<TechniqueList>,
+    /// The puzzle's rating (ER, as `rate` gives it, on Sudoku Explainer's scale) must be in
+    /// this range: 3.0-4.5, 6.0- (at least), -4.5 (at most) or 4.4 (just that). Digging keeps
+    /// the puzzle solvable with the techniques rated up to the top of the range; puzzles that
+    /// end below it are retried (see --attempts, --timeout). Singles rate 1.2-2.3, pairs and
+    /// fish 3.0-3.4, wings 4.2-4.4, chains from 6.5, forcing chains from 8.0.
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true)]
+    rating: Option<RatingRange>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given; 0
     /// keeps every given whose removal propagation alone cannot settle, with no guess).
     /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
     /// by logic instead, which it does not bound.
     #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
-    /// Grids tried per puzzle before giving up on --givens or --technique.
+    /// Grids tried per puzzle before giving up on --givens, --technique or --rating.
     #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]
     attempts: u64,
-    /// Give up on a puzzle's --givens or --technique once this much time has gone (seconds, or
+    /// Give up on a puzzle's --givens, --technique or --rating once this much time has gone (seconds, or
     /// with a unit: 500ms, 2s, 1m), checked between attempts and inside one as digging goes.
     /// Which attempt ends the search then depends on the machine's speed, not only on the seed.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
@@ -117,7 +125,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     });
     // A bar only when it will be seen and the run is long enough to want one: many cells, or
     // a target that may take many attempts, each as long as a whole puzzle.
-    let retries = opts.givens.is_some() || opts.technique.is_some();
+    let retries = opts.givens.is_some() || opts.technique.is_some() || opts.rating.is_some();
     let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
     let bar = (io::stderr().is_terminal() && long).then(|| progress_bar(a.count));
     let tally = AttemptTally::new(opts.givens);
@@ -243,6 +251,7 @@ fn options(a: &GenerateArgs) -> io::Result<(Writing, GenOptions)> {
         minimal: a.minimal,
         givens: a.givens,
         technique,
+        rating: a.rating,
         max_nodes: a.max_nodes,
         attempts: usize::try_from(a.attempts).unwrap_or(usize::MAX),
         timeout: a.timeout,

@@ -56,11 +56,24 @@ struct Need {
     span: Vec<Technique>,
 }
 
+/// The techniques, in `explain`'s order, that a puzzle made to need `target` is judged with:
+/// every one but the finned fish when `target` names none, as `rate` (which has none, as SE
+/// has none) then judges it too: a puzzle a finned X-Wing would take before its swordfish
+/// rates as the chain `rate` takes instead (6.6), not as the swordfish (3.8).
+pub(super) fn judged_order(n: usize, target: &[Technique]) -> Vec<Technique> {
+    let finned = |t: &Technique| matches!(t, Technique::FinnedFish(_));
+    let mut order = logic::technique::default_order(n);
+    if !target.iter().any(finned) {
+        order.retain(|t| !finned(t));
+    }
+    order
+}
+
 impl Need {
     fn new(n: usize, target: &[Technique]) -> Self {
         let first = target.iter().map(|t| t.order()).min().unwrap_or(0);
         let last = target.iter().map(|t| t.order()).max().unwrap_or(0);
-        let order = logic::technique::default_order(n);
+        let order = judged_order(n, target);
         let without: Vec<Technique> = order
             .iter()
             .copied()
@@ -95,7 +108,8 @@ pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
     logic::engine::reduce(&mut s, techniques, &cfg).is_ok() && s.is_complete()
 }
 
-/// True when `digits` needs `target`: logic with every technique easier than it gets stuck, and
+/// True when `digits` needs `target`: logic with every technique easier than it (but the finned
+/// fish, when `target` names none, as `rate` has none) gets stuck, and
 /// with `target` added it solves the puzzle. Solved so, the puzzle has one solution, so the
 /// easier techniques include the uniqueness ones (unique rectangle, BUG+1), as `explain` and
 /// `rate` use them on such a puzzle. With several targets (a list, or a family such as every
@@ -186,19 +200,27 @@ pub fn dig_until<B: Basis>(
         B::K
     );
     let need = opts.technique.as_ref().map(|t| Need::new(B::N, t));
+    // The techniques the puzzle stays solvable with while digging: `technique`'s, or those
+    // rated within `rating` (below its top, a puzzle dug by counting would nearly always need
+    // more); else uniqueness is checked by counting.
+    let logic = match (&need, opts.rating) {
+        (Some(need), _) => Some(need.with.clone()),
+        (None, Some(r)) if !opts.minimal => r.dig_list(B::N),
+        _ => None,
+    };
     let mut orbits = opts.symmetry.orbits(B::N);
     rng.shuffle(&mut orbits);
     let orbits: Vec<&Vec<usize>> = orbits.iter().collect();
     let mut digits = solution.to_vec();
     // Solvable by sound logic implies unique, as the full grid is a solution.
-    let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| match &need {
-        Some(need) if solved_by::<B>(digits, &need.with) => Removal::Goes,
+    let check = |solver: &mut Solver<B>, digits: &[u8], orbit: &[usize]| match &logic {
+        Some(with) if solved_by::<B>(digits, with) => Removal::Goes,
         Some(_) => Removal::Stays,
         None => unique_without(solver, digits, solution, orbit),
     };
     let budgeted = || Solver::<B>::with_tuning(limited, check_tuning);
     // Logic that gets stuck might not once a given goes: only a count's "stays" is kept.
-    let keeps = need.is_none();
+    let keeps = logic.is_none();
     // Below 36×36 about half these checks say "goes", so a batch's later verdicts are mostly
     // checked again, and the checks are quick: in parallel, `-k 3 -n 2000`, `-k 4 -n 200` and
     // `-k 5 -n 8` on two threads took 2.4×, 1.25× and 1.5× the CPU.

@@ -38,6 +38,7 @@
 
 mod dig;
 mod grids;
+mod rated;
 mod rng;
 mod symmetry;
 #[cfg(test)]
@@ -45,6 +46,7 @@ mod tests;
 
 pub use dig::{dig, dig_until, needs, solved_by, Dug};
 pub use grids::{pattern_grid, random_solution};
+pub use rated::{rated_as_asked, RatingRange};
 pub use rng::{puzzle_seed, splitmix64, Rng};
 pub use symmetry::Symmetry;
 
@@ -67,15 +69,23 @@ pub struct GenOptions {
     pub minimal: bool,
     /// Stop digging at this many givens; a puzzle that ends above it is a failed attempt.
     pub givens: Option<usize>,
-    /// The puzzle must need these techniques: logic with every easier technique gets stuck, and
-    /// with them added it solves the puzzle. Digging then keeps it solvable with them.
+    /// The puzzle must need these techniques: logic with every easier technique (but the finned
+    /// fish, unless one is listed: `rate` has none) gets stuck, and
+    /// with them added it solves the puzzle. Digging then keeps it solvable with them. When
+    /// they are all rated (in [`crate::rating::rating_order`]), the hardest step of the path
+    /// `rate` takes must be one of them too.
     pub technique: Option<Vec<Technique>>,
+    /// The puzzle's rating (ER, as `rate` gives it) must be in this range. Digging then keeps
+    /// it solvable with the techniques rated up to the range's top (not with `minimal`, which
+    /// digs by counting and then takes a puzzle in the range).
+    pub rating: Option<RatingRange>,
     /// Node budget of one uniqueness check (over budget keeps the given); `None` picks by
     /// basis with [`default_max_nodes`].
     pub max_nodes: Option<u64>,
-    /// Attempts (fresh grids) per puzzle before giving up on `givens` or `technique`.
+    /// Attempts (fresh grids) per puzzle before giving up on `givens`, `technique` or `rating`.
     pub attempts: usize,
-    /// Time one puzzle may take before giving up on `givens` or `technique` (without either,
+    /// Time one puzzle may take before giving up on `givens`, `technique` or `rating` (without
+    /// any,
     /// the first attempt is the puzzle and this is not read). It is read between attempts and
     /// between batches of digging's checks, so an attempt is cut short too: at 49×49 one takes
     /// about 12 s. A rare technique can take every attempt: nested forcing chains at 9×9 spend
@@ -95,6 +105,10 @@ impl GenOptions {
         }
         if let Some(givens) = self.givens.filter(|&g| g > n * n || g < fewest_givens(n).0) {
             return Err(GenError::Givens { givens, n });
+        }
+        // The easiest step rates 1.2; a range below it holds only a full grid.
+        if let Some(r) = self.rating.filter(|r| !(r.low <= r.high && r.high >= 1.2)) {
+            return Err(GenError::Rating(r.to_string()));
         }
         if let Some(ts) = &self.technique {
             if ts.is_empty() {
@@ -129,6 +143,7 @@ impl Default for GenOptions {
             minimal: false,
             givens: None,
             technique: None,
+            rating: None,
             max_nodes: None,
             attempts: 1000,
             timeout: None,
@@ -176,6 +191,9 @@ pub enum GenError {
     /// `technique` at 4×4 names only techniques beyond hidden singles, which with full houses
     /// solve every 4×4 puzzle with one solution: no puzzle can need them.
     SinglesSuffice(Technique),
+    /// `rating` is empty, or below the easiest step's 1.2: no puzzle rates so. (The range as
+    /// [`RatingRange`] shows it.)
+    Rating(String),
     /// `attempts` is 0: no grid would be tried.
     NoAttempts,
     /// `minimal` with a `givens` target: digging stops at the target, so givens that could go
@@ -245,6 +263,11 @@ impl fmt::Display for GenError {
                 technique.cli_name(),
                 n / 2,
                 n / 2
+            ),
+            GenError::Rating(r) => write!(
+                f,
+                "no puzzle rates {r}; expected a range that reaches 1.2 or more (a full house or \
+                 a hidden single in a box, the easiest step)"
             ),
             GenError::NoAttempts => {
                 f.write_str("--attempts 0 tries no grid; expected at least 1 attempt")
@@ -349,7 +372,7 @@ pub fn generate_observed<B: Basis>(
 ) -> Result<Generated, GenError> {
     opts.check(B::N)?;
     // Without a target the first attempt is the puzzle, and the timeout has nothing to end.
-    let targeted = opts.givens.is_some() || opts.technique.is_some();
+    let targeted = opts.givens.is_some() || opts.technique.is_some() || opts.rating.is_some();
     // A timeout too long to add to the clock never ends anything.
     let deadline = opts
         .timeout
@@ -390,6 +413,9 @@ pub fn generate_observed<B: Basis>(
                 continue;
             }
         }
+        if !rated_as_asked::<B>(&puzzle, opts, deadline) {
+            continue;
+        }
         return Ok(Generated {
             puzzle,
             solution,
@@ -403,6 +429,9 @@ pub fn generate_observed<B: Basis>(
     if let Some(t) = &opts.technique {
         let names: Vec<String> = t.iter().map(|t| t.cli_name()).collect();
         wanted.push(format!("that needs {}", names.join(",")));
+    }
+    if let Some(r) = opts.rating {
+        wanted.push(format!("rated {r}"));
     }
     Err(GenError::NotFound {
         attempts: made,
