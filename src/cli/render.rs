@@ -270,6 +270,7 @@ fn picture(
         let opts = Options {
             candidates,
             title: Some(title),
+            caption: false,
             inline: false,
         };
         grid::draw(board, &opts, &Default::default())

@@ -58,6 +58,9 @@ pub struct Options {
     pub candidates: bool,
     /// Text for the SVG `<title>` (shown as a tooltip; screen readers read it).
     pub title: Option<String>,
+    /// Write the title under the grid too, wrapped to the picture's width: a step's picture
+    /// printed on its own says what it shows (a page that shows the text beside it does not).
+    pub caption: bool,
     /// Leave out the XML declaration and the `<style>` (the picture goes inside an HTML page
     /// that carries [`STYLE`] once).
     pub inline: bool,
@@ -152,6 +155,7 @@ svg.nsudoku .link.weak{stroke-dasharray:6 4}
 svg.nsudoku .link.y{stroke-dasharray:1 4;stroke-linecap:round;stroke-width:2.4}
 svg.nsudoku .link.forces{stroke-dasharray:12 3}
 svg.nsudoku .note{fill:#444;font-style:italic;text-anchor:start}
+svg.nsudoku .caption{fill:#222;text-anchor:start}
 ";
 
 /// Sizes of one picture.
@@ -234,6 +238,34 @@ impl Layout {
     }
 }
 
+/// `text` cut at spaces into lines of at most `width` characters; a word longer than that (a
+/// chain, `(9)r1c4-(9)r1c9=…`) is cut after its last link (`-`, `=`) or comma that fits.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => {
+                // The pieces of a long word go on lines of their own, no space added.
+                let mut rest: Vec<char> = word.chars().collect();
+                while rest.len() > width {
+                    let cut = rest[..width]
+                        .iter()
+                        .rposition(|c| matches!(c, '-' | '=' | ','))
+                        .map_or(width, |i| i + 1);
+                    lines.push(rest.drain(..cut).collect());
+                }
+                lines.push(rest.into_iter().collect());
+            }
+        }
+    }
+    lines
+}
+
 /// Draw `board` as a standalone SVG document (or an inline `<svg>` with `opts.inline`).
 ///
 /// # Panics
@@ -258,6 +290,15 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
     }
     // A step's candidates need room even when the full candidate grid is dropped.
     let roomy = all_candidates || !marks.candidates.is_empty();
+    let mut caption_lines = 0;
+    if let Some(title) = opts.title.as_ref().filter(|_| opts.caption) {
+        // Pixels a character of the 12 px notes takes at most.
+        const CHAR_WIDTH: f64 = 7.0;
+        let room = Layout::new(board.k, roomy, 0).width() - 32.0;
+        let lines = wrap(title, (room / CHAR_WIDTH) as usize);
+        caption_lines = lines.len();
+        notes.splice(0..0, lines);
+    }
     let layout = Layout::new(board.k, roomy, notes.len());
     let (w, h) = (layout.width(), layout.height());
     let mut out = Writer::new();
@@ -301,10 +342,11 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
     links(&mut out, &layout, marks);
     for (i, note) in notes.iter().enumerate() {
         let y = layout.margin + layout.cell * n as f64 + 14.0 + 18.0 * i as f64;
+        let class = if i < caption_lines { "caption" } else { "note" };
         out.text(
             "text",
             &[
-                ("class", &"note"),
+                ("class", &class),
                 ("x", &Num(layout.margin)),
                 ("y", &Num(y)),
                 ("font-size", &12),
@@ -684,6 +726,26 @@ fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn captions_wrap_at_spaces_and_links() {
+        let text = "Step 3: X-Chain: 4 in (4)r1c2=(4)r1c8-(4)r5c8=(4)r5c3 => r3c3<>4";
+        let lines = super::wrap(text, 20);
+        assert_eq!(
+            lines,
+            [
+                "Step 3: X-Chain: 4",
+                "in",
+                "(4)r1c2=(4)r1c8-",
+                "(4)r5c8=(4)r5c3 =>",
+                "r3c3<>4"
+            ]
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 20));
+        let bare = |s: &str| s.replace(' ', "");
+        assert_eq!(bare(&lines.concat()), bare(text), "only spaces dropped");
+        assert_eq!(super::wrap("a b", 20), ["a b"]);
+    }
+
     use super::*;
 
     /// A link to a group node ends at the group's candidate nearest the other end, not at the

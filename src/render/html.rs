@@ -220,6 +220,7 @@ pub fn write_page(
     let inline = |title: String| Options {
         candidates: false,
         title: Some(title),
+        caption: false,
         inline: true,
     };
     out.push_str(&grid::draw(

@@ -145,6 +145,7 @@ pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -
     let opts = Options {
         candidates: true,
         title,
+        caption: !inline,
         inline,
     };
     grid::draw(board, &opts, &marks(d, t))

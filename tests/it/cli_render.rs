@@ -34,6 +34,8 @@ fn draws_puzzle_solution_candidates_and_a_step() {
     }
     let step = std::fs::read_to_string(tmp.join("step.svg")).unwrap();
     assert!(step.contains("<title>Step 3: "));
+    // Printed on its own, a step's picture says what it shows under the grid too.
+    assert!(step.contains("<text class=\"caption\" x=\"24\" y=\"416\" font-size=\"12\">Step 3: "));
     // A step's picture has the candidates already: asking for them as well draws the same.
     let both = run(&["render", "--candidates", "--step", "3"], EASY9);
     assert!(both.status.success(), "{}", stderr(&both));

@@ -86,10 +86,16 @@ fn every_picture_is_well_formed_and_unshaded() {
             let opts = Options {
                 candidates,
                 title: Some("a <title> & more".into()),
+                // The title written under the grid too, escaped as in <title>.
+                caption: candidates,
                 inline: false,
             };
             let svg = grid::draw(&b, &opts, &Marks::default());
             check_well_formed(&svg).unwrap_or_else(|e| panic!("k={k}: {e}"));
+            let caption = "class=\"caption\" x=\"";
+            assert_eq!(count(&svg, caption), usize::from(candidates), "k={k}");
+            let escaped = "a &lt;title&gt; &amp; more</text>";
+            assert_eq!(svg.contains(escaped), candidates, "k={k}");
             // One element per cell, none shaded.
             let n = k * k;
             assert_eq!(count(&svg, "<rect class=\"cell\""), n * n, "k={k}");
