@@ -45,32 +45,35 @@ pub struct GenerateArgs {
     /// The puzzle must need this technique: logic with every easier technique gets stuck, and
     /// with it the puzzle is solved. With a comma-separated list (or a family), every technique
     /// easier than the easiest listed gets stuck, the easiest that applies there is a listed
-    /// one (as `explain` would take it), and the listed ones added solve it. Then, as `rate`
-    /// solves it (the easiest step each time), its hardest step must be a listed technique too:
-    /// what `explain --rated` and `rate` show. Not unique-rectangle or bug: they assume the
-    /// uniqueness that digging checks (as easier techniques they count, as in `explain`: the
-    /// puzzle has one solution). The finned fish are not among the easier techniques, as `rate`
-    /// has none (nor has SE), unless one is listed; then `rate` does not check the puzzle.
+    /// one (as `explain` would take it), and the listed ones added solve it. Then `rate` (the
+    /// easiest step each time) must rate it as the hardest listed step (a chain: as one of its
+    /// kind), so that `explain --rated` and `rate` show it too. Not unique-rectangle or bug: they
+    /// assume the uniqueness that digging checks (as easier techniques they count, as in
+    /// `explain`: the puzzle has one solution). The finned fish are not among the easier
+    /// techniques, as `rate` has none (nor has SE), unless one is listed; then `rate` does not
+    /// check the puzzle.
     #[arg(long, visible_alias = "techniques")]
     technique: Option<TechniqueList>,
     /// The puzzle's rating (ER, as `rate` gives it, on Sudoku Explainer's scale) must be in
     /// this range: 3.0-4.5, 6.0- (at least), -4.5 (at most) or 4.4 (just that). Digging keeps
-    /// the puzzle solvable with the techniques rated up to the top of the range; puzzles that
-    /// end below it are retried (see --attempts, --timeout). Singles rate 1.2-2.3, pairs and
-    /// fish 3.0-3.4, wings 4.2-4.4, chains from 6.5, forcing chains from 8.0.
+    /// the puzzle solvable with the techniques rated up to the top of the range; puzzles rated
+    /// outside it are retried (see --attempts, --timeout). Singles rate 1.2-2.3, pairs and
+    /// X-Wings 3.0-3.4, XY- and XYZ-Wings 4.2-4.4, chains from 6.5, forcing chains from 8.0.
     #[arg(long, value_name = "RANGE", allow_hyphen_values = true)]
     rating: Option<RatingRange>,
     /// Node budget of one uniqueness check while digging (over budget keeps the given; 0
     /// keeps every given whose removal propagation alone cannot settle, with no guess).
-    /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique digging checks
-    /// by logic instead, which it does not bound.
+    /// Default: 10000 up to 9×9, 1000 at 16×16, 100 above. With --technique, or a --rating
+    /// whose top is below a technique's rating, digging checks by logic instead, which it
+    /// does not bound.
     #[arg(long, value_parser = super::at_least::<0, u64>)]
     max_nodes: Option<u64>,
     /// Grids tried per puzzle before giving up on --givens, --technique or --rating.
     #[arg(long, default_value_t = 1000, value_parser = super::at_least::<1, u64>)]
     attempts: u64,
-    /// Give up on a puzzle's --givens, --technique or --rating once this much time has gone (seconds, or
-    /// with a unit: 500ms, 2s, 1m), checked between attempts and inside one as digging goes.
+    /// Give up on a puzzle's --givens, --technique or --rating once this much time has gone
+    /// (seconds, or with a unit: 500ms, 2s, 1m), checked between attempts and inside one as
+    /// digging goes.
     /// Which attempt ends the search then depends on the machine's speed, not only on the seed.
     #[arg(long, value_name = "DURATION", value_parser = super::parse_duration)]
     timeout: Option<std::time::Duration>,

@@ -1,5 +1,5 @@
 //! Puzzles judged as `nsudoku rate` judges them: a rating range to meet, and the check that a
-//! puzzle made to need a technique has it as the hardest step of its rated path.
+//! puzzle made to need a technique is rated as that technique's step.
 
 use super::dig::judged_order;
 use super::GenOptions;
