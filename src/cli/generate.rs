@@ -117,6 +117,21 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         say!("note: basis 9 makes 81×81 grids; for 9×9, `-k 3` or `--size 9`");
     }
     let (writing, opts) = options(&a)?;
+    // Accepted, but with nothing to act on: said, so that a bound the user counts on is not
+    // silently idle (`--minimal --timeout 3s` at 25×25 runs its minute).
+    let targeted = opts.givens.is_some() || opts.technique.is_some() || opts.rating.is_some();
+    if a.timeout.is_some() && !targeted {
+        say!(
+            "note: --timeout bounds the search for --givens, --technique or --rating, and none \
+             is asked: each puzzle is its first attempt, however long it takes"
+        );
+    }
+    if a.max_nodes.is_some() && opts.technique.is_some() {
+        say!(
+            "note: --max-nodes bounds the checks that count solutions; with --technique digging \
+             checks by logic, and the bound is not used"
+        );
+    }
     let seed = a.seed.unwrap_or_else(|| {
         let mut clock = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -128,8 +143,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     });
     // A bar only when it will be seen and the run is long enough to want one: many cells, or
     // a target that may take many attempts, each as long as a whole puzzle.
-    let retries = opts.givens.is_some() || opts.technique.is_some() || opts.rating.is_some();
-    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || retries;
+    let long = a.count as f64 * (n * n) as f64 >= 200_000.0 || n >= 36 || targeted;
     let bar = (io::stderr().is_terminal() && long).then(|| progress_bar(a.count));
     let tally = AttemptTally::new(opts.givens);
     let mut out = io::BufWriter::new(super::stdout());
@@ -143,7 +157,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
     })?;
     let make = |i: usize| {
         let seen = &mut |t: Attempt| {
-            if let Some(b) = bar.as_ref().filter(|_| retries) {
+            if let Some(b) = bar.as_ref().filter(|_| targeted) {
                 b.set_message(tally.record(t));
             }
         };

@@ -679,6 +679,38 @@ fn cli_takes_the_grid_size_for_its_basis() {
     assert_eq!(err, "");
 }
 
+/// A bound given with nothing to act on is said to be idle, once, on stderr: `--timeout`
+/// without a target, `--max-nodes` with `--technique` (whose checks are logic); the puzzles
+/// come out as without it.
+#[test]
+fn cli_says_when_a_bound_has_nothing_to_act_on() {
+    let plain = nsudoku(&["generate", "-k", "3", "-n", "2", "--seed", "4"]);
+    for (extra, says) in [
+        (
+            &["--timeout", "3s"][..],
+            "note: --timeout bounds the search for --givens",
+        ),
+        (
+            &["--technique", "x-wing", "--max-nodes", "5"],
+            "note: --max-nodes bounds the checks",
+        ),
+    ] {
+        let args = [
+            &["generate", "-k", "3", "-n", "2", "--seed", "4"][..],
+            extra,
+        ]
+        .concat();
+        let (out, err, code) = nsudoku(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(err.matches(says).count(), 1, "{extra:?}: {err}");
+        if extra[0] == "--timeout" {
+            assert_eq!(out, plain.0);
+        }
+    }
+    let (_, err, _) = nsudoku(&["generate", "-k", "3", "--givens", "30", "--timeout", "3s"]);
+    assert!(!err.contains("note: --timeout"), "{err}");
+}
+
 /// `generate --rating` through the CLI: `-2.0` (read as a value, not a flag) gives puzzles
 /// `rate` rates 2.0 or less; a range from high to low or below 1.2 is refused (status 2).
 #[test]
