@@ -201,6 +201,8 @@ pub struct Rating {
     pub open: usize,
     /// Technique of the hardest step.
     pub hardest: Option<Technique>,
+    /// Its place on the path, from 1 (the first of the hardest when several tie).
+    pub hardest_step: Option<usize>,
     /// The work bounds the path's searches hit (a stuck path that hit none is stuck for every
     /// technique here).
     pub limits: Hits,
@@ -234,6 +236,75 @@ impl std::fmt::Display for Rating {
             ),
         }
     }
+}
+
+impl Rating {
+    /// The rating of no step yet, on a grid with `open` cells open.
+    fn start(open: usize) -> Rating {
+        Rating {
+            er: 0.0,
+            ep: 0.0,
+            ed: 0.0,
+            steps: 0,
+            end: End::Solved,
+            open,
+            hardest: None,
+            hardest_step: None,
+            limits: Hits::default(),
+        }
+    }
+
+    /// Count step `d`, of difficulty `v`, as the next of the path.
+    fn took(&mut self, d: &Deduction, v: f64) {
+        self.steps += 1;
+        if self.steps == 1 {
+            self.ed = v;
+        }
+        if v > self.er {
+            self.er = v;
+            self.hardest = Some(d.technique);
+            self.hardest_step = Some(self.steps);
+        }
+        // Every step rates 1.2 or more: an EP of 0 is one not yet reached.
+        if self.ep == 0.0 && !d.placements.is_empty() {
+            self.ep = self.er;
+        }
+    }
+
+    /// The rating in a few words for the end of a shown path (`explain --rated`, the web
+    /// page): `rated 4.2/1.2/1.2 (ER/EP/ED), the hardest step 17: XY-Wing` when it solved the
+    /// puzzle, else `not rated (stuck), the hardest step 9: Swordfish [3.8]`.
+    pub fn summary(&self) -> String {
+        let hardest = match (self.hardest_step, self.hardest) {
+            (Some(i), Some(t)) => format!("the hardest step {i}: {}", t.name()),
+            _ => "no step taken".to_string(),
+        };
+        match self.end {
+            End::Solved => format!(
+                "rated {:.1}/{:.1}/{:.1} (ER/EP/ED), {hardest}",
+                self.er, self.ep, self.ed
+            ),
+            _ if self.hardest.is_some() => format!(
+                "not rated ({}), {hardest} [{:.1}]",
+                self.end.as_str(),
+                self.er
+            ),
+            _ => format!("not rated ({}), {hardest}", self.end.as_str()),
+        }
+    }
+}
+
+/// The rating of a path already taken on a grid of `t` (as `explain --rated` shows one). On
+/// `rate`'s path, over its techniques, it is the puzzle's rating as [`rate_state`] gives it.
+pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
+    let mut r = Rating::start(path.open);
+    for d in &path.steps {
+        r.took(d, difficulty(d, t));
+    }
+    r.end = path.end;
+    r.open = path.open;
+    r.limits = path.limits;
+    r
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
@@ -314,33 +385,10 @@ pub fn rated_path_told<B: Basis>(
 /// Rate by solving `s` with the easiest step each time.
 pub fn rate_state<B: Basis>(s: &mut State<B>, cfg: &Config) -> Rating {
     let techniques = rating_order(B::N);
-    let mut r = Rating {
-        er: 0.0,
-        ep: 0.0,
-        ed: 0.0,
-        steps: 0,
-        end: End::Solved,
-        open: s.open_cells(),
-        hardest: None,
-        limits: Hits::default(),
-    };
+    let mut r = Rating::start(s.open_cells());
     limits::take();
-    let mut placed = false;
     let pick = |s: &State<B>| easiest_step(s, &techniques, cfg);
-    r.end = walk(s, cfg, usize::MAX, pick, |d, v| {
-        r.steps += 1;
-        if r.steps == 1 {
-            r.ed = v;
-        }
-        if v > r.er {
-            r.er = v;
-            r.hardest = Some(d.technique);
-        }
-        if !placed && !d.placements.is_empty() {
-            placed = true;
-            r.ep = r.er;
-        }
-    });
+    r.end = walk(s, cfg, usize::MAX, pick, |d, v| r.took(&d, v));
     r.open = s.open_cells();
     r.limits = limits::take();
     r

@@ -6,8 +6,9 @@ use super::verdict;
 use super::{at, each_puzzle, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
+use nsudoku::rating::{self, Rating};
 use nsudoku::render::html;
-use nsudoku::{output, rating, with_basis, Basis};
+use nsudoku::{output, with_basis, Basis};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -50,7 +51,9 @@ pub struct ExplainArgs {
     /// Take the step `rate` takes, the easiest by rating (Sudoku Explainer's scale) rather than
     /// by technique order, and show each step's rating after it (`[3.4]`; `difficulty` in
     /// JSON): the path that `rate` measures, over its techniques (SE's: no finned fish) unless
-    /// --techniques names others.
+    /// --techniques names others. After the end comes the rating (`rated 8.6/1.2/1.2
+    /// (ER/EP/ED), the hardest step 36: Forcing Chain`; `er`, `ep`, `ed`, `hardest`,
+    /// `hardest_step` in JSON).
     #[arg(long)]
     rated: bool,
     /// Show each y-edge of a Y-Cycle with the bivalue cells it runs through
@@ -152,16 +155,24 @@ fn picture_tags(files: &[PathBuf]) -> HashMap<String, String> {
         .collect()
 }
 
-/// Write the pictures `--svg` and `--html` ask for, the page saying `verdict` (why the puzzle
-/// has not one solution, when it has not); false when one could not be drawn (said on
-/// stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
+/// What a puzzle's web page says of it besides its steps.
+#[derive(Clone, Copy)]
+struct Said<'a> {
+    /// Why the puzzle has not one solution, when it has not.
+    verdict: Option<&'a str>,
+    /// The path's rating, under --rated.
+    rating: Option<&'a Rating>,
+}
+
+/// Write the pictures `--svg` and `--html` ask for, the page saying what `said` holds; false
+/// when one could not be drawn (said on stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
 /// would fail the same way for every puzzle. With several files, `tag` names the puzzle's file
 /// in the pictures' names.
 fn draw(
     p: &Puzzle,
     a: &ExplainArgs,
     path: &engine::Path,
-    verdict: Option<&str>,
+    said: Said,
     many: bool,
     label: &Option<String>,
     tag: Option<&str>,
@@ -199,8 +210,9 @@ fn draw(
         let title = format!("nsudoku: puzzle at {}", p.place());
         let heading = html::Heading {
             title: &title,
-            verdict,
+            verdict: said.verdict,
             rated: a.rated,
+            rating: said.rating,
         };
         // Written as it is drawn: the page of a long path on a big grid is gigabytes.
         let page = |w: &mut dyn Write| html::write_page(w, p, &path.steps, path.end, &heading);
@@ -269,6 +281,8 @@ fn explain<B: Basis>(
     if let Some(e) = failure {
         return Err(e);
     }
+    // The path `rate` measures is rated as `rate` rates it.
+    let rated = a.rated.then(|| rating::of_path(&path, B::topology()));
     // The step that broke the grid was applied only in part (up to the change that failed):
     // the grid shown is the one it was found in, which the steps before it replay to.
     let broke = (path.end == End::Contradiction)
@@ -284,7 +298,11 @@ fn explain<B: Basis>(
     let timed_out = (path.end == End::Timeout).then_some(Solutions::cut_short(cfg.unique));
     // A path the techniques broke proves there is none, as `rate` records it.
     let broken = (path.end == End::Contradiction).then_some(Solutions::Zero);
-    let drawn = draw(p, a, &path, judged.verdict.as_deref(), many, label, tag)?;
+    let said = Said {
+        verdict: judged.verdict.as_deref(),
+        rating: rated.as_ref(),
+    };
+    let drawn = draw(p, a, &path, said, many, label, tag)?;
     let boxed = a.input.boxed() && !a.json;
     let grid = if path.end == End::Solved {
         output::solution(p, &s.digits(), boxed)
@@ -297,9 +315,9 @@ fn explain<B: Basis>(
     Ok(Explained {
         lines: end_lines(
             p,
-            a,
-            label,
+            (a, label),
             &path,
+            rated.as_ref(),
             grid,
             broke,
             judged.sols.or(timed_out).or(broken),
@@ -308,18 +326,22 @@ fn explain<B: Basis>(
     })
 }
 
-/// The path's last line or lines: its end and grid, as text or as one JSON object.
+/// The path's last line or lines: its end, its rating under --rated, and its grid, as text or
+/// as one JSON object.
 fn end_lines(
     p: &Puzzle,
-    a: &ExplainArgs,
-    label: &Option<String>,
+    (a, label): (&ExplainArgs, &Option<String>),
     path: &engine::Path,
+    rated: Option<&Rating>,
     grid: String,
     broke: Option<String>,
     sols: Option<Solutions>,
 ) -> Vec<String> {
     if !a.json {
-        return vec![path.end.as_str().to_string(), grid];
+        let mut lines = vec![path.end.as_str().to_string()];
+        lines.extend(rated.map(Rating::summary));
+        lines.push(grid);
+        return lines;
     }
     let mut v = serde_json::json!({
         "end": path.end.as_str(),
@@ -336,6 +358,14 @@ fn end_lines(
     if let Some(sols) = sols {
         // As in `rate`: 0, 1, 2 (two or more), or null.
         v["solutions"] = sols.count().into();
+    }
+    if let Some(r) = rated {
+        // `rate`'s fields, and where the hardest step is.
+        v["er"] = r.er.into();
+        v["ep"] = r.ep.into();
+        v["ed"] = r.ed.into();
+        v["hardest"] = r.hardest.map(|t| t.cli_name()).into();
+        v["hardest_step"] = r.hardest_step.into();
     }
     vec![with_file(v, label)]
 }

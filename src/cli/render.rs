@@ -5,6 +5,7 @@ use super::{at, verdict, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::{Config, Technique, TechniqueList};
+use nsudoku::rating;
 use nsudoku::render::{self, grid, html, step, Board, Options};
 use nsudoku::solver::Verdict;
 use std::io::{self, Write};
@@ -198,10 +199,14 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
                 Some(f) => format!("nsudoku: {f} {}", p.place()),
                 None => format!("nsudoku: solving path of {}", p.place()),
             };
+            let rating = a
+                .rated
+                .then(|| rating::of_path(&run, render::topology(p.k)));
             let heading = html::Heading {
                 title: &title,
                 verdict: judged.verdict.as_deref(),
                 rated: a.rated,
+                rating: rating.as_ref(),
             };
             let to = if path.as_os_str() == "-" {
                 "the page to standard output".to_string()

@@ -52,6 +52,8 @@ pub struct Path {
     pub steps: Vec<Deduction>,
     /// Why it stopped.
     pub end: End,
+    /// Cells left open where it stopped (after a contradiction, by the steps applied).
+    pub open: usize,
     /// The bounds of [`Config`] hit on the way (a "stuck" may be owed to them).
     pub limits: Hits,
 }
@@ -177,6 +179,7 @@ pub fn path_told<B: Basis>(
     Path {
         steps,
         end,
+        open: s.open_cells(),
         limits: limits::take(),
     }
 }

@@ -13,6 +13,7 @@ use super::{replay, step, topology, Error};
 use crate::input::Puzzle;
 use crate::logic::engine::End;
 use crate::logic::Deduction;
+use crate::rating::Rating;
 use std::io::{self, Write};
 
 const PAGE_STYLE: &str = "\
@@ -125,11 +126,26 @@ pub fn end_text(end: End) -> &'static str {
 fn end_words(end: End, verdict: Option<&str>) -> String {
     let mut words = end_text(end).to_string();
     if let Some(v) = verdict.filter(|v| !v.is_empty()) {
-        let mut chars = v.chars();
-        let first = chars.next().map(|c| c.to_uppercase().to_string());
-        words = format!("{words} {}{}.", first.unwrap_or_default(), chars.as_str());
+        words = format!("{words} {}.", sentence(v));
     }
     words
+}
+
+/// `words` begun with a capital.
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    format!("{}{}", first.unwrap_or_default(), chars.as_str())
+}
+
+/// The rating's sentence, escaped, linked to the hardest step (the page shows it when
+/// followed, as it shows any `#step-N`).
+fn rating_words(r: &Rating) -> String {
+    let words = escape(&format!("{}.", sentence(&r.summary())));
+    match r.hardest_step {
+        Some(i) => format!(" <a href=\"#step-{i}\">{words}</a>"),
+        None => format!(" {words}"),
+    }
 }
 
 /// What a page says besides its puzzle and steps.
@@ -143,6 +159,8 @@ pub struct Heading<'a> {
     /// Each step's text ends with its difficulty on Sudoku Explainer's scale (`[2.6]`), as
     /// `explain --rated` prints it.
     pub rated: bool,
+    /// The path's rating, said under the title and at the end (`explain --rated` gives it).
+    pub rating: Option<&'a Rating>,
 }
 
 /// Why a page was not written whole.
@@ -189,6 +207,7 @@ pub fn write_page(
         title,
         verdict,
         rated,
+        rating,
     } = *heading;
     super::logic_basis(p).map_err(PageError::Unfit)?;
     let n = p.n();
@@ -210,8 +229,9 @@ pub fn write_page(
         "<body>\n<main>\n"
     });
     out.push_str(&format!("<h1>{}</h1>\n", escape(title)));
+    let rating = rating.map(rating_words).unwrap_or_default();
     out.push_str(&format!(
-        "<p class=\"meta\">{n}&#215;{n} puzzle, {} step{}. {}</p>\n",
+        "<p class=\"meta\">{n}&#215;{n} puzzle, {} step{}. {}{rating}</p>\n",
         steps.len(),
         if steps.len() == 1 { "" } else { "s" },
         escape(&end_words(end, verdict))
@@ -287,7 +307,7 @@ cells and digits of the pattern</span>\
         return Err(PageError::Io(e));
     }
     out.push_str(&format!(
-        "<li id=\"step-{}\"><p class=\"text\">{}</p>\n",
+        "<li id=\"step-{}\"><p class=\"text\">{}{rating}</p>\n",
         total + 1,
         escape(&end_words(end, verdict))
     ));

@@ -202,4 +202,15 @@ fn a_rated_page_shows_each_step_as_the_text_does() {
         let shown = format!("{}. {}", i + 1, step.replace('>', "&gt;"));
         assert!(page.contains(&shown), "{shown}");
     }
+    // The page says the rating under its title and at the end, linked to the hardest step.
+    let said = text.lines().find(|l| l.starts_with("rated ")).unwrap();
+    let step = said
+        .split("step ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    let link = format!("<a href=\"#step-{step}\">R{}.</a>", &said[1..]);
+    assert_eq!(page.matches(&link).count(), 2, "{link}");
 }

@@ -246,7 +246,8 @@ fn rate_cli_end_to_end() {
 
 /// `explain --rated` shows the path `rate` measures: as many steps, the first one's rating its
 /// ED, the hardest its ER and technique, where `explain`'s own order takes other steps
-/// (norvig_top95 line 5: an X-Cycle at 6.5 where `explain` takes a longer Simple Coloring).
+/// (norvig_top95 line 5: an X-Cycle at 6.5 where `explain` takes a longer Simple Coloring);
+/// and it ends with `rate`'s rating, naming the hardest step.
 #[test]
 fn explain_rated_shows_the_path_rate_measures() {
     let norvig5 =
@@ -278,7 +279,39 @@ fn explain_rated_shows_the_path_rate_measures() {
             .fold(&steps[0], |h, v| if value(v) > value(h) { v } else { h });
         assert_eq!(value(hardest), rated["er"].as_f64().unwrap(), "{puzzle}");
         assert_eq!(hardest["technique"], rated["hardest"], "{puzzle}");
+        for field in ["er", "ep", "ed", "hardest"] {
+            assert_eq!(end[field], rated[field], "{field} of {puzzle}");
+        }
+        assert_eq!(end["hardest_step"], hardest["step"], "{puzzle}");
+        // In text, the line after `solved` says what `rate` says.
+        let text = String::from_utf8(common::run(&["explain", "--rated"], puzzle).stdout).unwrap();
+        let rate = String::from_utf8(common::run(&["rate"], puzzle).stdout).unwrap();
+        let er_ep_ed = rate.split_whitespace().last().unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let want = format!(
+            "rated {er_ep_ed} (ER/EP/ED), the hardest step {}: {}",
+            hardest["step"],
+            hardest["name"].as_str().unwrap()
+        );
+        assert_eq!(lines[lines.len() - 3..lines.len() - 1], ["solved", &want]);
     }
+    // A path that does not solve the puzzle is not rated; its hardest step is still named.
+    let out = common::run(&["explain", "--rated", "--techniques", "singles"], norvig5);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 3], "stuck", "{text}");
+    assert!(
+        lines[lines.len() - 2].starts_with("not rated (stuck), the hardest step ")
+            && lines[lines.len() - 2].ends_with(": Hidden Single [1.2]"),
+        "{text}"
+    );
+    let none = common::run(&["explain", "--rated", "--techniques", "x-wing"], norvig5);
+    let text = String::from_utf8(none.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l == "not rated (stuck), no step taken"),
+        "{text}"
+    );
     // The text lines end with each step's rating.
     let out = common::run(&["explain", "--rated"], norvig5);
     let text = String::from_utf8(out.stdout).unwrap();
