@@ -21,8 +21,9 @@ pub fn techniques_help() -> String {
          2..=N/2, `-K` picks one size; any case, `_` or a space for `-`, and the names steps \
          show, such as `X-Wing` or `Naked Pair`, are taken too): {}.\n\nOrder: the easiest applicable technique is \
          always taken first: singles, locked candidates, then tuples and fish by size (naked, \
-         fish, hidden; the XYZ-wing and the unique rectangle after the triples, BUG+1 after the \
-         quads, aligned pair exclusion after size 5), then coloring, remote pairs, X- and \
+         fish, hidden, finned fish; the XYZ-wing after the hidden triple, the unique rectangle \
+         after the finned swordfish, BUG+1 after the quads, aligned pair exclusion after size \
+         5), then coloring, remote pairs, X- and \
          XY-chains, cycles and y-knots, nice loops and AICs, pattern overlay, cell and region \
          forcing chains, and forcing chains by assumption. The uniqueness \
          techniques (unique-rectangle, bug) run only on a puzzle whose count proved one \

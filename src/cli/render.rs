@@ -276,6 +276,7 @@ fn picture(
             candidates,
             title: Some(title),
             caption: false,
+            desc: Some(board.in_words(candidates).join("\n")),
             inline: false,
         };
         grid::draw(board, &opts, &Default::default())

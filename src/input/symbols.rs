@@ -519,7 +519,16 @@ fn no_grid_length(
         );
     }
     let mut expected = length_hint(opts.format);
-    if reads_as_words(raw, len) {
+    let words = reads_as_words(raw, len);
+    // A slip of a symbol or two is told as such, unless the line is text or has a symbol
+    // that explains its count.
+    let what = match (opts.format, near_grid(len - bars)) {
+        (Some(Format::Candidates), _) | (_, None) => what,
+        _ if words || odd.is_some() => what,
+        (_, Some((n, off))) if off < 0 => format!("{what}, {} short of a {n}×{n} grid", -off),
+        (_, Some((n, off))) => format!("{what}, {off} more than a {n}×{n} grid has"),
+    };
+    if words {
         expected.push_str("; a line of text, such as a title, starts with `#`");
     }
     InputError {
@@ -528,6 +537,15 @@ fn no_grid_length(
         what,
         expected,
     }
+}
+
+/// The side of the grid whose N² cells `len` symbols come within a slip of (a symbol or two
+/// off, up to 2 % of the cells), and by how many they are off: `(9, -1)` for 80.
+fn near_grid(len: usize) -> Option<(usize, isize)> {
+    crate::basis::SUPPORTED.map(|k| k * k).find_map(|n| {
+        let off = len as isize - (n * n) as isize;
+        (off != 0 && off.unsigned_abs() <= (n * n / 50).max(2)).then_some((n, off))
+    })
 }
 
 /// Whether a line of `len` symbols, too short for any grid, reads as words (`Sudoku #1`, a

@@ -49,6 +49,39 @@ impl Board {
     pub fn symbol(&self, d: u8) -> String {
         self.alphabet.label(d, self.n())
     }
+
+    /// The grid in words, a row a line, for those who hear a page rather than see it: `Row 1:
+    /// 4, blank, 3, …`; with `candidates`, an open cell is `one of 1 2 9` (`none` when it has
+    /// no candidate left). No punctuation carries meaning: screen readers skip most of it.
+    pub fn in_words(&self, candidates: bool) -> Vec<String> {
+        let n = self.n();
+        (0..n)
+            .map(|r| {
+                let cells: Vec<String> = (r * n..(r + 1) * n)
+                    .map(|cell| self.cell_in_words(cell, candidates))
+                    .collect();
+                format!("Row {}: {}.", r + 1, cells.join(", "))
+            })
+            .collect()
+    }
+
+    fn cell_in_words(&self, cell: usize, candidates: bool) -> String {
+        let d = self.givens[cell].max(self.placed[cell]);
+        if d != 0 {
+            return self.symbol(d);
+        }
+        if !candidates {
+            return "blank".into();
+        }
+        let digits: Vec<String> = (1..=self.n())
+            .filter(|&d| self.candidates[cell].has(d - 1))
+            .map(|d| self.symbol(d as u8))
+            .collect();
+        match digits.is_empty() {
+            true => "none".into(),
+            false => format!("one of {}", digits.join(" ")),
+        }
+    }
 }
 
 /// How to draw a grid.
@@ -61,6 +94,9 @@ pub struct Options {
     /// Write the title under the grid too, wrapped to the picture's width: a step's picture
     /// printed on its own says what it shows (a page that shows the text beside it does not).
     pub caption: bool,
+    /// Text for the SVG `<desc>`: what the picture shows for those who cannot see it (the
+    /// grid [`Board::in_words`], a row a line).
+    pub desc: Option<String>,
     /// Leave out the XML declaration and the `<style>` (the picture goes inside an HTML page
     /// that carries [`STYLE`] once).
     pub inline: bool,
@@ -322,6 +358,10 @@ pub fn draw(board: &Board, opts: &Options, marks: &Marks) -> String {
     out.newline();
     if let Some(t) = &opts.title {
         out.text("title", &[], t);
+        out.newline();
+    }
+    if let Some(t) = &opts.desc {
+        out.text("desc", &[], t);
         out.newline();
     }
     if !opts.inline {
@@ -726,6 +766,32 @@ fn links(out: &mut Writer, l: &Layout, marks: &Marks) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn grids_in_words_say_each_cell() {
+        use super::Board;
+        use crate::mask::{Mask, Wide256};
+        // 4×4: a given 1, a placed 2, candidates {3,4}, no candidate left, the rest open.
+        let mut b = Board {
+            k: 2,
+            alphabet: crate::alphabet::Alphabet::Standard,
+            givens: vec![0; 16],
+            placed: vec![0; 16],
+            candidates: vec![Wide256::low(4); 16],
+        };
+        b.givens[0] = 1;
+        b.placed[1] = 2;
+        b.candidates[2] = Wide256::bit(2) | Wide256::bit(3);
+        b.candidates[3] = Wide256::default();
+        let rows = b.in_words(true);
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[0], "Row 1: 1, 2, one of 3 4, none.");
+        assert_eq!(
+            rows[3],
+            "Row 4: one of 1 2 3 4, one of 1 2 3 4, one of 1 2 3 4, one of 1 2 3 4."
+        );
+        assert_eq!(b.in_words(false)[0], "Row 1: 1, 2, blank, blank.");
+    }
+
     #[test]
     fn captions_wrap_at_spaces_and_links() {
         let text = "Step 3: X-Chain: 4 in (4)r1c2=(4)r1c8-(4)r5c8=(4)r5c3 => r3c3<>4";

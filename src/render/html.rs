@@ -31,8 +31,12 @@ nav button[aria-disabled=true]{opacity:.45}
 #pos{display:inline-block;min-width:110px;text-align:center}
 #steps{padding-left:0;list-style:none}
 #steps li{margin:0 0 18px;scroll-margin-top:3.5em}
-.text{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:14px;margin:4px 0 6px;word-break:break-word}
-.legend span{display:inline-block;margin-right:14px}
+.text{font-family:'DejaVu Sans Mono',Consolas,monospace;font-size:14px;font-weight:normal;margin:4px 0 6px;\
+word-break:break-word}
+.words{margin:4px 0;font-size:14px}
+.words p{margin:2px 0}
+.legend{padding-left:0;list-style:none}
+.legend li{display:inline-block;margin-right:14px}
 .legend .sw{display:inline-block;width:14px;height:14px;border-radius:7px;vertical-align:-2px;margin-right:4px;\
 font-size:12px;line-height:14px;text-align:center;font-weight:bold;box-sizing:border-box}
 .legend .sw.sq{border-radius:0;border:1px solid #ccc}
@@ -60,7 +64,7 @@ const SCRIPT: &str = "\
     for (var j = 0; j < steps.length; j++) steps[j].hidden = !all.checked && j !== i;
     // The last item is the end grid, not a step.
     var n = steps.length - 1;
-    var at = i < n ? 'step ' + (i + 1) + ' / ' + n : 'end';
+    var at = i < n ? 'step ' + (i + 1) + ' of ' + n : 'end';
     pos.textContent = all.checked ? n + (n === 1 ? ' step' : ' steps') : at;
     // aria-disabled, not disabled: a button that gets disabled would drop the focus.
     prev.setAttribute('aria-disabled', all.checked || i === 0);
@@ -119,6 +123,16 @@ pub fn end_text(end: End) -> &'static str {
         End::StepLimit => "Stopped at the step limit.",
         End::Timeout => "Stopped at the time limit.",
     }
+}
+
+/// `board` in words, a paragraph a row, folded under `summary`.
+fn in_words(summary: &str, board: &Board, candidates: bool) -> String {
+    let mut out = format!("<details class=\"words\"><summary>{summary}</summary>\n");
+    for row in board.in_words(candidates) {
+        out.push_str(&format!("<p>{}</p>\n", escape(&row)));
+    }
+    out.push_str("</details>\n");
+    out
 }
 
 /// A page's closing words: how the path ended and, when the puzzle has not one solution, why
@@ -237,29 +251,34 @@ pub fn write_page(
         escape(&end_words(end, verdict))
     ));
     out.push_str("<h2>Puzzle</h2>\n<figure id=\"puzzle\">\n");
+    // The grids are in words beside their pictures (folded away), where a screen reader
+    // reaches them: a picture is one image to it.
     let inline = |title: String| Options {
         candidates: false,
         title: Some(title),
         caption: false,
+        desc: None,
         inline: true,
     };
+    let start = Board::from_puzzle(p);
     out.push_str(&grid::draw(
-        &Board::from_puzzle(p),
+        &start,
         &inline("Puzzle".into()),
         &Marks::default(),
     ));
+    out.push_str(&in_words("The puzzle in words", &start, false));
     out.push_str("</figure>\n<h2>Steps</h2>\n");
     out.push_str(
-        "<p class=\"legend\">\
-<span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#fff3b8\"></span>houses of the evidence</span>\
-<span><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#cfe2ff\"></span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#99c1f1\"></span>\
-cells and digits of the pattern</span>\
-<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#f5b8d2\"></span>a finned fish's fins</span>\
-<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#ffbe6f\"></span>chain: solid line strong, dashed weak, dotted y</span>\
-<span><span aria-hidden=\"true\" class=\"sw ring\"></span>removed by a forcing chain's trial</span>\
-<span><span aria-hidden=\"true\" class=\"sw nest\"></span>placed by a nested trial</span>\
-<span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#1a7f4b;color:#fff\">1</span>placed</span>\
-<span><span aria-hidden=\"true\" class=\"sw elim\">1</span>eliminated, struck through</span></p>\n",
+        "<ul class=\"legend\" aria-label=\"Legend\">\
+<li><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#fff3b8\"></span>houses of the evidence</li>\
+<li><span aria-hidden=\"true\" class=\"sw sq\" style=\"background:#cfe2ff\"></span><span aria-hidden=\"true\" class=\"sw\" style=\"background:#99c1f1\"></span>\
+cells and digits of the pattern</li>\
+<li><span aria-hidden=\"true\" class=\"sw\" style=\"background:#f5b8d2\"></span>a finned fish's fins</li>\
+<li><span aria-hidden=\"true\" class=\"sw\" style=\"background:#ffbe6f\"></span>chain: solid line strong, dashed weak, dotted y</li>\
+<li><span aria-hidden=\"true\" class=\"sw ring\"></span>removed by a forcing chain's trial</li>\
+<li><span aria-hidden=\"true\" class=\"sw nest\"></span>placed by a nested trial</li>\
+<li><span aria-hidden=\"true\" class=\"sw\" style=\"background:#1a7f4b;color:#fff\">1</span>placed</li>\
+<li><span aria-hidden=\"true\" class=\"sw elim\">1</span>eliminated, struck through</li></ul>\n",
     );
     out.push_str(
         "<nav id=\"nav\" aria-label=\"Steps\" hidden=\"hidden\">\
@@ -284,8 +303,9 @@ cells and digits of the pattern</span>\
             return;
         }
         let text = step::text(d, t, alphabet, rated);
+        // A heading each, so that a screen reader goes from step to step by headings.
         out.push_str(&format!(
-            "<li id=\"step-{}\"><p class=\"text\">{}. {}</p>\n",
+            "<li id=\"step-{}\"><h3 class=\"text\">{}. {}</h3>\n",
             i + 1,
             i + 1,
             escape(&text)
@@ -307,7 +327,7 @@ cells and digits of the pattern</span>\
         return Err(PageError::Io(e));
     }
     out.push_str(&format!(
-        "<li id=\"step-{}\"><p class=\"text\">{}{rating}</p>\n",
+        "<li id=\"step-{}\"><h3 class=\"text\">{}{rating}</h3>\n",
         total + 1,
         escape(&end_words(end, verdict))
     ));
@@ -316,6 +336,11 @@ cells and digits of the pattern</span>\
         ..inline("End".into())
     };
     out.push_str(&grid::draw(&last, &end_opts, &Marks::default()));
+    let words = match end {
+        End::Solved => "The solution in words",
+        _ => "The candidates left in words",
+    };
+    out.push_str(&in_words(words, &last, end_opts.candidates));
     out.push_str("</li>\n</ol>\n</main>\n<script>//<![CDATA[\n");
     out.push_str(SCRIPT);
     out.push_str("//]]></script>\n</body>\n</html>\n");

@@ -146,6 +146,8 @@ pub fn draw(board: &Board, d: &Deduction, title: Option<String>, inline: bool) -
         candidates: true,
         title,
         caption: !inline,
+        // The step's text says what the picture adds to the grid.
+        desc: None,
         inline,
     };
     grid::draw(board, &opts, &marks(d, t))

@@ -182,10 +182,10 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
         shot.display()
     );
 
-    // The script ran: the counter shows "step 1 / steps" (the end grid is not counted) and
+    // The script ran: the counter shows "step 1 of steps" (the end grid is not counted) and
     // the navigation is visible.
     let dom = run_chromium(bin, &dir.join("profile"), &["--dump-dom".into()], &url);
-    let want = format!("<span id=\"pos\">step 1 / {}</span>", run.steps.len());
+    let want = format!("<span id=\"pos\">step 1 of {}</span>", run.steps.len());
     assert!(
         dom.contains(&want),
         "{name}: the script did not run ({want} missing)"
@@ -199,7 +199,7 @@ fn check_page(name: &str, p: &Puzzle, bin: &Path) {
     let t = render::topology(p.k);
     let first = render::svg::escape(&run.steps[0].describe(t, p.alphabet));
     let said = format!(
-        "aria-live=\"polite\">step 1 / {}: {first}<",
+        "aria-live=\"polite\">step 1 of {}: {first}<",
         run.steps.len()
     );
     assert!(dom.contains(&said), "{name}: the live region is not filled");

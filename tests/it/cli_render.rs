@@ -31,6 +31,25 @@ fn draws_puzzle_solution_candidates_and_a_step() {
         assert_eq!(svg.matches("<rect class=\"cell").count(), 81, "{flags:?}");
         let shaded = svg.matches("<rect class=\"cell ").count();
         assert_eq!(shaded > 0, flags == ["--step", "3"], "{flags:?}");
+        // A grid says itself in words to a screen reader, a row a line; a step, by its text.
+        let desc = svg
+            .split_once("<desc>")
+            .map(|(_, d)| d.split("</desc>").next().unwrap());
+        assert_eq!(desc.is_none(), flags == ["--step", "3"], "{flags:?}");
+        if let Some(desc) = desc {
+            let rows: Vec<&str> = desc.lines().collect();
+            assert_eq!(rows.len(), 9, "{desc}");
+            assert!(rows.iter().all(|r| r.ends_with('.')), "{desc}");
+            let first = match name {
+                "puzzle.svg" => "Row 1: blank, blank, 3, blank, 2, blank, 6, blank, blank.",
+                "solution.svg" => "Row 1: 4, 8, 3, 9, 2, 1, 6, 5, 7.",
+                _ => {
+                    "Row 1: one of 4 5, one of 4 5 7 8, 3, one of 4 9, 2, one of 1 4 7, 6, \
+                     one of 5 7 8 9, one of 5 7."
+                }
+            };
+            assert_eq!(rows[0], first, "{flags:?}");
+        }
     }
     let step = std::fs::read_to_string(tmp.join("step.svg")).unwrap();
     assert!(step.contains("<title>Step 3: "));
@@ -111,6 +130,13 @@ fn writes_the_path_page_and_step_files() {
     check_well_formed(&html).unwrap();
     let files = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(files + 2, html.matches("<svg ").count());
+    // Each step and the end is a heading to go by; the puzzle and the solution are in words.
+    assert_eq!(files + 1, html.matches("<h3 class=\"text\">").count());
+    let words: Vec<&str> = html.split("<details class=\"words\">").skip(1).collect();
+    assert_eq!(words.len(), 2);
+    assert!(words[0].starts_with("<summary>The puzzle in words</summary>"));
+    assert!(words[1].starts_with("<summary>The solution in words</summary>"));
+    assert!(words[1].contains("<p>Row 9: "));
     let first = std::fs::read_to_string(dir.join("step-001.svg")).unwrap();
     check_well_formed(&first).unwrap();
     assert!(!stderr(&o).contains("note:"), "{}", stderr(&o));
@@ -461,7 +487,7 @@ fn a_rated_render_draws_the_rated_path() {
         assert!(o.status.success(), "{flags:?}: {}", stderr(&o));
         let page = std::fs::read_to_string(&page).unwrap();
         for (i, text) in want.iter().enumerate() {
-            let shown = format!("<p class=\"text\">{}. {}</p>", i + 1, escape(text));
+            let shown = format!("<h3 class=\"text\">{}. {}</h3>", i + 1, escape(text));
             assert!(page.contains(&shown), "{flags:?}: {shown}");
             let svg = std::fs::read_to_string(dir.join(format!("step-{:03}.svg", i + 1)));
             let title = format!("<title>Step {}: {}</title>", i + 1, escape(text));

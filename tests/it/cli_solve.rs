@@ -69,7 +69,10 @@ fn bad_lines_are_reported_and_the_batch_goes_on() {
         ]
     );
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2: 80 symbols; expected"), "{err}");
+    assert!(
+        err.contains("line 2: 80 symbols, 1 short of a 9×9 grid; expected"),
+        "{err}"
+    );
     assert!(
         err.contains("line 3: unknown symbol 'x' at column 1 (r1c1); expected a digit 1-9"),
         "{err}"

@@ -88,6 +88,8 @@ fn every_picture_is_well_formed_and_unshaded() {
                 title: Some("a <title> & more".into()),
                 // The title written under the grid too, escaped as in <title>.
                 caption: candidates,
+                // Escaped as the title is.
+                desc: Some("Row 1: <1> & 2".into()),
                 inline: false,
             };
             let svg = grid::draw(&b, &opts, &Marks::default());

@@ -745,11 +745,17 @@ fn a_16x16_of_rows_on_one_line_with_a_slip_is_named_by_its_length() {
     let rows: Vec<&str> = (0..16).map(|r| &line[16 * r..16 * (r + 1)]).collect();
     let whole = read_one(&rows.join(" "), Default::default()).unwrap();
     assert_eq!(whole.k, 4);
-    for (slip, len) in [(&rows[7][1..], 255), (&format!("{}.", rows[7])[..], 257)] {
+    for (slip, said) in [
+        (&rows[7][1..], "255 symbols, 1 short of a 16×16 grid"),
+        (
+            &format!("{}.", rows[7])[..],
+            "257 symbols, 1 more than a 16×16 grid has",
+        ),
+    ] {
         let mut typed = rows.clone();
         typed[7] = slip;
         let e = read_one(&typed.join(" "), Default::default()).unwrap_err();
-        assert_eq!(e.what, format!("{len} symbols"), "{e}");
+        assert_eq!(e.what, said, "{e}");
     }
     // A 4×4 puzzle followed by its solution is still read with a note.
     let p = read_one("1.3.....2.......  1234341221434321", Default::default()).unwrap();
@@ -783,7 +789,10 @@ fn rows_set_apart_by_bars_or_slashes_on_one_line_are_read() {
     let mut slip = rows.clone();
     slip[4] = &rows[4][1..];
     let e = read_one(&slip.join("|"), Default::default()).unwrap_err();
-    assert_eq!(e.what, "80 symbols besides 8 `|` or `/`", "{e}");
+    assert_eq!(
+        e.what, "80 symbols besides 8 `|` or `/`, 1 short of a 9×9 grid",
+        "{e}"
+    );
     // A grid's worth cut unevenly is named as such; a bar after a whole puzzle cuts nothing.
     let uneven = format!("{}|{}", &easy[..10], rows[1..].join("|").split_at(1).1);
     let e = read_one(&uneven, Default::default()).unwrap_err();

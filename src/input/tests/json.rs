@@ -196,7 +196,9 @@ fn json_lists_are_batches_read_item_by_item() {
     }
     // The message names the item before what is wrong with it.
     let message = |i: usize| all[i].as_ref().unwrap_err().to_string();
-    assert!(message(5).starts_with("line 6: item 4 of the JSON list: 80 symbols; expected"));
+    assert!(message(5).starts_with(
+        "line 6: item 4 of the JSON list: 80 symbols, 1 short of a 9×9 grid; expected"
+    ));
     assert!(message(6).starts_with(
         "line 7: item 5 of the JSON list: not valid JSON (expected value, column 6); expected"
     ));

@@ -140,7 +140,7 @@ fn a_short_puzzle_after_a_csv_label_is_named_by_its_own_length() {
     ] {
         let all = read_all(&text, Default::default());
         let e = all.last().unwrap().as_ref().unwrap_err();
-        assert_eq!(e.what, "80 symbols", "{text}");
+        assert_eq!(e.what, "80 symbols, 1 short of a 9×9 grid", "{text}");
         // A character that does not show is named at its column in the line.
         let at = text.rfind(short).unwrap();
         let bad = format!("{}\0{}", &text[..at], &text[at + 1..]);
@@ -159,7 +159,7 @@ fn a_short_puzzle_after_a_csv_label_is_named_by_its_own_length() {
         .pop()
         .unwrap()
         .unwrap_err();
-    assert_eq!(e.what, "82 symbols");
+    assert_eq!(e.what, "82 symbols, 1 more than a 9×9 grid has");
 }
 
 /// A puzzle after one or two labels is read, the labels kept as written (to go before its

@@ -25,6 +25,29 @@ fn reads_line_puzzle() {
     assert_eq!(p.format, Format::Line);
 }
 
+/// A line a symbol or two off a grid's length is said to be, and which grid; one further off,
+/// or a title, is not.
+#[test]
+fn names_the_grid_a_line_nearly_fills() {
+    let what = |len: usize| {
+        let line = format!("1{}", ".".repeat(len - 1));
+        read_one(&line, ReadOptions::default()).unwrap_err().what
+    };
+    assert_eq!(what(80), "80 symbols, 1 short of a 9×9 grid");
+    assert_eq!(what(83), "83 symbols, 2 more than a 9×9 grid has");
+    assert_eq!(what(620), "620 symbols, 5 short of a 25×25 grid");
+    assert_eq!(what(78), "78 symbols");
+    assert_eq!(what(250), "250 symbols");
+    let title = read_one("Sudoku 1 hard", ReadOptions::default()).unwrap_err();
+    assert_eq!(title.what, "11 symbols");
+    let forced = ReadOptions {
+        format: Some(Format::Candidates),
+        ..Default::default()
+    };
+    let marks = read_one(&"1".repeat(80), forced).unwrap_err();
+    assert!(!marks.what.contains("short"), "{marks}");
+}
+
 #[test]
 fn reports_wrong_length_and_symbol() {
     let e = read_one("123", ReadOptions::default()).unwrap_err();
