@@ -165,9 +165,9 @@ fn sample_is_sound() {
         None,
         None,
         12,
-        // The finned jellyfish of these states are above half a digit's open lines, left to
-        // their complements (finned x-wings and swordfish; the `fish::finned` module).
-        &["bug", "remote-pair", "finned-jellyfish"],
+        // The jellyfish of these states, finned or not, are above half a digit's open lines,
+        // left to their complements (x-wings and swordfish; the `fish` modules).
+        &["bug", "remote-pair", "jellyfish", "finned-jellyfish"],
     );
     sample(
         4,
@@ -175,8 +175,17 @@ fn sample_is_sound() {
         Some("tests/data/16x16_gen_minimal200_first10.sol"),
         None,
         2,
-        // Finned fish from size 6 up: above half, as the finned jellyfish at 9×9.
-        &["bug", "finned-fish-6", "finned-fish-7", "finned-fish-8"],
+        // Fish from size 5 up, finned ones from 6: above half, as the jellyfish at 9×9.
+        &[
+            "bug",
+            "fish-5",
+            "fish-6",
+            "fish-7",
+            "fish-8",
+            "finned-fish-6",
+            "finned-fish-7",
+            "finned-fish-8",
+        ],
     );
     // One puzzle, never solved by logic: no full house, a few sizes of tuples unused, and no
     // swordfish, 5- or 6-fish (those it held were hidden singles seen as fish, which fish no
@@ -200,6 +209,13 @@ fn sample_is_sound() {
         "remote-pair",
         "y-knot",
         // Above half a digit's open lines, as at 9×9 and 16×16.
+        "jellyfish",
+        "fish-7",
+        "fish-8",
+        "fish-9",
+        "fish-10",
+        "fish-11",
+        "fish-12",
         "finned-fish-6",
         "finned-fish-7",
         "finned-fish-8",

@@ -6,8 +6,11 @@
 //! base lines and leaves the rest of the cover lines. Lines where the digit is placed take no
 //! part. The same duality as for tuples holds: with m lines open for the digit, a row-based fish
 //! of size k is the column-based fish of size m−k on the other lines, with the same
-//! eliminations, so the search never goes above m/2 (see [`super::subsets::locked_sets`]).
-//! Every base line holds at least two places: a line with one is a hidden single.
+//! eliminations. So a fish of size k above m/2 is left to its complement, found at size m − k
+//! (as a 19-Fish of 21 open lines is an X-Wing: `find --technique fish` lists it once, at its
+//! smaller size), and at k = m/2 the row-based one stands for both. Every base line holds at
+//! least two places: a line with one is a hidden single (so, with hidden singles pending, a
+//! fish whose complement has such a line is not found until they are placed).
 //!
 //! The `finned` module holds the fish whose base lines hold the digit off the cover lines too,
 //! in one box.
@@ -29,8 +32,6 @@ struct Lines<M> {
     lines: Vec<usize>,
     /// For each open base line: the mask of cross lines holding the digit in an open cell.
     places: Vec<M>,
-    /// Mask of open base lines (by line number).
-    open: M,
 }
 
 impl<M: Mask> Lines<M> {
@@ -38,7 +39,6 @@ impl<M: Mask> Lines<M> {
         let n = B::N;
         let mut lines = Vec::with_capacity(n);
         let mut places = Vec::with_capacity(n);
-        let mut open = M::ZERO;
         for line in 0..n {
             let mut p = M::ZERO;
             let mut placed = false;
@@ -55,14 +55,12 @@ impl<M: Mask> Lines<M> {
             if !placed {
                 lines.push(line);
                 places.push(p);
-                open |= M::bit(line);
             }
         }
         Lines {
             by_cols,
             lines,
             places,
-            open,
         }
     }
 
@@ -210,8 +208,9 @@ fn of_digit<B: Basis>(s: &State<B>, digit: usize, k: usize, bound: Bound, sink: 
     let rows = Lines::new(s, digit, false);
     let cols = Lines::new(s, digit, true);
     for (base, cross) in [(&rows, &cols), (&cols, &rows)] {
+        // Above half the open lines, the complement (module doc); at half, the row-based fish.
         let m = base.lines.len();
-        if k >= m {
+        if 2 * k > m || (2 * k == m && base.by_cols) {
             continue;
         }
         // Most locked sets of a large grid remove nothing: say so before building one.
@@ -221,17 +220,9 @@ fn of_digit<B: Basis>(s: &State<B>, digit: usize, k: usize, bound: Bound, sink: 
             }
             fish(s, digit, base.by_cols, base_set, cover).map_or(Flow::Continue, &mut *sink)
         };
-        let flow = if 2 * k <= m {
-            locked_sets(&base.places, k, k, bound, &mut |chosen, cover| {
-                report(base.lines_of(chosen), cover)
-            })
-        } else {
-            // The dual: m - k cross lines confined to m - k base lines; the fish is on the
-            // other lines of each.
-            locked_sets(&cross.places, m - k, m - k, bound, &mut |chosen, lines| {
-                report(base.open & !lines, cross.open & !cross.lines_of(chosen))
-            })
-        };
+        let flow = locked_sets(&base.places, k, k, bound, &mut |chosen, cover| {
+            report(base.lines_of(chosen), cover)
+        });
         if flow == Flow::Stop {
             return Flow::Stop;
         }
@@ -307,13 +298,27 @@ pub mod reference {
         both.map(move |(digit, by_cols)| Side { s, digit, by_cols })
     }
 
-    /// Every fish of size `k` (rows or columns as base) with at least one elimination. Evidence
-    /// as the fast finder gives it, without the note.
+    /// Every fish of size `k` (rows or columns as base) with at least one elimination, as the
+    /// fast finder looks for them: not above half the digit's open lines, nor column-based at
+    /// half (see the module). Evidence as the fast finder gives it, without the note.
     pub fn find<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        find_up_to(s, k, false)
+    }
+
+    /// [`find`] of every size and orientation: what the complements stand for.
+    pub fn find_every_size<B: Basis>(s: &State<B>, k: usize) -> Vec<Deduction> {
+        find_up_to(s, k, true)
+    }
+
+    fn find_up_to<B: Basis>(s: &State<B>, k: usize, every: bool) -> Vec<Deduction> {
         let n = B::N;
         let mut out = Vec::new();
         for side in sides(s) {
             let (at, has) = (|l, i| side.at(l, i), |c| side.has(c));
+            let m = side.open_lines().len();
+            if !every && (2 * k > m || (2 * k == m && side.by_cols)) {
+                continue;
+            }
             for base in side.open_lines().into_iter().combinations(k) {
                 let cover: Vec<usize> = (0..n)
                     .filter(|&i| base.iter().any(|&l| has(at(l, i))))
