@@ -492,6 +492,33 @@ fn aligned_pair_exclusion() {
     );
 }
 
+/// Every state of 35 real 9×9 paths by the basic techniques past singles (where a line of
+/// one place is a hidden single, no fish's), each once, and each path's last.
+fn each_state_past_singles(mut look: impl FnMut(&State<B3>)) {
+    let basic = "singles,locked-candidates,naked-tuple,hidden-tuple,fish";
+    let basic = Technique::parse_list(basic, 9).unwrap();
+    for file in [
+        "9x9_magictour_top1465_first30.txt",
+        "9x9_forum_hardest_1106_first5.txt",
+    ] {
+        let text = std::fs::read_to_string(common::data_path(file)).unwrap();
+        for p in input::read_all(&text, Default::default()) {
+            let p = p.unwrap();
+            let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+            // Each state once: the first deduction found in it hands it over.
+            let mut last = usize::MAX;
+            common::reduce_each(&mut s, &basic, &unique(), false, &mut |s, t, _| {
+                let left = (0..81).map(|c| s.get(c).count() as usize).sum();
+                if left != last && !Technique::SINGLES.contains(&t) {
+                    last = left;
+                    look(s);
+                }
+            });
+            look(&s);
+        }
+    }
+}
+
 /// A fish above half a digit's m open lines is not looked for, nor a column-based one at half:
 /// its complement, the other orientation's fish of size m − k, takes the same eliminations
 /// (a theorem; past singles, where no line has a single place, the complement is always
@@ -500,10 +527,8 @@ fn aligned_pair_exclusion() {
 #[test]
 fn fish_above_half_are_found_as_their_complements() {
     use nsudoku::logic::fish::reference;
-    let basic = "singles,locked-candidates,naked-tuple,hidden-tuple,fish";
-    let basic = Technique::parse_list(basic, 9).unwrap();
     let (mut left, mut made) = (0, 0);
-    let mut look = |s: &State<B3>| {
+    let look = |s: &State<B3>| {
         let open = |digit: usize| {
             let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
             9 - placed.count()
@@ -525,25 +550,7 @@ fn fish_above_half_are_found_as_their_complements() {
             }
         }
     };
-    for file in [
-        "9x9_magictour_top1465_first30.txt",
-        "9x9_forum_hardest_1106_first5.txt",
-    ] {
-        let text = std::fs::read_to_string(common::data_path(file)).unwrap();
-        for p in input::read_all(&text, Default::default()) {
-            let p = p.unwrap();
-            let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
-            let mut last = usize::MAX;
-            common::reduce_each(&mut s, &basic, &unique(), false, &mut |s, t, _| {
-                let left = (0..81).map(|c| s.get(c).count() as usize).sum();
-                if left != last && !Technique::SINGLES.contains(&t) {
-                    last = left;
-                    look(s);
-                }
-            });
-            look(&s);
-        }
-    }
+    each_state_past_singles(look);
     eprintln!("fish left to their complements: {left}, found as such: {made}");
     assert!(left >= 50, "too few to show anything: {left}");
     assert_eq!(made, left);
@@ -558,10 +565,8 @@ fn fish_above_half_are_found_as_their_complements() {
 #[test]
 fn finned_fish_above_half_are_made_by_their_complements() {
     use nsudoku::logic::fish::reference;
-    let basic = "singles,locked-candidates,naked-tuple,hidden-tuple,fish";
-    let basic = Technique::parse_list(basic, 9).unwrap();
     let (mut above, mut made) = (0, 0);
-    let mut look = |s: &State<B3>| {
+    let look = |s: &State<B3>| {
         let open = |digit: usize| {
             let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
             9 - placed.count()
@@ -589,27 +594,7 @@ fn finned_fish_above_half_are_made_by_their_complements() {
             }
         }
     };
-    for file in [
-        "9x9_magictour_top1465_first30.txt",
-        "9x9_forum_hardest_1106_first5.txt",
-    ] {
-        let text = std::fs::read_to_string(common::data_path(file)).unwrap();
-        for p in input::read_all(&text, Default::default()) {
-            let p = p.unwrap();
-            let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
-            // Each state once: the first deduction found in it hands it over.
-            let mut last = usize::MAX;
-            common::reduce_each(&mut s, &basic, &unique(), false, &mut |s, t, _| {
-                let left = (0..81).map(|c| s.get(c).count() as usize).sum();
-                // Past singles: a line of one place is a hidden single, no fish's.
-                if left != last && !Technique::SINGLES.contains(&t) {
-                    last = left;
-                    look(s);
-                }
-            });
-            look(&s);
-        }
-    }
+    each_state_past_singles(look);
     eprintln!("finned fish above half: {above}, made by the complement: {made}");
     assert!(above >= 200, "too few to show anything: {above}");
     assert!(50 * made >= 49 * above, "{made} of {above}");
