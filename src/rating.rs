@@ -302,7 +302,6 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
         r.took(d, difficulty(d, t));
     }
     r.end = path.end;
-    r.open = path.open;
     r.limits = path.limits;
     r
 }

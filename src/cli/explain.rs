@@ -165,8 +165,8 @@ struct Said<'a> {
 }
 
 /// Write the pictures `--svg` and `--html` ask for, the page saying what `said` holds; false
-/// when one could not be drawn (said on stderr). A file that cannot be written is an I/O error (exit status 2, as for `render`): it
-/// would fail the same way for every puzzle. With several files, `tag` names the puzzle's file
+/// when one could not be drawn (said on stderr). A file that cannot be written is an I/O
+/// error (exit status 2, as for `render`): it would fail the same way for every puzzle. With several files, `tag` names the puzzle's file
 /// in the pictures' names.
 fn draw(
     p: &Puzzle,

@@ -34,8 +34,8 @@ impl InputError {
         super::puzzle::place(self.line, self.item)
     }
 
-    /// The message without its place (`80 symbols, 1 short of a 9×9 grid; expected …`), for a record that names its
-    /// line and item in fields of their own.
+    /// The message without its place (`80 symbols, 1 short of a 9×9 grid; expected …`), for a
+    /// record that names its line and item in fields of their own.
     pub fn message(&self) -> String {
         format!("{}; expected {}", self.what, self.expected)
     }
