@@ -385,7 +385,9 @@ fn smaller_side(k: usize, hidden: bool, open: usize) -> bool {
 
 /// An SVG chart a person can open: the minimal tuples' eliminations per puzzle (left) and
 /// finder time per puzzle (right) against the tuple size k, naked and hidden summed, one line
-/// per basis.
+/// per basis. The lines differ in dash and colour both (a reader who cannot tell red from
+/// green still tells them apart), and the figures are in words in its `<desc>` for a screen
+/// reader.
 pub fn svg(rows: &[TupleRow]) -> String {
     let mut bases: Vec<usize> = rows.iter().map(|r| r.basis).collect();
     bases.sort_unstable();
@@ -408,14 +410,45 @@ pub fn svg(rows: &[TupleRow]) -> String {
         "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
         "#7f7f7f",
     ];
+    // And a dash each, in the same order.
+    let dashes = [
+        "",
+        "8 4",
+        "2 3",
+        "8 3 2 3",
+        "4 4",
+        "1 2",
+        "12 3",
+        "6 2 2 2 2 2",
+        "3 6",
+    ];
+    let dash = |i: usize| match dashes[i % dashes.len()] {
+        "" => String::new(),
+        d => format!(" stroke-dasharray=\"{d}\""),
+    };
     let (w, h, pad) = (420.0, 300.0, 50.0);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
-         font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" \
-         fill=\"white\"/>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"{}\" height=\"{}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n",
         2.0 * w + 20.0,
         h + 40.0
     );
+    out.push_str(
+        "<title>Minimal tuples' eliminations and finder time per puzzle against tuple size k, \
+         one line per basis</title>\n",
+    );
+    let words: Vec<String> = bases
+        .iter()
+        .map(|&b| {
+            let sizes: Vec<String> = series(b)
+                .iter()
+                .map(|(k, e, t)| format!("size {k}: {e:.2} eliminations, {t:.1} µs"))
+                .collect();
+            format!("{n}×{n}, a puzzle: {}.", sizes.join("; "), n = b * b)
+        })
+        .collect();
+    out.push_str(&format!("<desc>{}</desc>\n", words.join("\n")));
+    out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     let panels = [
         (0, "minimal tuples' eliminations per puzzle"),
         (1, "finder µs per puzzle"),
@@ -475,19 +508,32 @@ pub fn svg(rows: &[TupleRow]) -> String {
             ));
         }
         for (i, &b) in bases.iter().enumerate() {
-            let color = colors[i % colors.len()];
-            let pts: Vec<String> = series(b)
+            let (color, dash) = (colors[i % colors.len()], dash(i));
+            let pts: Vec<(f64, f64)> = series(b)
                 .iter()
-                .map(|&(k, e, t)| format!("{:.1},{:.1}", px(k), py(if panel == 0 { e } else { t })))
+                .map(|&(k, e, t)| (px(k), py(if panel == 0 { e } else { t })))
                 .collect();
+            let line: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
             out.push_str(&format!(
-                "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\" points=\"{}\"/>\n",
-                pts.join(" ")
+                "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2\"{dash} \
+                 points=\"{}\"/>\n",
+                line.join(" ")
             ));
+            // A dot at each measured size: where the line bends is where it was measured.
+            for (x, y) in &pts {
+                out.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"2.5\" fill=\"{color}\"/>\n"
+                ));
+            }
+            // The legend shows each line as drawn, its dash too.
+            let (lx, ly) = (x0 + w - 90.0, 30.0 + 14.0 * i as f64);
             out.push_str(&format!(
-                "<text x=\"{:.1}\" y=\"{}\" fill=\"{color}\">{n}×{n}</text>\n",
-                x0 + w - 60.0,
-                34 + 14 * i,
+                "<line x1=\"{lx:.1}\" x2=\"{:.1}\" y1=\"{ly:.1}\" y2=\"{ly:.1}\" \
+                 stroke=\"{color}\" stroke-width=\"2\"{dash}/>\
+                 <text x=\"{:.1}\" y=\"{:.1}\" fill=\"{color}\">{n}×{n}</text>\n",
+                lx + 24.0,
+                lx + 30.0,
+                ly + 4.0,
                 n = b * b
             ));
         }

@@ -67,7 +67,8 @@ struct TuplesArgs {
     /// with the run's settings and the puzzles studied.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
-    /// Also write an SVG chart (eliminations and time against k, one line per basis) here.
+    /// Also write an SVG chart (eliminations and time against k, one line per basis, told
+    /// apart by dash and colour; the figures in words in its `<desc>`) here.
     #[arg(long)]
     svg: Option<PathBuf>,
     /// Most time the count that checks a puzzle has one solution may take (seconds, or with a

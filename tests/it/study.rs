@@ -241,6 +241,23 @@ fn svg_is_a_drawing() {
     let svg = study::svg(&rows);
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains("<polyline") && svg.contains("9×9"));
+    // One image to a screen reader, its figures in words.
+    assert!(
+        svg.contains("role=\"img\"") && svg.contains("<title>"),
+        "{svg}"
+    );
+    let desc = svg
+        .split("<desc>")
+        .nth(1)
+        .unwrap()
+        .split("</desc>")
+        .next()
+        .unwrap();
+    assert!(desc.starts_with("9×9, a puzzle: size 2: "), "{desc}");
+    assert!(
+        desc.contains("; size 4: ") && desc.ends_with(" µs."),
+        "{desc}"
+    );
     // Zero has its own line on the log scale, labelled 0, below every value.
     let mut none = rows.clone();
     for r in &mut none {
