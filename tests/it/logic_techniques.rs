@@ -519,6 +519,12 @@ fn each_state_past_singles(mut look: impl FnMut(&State<B3>)) {
     }
 }
 
+/// The lines (rows, or as many columns) where `digit` is not placed in `s`.
+fn open_lines(s: &State<B3>, digit: usize) -> usize {
+    let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
+    9 - placed.count()
+}
+
 /// A fish above half a digit's m open lines is not looked for, nor a column-based one at half:
 /// its complement, the other orientation's fish of size m − k, takes the same eliminations
 /// (a theorem; past singles, where no line has a single place, the complement is always
@@ -529,13 +535,9 @@ fn fish_above_half_are_found_as_their_complements() {
     use nsudoku::logic::fish::reference;
     let (mut left, mut made) = (0, 0);
     let look = |s: &State<B3>| {
-        let open = |digit: usize| {
-            let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
-            9 - placed.count()
-        };
         for k in 2..=4 {
             for d in reference::find_every_size(s, k) {
-                let m = open(d.evidence.digits[0] as usize);
+                let m = open_lines(s, d.evidence.digits[0] as usize);
                 // Base lines come first among the houses: rows are 0..9, columns 9..18.
                 let by_cols = d.evidence.houses[0] >= 9;
                 if 2 * k < m || (2 * k == m && !by_cols) {
@@ -567,16 +569,11 @@ fn finned_fish_above_half_are_made_by_their_complements() {
     use nsudoku::logic::fish::reference;
     let (mut above, mut made) = (0, 0);
     let look = |s: &State<B3>| {
-        let open = |digit: usize| {
-            let placed = (0..81).filter(|&c| s.is_solved(c) && s.get(c).has(digit));
-            9 - placed.count()
-        };
         // The fast finder's fish of each size in this state, found once.
         let mut of_size: Vec<Option<Vec<Deduction>>> = vec![None; 9];
         for k in 2..=4 {
             for d in reference::finned_every_size(s, k) {
-                let digit = d.evidence.digits[0] as usize;
-                let m = open(digit);
+                let m = open_lines(s, d.evidence.digits[0] as usize);
                 if 2 * k <= m {
                     continue;
                 }
