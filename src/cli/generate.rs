@@ -87,9 +87,14 @@ pub struct GenerateArgs {
     #[arg(long)]
     alphabet: Option<Alphabet>,
     /// Also print the solution after each puzzle, separated by a space (line format) or on the
-    /// next line (numbers).
+    /// next line (numbers). A --json record always has it.
     #[arg(long)]
     solution: bool,
+    /// One JSON object a line per puzzle asked for (docs/json.md): `number`, `seed`, `status`
+    /// (`generated` or `failed`); `puzzle`, `solution`, `givens` and `attempts` when made,
+    /// `error` when not; `us`. A puzzle that could not be made keeps its line.
+    #[arg(long)]
+    json: bool,
     /// Worker threads (0 = all cores). The output does not depend on it.
     #[arg(long, default_value_t = 0, value_parser = super::threads_arg)]
     threads: usize,
@@ -161,13 +166,20 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
                 b.set_message(tally.record(t));
             }
         };
-        generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i as u64), seen)
+        let start = std::time::Instant::now();
+        let made =
+            generate::generate_k_observed(k, &opts, generate::puzzle_seed(seed, i as u64), seen);
+        (made, start.elapsed())
     };
     // Each puzzle is written as soon as those before it are: a long run killed midway keeps
     // what it finished, in order. The bar counts the puzzles written.
-    let write = |i: usize, r: Result<Generated, generate::GenError>| -> io::Result<()> {
+    let write = |i: usize, (r, took): (Result<Generated, generate::GenError>, _)| {
+        if a.json {
+            writeln!(out, "{}", json_record(k, i, seed, &r, took, writing))?;
+        }
         match r {
-            Ok(g) => write_generated(&mut out, k, &g, writing, a.solution)?,
+            Ok(g) if !a.json => write_generated(&mut out, k, &g, writing, a.solution)?,
+            Ok(_) => {}
             Err(e) => {
                 failed += 1;
                 // Counted from 1, as lines are everywhere else; the bar out of the way.
@@ -182,7 +194,7 @@ pub fn run(a: GenerateArgs) -> io::Result<ExitCode> {
         if let Some(b) = &bar {
             b.inc(1);
         }
-        Ok(())
+        io::Result::Ok(())
     };
     super::in_order_of(&pool, count, make, write)?;
     out.flush()?;
@@ -320,6 +332,38 @@ fn write_generated(
     } else {
         writeln!(out, "{p}")
     }
+}
+
+/// The JSON record of puzzle `i` (from 0) of the run seeded `seed`: what was made, or why not,
+/// and how long it took. The solution is always there: a program that reads records wants
+/// it beside its puzzle, not on a flag.
+fn json_record(
+    k: usize,
+    i: usize,
+    seed: u64,
+    made: &Result<Generated, generate::GenError>,
+    took: std::time::Duration,
+    w: Writing,
+) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "number": i + 1,
+        "seed": seed,
+        "us": took.as_micros() as u64,
+    });
+    match made {
+        Ok(g) => {
+            v["status"] = "generated".into();
+            v["puzzle"] = output::digits_line(k, &g.puzzle, w.alphabet, w.format).into();
+            v["solution"] = output::digits_line(k, &g.solution, w.alphabet, w.format).into();
+            v["givens"] = g.puzzle.iter().filter(|&&d| d != 0).count().into();
+            v["attempts"] = g.attempts.into();
+        }
+        Err(e) => {
+            v["status"] = "failed".into();
+            v["error"] = e.to_string().into();
+        }
+    }
+    v
 }
 
 /// Attempts over the whole run, for the progress bar: how many, and how close the closest

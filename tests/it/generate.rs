@@ -431,6 +431,64 @@ fn cli_output_is_the_same_with_one_and_two_threads() {
     assert_ne!(one.0, other.0);
 }
 
+/// `--json` gives a record to every puzzle asked for, in order: the same puzzles and solutions
+/// as the text output, their givens and attempts, and for one not made, why (its stderr line).
+#[test]
+fn cli_json_has_a_record_for_every_puzzle_asked_for() {
+    let text = nsudoku(&[
+        "generate",
+        "-k",
+        "3",
+        "-n",
+        "4",
+        "--seed",
+        "42",
+        "--solution",
+    ]);
+    let json = nsudoku(&["generate", "-k", "3", "-n", "4", "--seed", "42", "--json"]);
+    assert_eq!((text.2, json.2), (0, 0), "{}", json.1);
+    let records: Vec<serde_json::Value> = json
+        .0
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for (i, (r, line)) in records.iter().zip(text.0.lines()).enumerate() {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        assert_eq!(r["number"], i + 1);
+        assert_eq!(r["seed"], 42);
+        assert_eq!(r["status"], "generated");
+        assert_eq!(r["puzzle"], puzzle);
+        assert_eq!(r["solution"], solution);
+        let givens = puzzle.bytes().filter(|&b| b != b'.').count();
+        assert_eq!(r["givens"], givens);
+        assert!(r["attempts"].as_u64().unwrap() >= 1);
+        assert!(r["us"].is_u64());
+    }
+    // 17 givens in 3 attempts: none made, each told on stderr and given its record.
+    let args = [
+        "generate", "-k", "3", "-n", "2", "--seed", "1", "--givens", "17",
+    ];
+    let (out, err, code) = nsudoku(&[&args[..], &["--attempts", "3", "--json"]].concat());
+    assert_eq!(code, 1);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    for (i, (r, told)) in records.iter().zip(err.lines()).enumerate() {
+        assert_eq!(r["number"], i + 1);
+        assert_eq!(r["status"], "failed");
+        assert!(r.get("puzzle").is_none());
+        let error = r["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("no puzzle with at most 17 givens"),
+            "{error}"
+        );
+        assert_eq!(told, format!("puzzle {}: {error}", i + 1));
+    }
+}
+
 /// `--alphabet` writes the same puzzles in the symbols a collection uses (A-Y at 25×25, 0-F
 /// at 16×16), solution too, and reads back as them; one that cannot write the grid, or
 /// numbers with an alphabet, are refused before any work.
