@@ -44,7 +44,7 @@ pub struct LimitArgs {
     #[arg(long, default_value_t = Config::default().pom_budget,
           value_parser = super::at_least::<0, u64>)]
     pub pom_budget: u64,
-    /// Chains and cycles: the longest chain searched, in links.
+    /// Chains and cycles: the longest chain searched, in links (a cycle's y-edge counts as one).
     #[arg(long, default_value_t = Config::default().chain_length,
           value_parser = super::at_least::<1, usize>)]
     pub chain_length: usize,

@@ -340,8 +340,8 @@ impl Deduction {
     }
 
     /// Chain length in links (0 when the deduction is not a chain). The nodes of nested proofs
-    /// count too. Multiple forcing chains count as SE counts them: every branch's nodes, less
-    /// two.
+    /// count too, and so do the links inside a Y-Cycle's y-edges. Multiple forcing chains
+    /// count as SE counts them: every branch's nodes, less two.
     pub fn chain_length(&self) -> usize {
         let branches = &self.evidence.branches;
         if !branches.is_empty() {
@@ -350,7 +350,16 @@ impl Deduction {
             return nodes.saturating_sub(2);
         }
         let nodes: usize = self.evidence.chain.iter().map(|n| 1 + n.nested.len()).sum();
-        nodes.saturating_sub(1)
+        // A y-edge stands for the XY-chain of bivalue cells that forces it: its links count
+        // as that chain's would, or a Y-Cycle would rate below the XY-Chain it contains (the
+        // edge itself is one of them).
+        let inside: usize = self
+            .evidence
+            .y_edges
+            .iter()
+            .map(|y| y.len().saturating_sub(2))
+            .sum();
+        nodes.saturating_sub(1) + inside
     }
 
     /// The technique's name as the step shows it: a nice loop says which kind it is
