@@ -136,7 +136,8 @@ impl FromStr for Alphabet {
             "hex" => Ok(Alphabet::Hex),
             "letters" => Ok(Alphabet::Letters),
             _ => Err(format!(
-                "unknown alphabet '{s}'; expected standard, hex or letters"
+                "unknown alphabet '{s}'{}; expected standard, hex or letters",
+                crate::spelling::did_you_mean(s, ["standard", "hex", "letters"])
             )),
         }
     }

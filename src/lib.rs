@@ -71,6 +71,7 @@ pub mod rating;
 pub mod render;
 pub mod solve;
 pub mod solver;
+pub mod spelling;
 pub mod study;
 pub mod topology;
 

@@ -42,12 +42,13 @@ pub enum FormatArg {
 
 fn parse_format(s: &str) -> Result<FormatArg, String> {
     if s.eq_ignore_ascii_case("grid") {
-        Ok(FormatArg::Grid)
-    } else {
-        s.parse()
-            .map(FormatArg::Input)
-            .map_err(|e: String| e.replace("numbers or candidates", "numbers, candidates or grid"))
+        return Ok(FormatArg::Grid);
     }
+    s.parse().map(FormatArg::Input).map_err(|_: String| {
+        let names = ["line", "numbers", "candidates", "grid"];
+        let slip = nsudoku::spelling::did_you_mean(s, names);
+        format!("unknown format '{s}'{slip}; expected line, numbers, candidates or grid")
+    })
 }
 
 impl InputArgs {

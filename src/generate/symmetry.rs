@@ -103,7 +103,11 @@ impl FromStr for Symmetry {
             .find(|x| x.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 let names: Vec<String> = Symmetry::ALL.iter().map(|x| x.to_string()).collect();
-                format!("unknown symmetry '{s}'; expected {}", names.join(", "))
+                let slip = crate::spelling::did_you_mean(s, names.iter().map(String::as_str));
+                format!(
+                    "unknown symmetry '{s}'{slip}; expected {}",
+                    names.join(", ")
+                )
             })
     }
 }

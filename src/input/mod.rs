@@ -66,7 +66,8 @@ impl std::str::FromStr for Format {
             "numbers" => Ok(Format::Numbers),
             "candidates" => Ok(Format::Candidates),
             _ => Err(format!(
-                "unknown format '{s}'; expected line, numbers or candidates"
+                "unknown format '{s}'{}; expected line, numbers or candidates",
+                crate::spelling::did_you_mean(s, ["line", "numbers", "candidates"])
             )),
         }
     }

@@ -577,12 +577,8 @@ fn nearest_name(folded: &str) -> Option<String> {
         return Some(ours.to_string());
     }
     let names = cli_names();
-    let (distance, name) = names
-        .split(", ")
-        .filter(|n| !n.ends_with("-K"))
-        .map(|n| (edit_distance(folded, n), n))
-        .min()?;
-    (distance <= 2 && 3 * distance < folded.chars().count()).then(|| name.to_string())
+    let listed = names.split(", ").filter(|n| !n.ends_with("-K"));
+    crate::spelling::nearest(folded, listed).map(str::to_string)
 }
 
 /// What other solvers (HoDoKu, SE, the forums) call what a technique of ours finds under
@@ -650,23 +646,6 @@ fn other_name(folded: &str) -> Option<(&'static str, &'static str)> {
         .iter()
         .find(|(theirs, _, _)| theirs.contains(&folded))
         .map(|&(_, ours, why)| (ours, why))
-}
-
-/// Levenshtein distance: the fewest letters added, dropped or changed to turn `a` into `b`.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    // One row of the table at a time: `row[j]` turns the prefix of `a` so far into `b[..j]`.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let changed = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = changed.min(row[j] + 1).min(diagonal + 1);
-        }
-    }
-    row[b.len()]
 }
 
 /// The largest tuple or fish size of a family in a grid of `n` digits.
@@ -818,8 +797,6 @@ mod tests {
             e.starts_with("unknown technique 'forcing-chains' (did you mean 'forcing-chain'?); expected one of: full-house"),
             "{e}"
         );
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("", "abc"), 3);
     }
 
     /// The CLI checks a list at N = 9 before reading any puzzle, then parses it again at each

@@ -1242,6 +1242,23 @@ fn bad_flag_values_say_what_is_expected() {
             "expected 0 or more",
         ),
         (&["explain", "--max-steps", "x"], "expected 0 or more"),
+        // A slip of a name is named for what it was meant to be.
+        (
+            &["solve", "--format", "gird"],
+            "unknown format 'gird' (did you mean 'grid'?); expected line, numbers, candidates or grid",
+        ),
+        (
+            &["solve", "--format", "json"],
+            "unknown format 'json'; expected line, numbers, candidates or grid",
+        ),
+        (
+            &["solve", "--alphabet", "hexx"],
+            "unknown alphabet 'hexx' (did you mean 'hex'?); expected standard, hex or letters",
+        ),
+        (
+            &["generate", "-k", "3", "--symmetry", "rotatonal"],
+            "unknown symmetry 'rotatonal' (did you mean 'rotational'?)",
+        ),
         (&["explain", "--pom-budget", "x"], "expected 0 or more"),
         (&["explain", "--forcing-budget", "x"], "expected 0 or more"),
         (&["pom", "--pom-budget", "x"], "expected 0 or more"),
