@@ -31,6 +31,15 @@ pub struct FindArgs {
     /// (`r3c3~r7c1 by bivalue (9)r3c3=(1)r3c3-(1)r3c7=…=(9)r7c1`; without, `r3c3~r7c1`).
     #[arg(long)]
     verbose: bool,
+    /// Search the state after the first N steps of `explain`'s solving path (every technique),
+    /// not the puzzle as given: what else step N + 1 could have been. A path that ends sooner
+    /// is said on stderr, and its end searched.
+    #[arg(long, value_name = "N", value_parser = super::at_least::<0, u64>)]
+    after_steps: Option<u64>,
+    /// With --after-steps: follow `explain --rated`'s path (the easiest step by rating, as
+    /// `rate` measures it) instead.
+    #[arg(long, requires = "after_steps")]
+    rated: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
@@ -78,17 +87,43 @@ fn find<B: Basis>(
     label: &Option<String>,
     out: &mut impl Write,
 ) -> io::Result<Result<bool, String>> {
-    let s = match logic::state::<B>(p) {
+    let mut s = match logic::state::<B>(p) {
         Ok(s) => s,
         Err(e) => return Ok(Err(e)),
     };
     let topo = B::topology();
     let ts = a.technique.for_size(B::N);
     let cfg = a.limits.config().until(a.timeout);
-    let (cfg, count) = logic::config_and_count(cfg, p, &ts);
+    // The path's techniques are counted for too: its uniqueness steps need the proof.
+    let path_ts = a
+        .after_steps
+        .map(|_| logic::path_techniques(None, B::N, a.rated));
+    let counted: Vec<Technique> = ts.iter().chain(path_ts.iter().flatten()).copied().collect();
+    let (cfg, count) = logic::config_and_count(cfg, p, &counted);
     if let Some(note) = logic::no_solution_note::<B>(p, count, cfg.deadline) {
         say!("{}: {note}; what is listed rests on it", at(label, p));
     }
+    let taken = match (a.after_steps, &path_ts) {
+        (Some(n), Some(path_ts)) => {
+            let n = usize::try_from(n).unwrap_or(usize::MAX);
+            let path = if a.rated {
+                let go_on = |_: &Deduction| std::ops::ControlFlow::Continue(());
+                nsudoku::rating::rated_path_told(&mut s, path_ts, &cfg, n, go_on)
+            } else {
+                nsudoku::logic::engine::solve_path(&mut s, path_ts, &cfg, n)
+            };
+            if path.steps.len() < n {
+                say!(
+                    "{}: the path ends after {} ({}); what is listed is at its end",
+                    at(label, p),
+                    plural(path.steps.len(), "step"),
+                    path.end.as_str()
+                );
+            }
+            Some(path.steps.len())
+        }
+        _ => None,
+    };
     limits::take();
     let (mut searched, mut found) = (0, 0usize);
     // Tuples on the cells where a line crosses a box, which the finder reports for each house
@@ -174,6 +209,9 @@ fn find<B: Basis>(
         // instance was searched, and whether the deadline cut the list short.
         let end = if timed_out { "timeout" } else { "listed" };
         let mut v = serde_json::json!({"end": end, "found": found});
+        if let Some(taken) = taken {
+            v["after_steps"] = taken.into();
+        }
         if !hits.is_empty() {
             v["limits"] = serde_json::to_value(hits).expect("plain counters");
         }

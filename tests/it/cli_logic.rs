@@ -1756,3 +1756,67 @@ fn marks_the_placed_digits_rule_out_are_said() {
         assert!(!err.contains("rule out"), "{quiet}: {err}");
     }
 }
+
+/// `find --after-steps N` searches where `explain`'s path stands after N steps: the step the
+/// path takes next is among what it lists, and with `--rated` so is `explain --rated`'s. A
+/// path that ends sooner is searched at its end, and said so.
+#[test]
+fn find_after_steps_lists_the_next_step_of_the_path() {
+    // magictour_top1465 line 1: singles, locked candidates, tuples, an AIC and forcing chains.
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    for rated in [false, true] {
+        let flag: &[&str] = if rated { &["--rated"] } else { &[] };
+        let path = stdout(&run(&[&["explain"][..], flag].concat(), puzzle));
+        for n in [0, 10, 30, 35] {
+            let next = path.lines().nth(n).unwrap();
+            // The rated path ends each step with its difficulty, which `find` does not give.
+            let next = next
+                .rsplit_once(" [")
+                .filter(|_| rated)
+                .map_or(next, |(s, _)| s);
+            let after = n.to_string();
+            let args = [
+                &["find", "--technique", "all", "--after-steps", &after][..],
+                flag,
+            ];
+            let o = run(&args.concat(), puzzle);
+            common::assert_success(&o);
+            let listed = stdout(&o);
+            assert!(
+                listed.lines().any(|l| l == next),
+                "{n} {rated}: {next}\n{listed}"
+            );
+            // Not the puzzle as given: a step already taken is not listed again.
+            if n > 0 {
+                let taken = path.lines().next().unwrap();
+                assert!(!listed.lines().any(|l| l == taken), "{n} {rated}");
+            }
+        }
+    }
+    let o = run(
+        &[
+            "find",
+            "--technique",
+            "x-wing",
+            "--after-steps",
+            "500",
+            "--json",
+        ],
+        puzzle,
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "line 1: the path ends after 108 steps (solved); what is listed is at its end"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&o),
+        "{\"after_steps\":108,\"end\":\"listed\",\"found\":0,\"line\":1}\n"
+    );
+    // --rated is a path's: alone it is refused.
+    let o = run(&["find", "--technique", "x-wing", "--rated"], puzzle);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -65,6 +65,7 @@ fn every_json_field_is_documented() {
         vec!["explain", "--json", "--max-steps", "3"],
         vec!["explain", "--json", "--forcing-budget", "1000"],
         vec!["find", "--json", "--technique", "all"],
+        vec!["find", "--json", "--technique", "x-wing", "--after-steps", "3"],
         vec!["reduce", "--json", "--threads", "1"],
         vec!["rate", "--json", "--threads", "1"],
         vec!["pom", "--json"],
