@@ -45,10 +45,18 @@ fn parse_format(s: &str) -> Result<FormatArg, String> {
         return Ok(FormatArg::Grid);
     }
     s.parse().map(FormatArg::Input).map_err(|_: String| {
-        let names = ["line", "numbers", "candidates", "grid"];
-        let slip = nsudoku::spelling::did_you_mean(s, names);
+        let slip = format_slip(s, &["line", "numbers", "candidates", "grid"]);
         format!("unknown format '{s}'{slip}; expected line, numbers, candidates or grid")
     })
+}
+
+/// What a `--format` value that is none of `names` was likely meant to be: one of them, or
+/// the `--json` flag (a format to a user, a flag here).
+pub fn format_slip(s: &str, names: &[&str]) -> String {
+    if s.eq_ignore_ascii_case("json") {
+        return " (--json writes JSON records)".to_string();
+    }
+    nsudoku::spelling::did_you_mean(s, names.iter().copied())
 }
 
 impl InputArgs {

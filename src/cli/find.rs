@@ -3,6 +3,7 @@
 use super::logic::{self, techniques_help};
 use super::{at, each_puzzle, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
+use nsudoku::logic::engine::End;
 use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique, TechniqueList};
 use nsudoku::topology::Topology;
 use nsudoku::{with_basis, Basis};
@@ -38,13 +39,20 @@ pub struct FindArgs {
     after_steps: Option<u64>,
     /// With --after-steps: follow `explain --rated`'s path (the easiest step by rating, as
     /// `rate` measures it) instead.
-    #[arg(long, requires = "after_steps")]
+    #[arg(long)]
     rated: bool,
     #[command(flatten)]
     limits: logic::LimitArgs,
 }
 
 pub fn run(a: FindArgs) -> io::Result<ExitCode> {
+    if a.rated && a.after_steps.is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--rated chooses `explain --rated`'s path for --after-steps, and find searches the \
+             puzzle as given without it; expected --after-steps N with --rated",
+        ));
+    }
     a.input.check_no_grid("find")?;
     let feed = a.input.feed().logic_only("find");
     let mut out = io::BufWriter::new(super::stdout());
@@ -112,7 +120,15 @@ fn find<B: Basis>(
             } else {
                 nsudoku::logic::engine::solve_path(&mut s, path_ts, &cfg, n)
             };
-            if path.steps.len() < n {
+            if path.end == End::Timeout {
+                // Cut, not ended: the search after it has no time left either.
+                say!(
+                    "{}: --timeout ran out while following the path, after {} of {n}; nothing \
+                     was searched",
+                    at(label, p),
+                    plural(path.steps.len(), "step"),
+                );
+            } else if path.steps.len() < n {
                 say!(
                     "{}: the path ends after {} ({}); what is listed is at its end",
                     at(label, p),

@@ -79,7 +79,7 @@ pub struct GenerateArgs {
     timeout: Option<std::time::Duration>,
     /// Output: line (one symbol a cell, standard alphabet) or numbers (space-separated, 0 =
     /// empty). Default: line up to 25×25 or with --alphabet, numbers above.
-    #[arg(long, value_enum, ignore_case = true)]
+    #[arg(long, value_parser = written)]
     format: Option<Written>,
     /// Symbols of the line format: standard (1-9A-Za-z: 16×16 is 1-9A-G, 25×25 1-9A-P), hex
     /// (0-F, zero-based, the usual 16×16 form) or letters (A = 1: A-Y, the usual 25×25 form).
@@ -101,10 +101,28 @@ pub struct GenerateArgs {
 }
 
 /// `--format`.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug)]
 enum Written {
     Line,
     Numbers,
+}
+
+/// `--format line` or `numbers`, in any case; a slip of one is named, as `solve` names its
+/// formats'.
+fn written(s: &str) -> Result<Written, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "line" => Ok(Written::Line),
+        "numbers" => Ok(Written::Numbers),
+        "grid" => Err(
+            "generate writes puzzles one a line, to be read back; expected line or numbers \
+             (`nsudoku solve --format grid` shows a puzzle boxed, `render` draws one)"
+                .to_string(),
+        ),
+        _ => Err(format!(
+            "unknown format '{s}'{}; expected line or numbers",
+            super::format_slip(s, &["line", "numbers"])
+        )),
+    }
 }
 
 /// How the puzzles are written: `--format`, and `--alphabet` for the line format.

@@ -38,7 +38,9 @@ mod stdout;
 mod study;
 mod verdict;
 
-pub use args::{at_least, duration_secs, parse_duration, threads_arg, within, InputArgs};
+pub use args::{
+    at_least, duration_secs, format_slip, parse_duration, threads_arg, within, InputArgs,
+};
 use batch::{any_unread, logic_only, unread, UNREAD};
 pub use batch::{each_puzzle, exit_status, input_name, told_apart, write_invalid, Labelled, Notes};
 pub use parallel::{in_order, in_order_of, thread_pool, with_threads, STACK_SIZE};

@@ -56,6 +56,11 @@ pub struct SolveArgs {
     /// invalid; `file` when several files are read. With --count, no `solution`.
     #[arg(long)]
     json: bool,
+    /// No stderr line for each puzzle without one solution (`line 4: 2+ solutions`, no
+    /// solution, over budget): its output line or record says it already. Bad lines are still
+    /// told, each on its line, as are notes on the input.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     /// Reduce each puzzle by these logic techniques (comma-separated names, as in `explain`;
     /// `all` for every one) before the search. `--techniques` (or `--technique`) is taken
     /// for it too, as the logic subcommands name their lists.
@@ -172,7 +177,7 @@ pub fn run(a: SolveArgs) -> io::Result<ExitCode> {
                     if let Some((pc, ps)) = plain {
                         plain_tally.add(&pc, ps);
                     }
-                    if let Some(what) = report(label, p, &c) {
+                    if let Some(what) = report(label, p, &c).filter(|_| !a.quiet) {
                         bar.say(what);
                     }
                     if a.json {

@@ -584,11 +584,12 @@ fn nearest_name(folded: &str) -> Option<String> {
 /// What other solvers (HoDoKu, SE, the forums) call what a technique of ours finds under
 /// another name: their names, ours, and what theirs is to ours. Spelled near a name of ours
 /// (`xy-wing`, one letter from `x-wing`, a fish), theirs would be taken for a slip of it.
-const OTHER_NAMES: &[(&[&str], &str, &str)] = {
-    const WING: &str = "an XY-Wing is an XY-Chain of three cells, named so in its step";
-    const TWO_LINKS: &str = "it is an X-Chain of two strong links and a weak one";
-    const LOCKED: &str = "its locked candidates";
-    &[
+const OTHER_NAMES: &[(&[&str], &str, &str)] =
+    {
+        const WING: &str = "an XY-Wing is an XY-Chain of three cells, named so in its step";
+        const TWO_LINKS: &str = "it is an X-Chain of two strong links and a weak one";
+        const LOCKED: &str = "its locked candidates";
+        &[
         (&["xy-wing", "y-wing"], "xy-chain", WING),
         (
             &["w-wing"],
@@ -617,28 +618,66 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] = {
             LOCKED,
         ),
         (
+            &["locked-candidates-type-1", "locked-candidates-1"],
+            "pointing",
+            "HoDoKu's type 1: a box's places of a digit in one line",
+        ),
+        (
             &["box-line-reduction", "box-line", "box-reduction"],
             "claiming",
             LOCKED,
         ),
-        (&["ur", "uniqueness"], "unique-rectangle", "types 1 to 4"),
         (
-            &["templates", "template"],
+            &["locked-candidates-type-2", "locked-candidates-2"],
+            "claiming",
+            "HoDoKu's type 2: a line's places of a digit in one box",
+        ),
+        (
+            &["continuous-nice-loop", "discontinuous-nice-loop"],
+            "nice-loop",
+            "its step says which kind",
+        ),
+        (
+            &["nishio", "nishio-forcing-chain"],
+            "pom",
+            "the Pattern Overlay Method: every template of a digit, which finds what Nishio does",
+        ),
+        (
+            &[
+                "ur",
+                "uniqueness",
+                "uniqueness-test-1",
+                "uniqueness-test-2",
+                "uniqueness-test-3",
+                "uniqueness-test-4",
+            ],
+            "unique-rectangle",
+            "types 1 to 4",
+        ),
+        (&["naked-quadruple"], "naked-quad", "four cells, four digits"),
+        (&["hidden-quadruple"], "hidden-quad", "four digits, four cells"),
+        (
+            &["forcing-net"],
+            "forcing-chain",
+            "it follows every single the assumption forces, as a net does",
+        ),
+        (
+            &["templates", "template", "template-set", "template-delete"],
             "pom",
             "the Pattern Overlay Method: every template of a digit",
         ),
         (
-            &["coloring", "colouring", "colors"],
+            &["coloring", "colouring", "colors", "simple-colors", "simple-colouring"],
             "simple-coloring",
             "one digit's conjugate chains",
         ),
         (
-            &["x-colors", "multi-colouring"],
+            &["x-colors", "multi-colors", "multi-colouring"],
             "multi-coloring",
             "two clusters of one digit",
         ),
     ]
-};
+    };
 
 /// Our name for `folded` when it is another solver's name ([`OTHER_NAMES`]), and why.
 fn other_name(folded: &str) -> Option<(&'static str, &'static str)> {
@@ -797,6 +836,62 @@ mod tests {
             e.starts_with("unknown technique 'forcing-chains' (did you mean 'forcing-chain'?); expected one of: full-house"),
             "{e}"
         );
+    }
+
+    /// docs/logic.md's table of HoDoKu names: each of a row with a technique here is ours, or
+    /// gets ours.
+    #[test]
+    fn hodoku_names_are_ours_or_get_ours() {
+        let names = [
+            "Full House",
+            "Hidden Single",
+            "Naked Single",
+            "Locked Candidates Type 1",
+            "Locked Candidates Type 2",
+            "Naked Pair",
+            "Hidden Triple",
+            "Naked Quadruple",
+            "Hidden Quadruple",
+            "Locked Pair",
+            "Locked Triple",
+            "X-Wing",
+            "Swordfish",
+            "Jellyfish",
+            "Squirmbag",
+            "Whale",
+            "Leviathan",
+            "Finned X-Wing",
+            "Sashimi Swordfish",
+            "Skyscraper",
+            "2-String Kite",
+            "Turbot Fish",
+            "Empty Rectangle",
+            "W-Wing",
+            "XY-Wing",
+            "Y-Wing",
+            "XYZ-Wing",
+            "Remote Pair",
+            "X-Chain",
+            "XY-Chain",
+            "AIC",
+            "Discontinuous Nice Loop",
+            "Continuous Nice Loop",
+            "Simple Colors",
+            "Multi Colors",
+            "Forcing Chain",
+            "Forcing Net",
+            "Uniqueness Test 1",
+            "Uniqueness Test 4",
+            "BUG+1",
+            "Templates",
+            "Template Set",
+            "Template Delete",
+        ];
+        for name in names {
+            if let Err(e) = Technique::parse(name, 9) {
+                assert!(e.to_string().contains("' finds it: "), "{name}: {e}");
+            }
+        }
     }
 
     /// The CLI checks a list at N = 9 before reading any puzzle, then parses it again at each

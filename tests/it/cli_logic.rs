@@ -1816,7 +1816,12 @@ fn find_after_steps_lists_the_next_step_of_the_path() {
         stdout(&o),
         "{\"after_steps\":108,\"end\":\"listed\",\"found\":0,\"line\":1}\n"
     );
-    // --rated is a path's: alone it is refused.
+    // --rated is a path's: alone it is refused, and told why.
     let o = run(&["find", "--technique", "x-wing", "--rated"], puzzle);
     assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("expected --after-steps N with --rated"),
+        "{err}"
+    );
 }

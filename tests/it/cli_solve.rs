@@ -192,6 +192,15 @@ fn count_prints_numbers_with_plus_at_the_limit() {
     let input = format!("{EASY9}\n{no_solution}\n{}\n", ".".repeat(81));
     let out = run(&["solve", "--count"], &input);
     assert_eq!(lines(&out.stdout), vec!["1", "0", "2+"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err, "line 2: no solution\nline 3: 2+ solutions\n");
+    // Quiet: the counts say it; a bad line is still told.
+    let out = run(&["solve", "--count", "-q"], &format!("{input}x\n"));
+    assert_eq!(lines(&out.stdout), vec!["1", "0", "2+", "invalid"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("line 4: 1 symbol;"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(out.status.code(), Some(1));
     let out = run(&["solve", "--count", "--limit", "5"], &".".repeat(81));
     assert_eq!(lines(&out.stdout), vec!["5+"]);
     // A budget that runs out after two solutions settles that there are several: a lower

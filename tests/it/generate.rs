@@ -675,7 +675,23 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     assert!(err.contains("expected at least 24"), "{err}");
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--format", "candidates"]);
     assert_eq!(code, 2);
-    assert!(err.contains("possible values: line, numbers"), "{err}");
+    assert!(
+        err.contains("unknown format 'candidates'; expected line or numbers"),
+        "{err}"
+    );
+    let (_, err, code) = nsudoku(&["generate", "-k", "3", "--format", "Nubmers", "-n", "0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown format 'Nubmers' (did you mean 'numbers'?)"),
+        "{err}"
+    );
+    let (_, err, _) = nsudoku(&["generate", "-k", "3", "--format", "grid"]);
+    assert!(
+        err.contains("expected line or numbers (`nsudoku solve --format grid`"),
+        "{err}"
+    );
+    let (out, _, code) = nsudoku(&["generate", "-k", "2", "--format", "NUMBERS", "--seed", "1"]);
+    assert_eq!((code, out.split(' ').count()), (0, 16));
     // Requests no puzzle can meet are refused before any attempt.
     let (_, err, code) = nsudoku(&["generate", "-k", "3", "--givens", "30", "--minimal"]);
     assert_eq!(code, 2);
