@@ -27,16 +27,15 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The one of `names` that `given` is a slip of, case aside: at most two letters added,
-/// dropped or changed, and fewer than a third of its letters (`ab` is a slip of nothing). The
-/// nearest wins, and the first of those as near.
+/// dropped, changed or swapped, and fewer than a third of its letters (`ab` is a slip of
+/// nothing). The nearest wins, and the first of those as near.
 pub fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let given = given.to_lowercase();
     let (distance, name) = names
         .into_iter()
-        .enumerate()
-        .map(|(i, n)| ((edit_distance(&given, &n.to_lowercase()), i), n))
-        .min()?;
-    let distance = distance.0;
+        .map(|n| (edit_distance(&given, &n.to_lowercase()), n))
+        // `min_by_key` keeps the first of equal keys.
+        .min_by_key(|&(distance, _)| distance)?;
     (distance <= 2 && 3 * distance < given.chars().count()).then_some(name)
 }
 

@@ -107,8 +107,8 @@ enum Written {
     Numbers,
 }
 
-/// `--format line` or `numbers`, in any case; a slip of one is named, as `solve` names its
-/// formats'.
+/// `--format line` or `numbers`, in any case; a slip of either is named, as `solve --format`
+/// names one of its own.
 fn written(s: &str) -> Result<Written, String> {
     match s.to_ascii_lowercase().as_str() {
         "line" => Ok(Written::Line),

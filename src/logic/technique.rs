@@ -584,12 +584,11 @@ fn nearest_name(folded: &str) -> Option<String> {
 /// What other solvers (HoDoKu, SE, the forums) call what a technique of ours finds under
 /// another name: their names, ours, and what theirs is to ours. Spelled near a name of ours
 /// (`xy-wing`, one letter from `x-wing`, a fish), theirs would be taken for a slip of it.
-const OTHER_NAMES: &[(&[&str], &str, &str)] =
-    {
-        const WING: &str = "an XY-Wing is an XY-Chain of three cells, named so in its step";
-        const TWO_LINKS: &str = "it is an X-Chain of two strong links and a weak one";
-        const LOCKED: &str = "its locked candidates";
-        &[
+const OTHER_NAMES: &[(&[&str], &str, &str)] = {
+    const WING: &str = "an XY-Wing is an XY-Chain of three cells, named so in its step";
+    const TWO_LINKS: &str = "it is an X-Chain of two strong links and a weak one";
+    const LOCKED: &str = "its locked candidates";
+    &[
         (&["xy-wing", "y-wing"], "xy-chain", WING),
         (
             &["w-wing"],
@@ -640,7 +639,7 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] =
         (
             &["nishio", "nishio-forcing-chain"],
             "pom",
-            "the Pattern Overlay Method: every template of a digit, which finds what Nishio does",
+            "the Pattern Overlay Method, which finds what Nishio finds",
         ),
         (
             &[
@@ -654,8 +653,16 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] =
             "unique-rectangle",
             "types 1 to 4",
         ),
-        (&["naked-quadruple"], "naked-quad", "four cells, four digits"),
-        (&["hidden-quadruple"], "hidden-quad", "four digits, four cells"),
+        (
+            &["naked-quadruple"],
+            "naked-quad",
+            "four cells, four digits",
+        ),
+        (
+            &["hidden-quadruple"],
+            "hidden-quad",
+            "four digits, four cells",
+        ),
         (
             &["forcing-net"],
             "forcing-chain",
@@ -667,7 +674,13 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] =
             "the Pattern Overlay Method: every template of a digit",
         ),
         (
-            &["coloring", "colouring", "colors", "simple-colors", "simple-colouring"],
+            &[
+                "coloring",
+                "colouring",
+                "colors",
+                "simple-colors",
+                "simple-colouring",
+            ],
             "simple-coloring",
             "one digit's conjugate chains",
         ),
@@ -677,7 +690,7 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] =
             "two clusters of one digit",
         ),
     ]
-    };
+};
 
 /// Our name for `folded` when it is another solver's name ([`OTHER_NAMES`]), and why.
 fn other_name(folded: &str) -> Option<(&'static str, &'static str)> {

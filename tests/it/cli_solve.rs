@@ -1258,7 +1258,8 @@ fn bad_flag_values_say_what_is_expected() {
         ),
         (
             &["solve", "--format", "json"],
-            "unknown format 'json'; expected line, numbers, candidates or grid",
+            "unknown format 'json' (--json writes JSON records); expected line, numbers, \
+             candidates or grid",
         ),
         (
             &["solve", "--alphabet", "hexx"],
