@@ -291,7 +291,8 @@ impl fmt::Display for GenError {
                 write!(f, "no puzzle {wanted} found in {attempts}")?;
                 if *timed_out {
                     // The attempts went by in the time given: more time is the first remedy.
-                    f.write_str(" within --timeout")?;
+                    // The last may have been cut short, so they were begun, not finished.
+                    f.write_str(" begun within --timeout")?;
                 }
                 let raise = if *timed_out {
                     "--timeout"

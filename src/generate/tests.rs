@@ -66,7 +66,7 @@ fn a_timeout_ends_the_attempts() {
     assert_eq!(seen, 1);
     let msg = e.to_string();
     assert!(
-        msg.starts_with("no puzzle that needs jellyfish found in 1 attempt within --timeout"),
+        msg.starts_with("no puzzle that needs jellyfish found in 1 attempt begun within --timeout"),
         "{msg}"
     );
     assert!(

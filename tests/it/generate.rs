@@ -712,7 +712,7 @@ fn cli_generates_numbers_and_benches_end_to_end() {
     assert_eq!((out.as_str(), code), ("", 1), "{err}");
     assert!(
         err.starts_with(
-            "puzzle 1: no puzzle that needs jellyfish found in 1 attempt within --timeout;"
+            "puzzle 1: no puzzle that needs jellyfish found in 1 attempt begun within --timeout;"
         ),
         "{err}"
     );
