@@ -34,7 +34,12 @@ pub fn base(t: Technique) -> f64 {
     round1(match t {
         FullHouse => 1.2,
         HiddenSingle => 1.2,
+        // SE's direct techniques: a pattern's removals and the single they leave, one step.
+        DirectPointing => 1.7,
+        DirectClaiming => 1.9,
+        DirectHiddenPair => 2.0,
         NakedSingle => 2.3,
+        DirectHiddenTriple => 2.5,
         Pointing => 2.6,
         Claiming => 2.8,
         NakedTuple(2) => 3.0,
@@ -307,12 +312,32 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish. SE has none, and finds their removals by chains of its own, rated higher (an X-chain
-/// from 6.6, a forcing chain from 8.5): with them the ratings would no longer be SE's.
+/// fish, and SE's direct ones. SE has no finned fish, and finds their removals by chains of its
+/// own, rated higher (an X-chain from 6.6, a forcing chain from 8.5): with them the ratings
+/// would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     let mut ts = default_order(n);
     ts.retain(|t| !matches!(t, Technique::FinnedFish(_)));
-    by_lowest_rating(ts)
+    by_lowest_rating(with_direct(ts))
+}
+
+/// `techniques` and the direct technique of each pattern among them (pointing, claiming, the
+/// hidden pair and triple): a rated path takes SE's direct steps wherever their pattern is
+/// allowed, as SE rates easy puzzles by them.
+fn with_direct(mut techniques: Vec<Technique>) -> Vec<Technique> {
+    use Technique::*;
+    let patterns = [
+        (Pointing, DirectPointing),
+        (Claiming, DirectClaiming),
+        (HiddenTuple(2), DirectHiddenPair),
+        (HiddenTuple(3), DirectHiddenTriple),
+    ];
+    for (pattern, direct) in patterns {
+        if techniques.contains(&pattern) && !techniques.contains(&direct) {
+            techniques.push(direct);
+        }
+    }
+    techniques
 }
 
 /// `techniques` sorted by their lowest rating, as [`easiest_step`] needs them; stable, so
@@ -367,7 +392,7 @@ pub fn easiest_step<B: Basis>(
 }
 
 /// The path a rating measures: the easiest step each time ([`easiest_step`]) among
-/// `techniques`, in any order, telling `told` each step as it is taken (as
+/// `techniques`, in any order, with the direct technique of each pattern among them, telling `told` each step as it is taken (as
 /// [`engine::path_told`]). `explain --rated` and `render --rated` show it.
 pub fn rated_path_told<B: Basis>(
     s: &mut State<B>,
@@ -376,7 +401,7 @@ pub fn rated_path_told<B: Basis>(
     max_steps: usize,
     told: impl FnMut(&Deduction) -> ControlFlow<()>,
 ) -> engine::Path {
-    let ts = by_lowest_rating(techniques.to_vec());
+    let ts = by_lowest_rating(with_direct(techniques.to_vec()));
     let next = |s: &State<B>| easiest_step(s, &ts, cfg).map(|(d, _)| d);
     engine::path_told(s, cfg, max_steps, next, told)
 }

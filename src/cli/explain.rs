@@ -21,7 +21,7 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Techniques that may be used (comma-separated names, see below); default: all (with
-    /// --rated, all that `rate` uses: no finned fish).
+    /// --rated, all that `rate` uses: no finned fish, and SE's direct steps).
     #[arg(long, visible_alias = "technique")]
     techniques: Option<TechniqueList>,
     /// One JSON object a line per step, then one with the end (`"end"`: solved, stuck,
@@ -50,8 +50,9 @@ pub struct ExplainArgs {
     html: Option<std::path::PathBuf>,
     /// Take the step `rate` takes, the easiest by rating (Sudoku Explainer's scale) rather than
     /// by technique order, and show each step's rating after it (`[3.4]`; `difficulty` in
-    /// JSON): the path that `rate` measures, over its techniques (SE's: no finned fish) unless
-    /// --techniques names others. After the end comes the rating (`rated 8.6/1.2/1.2
+    /// JSON): the path that `rate` measures, over its techniques (SE's: no finned fish, and
+    /// its direct steps) unless --techniques names others (their direct steps are added
+    /// then). After the end comes the rating (`rated 8.6/1.2/1.2
     /// (ER/EP/ED), the hardest step 36: Forcing Chain`; `er`, `ep`, `ed`, `hardest`,
     /// `hardest_step` in JSON).
     #[arg(long)]

@@ -204,10 +204,17 @@ mod tests {
 
     #[test]
     fn digging_keeps_to_the_techniques_rated_within_the_range() {
+        use Technique::*;
         let easy: RatingRange = "-2.0".parse().unwrap();
         assert_eq!(
             easy.dig_list(9),
-            Some(vec![Technique::FullHouse, Technique::HiddenSingle])
+            Some(vec![
+                FullHouse,
+                HiddenSingle,
+                DirectPointing,
+                DirectClaiming,
+                DirectHiddenPair
+            ])
         );
         // Every technique rated up to 11: digging counts, as without a range.
         assert_eq!("3.0-".parse::<RatingRange>().unwrap().dig_list(9), None);

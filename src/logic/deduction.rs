@@ -189,6 +189,11 @@ pub struct Evidence {
     /// Aligned pair exclusion: why each digit goes, one a removal. Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exclusions: Vec<Exclusion>,
+    /// A direct technique's removals that leave its placement a single (in the last of
+    /// `houses`), seen but not made, as Sudoku Explainer's direct steps place alone
+    /// ([`super::direct`]). Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clears: Vec<Candidate>,
 }
 
 /// Why aligned pair exclusion removes a digit of a base cell: with it, the other base cell has
@@ -316,6 +321,7 @@ impl Deduction {
             && e.houses.iter().all(|&h| (h as usize) < t.houses())
             && e.cells.iter().all(|&c| (c as usize) < t.cells)
             && e.digits.iter().all(|&d| (d as usize) < t.n)
+            && e.clears.iter().all(cand)
             && chain_fits(&e.chain, t, &cand)
             && e.branches.iter().all(|b| chain_fits(b, t, &cand))
             && e.y_edges.iter().all(|y| chain_fits(y, t, &cand))
@@ -462,6 +468,10 @@ impl Deduction {
             }
         });
         let shown = shown.or_else(|| self.houses_note(t));
+        let shown = match (shown, self.clears_note(t, a)) {
+            (Some(n), Some(c)) => Some(format!("{n}; {c}")),
+            (n, c) => n.or(c),
+        };
         let shown = match (shown, ev.exclusions.is_empty()) {
             (Some(n), false) => {
                 let why: Vec<String> = ev.exclusions.iter().map(|x| x.describe(t, a)).collect();
@@ -500,12 +510,33 @@ impl Deduction {
         let named = matches!(
             self.technique,
             Pointing | Claiming | NakedTuple(_) | HiddenTuple(_)
-        );
+        ) || self.technique.is_direct();
         let houses = &self.evidence.houses;
+        // A direct step's last house is its single's, which the clears note names.
+        let houses = match self.technique.is_direct() {
+            true => &houses[..houses.len().min(2)],
+            false => houses,
+        };
         (named && !houses.is_empty()).then(|| {
             let names: Vec<String> = houses.iter().map(|&h| t.house_name(h as usize)).collect();
             names.join(" / ")
         })
+    }
+
+    /// What a direct step's removals leave: `r2c1<>7, r2c3<>7 leave 7 one place in box 1`.
+    fn clears_note(&self, t: &Topology, a: Alphabet) -> Option<String> {
+        let clears = &self.evidence.clears;
+        let digit = a.label(clears.first()?.digit + 1, t.n);
+        let house = t.house_name(*self.evidence.houses.last()? as usize);
+        let removed: Vec<String> = clears
+            .iter()
+            .map(|c| format!("{}<>{digit}", t.cell_name(c.cell as usize)))
+            .collect();
+        let verb = if clears.len() == 1 { "leaves" } else { "leave" };
+        Some(format!(
+            "{} {verb} {digit} one place in {house}",
+            removed.join(", ")
+        ))
     }
 
     /// The middle cell of an XY-Chain through three cells: the XY-Wing that HoDoKu names, whose
@@ -623,6 +654,10 @@ impl Deduction {
         if !ev.exclusions.is_empty() {
             let why = ev.exclusions.iter().map(|x| x.describe(t, a));
             v["exclusions"] = why.collect::<Vec<_>>().into();
+        }
+        if !ev.clears.is_empty() {
+            let clears = ev.clears.iter().map(|c| cand(c, "<>"));
+            v["clears"] = clears.collect::<Vec<_>>().into();
         }
         if !ev.cuts.is_empty() {
             let cuts = ev.cuts.iter().map(|c| {

@@ -31,6 +31,7 @@ pub mod chains;
 pub mod check;
 pub mod coloring;
 pub mod deduction;
+pub mod direct;
 pub mod engine;
 pub mod explain;
 pub mod fish;
@@ -149,6 +150,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         FullHouse | HiddenSingle | NakedSingle => singles::find(s, t, sink),
         Pom | PomRefined | PomExclusion | PomCovers => pom::find(s, t, cfg, sink),
         Pointing | Claiming => intersections::find(s, t, sink),
+        DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple => {
+            direct::find(s, t, cfg, sink)
+        }
         NakedTuple(_) | HiddenTuple(_) => subsets::find(s, t, cfg, sink),
         Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),

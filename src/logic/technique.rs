@@ -134,6 +134,17 @@ pub enum Technique {
     /// A forcing chain (+) whose trial also removes the candidates that forcing chains of their
     /// own refute inside it (SE's nested forcing chains).
     ForcingChainNested,
+    /// Sudoku Explainer's direct pointing: a pointing whose removals leave its digit one place
+    /// in another box its line crosses, taken as that placement alone ([`super::direct`]).
+    DirectPointing,
+    /// SE's direct claiming: a claiming whose removals leave its digit one place in another
+    /// line of its kind crossing the box, taken as that placement alone.
+    DirectClaiming,
+    /// SE's direct hidden pair: a hidden pair whose removals leave another digit one place in
+    /// its house, taken as that placement alone.
+    DirectHiddenPair,
+    /// SE's direct hidden triple (its "triplet"), as the direct hidden pair.
+    DirectHiddenTriple,
 }
 
 /// Largest tuple or fish size the names accept (N/2 for 100×100).
@@ -170,9 +181,14 @@ impl Technique {
         match self {
             FullHouse => 0,
             HiddenSingle => 1,
-            NakedSingle => 2,
-            Pointing => 3,
-            Claiming => 4,
+            // SE's direct techniques, where its scale puts them among the singles.
+            DirectPointing => 2,
+            DirectClaiming => 3,
+            DirectHiddenPair => 4,
+            NakedSingle => 5,
+            DirectHiddenTriple => 6,
+            Pointing => 7,
+            Claiming => 8,
             NakedTuple(k) => 100 + 10 * k as u32,
             Fish(k) => 101 + 10 * k as u32,
             HiddenTuple(k) => 102 + 10 * k as u32,
@@ -232,6 +248,17 @@ impl Technique {
         self.size().map_or(true, |k| usize::from(k) < n)
     }
 
+    /// True for Sudoku Explainer's direct techniques: a pattern's removals and the single they
+    /// leave, taken as one placement. They rate easy puzzles as SE does, so the rated path takes
+    /// them, but `all` leaves them out: a path of every technique shows the two steps.
+    pub fn is_direct(self) -> bool {
+        use Technique::*;
+        matches!(
+            self,
+            DirectPointing | DirectClaiming | DirectHiddenPair | DirectHiddenTriple
+        )
+    }
+
     /// True for the forcing chains, whose evidence is a proof by assumption.
     pub fn is_forcing(self) -> bool {
         matches!(
@@ -276,6 +303,10 @@ impl Technique {
             ForcingChain => "Forcing Chain".into(),
             ForcingChainPlus => "Forcing Chain (+)".into(),
             ForcingChainNested => "Nested Forcing Chain".into(),
+            DirectPointing => "Direct Pointing".into(),
+            DirectClaiming => "Direct Claiming".into(),
+            DirectHiddenPair => "Direct Hidden Pair".into(),
+            DirectHiddenTriple => "Direct Hidden Triple".into(),
         }
     }
 
@@ -314,13 +345,25 @@ impl Technique {
     /// Locked candidates (`locked-candidates` on the command line), in difficulty order.
     pub const LOCKED_CANDIDATES: [Technique; 2] = [Technique::Pointing, Technique::Claiming];
 
+    /// Sudoku Explainer's direct techniques (`direct` on the command line), in difficulty order.
+    pub const DIRECT: [Technique; 4] = [
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::DirectHiddenTriple,
+    ];
+
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 28] = {
+    pub const UNSIZED: [Technique; 32] = {
         use Technique::*;
         [
             FullHouse,
             HiddenSingle,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
             NakedSingle,
+            DirectHiddenTriple,
             Pointing,
             Claiming,
             XyzWing,
@@ -351,7 +394,8 @@ impl Technique {
 
     /// Parse one command-line name into the techniques it stands for, for grids of `n` digits.
     /// Family names (`naked-tuple`, `hidden-tuple`, `fish`) stand for every size 2..=n/2,
-    /// `singles` and `locked-candidates` for their techniques, `all` for every technique.
+    /// `singles`, `locked-candidates` and `direct` for their techniques, `all` for every
+    /// technique but the direct ones ([`Technique::is_direct`]).
     /// Whether a name parses does not depend on `n`, which only sets how far a family reaches.
     pub fn parse(name: &str, n: usize) -> Result<Vec<Technique>, TechniqueError> {
         Ok(Entry::parse(name)?.expand(n))
@@ -502,6 +546,7 @@ impl Entry {
             "all" => return Ok(Entry::All),
             "singles" => return Ok(Entry::Named(Technique::SINGLES.to_vec())),
             "locked-candidates" => return Ok(Entry::Named(Technique::LOCKED_CANDIDATES.to_vec())),
+            "direct" => return Ok(Entry::Named(Technique::DIRECT.to_vec())),
             _ => {}
         }
         for (family, f) in families {
@@ -743,13 +788,15 @@ pub fn cli_names() -> String {
     let mut v: Vec<String> = easier.iter().map(|t| t.cli_name()).collect();
     v.extend(sized.map(String::from));
     v.extend(harder.iter().map(|t| t.cli_name()));
-    v.extend(["singles", "locked-candidates", "all"].map(String::from));
+    v.extend(["singles", "locked-candidates", "direct", "all"].map(String::from));
     v.join(", ")
 }
 
-/// Every technique for grids of `n` digits, in difficulty order (tuples and fish up to n/2).
+/// Every technique for grids of `n` digits, in difficulty order (tuples and fish up to n/2),
+/// but Sudoku Explainer's direct ones ([`Technique::is_direct`]).
 pub fn default_order(n: usize) -> Vec<Technique> {
     let mut v: Vec<Technique> = Technique::UNSIZED.to_vec();
+    v.retain(|t| !t.is_direct());
     for k in 2..=max_size(n) {
         v.extend([
             Technique::NakedTuple(k),
@@ -768,7 +815,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for t in default_order(25) {
+        for t in default_order(25).into_iter().chain(Technique::DIRECT) {
             assert_eq!(
                 Technique::parse(&t.cli_name(), 25).unwrap(),
                 vec![t],
@@ -783,6 +830,13 @@ mod tests {
         assert_eq!(Technique::parse("finned-fish", 16).unwrap().len(), 7);
         assert_eq!(Technique::FinnedFish(5).cli_name(), "finned-fish-5");
         assert_eq!(Technique::parse(" all ", 16).unwrap(), default_order(16));
+        // SE's direct techniques come by name, not with `all`.
+        assert_eq!(Technique::parse("direct", 9).unwrap(), Technique::DIRECT);
+        assert!(default_order(9).iter().all(|t| !t.is_direct()));
+        assert_eq!(
+            Technique::DirectHiddenTriple.cli_name(),
+            "direct-hidden-triple"
+        );
         assert_eq!(Technique::Fish(2).name(), "X-Wing");
         assert!(Technique::parse("bogus", 9)
             .unwrap_err()

@@ -94,7 +94,8 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
             }
         }
     }
-    for &c in &d.eliminations {
+    // A direct step's removals are struck as removals are, though only its placement is made.
+    for &c in d.eliminations.iter().chain(&d.evidence.clears) {
         add(c, mark::ELIM);
     }
     for &c in &d.placements {

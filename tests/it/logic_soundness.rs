@@ -13,7 +13,9 @@ use nsudoku::logic::{check, State, Technique};
 use nsudoku::{solve, Grid};
 use std::collections::BTreeSet;
 
-/// Every technique of this engine's finders for grids of `n` digits, in difficulty order.
+/// Every technique of this engine's finders for grids of `n` digits, in difficulty order (SE's
+/// direct ones have a test of their own: before the patterns they stand for, they would change
+/// the states the others meet).
 fn techniques(n: usize) -> Vec<Technique> {
     let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,finned-fish,xyz-wing,\
          unique-rectangle,bug,\
@@ -36,23 +38,52 @@ fn read(path: &str, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
 /// Check every puzzle; every technique but those named in `absent` (by their command-line
 /// names) must have had a deduction checked, or the test shows nothing of its soundness.
 fn run<B: Basis>(puzzles: &[Puzzle], solutions: &[Vec<u8>], absent: &[&str]) -> usize {
+    run_with::<B>(&techniques(B::N), puzzles, solutions, absent)
+}
+
+/// [`run`] with the techniques `ts`.
+fn run_with<B: Basis>(
+    ts: &[Technique],
+    puzzles: &[Puzzle],
+    solutions: &[Vec<u8>],
+    absent: &[&str],
+) -> usize {
     assert_eq!(puzzles.len(), solutions.len());
     let (mut solved, mut applied) = (0, 0);
     let mut checked = BTreeSet::new();
-    let ts = techniques(B::N);
     for (p, sol) in puzzles.iter().zip(solutions) {
         // Every technique on every state reached, each deduction checked.
         let mut note = |t| {
             checked.insert(t);
         };
-        let (a, done) = common::reduce_checked::<B>(p, sol, &ts, true, &mut note);
+        let (a, done) = common::reduce_checked::<B>(p, sol, ts, true, &mut note);
         applied += a;
         solved += done as usize;
     }
     assert!(applied > 0);
     let what = format!("{}×{}", B::N, B::N);
-    common::assert_checked(&ts, &checked, absent, &what);
+    common::assert_checked(ts, &checked, absent, &what);
     solved
+}
+
+/// Sudoku Explainer's direct steps, each checked against the solution, at the three sizes:
+/// before the patterns they stand for (and after the singles), as `rate` meets them.
+#[test]
+fn direct_steps_are_sound() {
+    let list = "singles,direct,locked-candidates,hidden-pair,hidden-triple";
+    let ts = |n| Technique::parse_list(list, n).unwrap();
+    let digits = |ps: Vec<Puzzle>| -> Vec<Vec<u8>> { ps.iter().map(|s| s.digits()).collect() };
+    let nine = read("tests/data/9x9_magictour_top1465_first30.txt", None);
+    let solved = nine.iter().map(|p| solve::unique_solution(p).unwrap());
+    run_with::<B3>(&ts(9), &nine, &solved.collect::<Vec<_>>(), &[]);
+    let sixteen = read("tests/data/16x16_gen_minimal200_first10.txt", None);
+    let sol = digits(read("tests/data/16x16_gen_minimal200_first10.sol", None));
+    run_with::<B4>(&ts(16), &sixteen, &sol, &[]);
+    let letters = Some(Alphabet::Letters);
+    let big = read("tests/data/25x25_gen_g300_10_first3.txt", letters);
+    let sol = digits(read("tests/data/25x25_gen_g300_10_first3.sol", letters));
+    // No grid of these three ends with a full house (as in `sound_on_25x25`).
+    run_with::<B5>(&ts(25), &big, &sol, &["full-house"]);
 }
 
 #[test]

@@ -161,6 +161,67 @@ fn claiming_leaves_the_box() {
     assert!(find_all(&s, Technique::Pointing, &Config::default()).is_empty());
 }
 
+/// Sudoku Explainer's direct steps: the pattern's removals leave a digit one place in a house,
+/// and the step places it alone, naming the removals (`clears`) without making them.
+#[test]
+fn direct_locked_candidates_place_what_their_removals_leave() {
+    // 5 in box 1 only in row 1; in box 2 only at r1c5 and r3c6; in row 2 only in box 3.
+    let box2 = [(1, 4), (1, 6), (2, 4), (2, 5), (2, 6), (3, 4), (3, 5)];
+    let box1 = (2..=3).flat_map(|r| (1..=3).map(move |c| (r, c)));
+    let s = without(5, box1.chain(box2));
+    let cfg = Config::default();
+    let t = B3::topology();
+    let found = find_all(&s, Technique::DirectPointing, &cfg);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let d = &found[0];
+    assert_eq!(d.placements, elims(&[(3, 6, 5)]));
+    assert!(d.eliminations.is_empty());
+    assert_eq!(d.evidence.clears, elims(&[(1, 5, 5)]));
+    assert_eq!(d.evidence.houses, vec![18, 0, 19]);
+    assert_eq!(
+        text(d),
+        "Direct Pointing: 5 in r1c1,r1c2,r1c3 (box 1 / row 1; r1c5<>5 leaves 5 one place in box 2) => r3c6=5"
+    );
+    assert_eq!(nsudoku::rating::difficulty(d, t), 1.7);
+    // Row 2's 5s, all in box 3, leave the rest of it: row 3 keeps one place.
+    let found = find_all(&s, Technique::DirectClaiming, &cfg);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        text(&found[0]),
+        "Direct Claiming: 5 in r2c7,r2c8,r2c9 (row 2 / box 3; r3c7<>5, r3c8<>5, r3c9<>5 leave 5 one place in row 3) => r3c6=5"
+    );
+    assert_eq!(nsudoku::rating::difficulty(&found[0], t), 1.9);
+    let json = found[0].to_json(t, Alphabet::Standard);
+    assert_eq!(
+        json["clears"],
+        serde_json::json!(["r3c7<>5", "r3c8<>5", "r3c9<>5"])
+    );
+    assert_eq!(json["eliminations"], serde_json::json!([]));
+}
+
+#[test]
+fn direct_hidden_pair_places_what_its_removals_leave() {
+    // Row 1: 1 and 2 only in r1c1,r1c2; 3 only in r1c1 and r1c9.
+    let mut g = Grid::<B3>::empty();
+    for c in 2..9 {
+        g.eliminate(c, 0);
+        g.eliminate(c, 1);
+    }
+    for c in 1..8 {
+        g.eliminate(c, 2);
+    }
+    let s = State::new(g).unwrap();
+    let found = find_all(&s, Technique::DirectHiddenPair, &Config::default());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        text(&found[0]),
+        "Direct Hidden Pair: 1,2 in r1c1,r1c2 (row 1; r1c1<>3 leaves 3 one place in row 1) => r1c9=3"
+    );
+    assert_eq!(nsudoku::rating::difficulty(&found[0], B3::topology()), 2.0);
+    // No hidden triple holds a single's place here.
+    assert!(find_all(&s, Technique::DirectHiddenTriple, &Config::default()).is_empty());
+}
+
 #[test]
 fn x_wing_on_rows() {
     // 1 in rows 1 and 5 only in columns 2 and 7.
