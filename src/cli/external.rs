@@ -382,8 +382,19 @@ fn kill_group(pid: u32) -> bool {
         // SAFETY: `killpg` only sends a signal; a group already gone is an error it returns.
         return group > 1 && unsafe { libc::killpg(group, libc::SIGKILL) } == 0;
     }
-    let _ = pid;
-    false
+    // cmd.exe and every process it started: the tree under it.
+    #[cfg(windows)]
+    return Command::new("taskkill")
+        .args(["/T", "/F", "/PID", &pid.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    #[cfg(not(windows))]
+    {
+        let _ = pid;
+        false
+    }
 }
 
 /// `word` as one word of a command line [`shell`] runs: for `sh`, in single quotes, each of
@@ -402,8 +413,11 @@ pub fn quoted(word: &str) -> String {
 
 #[cfg(windows)]
 fn shell(cmd: &str) -> Command {
+    use std::os::windows::process::CommandExt;
+    // cmd.exe reads its command line itself, and not the `\"` that an argument's quotes would
+    // be escaped as: the command goes as written, in quotes that /S strips.
     let mut c = Command::new("cmd");
-    c.arg("/C").arg(cmd);
+    c.raw_arg(format!("/S /C \"{cmd}\""));
     c
 }
 

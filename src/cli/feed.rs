@@ -4,8 +4,9 @@
 
 use super::{input_name, told_apart, unread, Labelled};
 use nsudoku::input::{self, InputError, Puzzle, ReadOptions, Reader, Record};
+use nsudoku::logic::TechniqueList;
 use std::io::{self, BufReader, IsTerminal};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
@@ -368,7 +369,8 @@ fn read_files(
         let src = match opened {
             Ok(src) => src,
             Err(e) => {
-                if !lock(&pending).unread(format!("cannot read {name}: {e}")) {
+                let hint = technique_hint(path);
+                if !lock(&pending).unread(format!("cannot read {name}: {e}{hint}")) {
                     return;
                 }
                 continue;
@@ -463,6 +465,17 @@ impl<R: io::Read> io::Read for SendFirst<R> {
     }
 }
 
+/// What to add when a file that is not there is named like a technique list: PowerShell passes
+/// an unquoted `singles,naked-tuple` as two words, so the second arrives as a file to read.
+fn technique_hint(path: &Path) -> &'static str {
+    let name = path.to_str().unwrap_or("");
+    let technique = !name.contains(['/', '\\', '.']) && name.parse::<TechniqueList>().is_ok();
+    if technique && !path.exists() {
+        "; a technique name? PowerShell passes an unquoted list a,b as two words: quote it ('a,b')"
+    } else {
+        ""
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

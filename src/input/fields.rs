@@ -9,8 +9,12 @@ use crate::solver::{Exceeded, Verdict};
 /// spaces), none of which could be a puzzle with a wrong symbol or length: a name of a
 /// puzzle's length (N² or N³ letters) must hold a `_` or a space, which no puzzle does.
 pub(super) fn csv_header(line: &str) -> bool {
+    // Excel writes `;` where the decimal mark is a comma, and tab-separated files are common.
+    let Some(sep) = [',', ';', '\t'].into_iter().find(|&c| line.contains(c)) else {
+        return false;
+    };
     // Not collected: the first line may be millions of comma-separated numbers.
-    let mut fields = line.split(',').map(|f| unquoted(f.trim()));
+    let mut fields = line.split(sep).map(|f| unquoted(f.trim()));
     let name = |f: &str| {
         let len = f.chars().count();
         f.starts_with(|c: char| c.is_ascii_alphabetic())

@@ -1,5 +1,5 @@
 //! `nsudoku bench` end to end: its rows, the baselines beside the engine, budgets, and the
-//! commands it times.
+//! commands it times (those tests are Unix's: their commands are written for `sh`).
 
 use crate::common;
 use common::{data_path, grid144, lines, run, Scratch, EASY9, EASY9_SOL};
@@ -266,6 +266,7 @@ fn bench_takes_a_budget_of_no_nodes_as_solve_does() {
 
 /// A command in a markdown row keeps its cell: a `|` is escaped, a backtick gets a longer
 /// fence. An empty command is a usage error.
+#[cfg(unix)]
 #[test]
 fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
     let path = data_path("9x9_magictour_top1465_first30.txt");
@@ -306,6 +307,7 @@ fn bench_tables_keep_a_command_with_pipes_in_its_cell() {
 /// A command that solves no puzzle (not found, or failing at once) is not timed: a throughput
 /// of its exits would stand in the table beside the solvers'. Its row says why, without
 /// figures, and the exit status is 1 (a script reading the JSON saw no sign of it).
+#[cfg(unix)]
 #[test]
 fn bench_does_not_time_a_command_that_solves_nothing() {
     let out = bench_30_json(&[
@@ -376,6 +378,7 @@ fn bench_does_not_time_a_command_that_solves_nothing() {
 /// A command's answers to puzzles without one solution are not judged: counting to two, its
 /// `multiple solutions` is right, and a set of such puzzles is still timed (it was "solved no
 /// puzzle: not timed").
+#[cfg(unix)]
 #[test]
 fn bench_does_not_judge_a_command_on_puzzles_without_one_solution() {
     let bin = env!("CARGO_BIN_EXE_nsudoku");
@@ -467,6 +470,7 @@ fn bench_json(file: &str, more: &[&str]) -> std::process::Output {
     run(&args, "")
 }
 
+#[cfg(unix)]
 #[test]
 fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
     let bin = env!("CARGO_BIN_EXE_nsudoku");
@@ -498,6 +502,7 @@ fn bench_stops_a_command_that_writes_without_end_and_names_extra_answers() {
 
 /// A command that answers one line a puzzle: a blank line, or one starting with `#`, stands
 /// for its puzzle as `no solution` would, and the answers after it keep their puzzles.
+#[cfg(unix)]
 #[test]
 fn bench_pairs_a_blank_answer_line_with_its_puzzle() {
     let bin = env!("CARGO_BIN_EXE_nsudoku");
@@ -518,6 +523,7 @@ fn bench_pairs_a_blank_answer_line_with_its_puzzle() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn bench_times_a_command_beside_the_engine() {
     let path = data_path("9x9_magictour_top1465_first30.txt");
@@ -668,6 +674,7 @@ fn bench_kills_what_a_command_past_its_time_limit_started() {
 
 /// The time limit holds to a run's end, also after it has closed its stdout (a pipeline
 /// whose last stage is done): it was waited for without one.
+#[cfg(unix)]
 #[test]
 fn bench_kills_a_command_that_closed_its_output_past_its_time_limit() {
     let bin = env!("CARGO_BIN_EXE_nsudoku");
@@ -741,6 +748,7 @@ fn bench_names_a_puzzle_over_budget_in_any_variant() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn bench_kills_a_command_past_its_time_limit() {
     let out = bench_30_json(&["--baseline-cmd", "sleep 60", "--baseline-timeout", "300ms"]);
@@ -768,6 +776,7 @@ fn bench_kills_a_command_past_its_time_limit() {
 /// What a command writes (its answers, the last line of its stderr) and the command itself
 /// reach stderr and the table with their control characters written `U+001B`, as every other
 /// message writes them: an escape sequence or a NUL is never sent to the terminal raw.
+#[cfg(unix)]
 #[test]
 fn bench_escapes_the_control_characters_of_a_command() {
     let cmd = "cat >/dev/null; printf '\\0\\0\\n\\033[31mRED\\n'; printf '\\033[7mX\\n' >&2; \
@@ -805,6 +814,7 @@ fn bench_escapes_the_control_characters_of_a_command() {
 /// Which answers are judged is settled counting to 2, whatever `--limit` times: under the
 /// default `--limit 1` a puzzle of several solutions, to which `nsudoku solve` rightly answers
 /// `multiple solutions`, was judged and the command blamed for it.
+#[cfg(unix)]
 #[test]
 fn bench_judges_answers_to_puzzles_of_one_solution_only() {
     let dir = Scratch::new("bench-several");
@@ -837,6 +847,7 @@ fn bench_judges_answers_to_puzzles_of_one_solution_only() {
 /// A command's row says it times whole runs (`timing`), and how many of its answers were
 /// wrong (`wrong`, within `unsolved`); `--self-cmd` adds this binary's `solve` as a command,
 /// the row to set it beside, and the table's note says which rows are like for like.
+#[cfg(unix)]
 #[test]
 fn bench_marks_whole_process_rows_and_times_itself_as_a_command() {
     let out = bench_30_json(&["--self-cmd", "--baseline-cmd", "cat"]);

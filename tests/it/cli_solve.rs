@@ -550,6 +550,17 @@ fn usage_errors_exit_2() {
     assert_eq!(lines(&out.stdout), vec![EASY9_SOL.to_string()]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.txt"));
     assert_eq!(out.status.code(), Some(2));
+    // PowerShell passes an unquoted `singles,naked-tuple` as two words: the second, read as a
+    // file, is named as the technique it looks like (the path above is not).
+    let out = run(
+        &["explain", "--techniques", "singles", "naked-tuple", "-"],
+        EASY9,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot read naked-tuple: "), "{err}");
+    assert!(err.contains("a technique name? PowerShell passes"), "{err}");
+    let out = run(&["solve", "/nonexistent/file.txt"], "");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("technique"));
 }
 
 /// `nsudoku solve --threads 1` with stdin, stdout and stderr all pipes, for tests that close one.

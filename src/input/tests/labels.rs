@@ -75,6 +75,23 @@ fn a_csv_header_is_passed_over_with_a_note() {
     assert!(read_all(&late, Default::default())[1].is_err());
 }
 
+/// Excel writes `;` between fields where the decimal mark is a comma; tab-separated files are
+/// common too. Their headers are passed over as a comma's are.
+#[test]
+fn a_header_of_semicolons_or_tabs_is_passed_over() {
+    for sep in [";", "\t"] {
+        let text = format!("id{sep}puzzle{sep}difficulty\n1{sep}{EASY9}{sep}easy\n");
+        let all = read_all(&text, Default::default());
+        assert_eq!(all.len(), 1, "{sep:?}");
+        let first = all[0].as_ref().unwrap();
+        assert_eq!(first.line, 2);
+        assert!(
+            first.note.as_ref().unwrap().contains("is a CSV header"),
+            "{sep:?}"
+        );
+    }
+}
+
 /// A header with no line after it that should be a puzzle was most likely a bad line itself:
 /// it is named as an error at its line rather than passed over without a word. After it, bad
 /// lines are named each, and it passes as their header.
