@@ -325,15 +325,9 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
 /// hidden pair and triple): a rated path takes SE's direct steps wherever their pattern is
 /// allowed, as SE rates easy puzzles by them.
 fn with_direct(mut techniques: Vec<Technique>) -> Vec<Technique> {
-    use Technique::*;
-    let patterns = [
-        (Pointing, DirectPointing),
-        (Claiming, DirectClaiming),
-        (HiddenTuple(2), DirectHiddenPair),
-        (HiddenTuple(3), DirectHiddenTriple),
-    ];
-    for (pattern, direct) in patterns {
-        if techniques.contains(&pattern) && !techniques.contains(&direct) {
+    for direct in Technique::DIRECT {
+        let pattern = direct.direct_pattern();
+        if pattern.is_some_and(|p| techniques.contains(&p)) && !techniques.contains(&direct) {
             techniques.push(direct);
         }
     }

@@ -33,8 +33,9 @@ impl RatingRange {
     /// XY-Wing's (4.2), but a puzzle kept solvable with them needs longer ones (6.6 and up)
     /// more often than not (`-k 4 -n 4 --rating 4.0-5.0`: 29.6 s with them, 0.8 s without;
     /// `-k 5 -n 2 --rating 3.0-4.5`: none in a minute each, 1.1 s without). An XY-Wing still
-    /// comes on `rate`'s path where it is the easiest step. `None` when that is every
-    /// technique: then digging checks uniqueness by counting, as without a range.
+    /// comes on `rate`'s path where it is the easiest step. Nor SE's direct steps whose pattern
+    /// is within. `None` when that is every technique: then digging checks uniqueness by
+    /// counting, as without a range.
     pub fn dig_list(&self, n: usize) -> Option<Vec<Technique>> {
         use Technique::*;
         let all = rating_order(n);
@@ -44,6 +45,9 @@ impl RatingRange {
             .copied()
             .filter(|&t| base(t) <= self.high && !t.needs_uniqueness())
             .filter(|&t| !chain(t) || self.high >= 6.5)
+            // A direct step places nothing its pattern and a single would not, and costs a
+            // pass of its own at every check: it stays only where its pattern is rated above.
+            .filter(|&t| t.direct_pattern().map_or(true, |p| base(p) > self.high))
             .collect();
         let every = all
             .iter()
@@ -226,6 +230,8 @@ mod tests {
         assert!(mid.contains(&Technique::XyzWing) && mid.contains(&Technique::NakedSingle));
         assert!(!mid.contains(&Technique::UniqueRectangle) && !mid.contains(&Technique::XChain));
         assert!(!mid.contains(&Technique::XyChain));
+        // Their patterns within, the direct steps would only cost a pass each.
+        assert!(mid.iter().all(|t| !t.is_direct()));
         let chains = "-6.6".parse::<RatingRange>().unwrap().dig_list(9).unwrap();
         assert!(chains.contains(&Technique::XyChain) && chains.contains(&Technique::XChain));
     }

@@ -259,6 +259,19 @@ impl Technique {
         )
     }
 
+    /// The pattern a direct technique sees through (`Pointing` for `DirectPointing`); `None`
+    /// for every other technique.
+    pub fn direct_pattern(self) -> Option<Technique> {
+        use Technique::*;
+        match self {
+            DirectPointing => Some(Pointing),
+            DirectClaiming => Some(Claiming),
+            DirectHiddenPair => Some(HiddenTuple(2)),
+            DirectHiddenTriple => Some(HiddenTuple(3)),
+            _ => None,
+        }
+    }
+
     /// True for the forcing chains, whose evidence is a proof by assumption.
     pub fn is_forcing(self) -> bool {
         matches!(
