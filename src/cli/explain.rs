@@ -100,6 +100,7 @@ pub fn run(a: ExplainArgs) -> io::Result<ExitCode> {
         }
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
+    super::not_an_input("--html", a.html.as_deref(), &a.input.files)?;
     a.input.check_json(a.json)?;
     let feed = a.input.feed().logic_only("explain");
     let mut out = io::BufWriter::new(super::stdout());

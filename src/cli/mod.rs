@@ -45,7 +45,8 @@ use batch::{any_unread, logic_only, unread, UNREAD};
 pub use batch::{each_puzzle, exit_status, input_name, told_apart, write_invalid, Labelled, Notes};
 pub use parallel::{in_order, in_order_of, thread_pool, with_threads, STACK_SIZE};
 pub use paths::{
-    check_picture_paths, readable_files, same_file, say_left_over, writable_file, write_streamed,
+    check_picture_paths, not_an_input, readable_files, same_file, say_left_over, writable_file,
+    write_streamed,
 };
 pub use records::{
     at, json_failure, labelled, labelled_grid, prefix, puzzle_failure, puzzle_header, set_line,

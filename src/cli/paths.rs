@@ -82,6 +82,29 @@ pub fn check_picture_paths(svg: Option<&Path>, html: Option<&Path>) -> io::Resul
     }
 }
 
+/// Refuse an output file (`flag`'s value) that is one of the `inputs`: written, it would
+/// replace the puzzles it is made from, which a user does not get back.
+pub fn not_an_input(flag: &str, path: Option<&Path>, inputs: &[PathBuf]) -> io::Result<()> {
+    let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+        return Ok(());
+    };
+    match inputs
+        .iter()
+        .find(|f| f.as_os_str() != "-" && same_file(f, path))
+    {
+        Some(f) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{flag} {}: it is the input file {}, whose puzzles it would replace; expected \
+                 another file",
+                path.display(),
+                f.display()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Refuse an output file (`flag`'s value; `-` is standard output) that is a directory or lies
 /// in no directory, before the work whose result it would hold.
 pub fn writable_file(flag: &str, path: Option<&Path>) -> io::Result<()> {

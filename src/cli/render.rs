@@ -135,6 +135,8 @@ fn draw_first(a: RenderArgs) -> Result<ExitCode, Stop> {
     }
     super::check_picture_paths(a.svg.as_deref(), a.html.as_deref())?;
     super::writable_file("-o", a.output.as_deref())?;
+    super::not_an_input("-o", a.output.as_deref(), &a.input.files)?;
+    super::not_an_input("--html", a.html.as_deref(), &a.input.files)?;
     // A file that cannot be read is the one error, not also "no puzzle in the input".
     super::readable_files(&a.input.files)?;
     a.input.check_no_grid("render")?;

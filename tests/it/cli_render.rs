@@ -327,6 +327,25 @@ fn bad_requests_are_clear_errors() {
         assert!(o.stdout.is_empty(), "{args:?}");
         assert!(!missing.exists(), "{args:?}");
     }
+    // An output file that is the input would replace its puzzles: refused, the file kept.
+    let puzzles = tmp.join("puzzles.txt");
+    std::fs::write(&puzzles, format!("{EASY9}\n")).unwrap();
+    let p = puzzles.to_str().unwrap();
+    let again = format!("{}/./puzzles.txt", tmp.display());
+    for (flag, sub) in [
+        ("-o", "render"),
+        ("--html", "render"),
+        ("--html", "explain"),
+    ] {
+        let o = run(&[sub, flag, &again, p], "");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{sub} {flag}: {err}");
+        assert!(err.contains("it is the input file"), "{sub} {flag}: {err}");
+        assert_eq!(
+            std::fs::read_to_string(&puzzles).unwrap(),
+            format!("{EASY9}\n")
+        );
+    }
 }
 
 /// `--timeout` bounds the search behind `--solution` (10 s when not given: a picture should not
