@@ -312,7 +312,7 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish, and SE's direct ones. SE has no finned fish, and finds their removals by chains of its
+/// fish, with SE's direct ones added. SE has no finned fish, and finds their removals by chains of its
 /// own, rated higher (an X-chain from 6.6, a forcing chain from 8.5): with them the ratings
 /// would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
@@ -386,8 +386,9 @@ pub fn easiest_step<B: Basis>(
 }
 
 /// The path a rating measures: the easiest step each time ([`easiest_step`]) among
-/// `techniques`, in any order, with the direct technique of each pattern among them, telling `told` each step as it is taken (as
-/// [`engine::path_told`]). `explain --rated` and `render --rated` show it.
+/// `techniques`, in any order, with the direct technique of each pattern among them, telling
+/// `told` each step as it is taken (as [`engine::path_told`]). `explain --rated` and `render
+/// --rated` show it.
 pub fn rated_path_told<B: Basis>(
     s: &mut State<B>,
     techniques: &[Technique],

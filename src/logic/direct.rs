@@ -25,14 +25,12 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     }
 }
 
-/// The technique that places what `pattern`'s removals leave a single.
+/// The technique that places what `pattern`'s removals leave a single (`pattern` is one of
+/// theirs: pointing, claiming, a hidden pair or triple).
 fn direct(pattern: Technique) -> Technique {
-    match pattern {
-        Technique::Pointing => Technique::DirectPointing,
-        Technique::Claiming => Technique::DirectClaiming,
-        Technique::HiddenTuple(2) => Technique::DirectHiddenPair,
-        _ => Technique::DirectHiddenTriple,
-    }
+    let mut direct = Technique::DIRECT.into_iter();
+    let found = direct.find(|d| d.direct_pattern() == Some(pattern));
+    found.expect("the pattern of a direct technique")
 }
 
 /// Each pointing or claiming whose removals leave its digit one place in a house of its base's
