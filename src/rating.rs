@@ -312,9 +312,9 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish, with SE's direct ones added. SE has no finned fish, and finds their removals by chains of its
-/// own, rated higher (an X-chain from 6.6, a forcing chain from 8.5): with them the ratings
-/// would no longer be SE's.
+/// fish, with SE's direct ones added. SE has no finned fish, and finds their removals by
+/// chains of its own, rated higher (an X-chain from 6.6, a forcing chain from 8.5): with them
+/// the ratings would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     let mut ts = default_order(n);
     ts.retain(|t| !matches!(t, Technique::FinnedFish(_)));
