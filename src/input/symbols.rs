@@ -497,6 +497,20 @@ fn no_grid_length(
             format!("{} symbols on a line{lines}", cells * cells),
         );
     }
+    // A puzzle in single quotes, as cmd.exe passes `echo '…'` on: the quotes are no symbols.
+    let quoted = raw
+        .trim()
+        .strip_prefix('\'')
+        .and_then(|q| q.strip_suffix('\''))
+        .filter(|q| puzzle_length(symbol_count(q)));
+    if quoted.is_some() {
+        return InputError::at(
+            line_no,
+            format!("{what}: a puzzle in single quotes"),
+            "the puzzle without them (cmd.exe passes single quotes on as text: use double \
+             quotes there, or none)",
+        );
+    }
     // A key and a tab before a whole puzzle (`key<TAB>puzzle`, as Hadoop streaming writes
     // lines), the key too long or odd for a label: say what to cut. Not a puzzle a symbol
     // or two off before its solution: nearly as long, of the same symbols.

@@ -299,6 +299,17 @@ fn an_id_before_a_puzzle_is_its_label_and_a_long_key_is_named() {
     assert!(!e.what.contains("key"), "{e}");
 }
 
+/// cmd.exe passes `echo '…'`'s single quotes (and the space before `>`) on: the line is named
+/// as a quoted puzzle, not only by its length. Double quotes are read as they were.
+#[test]
+fn a_puzzle_in_single_quotes_is_named_so() {
+    let e = read_one(&format!("'{EASY9}' \r"), ReadOptions::default()).unwrap_err();
+    assert!(e.what.contains("a puzzle in single quotes"), "{e}");
+    assert!(e.expected.contains("use double quotes"), "{e}");
+    let p = read_one(&format!("\"{EASY9}\""), ReadOptions::default()).unwrap();
+    assert_eq!(p.digits(), easy9_digits());
+}
+
 #[test]
 fn a_title_line_is_told_to_start_with_a_hash() {
     for title in ["Sudoku #1", "Puzzle 3 (hard)", "my puzzles"] {
