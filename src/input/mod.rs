@@ -17,6 +17,7 @@ mod numbers;
 mod pencil;
 mod puzzle;
 mod rows;
+mod sheet;
 mod symbols;
 #[cfg(test)]
 mod tests;
@@ -35,6 +36,7 @@ use pencil::{
     zero_based_rows_start,
 };
 use rows::{empty_first_row, frame_above_grid, is_rule, read_symbol_rows, symbol_rows_start};
+use sheet::{read_sheet, sheet_start};
 use std::io::{self, BufRead};
 use symbols::{plain_9x9, read_symbols};
 
@@ -416,7 +418,9 @@ impl<R: BufRead> Reader<R> {
     /// drawn for people, a section header.
     fn passed_over(&mut self, i: usize) -> bool {
         if blank_or_comment(self.src.lines.at(i)) {
-            return true;
+            // A spreadsheet's row of empty cells is tabs alone.
+            let tabs = self.src.lines.at(i).contains('\t');
+            return !(tabs && self.more_lines(i, sheet::empty_first_row));
         }
         let raw = self.src.lines.at(i).trim();
         // A box rule or frame (`+-------+-------+`) is not a puzzle, unless it is dashes
@@ -448,6 +452,13 @@ impl<R: BufRead> Reader<R> {
     fn puzzle_at(&mut self, i: usize) -> (Record, usize) {
         let opts = self.opts;
         let line_no = i + 1;
+        // A grid from a spreadsheet: its rows' fields, empty ones among them, would be read
+        // as none of the forms below.
+        let sheet =
+            |lines: &Lines, i| sheet_start(lines, i, opts).map(|s| read_sheet(lines, i, s, opts));
+        if let Some(read) = self.more_lines(i, sheet) {
+            return read;
+        }
         if let Some(rec) = self.fields_at(i) {
             return (rec, 1);
         }

@@ -38,7 +38,7 @@ const INTEGERS: &str = "whitespace-separated integers, 0 (or `.`, `-`, `_`) for 
 
 /// The value of one cell's token on 1-based line `line_no`; `cell`, when known, is named in
 /// the message (asked only then).
-fn parse_int(
+pub(super) fn parse_int(
     t: &str,
     line_no: usize,
     cell: impl FnOnce() -> Option<CellName>,

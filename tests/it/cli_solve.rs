@@ -707,6 +707,40 @@ fn a_folded_candidate_grid_is_one_puzzle() {
     );
 }
 
+/// A grid saved from a spreadsheet (CSV, an empty field an empty cell) is solved; one with a
+/// row a field short is named, and the batch goes on.
+#[test]
+fn a_spreadsheet_grid_is_solved_and_a_bad_one_named() {
+    let rows: Vec<String> = EASY9
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let field = |b: &u8| {
+                if *b == b'.' {
+                    String::new()
+                } else {
+                    (*b as char).to_string()
+                }
+            };
+            r.iter().map(field).collect::<Vec<_>>().join(",")
+        })
+        .collect();
+    let mut short = rows.clone();
+    let last = short[4].rfind(',').unwrap();
+    short[4].truncate(last);
+    let input = format!("{}\n\n{}\n\n{EASY9}\n", rows.join("\n"), short.join("\n"));
+    let out = run(&["solve"], &input);
+    assert_eq!(lines(&out.stdout).len(), 3, "{out:?}");
+    let numbers: Vec<String> = EASY9_SOL.chars().map(String::from).collect();
+    assert_eq!(lines(&out.stdout)[0], numbers.join(" "));
+    assert_eq!(lines(&out.stdout)[1..], ["invalid", EASY9_SOL]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 15: row 5 of the grid has 8 fields; expected 9 fields a row"),
+        "{err}"
+    );
+}
+
 /// A short line of symbols no grid has is not called a grid's row.
 #[test]
 fn a_short_line_is_a_row_only_in_a_grid_alphabet() {

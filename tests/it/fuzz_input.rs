@@ -1,6 +1,7 @@
 //! Property-driven fuzzing of every input path: arbitrary text, mutated real puzzles in every
-//! alphabet, candidate grids and the numbers format must give a puzzle or a clear error —
-//! never a panic — and every puzzle that parses must be solvable or classified within a budget.
+//! alphabet, candidate grids, the numbers format and spreadsheet grids must give a puzzle or a
+//! clear error — never a panic — and every puzzle that parses must be solvable or classified
+//! within a budget.
 //!
 //! `PROPTEST_CASES=100000 cargo test --release --test it fuzz_input::` runs a longer campaign.
 
@@ -102,6 +103,9 @@ fn symbol() -> impl Strategy<Value = char> {
         Just('.'),
         Just(' '),
         Just('#'),
+        // A spreadsheet's delimiters.
+        Just(','),
+        Just('\t'),
         Just('\n'),
         any::<char>(),
     ]
@@ -145,6 +149,23 @@ fn as_numbers(line: &str) -> String {
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The same puzzle as a spreadsheet writes it: rows of fields apart by `delim`, an empty
+/// cell an empty field.
+fn as_sheet(line: &str, delim: &str) -> String {
+    let p = nsudoku::input::read_one(line, ReadOptions::default()).unwrap();
+    let field = |d: &u8| {
+        if *d == 0 {
+            String::new()
+        } else {
+            d.to_string()
+        }
+    };
+    p.digits()
+        .chunks(p.n())
+        .map(|r| r.iter().map(field).collect::<Vec<_>>().join(delim) + "\n")
+        .collect()
 }
 
 /// The same puzzle as JSON: rows of numbers, of one-symbol strings, or flat and pretty-printed
@@ -229,6 +250,12 @@ proptest! {
     fn mutated_numbers_never_panic(i in any::<usize>(), edits in proptest::collection::vec(edit(), 0..6), opts in options()) {
         let seeds = seeds();
         exercise(&mutate(&as_numbers(&seeds[i % seeds.len()]), &edits), opts);
+    }
+
+    #[test]
+    fn mutated_sheets_never_panic(i in any::<usize>(), delim in prop_oneof![Just("\t"), Just(","), Just(";")], edits in proptest::collection::vec(edit(), 0..6), opts in options()) {
+        let seeds = seeds();
+        exercise(&mutate(&as_sheet(&seeds[i % seeds.len()], delim), &edits), opts);
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod labels;
 mod numbers;
 mod pencil;
 mod plain;
+mod sheet;
 mod stream;
 
 const EASY9: &str =
@@ -228,17 +229,28 @@ fn messages_name_what_is_wrong() {
             )
         );
     }
-    // Numbers as a spreadsheet exports them are named so, with what would read.
+    // Numbers as a spreadsheet exports them are read; with `--format line`, where no such
+    // form is looked for, they are named so, with what would read.
     let digits: Vec<String> = EASY9
         .chars()
         .map(|c| c.to_digit(10).unwrap_or(0).to_string())
         .collect();
-    for (sep, read_as) in [(",", "161 symbols: "), (";", "161 symbols: "), (", ", "")] {
-        let e = read_all(&digits.join(sep), Default::default())[0]
-            .clone()
-            .unwrap_err();
+    let line = ReadOptions {
+        format: Some(Format::Line),
+        ..Default::default()
+    };
+    for sep in [",", ";", ", "] {
+        let text = digits.join(sep);
+        let p = read_one(&text, Default::default()).unwrap();
+        assert_eq!(p.digits(), easy9_digits());
+        let Err(e) = read_one(&text, line) else {
+            panic!("{text} read as a line")
+        };
         let c = sep.trim();
-        assert_eq!(e.what, format!("{read_as}81 numbers separated by '{c}'"));
+        assert_eq!(
+            e.what,
+            format!("161 symbols: 81 numbers separated by '{c}'")
+        );
         assert_eq!(
             e.expected,
             "the numbers separated by spaces (the numbers format)"
