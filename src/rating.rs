@@ -32,7 +32,8 @@ pub fn base(t: Technique) -> f64 {
     // Rounded to tenths as every rating is: 5.4 + 0.6 * 2 is 6.6000000000000005 in f64, which
     // would sort a hidden sextuple after the chains of 6.6 and break the tie rule.
     round1(match t {
-        FullHouse => 1.2,
+        // SE's hidden single that is its house's last empty cell (`isAlone`).
+        FullHouse => 1.0,
         HiddenSingle => 1.2,
         // SE's direct techniques: a pattern's removals and the single they leave, one step.
         DirectPointing => 1.7,
@@ -270,7 +271,7 @@ impl Rating {
             self.hardest = Some(d.technique);
             self.hardest_step = Some(self.steps);
         }
-        // Every step rates 1.2 or more: an EP of 0 is one not yet reached.
+        // Every step rates 1.0 or more: an EP of 0 is one not yet reached.
         if self.ep == 0.0 && !d.placements.is_empty() {
             self.ep = self.er;
         }

@@ -189,8 +189,8 @@ pub struct Evidence {
     /// Aligned pair exclusion: why each digit goes, one a removal. Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exclusions: Vec<Exclusion>,
-    /// A direct technique's removals that leave its placement a single (in the last of
-    /// `houses`), seen but not made, as Sudoku Explainer's direct steps place alone
+    /// The removals of a direct technique's pattern that leave its placement a single (in
+    /// the last of `houses`): some of its eliminations, named in its text
     /// ([`super::direct`]). Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clears: Vec<Candidate>,

@@ -3,8 +3,8 @@
 //!
 //! SE rates such a step below its pattern (Direct Pointing 1.7, Direct Claiming 1.9, Direct
 //! Hidden Pair 2.0, Direct Hidden Triple 2.5, against 2.6, 2.8, 3.4 and 4.0): a solver sees the
-//! single through the pattern without writing its removals down. So the step places the single
-//! and removes nothing, as SE's does; its evidence keeps the pattern, and in `clears` the
+//! single through the pattern. The step places the single and makes the pattern's removals,
+//! as SE's `IndirectHint.apply` does; its evidence keeps the pattern, and in `clears` the
 //! removals that leave the single. The single is looked for where SE looks: after a pointing,
 //! in the other boxes its line crosses; after a claiming, in the other lines of its kind that
 //! cross its box; after a hidden set, in its own house.
@@ -64,6 +64,7 @@ fn locked<B: Basis>(s: &State<B>, pattern: Technique, sink: &mut Sink) -> Flow {
             };
             let mut step = Deduction::new(direct(pattern));
             step.placements.push(Candidate::new(cell, digit));
+            step.eliminations = d.eliminations.clone();
             step.evidence.houses = vec![d.evidence.houses[0], d.evidence.houses[1], h as u16];
             step.evidence.cells = d.evidence.cells.clone();
             step.evidence.digits = d.evidence.digits.clone();
@@ -110,6 +111,15 @@ fn hidden<B: Basis>(s: &State<B>, k: usize, cfg: &Config, sink: &mut Sink) -> Fl
                 let mut step = Deduction::new(direct(Technique::HiddenTuple(k as u8)));
                 step.placements
                     .push(Candidate::new(cell(left.first()), other));
+                // Every other digit of the set's cells, as the hidden set removes them.
+                step.eliminations = union
+                    .iter()
+                    .flat_map(|i| {
+                        let c = cell(i);
+                        let digits = s.open(c).iter().filter(|d| !set.contains(d));
+                        digits.map(move |d| Candidate::new(c, d))
+                    })
+                    .collect();
                 step.evidence.houses = vec![h as u16];
                 step.evidence.cells = union.iter().map(|i| cells[i]).collect();
                 step.evidence.digits = set.iter().map(|&d| d as u8).collect();

@@ -94,8 +94,7 @@ pub fn marks(d: &Deduction, t: &Topology) -> Marks {
             }
         }
     }
-    // A direct step's removals are struck as removals are, though only its placement is made.
-    for &c in d.eliminations.iter().chain(&d.evidence.clears) {
+    for &c in &d.eliminations {
         add(c, mark::ELIM);
     }
     for &c in &d.placements {

@@ -24,9 +24,11 @@ fn easy_puzzle_rates_as_singles() {
 }
 
 /// Easy puzzles rate as Sudoku Explainer rates them, by its direct steps: a pattern's removals
-/// leave a single, placed in the same step (../shared/data/9x9/17_clue.txt lines 44, 2, 51,
-/// rated 2.6, 2.3 and 2.8 when the pattern and the single were two steps). Every step of the
-/// path checked against the solution.
+/// leave a single, placed in the same step with the removals (../shared/data/9x9/17_clue.txt
+/// lines 44, 2, 51, rated 2.6, 2.3 and 2.8 when the pattern and the single were two steps;
+/// lines 268, 229 and 240, rated 2.6, 3.0 and 2.6 when the step placed the single alone,
+/// which left a removal of the pattern for a later step). Every step of the path checked
+/// against the solution.
 #[test]
 fn direct_steps_rate_easy_puzzles_as_se_does() {
     let cases = [
@@ -44,6 +46,21 @@ fn direct_steps_rate_easy_puzzles_as_se_does() {
             ".................1....23.4........2...5....3...67......3....7...8.9....642..5....",
             2.5,
             Technique::DirectHiddenTriple,
+        ),
+        (
+            ".................1..2..3.4...............425.67..1.......4.2.3..6.......81......7",
+            1.7,
+            Technique::DirectPointing,
+        ),
+        (
+            ".................1..2..3..4.....256..14.7.....8...........8.......1...5...3..9.2.",
+            2.0,
+            Technique::DirectHiddenPair,
+        ),
+        (
+            ".................1..2..3..4.....5....1.....67.6...23......1.6....5...2...8..7....",
+            2.0,
+            Technique::DirectHiddenPair,
         ),
     ];
     for (line, er, hardest) in cases {
@@ -63,10 +80,21 @@ fn direct_steps_rate_easy_puzzles_as_se_does() {
         });
         let direct = path.steps.iter().filter(|d| d.technique.is_direct());
         assert!(direct.clone().count() > 0, "{line}");
-        assert!(direct
-            .clone()
-            .all(|d| d.eliminations.is_empty() && d.placements.len() == 1));
+        // One placement, and the pattern's removals, among them those that leave the single.
+        assert!(direct.clone().all(|d| d.placements.len() == 1
+            && !d.evidence.clears.is_empty()
+            && d.evidence.clears.iter().all(|c| d.eliminations.contains(c))));
     }
+}
+
+/// SE's hidden single in a house's last empty cell (`isAlone`) is 1.0, a full house here.
+#[test]
+fn a_full_house_rates_one() {
+    let line = ".53168742862734951417952836746893125281645397395271468138529674574386219629417583";
+    let p = input::read_one(line, Default::default()).unwrap();
+    let r = rating::rate(&p, &Config::default()).unwrap();
+    assert_eq!(r.to_string(), "1.0/1.0/1.0");
+    assert_eq!(r.hardest, Some(Technique::FullHouse));
 }
 
 fn shaped(shape: impl FnOnce(&mut [u128])) -> State<B3> {
