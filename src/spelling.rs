@@ -39,12 +39,58 @@ pub fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
     (distance <= 2 && 3 * distance < given.chars().count()).then_some(name)
 }
 
-/// ` (did you mean 'grid'?)` when `given` is a slip of one of `names`, else nothing: the part
-/// of a message that follows the name it quotes.
-pub fn did_you_mean<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> String {
-    nearest(given, names)
-        .map(|n| format!(" (did you mean '{n}'?)"))
-        .unwrap_or_default()
+/// The names `given` may be short for, case aside, when it is a slip of none: those it
+/// starts (`forcing` of `forcing-chain`, `forcing-chain-plus`, …), or else the one name whose
+/// first letter it shares and whose letters it keeps in order (`hx` of `hex`).
+pub fn shortened<'a>(
+    given: &str,
+    names: impl IntoIterator<Item = &'a str> + Clone,
+) -> Vec<&'a str> {
+    let given = given.to_lowercase();
+    if given.chars().count() < 2 {
+        return Vec::new();
+    }
+    let started: Vec<&str> = names
+        .clone()
+        .into_iter()
+        .filter(|n| n.to_lowercase().starts_with(&given))
+        .collect();
+    if !started.is_empty() {
+        return started;
+    }
+    let kept = |n: &str| {
+        let mut letters = n.chars().flat_map(char::to_lowercase);
+        given.chars().all(|g| letters.any(|c| c == g))
+    };
+    let first = given.chars().next();
+    let abbreviated: Vec<&str> = names
+        .into_iter()
+        .filter(|n| n.chars().next().map(|c| c.to_ascii_lowercase()) == first && kept(n))
+        .collect();
+    match abbreviated[..] {
+        [one] => vec![one],
+        _ => Vec::new(),
+    }
+}
+
+/// ` (did you mean 'grid'?)` when `given` is a slip of one of `names` or short for some
+/// ([`shortened`]: up to three named), else nothing: the part of a message that follows the
+/// name it quotes.
+pub fn did_you_mean<'a>(given: &str, names: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    let meant = match nearest(given, names.clone()) {
+        Some(n) => vec![n],
+        None => shortened(given, names),
+    };
+    let quoted: Vec<String> = meant.iter().take(3).map(|n| format!("'{n}'")).collect();
+    match quoted.len() {
+        0 => String::new(),
+        1 => format!(" (did you mean {}?)", quoted[0]),
+        _ => {
+            let (last, first) = quoted.split_last().expect("two or more");
+            let more = if meant.len() > 3 { ", …" } else { "" };
+            format!(" (did you mean {} or {last}{more}?)", first.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -69,5 +115,23 @@ mod tests {
             " (did you mean 'hex'?)"
         );
         assert_eq!(did_you_mean("octal", ["standard", "hex", "letters"]), "");
+        // Short for a name: its start, or its letters in order.
+        assert_eq!(
+            did_you_mean("hx", ["standard", "hex", "letters"]),
+            " (did you mean 'hex'?)"
+        );
+        let chains = [
+            "x-chain",
+            "forcing-chain",
+            "forcing-chain-plus",
+            "forcing-chain-nested",
+        ];
+        assert_eq!(
+            did_you_mean("forcing", chains),
+            " (did you mean 'forcing-chain', 'forcing-chain-plus' or 'forcing-chain-nested'?)"
+        );
+        assert_eq!(did_you_mean("f", chains), "");
+        // Letters in order in two names: neither is meant.
+        assert_eq!(did_you_mean("fc", ["fish-chain", "forcing-chain"]), "");
     }
 }

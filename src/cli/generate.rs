@@ -29,7 +29,8 @@ pub struct GenerateArgs {
     /// Seed of the run; puzzle i depends only on (seed, i). Random (and printed) when omitted.
     #[arg(long, value_parser = super::at_least::<0, u64>)]
     seed: Option<u64>,
-    /// Pattern symmetry of the givens: none, rotational, quarter, diagonal, antidiagonal, mirror.
+    /// Pattern symmetry of the givens: none, rotational (or central, point: a half turn),
+    /// quarter, diagonal, antidiagonal, mirror.
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
     /// No given can be removed (under a symmetry: no orbit of givens). Checks that ran over

@@ -98,6 +98,13 @@ impl fmt::Display for Symmetry {
 impl FromStr for Symmetry {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        // A half turn is also called central or point symmetry.
+        if ["central", "point"]
+            .iter()
+            .any(|a| a.eq_ignore_ascii_case(s))
+        {
+            return Ok(Symmetry::Rotational);
+        }
         Symmetry::ALL
             .into_iter()
             .find(|x| x.to_string().eq_ignore_ascii_case(s))

@@ -293,6 +293,16 @@ fn orbits_partition_the_grid() {
 }
 
 #[test]
+fn symmetries_parse_by_name_and_by_other_names() {
+    for s in Symmetry::ALL {
+        assert_eq!(s.to_string().to_uppercase().parse::<Symmetry>(), Ok(s));
+    }
+    for half_turn in ["central", "Point"] {
+        assert_eq!(half_turn.parse::<Symmetry>(), Ok(Symmetry::Rotational));
+    }
+}
+
+#[test]
 fn random_grids_are_valid_and_differ() {
     let mut rng = Rng::new(1);
     let a = random_solution::<B3>(&mut rng);

@@ -35,7 +35,12 @@ impl fmt::Display for TechniqueError {
                 match (other_name(&fold(name)), nearest) {
                     (Some((ours, why)), _) => write!(f, " ('{ours}' finds it: {why})")?,
                     (None, Some(nearest)) => write!(f, " (did you mean '{nearest}'?)")?,
-                    (None, None) => {}
+                    // Short for a name or a few (`forcing`), or nothing like one.
+                    (None, None) => {
+                        let names = cli_names();
+                        let listed = names.split(", ").filter(|n| !n.ends_with("-K"));
+                        f.write_str(&crate::spelling::did_you_mean(&fold(name), listed))?
+                    }
                 }
                 write!(f, "; expected one of: {}", cli_names())
             }
@@ -914,6 +919,15 @@ mod tests {
             .to_string();
         assert!(
             e.starts_with("unknown technique 'forcing-chains' (did you mean 'forcing-chain'?); expected one of: full-house"),
+            "{e}"
+        );
+        // Short for a few names: the first three named.
+        let e = Technique::parse("forcing", 9).unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "unknown technique 'forcing' (did you mean 'forcing-chain', 'forcing-chain-plus' \
+                 or 'forcing-chain-nested'?)"
+            ),
             "{e}"
         );
     }

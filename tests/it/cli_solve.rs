@@ -1311,8 +1311,17 @@ fn bad_flag_values_say_what_is_expected() {
             "unknown alphabet 'hexx' (did you mean 'hex'?); expected standard, hex or letters",
         ),
         (
+            &["solve", "--alphabet", "hx"],
+            "unknown alphabet 'hx' (did you mean 'hex'?); expected standard, hex or letters",
+        ),
+        (
             &["generate", "-k", "3", "--symmetry", "rotatonal"],
             "unknown symmetry 'rotatonal' (did you mean 'rotational'?)",
+        ),
+        (
+            &["find", "--technique", "forcing"],
+            "unknown technique 'forcing' (did you mean 'forcing-chain', 'forcing-chain-plus' or \
+             'forcing-chain-nested'?)",
         ),
         (&["explain", "--pom-budget", "x"], "expected 0 or more"),
         (&["explain", "--forcing-budget", "x"], "expected 0 or more"),
