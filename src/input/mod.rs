@@ -422,7 +422,14 @@ impl<R: BufRead> Reader<R> {
             let tabs = self.src.lines.at(i).contains('\t');
             return !(tabs && self.more_lines(i, sheet::empty_first_row));
         }
+        // A spreadsheet's row of empty fields between grids, and Excel's `sep=;` line.
+        if self.more_lines(i, sheet::separator) {
+            return true;
+        }
         let raw = self.src.lines.at(i).trim();
+        if raw.len() == 5 && raw.get(..4).is_some_and(|s| s.eq_ignore_ascii_case("sep=")) {
+            return true;
+        }
         // A box rule or frame (`+-------+-------+`) is not a puzzle, unless it is dashes
         // heading exactly a grid's other rows: its first row.
         let opts = self.opts;

@@ -14,13 +14,20 @@ use crate::topology::CellName;
 /// The delimiters a spreadsheet writes between the cells of a row.
 const DELIMITERS: [char; 3] = ['\t', ',', ';'];
 
-/// A grid found at a line: its delimiter, its side N, and whether it is on one line.
+/// A grid found at a line: its delimiter, its side N, whether it is on one line, and whether
+/// each row ends with a delimiter (an empty field after its last cell, as some exporters
+/// write).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Sheet {
     delim: char,
     n: usize,
     one_line: bool,
+    trailing: bool,
 }
+
+/// The most grids a run of rows is read ahead for, to tell a row of empty fields apart from
+/// a grid's row ([`separator`]): a run longer than this is read as grids from its start.
+const RUN_GRIDS: usize = 64;
 
 /// The fields of `line` apart by `delim`, each without the spaces and double quotes around
 /// it; the line without a trailing `\r` and, unless tabs delimit (a leading one is an empty
@@ -80,30 +87,58 @@ pub(super) fn sheet_start(lines: &Lines, start: usize, opts: ReadOptions) -> Opt
         .into_iter()
         .find_map(|d| row_width(line, d).map(|w| (d, w)))
         .filter(|&(d, w)| sheet_row(line, d, w))?;
-    // 81 fields are a 9×9 grid, or the first row of an 81×81 one: its rows when this line
-    // or the next holds a cell no 9×9 grid can (as each full row does).
-    let rows = match side_of_cells(width) {
+    let trailing = trailing(line, delim, width);
+    let cells = width - usize::from(trailing);
+    // 81 fields are a 9×9 grid, or the first row of an 81×81 one: its rows when a line of
+    // the 81 from this one holds a cell no 9×9 grid can (as each full row does).
+    let rows = match side_of_cells(cells) {
         None => true,
         Some(small) => {
             let big = |l: &str| sheet_row(l, delim, width) && !fits(l, delim, small);
-            is_side(width) && (big(line) || lines.get(start + 1).is_some_and(big))
+            let run = (start..start + cells).map_while(|i| lines.get(i));
+            is_side(cells)
+                && run
+                    .take_while(|l| row_width(l, delim) == Some(width))
+                    .any(big)
         }
     };
-    if !rows && side_of_cells(width).is_none() || rows && !is_side(width) {
+    if !rows && side_of_cells(cells).is_none() || rows && !is_side(cells) {
         return None;
     }
     let sheet = Sheet {
         delim,
-        n: if rows { width } else { side_of_cells(width)? },
+        n: if rows { cells } else { side_of_cells(cells)? },
         one_line: !rows,
+        trailing,
     };
     let rows = if rows { sheet.n } else { 1 };
+    // Rows numbered 1 to N in their first field have a label column, which a row with a
+    // trailing delimiter would take for its first cell.
+    let numbered = (1..=rows).all(|r| {
+        let first = lines
+            .get(start + r - 1)
+            .and_then(|l| fields(l, delim).next());
+        first == Some(r.to_string().as_str())
+    });
+    if trailing && rows > 1 && numbered {
+        return None;
+    }
     let empty_field = || {
         (start..start + rows)
             .map_while(|i| lines.get(i).filter(|l| sheet_row(l, delim, width)))
             .any(|l| fields(l, delim).any(str::is_empty))
     };
     (delim != '\t' || empty_field()).then_some(sheet)
+}
+
+/// Whether `width` fields of `line` are a row's cells and an empty field after them: not a
+/// row of a grid as they are, but one cell fewer would be.
+fn trailing(line: &str, delim: char, width: usize) -> bool {
+    let cells = width - 1;
+    !is_side(width)
+        && side_of_cells(width).is_none()
+        && (is_side(cells) || side_of_cells(cells).is_some())
+        && fields(line, delim).last() == Some("")
 }
 
 /// Whether line `i` is a row of tabs alone that heads a grid [`sheet_start`] reads: a blank
@@ -113,28 +148,81 @@ pub(super) fn empty_first_row(lines: &Lines, i: usize) -> bool {
     let width = line.len() + 1;
     !line.is_empty()
         && line.bytes().all(|b| b == b'\t')
-        && is_side(width)
         && lines.get(i + 1).is_some_and(|l| sheet_row(l, '\t', width))
+        && !separator(lines, i)
 }
 
-/// The grid [`sheet_start`] found at `start`, and the lines it spans. Its cells are numbers
-/// when every field is a number or empty, else symbols of a puzzle line, each field one.
+/// Whether line `i`, a row of empty fields, stands between grids rather than in one: an empty
+/// row of the sheet between two grids, or under the last. The run of rows from it decides.
+pub(super) fn separator(lines: &Lines, i: usize) -> bool {
+    apart(lines, i, false)
+}
+
+/// Whether line `i` is a row of empty fields apart from the grids around it: the run of rows
+/// from it cuts into whole grids and empty rows with it apart and not with it heading a grid,
+/// or both ways `under_grid`, right under a grid's rows or those apart under them (a grid may
+/// start or end with an empty row, and a sheet keeps its grids an empty row apart).
+fn apart(lines: &Lines, i: usize, under_grid: bool) -> bool {
+    let Some(line) = lines.get(i) else {
+        return false;
+    };
+    if !line.contains(DELIMITERS) || !line.chars().all(|c| DELIMITERS.contains(&c) || c == ' ') {
+        return false;
+    }
+    let Some((delim, width)) = DELIMITERS
+        .into_iter()
+        .find_map(|d| row_width(line, d).map(|w| (d, w)))
+    else {
+        return false;
+    };
+    let n = width - usize::from(trailing(line, delim, width));
+    if !is_side(n) {
+        return false;
+    }
+    let most = n * RUN_GRIDS;
+    let run: Vec<bool> = (i..i + most)
+        .map_while(|j| lines.get(j))
+        .take_while(|l| sheet_row(l, delim, width))
+        .map(|l| fields(l, delim).all(str::is_empty))
+        .collect();
+    // `whole[j]`: the rows from the run's j-th on cut into grids and empty rows (a run cut
+    // short by the bound may end anywhere).
+    let len = run.len();
+    let mut whole = vec![false; len + 1];
+    whole[len] = true;
+    for j in (0..len).rev() {
+        let grid = j + n <= len && whole[j + n];
+        whole[j] = grid || (run[j] && whole[j + 1]) || (len == most && j + n > len);
+    }
+    let heads_grid = n <= len && whole[n];
+    whole[1] && (!heads_grid || under_grid)
+}
+
+/// The grid [`sheet_start`] found at `start`, and the lines it spans. Its cells are symbols
+/// of a puzzle line, each field one, or numbers when a field holds two digits or more.
 pub(super) fn read_sheet(
     lines: &Lines,
     start: usize,
     sheet: Sheet,
     opts: ReadOptions,
 ) -> (Record, usize) {
-    let Sheet { delim, n, one_line } = sheet;
+    let Sheet {
+        delim,
+        n,
+        one_line,
+        trailing,
+    } = sheet;
     let width = if one_line { n * n } else { n };
     let mut cells: Vec<&str> = Vec::with_capacity(n * n);
     let mut row_lines = Vec::with_capacity(n);
     let rows = n * n / width;
     for i in start..start + rows {
         let Some(line) = lines.get(i) else { break };
-        match row_width(line, delim) {
+        // A row's fields up to its trailing delimiter, when each row has one.
+        let cut = trailing && fields(line, delim).last() == Some("");
+        match row_width(line, delim).map(|w| w - usize::from(cut)) {
             Some(w) if w == width => {
-                cells.extend(fields(line, delim));
+                cells.extend(fields(line, delim).take(width));
                 row_lines.push(i);
             }
             // A row with too many or too few cells spoils the grid, and takes its other rows
@@ -156,14 +244,21 @@ pub(super) fn read_sheet(
             used,
         );
     }
+    // The empty rows under the grid that stand apart from the next go with it.
+    let mut used = used;
+    while apart(lines, start + used, true) {
+        used += 1;
+    }
     let line_of = |cell: usize| row_lines[cell / width] + 1;
-    let numbers = cells.iter().all(|f| f.bytes().all(|b| b.is_ascii_digit()));
-    let rec = if numbers || cells.iter().any(|f| f.chars().nth(1).is_some()) {
+    // One symbol a field reads as a puzzle line would (`5,3,,,7…` as `53..7…`), in its
+    // alphabet; a number of two digits makes them numbers.
+    let rec = if cells.iter().any(|f| f.chars().nth(1).is_some()) {
         let mut values = Vec::with_capacity(cells.len());
         for (cell, f) in cells.iter().enumerate() {
             let name = || Some(CellName::of(cell, n));
             let value = match *f {
-                "" => Ok(0),
+                // An empty mark, as in the numbers form, among numbers of two digits.
+                "" | "." | "-" | "_" => Ok(0),
                 f if f.bytes().all(|b| b.is_ascii_digit()) => parse_int(f, line_of(cell), name),
                 f => Err(InputError::at(
                     line_of(cell),

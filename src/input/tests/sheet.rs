@@ -25,7 +25,8 @@ fn a_grid_of_delimited_fields_reads_as_its_cells() {
         assert_eq!(recs.len(), 1, "{text}");
         let q = recs[0].as_ref().unwrap();
         assert_eq!((q.digits(), q.line), (p.digits(), 1), "{text}");
-        assert_eq!(q.format, Format::Numbers);
+        // One symbol a field: read, and written back, as a puzzle line.
+        assert_eq!(q.format, Format::Line);
     }
     // Quoted fields, as CSV writers may quote every one.
     let quoted: String = sheet(",")
@@ -78,6 +79,64 @@ fn a_row_of_empty_cells_is_a_row_even_when_tabs_alone() {
 }
 
 #[test]
+fn empty_rows_between_grids_and_under_the_last_stand_apart() {
+    let good = sheet(",");
+    let empty = ",,,,,,,,\n";
+    let lines = |text: &str| -> Vec<String> {
+        read_all(text, Default::default())
+            .iter()
+            .map(|r| match r {
+                Ok(p) if p.digits() == easy9_digits() => format!("ok {}", p.line),
+                Ok(p) => format!("other {}", p.line),
+                Err(e) => e.to_string(),
+            })
+            .collect()
+    };
+    // An empty row of the sheet between grids, two of them, and three under the last.
+    let text = format!("{good}{empty}{good}{empty}{empty}{good}{empty}{empty}{empty}");
+    assert_eq!(lines(&text), ["ok 1", "ok 11", "ok 22"]);
+    // The same with tabs, whose empty rows look blank.
+    let tabs = text.replace(',', "\t");
+    assert_eq!(lines(&tabs), ["ok 1", "ok 11", "ok 22"]);
+    // A grid whose first row is empty, right under an empty row apart from the grid above.
+    let mut digits = easy9_digits();
+    digits[..9].fill(0);
+    let field = |d: &u8| {
+        if *d == 0 {
+            String::new()
+        } else {
+            d.to_string()
+        }
+    };
+    let first_empty: String = digits
+        .chunks(9)
+        .map(|r| r.iter().map(field).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    let recs = read_all(&format!("{good}{empty}{first_empty}"), Default::default());
+    assert_eq!(recs.len(), 2);
+    let q = recs[1].as_ref().unwrap();
+    assert_eq!((q.digits(), q.line), (digits, 11));
+}
+
+#[test]
+fn trailing_delimiters_empty_marks_and_excel_lines_are_understood() {
+    let p = read_one(EASY9, Default::default()).unwrap();
+    // A delimiter after each row's last cell, as some exporters write, and Excel's `sep=`.
+    let trailing = sheet(",").replace('\n', ",\n");
+    let q = read_one(&format!("sep=,\n{trailing}"), Default::default()).unwrap();
+    assert_eq!((q.digits(), q.line), (p.digits(), 2));
+    // A label column numbering the rows is no column of cells.
+    let labelled: String = trailing
+        .lines()
+        .enumerate()
+        .map(|(r, l)| format!("{},{}\n", r + 1, &l[..l.len() - 1]))
+        .collect();
+    assert!(read_all(&labelled, Default::default())
+        .iter()
+        .all(|r| r.is_err()));
+}
+
+#[test]
 fn big_grids_read_as_numbers_or_symbols() {
     // A 16×16 row of numbers up to 16, and of hex-like symbols: the same puzzle.
     let line = "3..6.....C..5.1.E.G...1..A4.B.....98.B.E..1..27.C...2...B.5...46.......76....\
@@ -97,7 +156,24 @@ fn big_grids_read_as_numbers_or_symbols() {
             c.to_string()
         }
     };
-    for cell in [&number as &dyn Fn(&char) -> String, &symbol] {
+    // `.` for an empty cell among numbers of two digits.
+    let dotted = |c: &char| match number(c) {
+        n if n.is_empty() => ".".to_string(),
+        n => n,
+    };
+    // First rows with no number above 4 are a 16×16's still, as a later row shows.
+    let small: String = cells
+        .chunks(16)
+        .enumerate()
+        .map(|(r, row)| {
+            let keep = |c: &char| number(c).parse::<u32>().is_ok_and(|v| r > 1 || v <= 4);
+            let field = |c: &char| if keep(c) { number(c) } else { String::new() };
+            row.iter().map(field).collect::<Vec<_>>().join(",") + "\n"
+        })
+        .collect();
+    let q = read_one(&small, Default::default()).unwrap();
+    assert_eq!(q.k, 4, "{small}");
+    for cell in [&number as &dyn Fn(&char) -> String, &symbol, &dotted] {
         let text: String = cells
             .chunks(16)
             .map(|r| r.iter().map(cell).collect::<Vec<_>>().join(",") + "\n")
