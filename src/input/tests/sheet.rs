@@ -4,7 +4,11 @@ use super::*;
 
 /// EASY9 as a spreadsheet's rows apart by `delim`, an empty cell an empty field.
 fn sheet(delim: &str) -> String {
-    let digits = easy9_digits();
+    rows(&easy9_digits(), delim)
+}
+
+/// A 9×9 grid's digits (0 for an empty cell) as a spreadsheet's rows apart by `delim`.
+fn rows(digits: &[u8], delim: &str) -> String {
     let field = |d: &u8| {
         if *d == 0 {
             String::new()
@@ -62,17 +66,7 @@ fn a_row_of_empty_cells_is_a_row_even_when_tabs_alone() {
     // blank but is the grid's first row.
     let mut digits = easy9_digits();
     digits[..9].fill(0);
-    let field = |d: &u8| {
-        if *d == 0 {
-            String::new()
-        } else {
-            d.to_string()
-        }
-    };
-    let text: String = digits
-        .chunks(9)
-        .map(|r| r.iter().map(field).collect::<Vec<_>>().join("\t") + "\n")
-        .collect();
+    let text = rows(&digits, "\t");
     assert!(text.starts_with("\t\t\t\t\t\t\t\t\n"));
     let q = read_one(&text, Default::default()).unwrap();
     assert_eq!((q.digits(), q.line), (digits, 1));
@@ -101,17 +95,7 @@ fn empty_rows_between_grids_and_under_the_last_stand_apart() {
     // A grid whose first row is empty, right under an empty row apart from the grid above.
     let mut digits = easy9_digits();
     digits[..9].fill(0);
-    let field = |d: &u8| {
-        if *d == 0 {
-            String::new()
-        } else {
-            d.to_string()
-        }
-    };
-    let first_empty: String = digits
-        .chunks(9)
-        .map(|r| r.iter().map(field).collect::<Vec<_>>().join(",") + "\n")
-        .collect();
+    let first_empty = rows(&digits, ",");
     let recs = read_all(&format!("{good}{empty}{first_empty}"), Default::default());
     assert_eq!(recs.len(), 2);
     let q = recs[1].as_ref().unwrap();
