@@ -1,7 +1,7 @@
 //! Grids as a spreadsheet writes them, saved as CSV or copied and pasted: N lines of N fields
 //! (or N² fields on one line) apart by one delimiter, a tab, `,` or `;` (Excel's where the
-//! decimal mark is a comma), an empty field an empty cell. Each field is a number, or one
-//! symbol of a puzzle line.
+//! decimal mark is a comma), an empty field an empty cell. Each field is one symbol of a
+//! puzzle line, or a number where some field holds two digits.
 
 use super::error::opening;
 use super::lines::Lines;
