@@ -71,7 +71,7 @@ pub(super) fn same_kind_titles(upper: &str, lower: &str) -> bool {
 
 /// A CSV field's text without the double quotes around it (`"53..7…"`, as spreadsheets and
 /// Python's `csv` write fields); no symbol of any alphabet is a quote.
-fn unquoted(field: &str) -> &str {
+pub(super) fn unquoted(field: &str) -> &str {
     field
         .strip_prefix('"')
         .and_then(|f| f.strip_suffix('"'))

@@ -420,12 +420,13 @@ impl<R: BufRead> Reader<R> {
         if blank_or_comment(self.src.lines.at(i)) {
             // A spreadsheet's row of empty cells is tabs alone.
             let tabs = self.src.lines.at(i).contains('\t');
-            return !(tabs && self.more_lines(i, sheet::empty_first_row));
+            return !(tabs && self.more_lines(i, sheet::empty_tab_row));
         }
-        // A spreadsheet's row of empty fields between grids, and Excel's `sep=;` line.
+        // A spreadsheet's row of empty fields between grids.
         if self.more_lines(i, sheet::separator) {
             return true;
         }
+        // Excel's `sep=;` line, which names a CSV file's delimiter.
         let raw = self.src.lines.at(i).trim();
         if raw.len() == 5 && raw.get(..4).is_some_and(|s| s.eq_ignore_ascii_case("sep=")) {
             return true;

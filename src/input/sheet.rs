@@ -4,6 +4,7 @@
 //! puzzle line, or a number where some field holds two digits.
 
 use super::error::opening;
+use super::fields::unquoted;
 use super::lines::Lines;
 use super::numbers::{numbers_puzzle, parse_int};
 use super::rows::is_side;
@@ -38,13 +39,7 @@ fn fields(line: &str, delim: char) -> impl Iterator<Item = &str> + Clone {
     } else {
         line.trim()
     };
-    line.split(delim).map(|f| {
-        let f = f.trim();
-        f.strip_prefix('"')
-            .and_then(|f| f.strip_suffix('"'))
-            .unwrap_or(f)
-            .trim()
-    })
+    line.split(delim).map(|f| unquoted(f.trim()).trim())
 }
 
 /// Whether `field` can be one cell: empty, a number, or one symbol.
@@ -143,7 +138,7 @@ fn trailing(line: &str, delim: char, width: usize) -> bool {
 
 /// Whether line `i` is a row of tabs alone that heads a grid [`sheet_start`] reads: a blank
 /// line to the eye, it is the grid's first row, all of its cells empty.
-pub(super) fn empty_first_row(lines: &Lines, i: usize) -> bool {
+pub(super) fn empty_tab_row(lines: &Lines, i: usize) -> bool {
     let line = lines.at(i).trim_matches([' ', '\r']);
     let width = line.len() + 1;
     !line.is_empty()
