@@ -25,6 +25,7 @@ mod external;
 mod feed;
 mod find;
 mod generate;
+mod hint;
 mod logic;
 mod parallel;
 mod paths;
@@ -81,6 +82,14 @@ enum Command {
     /// line of one place are left to the hidden single it is, and an X-Chain or AIC of one
     /// link (one digit's two places in a house) to the pointing or claiming it is.
     Find(find::FindArgs),
+    /// The next step of a grid solved by hand: its technique, where it is, or all of it.
+    ///
+    /// Give the grid as far as you have solved it (a puzzle line with your digits placed, or a
+    /// candidate grid with your pencil marks). The hint is the step `explain` would take next
+    /// (`explain --rated`'s with --rated), shown as far as --reveal says: ask for `technique`
+    /// first, then `pattern`, then `step`. A grid with no solution (a digit or a mark gone
+    /// wrong) or several is said on stderr, and the exit status is 1.
+    Hint(hint::HintArgs),
     /// Apply techniques to a fixed point; print the candidate grid (N³ form) or the solution.
     ///
     /// A puzzle left unfinished is searched for up to a second (at most what is left of
@@ -111,6 +120,7 @@ pub fn run(cli: Cli) -> io::Result<ExitCode> {
         Command::Pom(a) => pom::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Find(a) => find::run(a),
+        Command::Hint(a) => hint::run(a),
         Command::Reduce(a) => reduce::run(a),
         Command::Rate(a) => rate::run(a),
         Command::Generate(a) => generate::run(a),

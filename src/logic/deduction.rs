@@ -399,6 +399,25 @@ impl Deduction {
     /// unless `verbose` (`r3c3~r7c1 by bivalue (9)r3c3=(1)r3c3-(1)r3c7=…=(9)r7c1`), as
     /// `explain` and `find` print it without and with `--verbose`.
     pub fn describe_with(&self, t: &Topology, a: Alphabet, verbose: bool) -> String {
+        let (mut s, pattern) = self.heading_and_pattern(t, a, verbose);
+        s.push_str(": ");
+        if !pattern.is_empty() {
+            s.push_str(&pattern);
+            s.push_str(" => ");
+        }
+        s.push_str(&self.result(t, a).join(", "));
+        s
+    }
+
+    /// The two parts of [`Deduction::describe_with`] before its result: the name (with a
+    /// single-digit cycle's digit, `X-Cycle 5`) and the pattern, empty for a step that has
+    /// none (`Naked Single`).
+    pub(super) fn heading_and_pattern(
+        &self,
+        t: &Topology,
+        a: Alphabet,
+        verbose: bool,
+    ) -> (String, String) {
         let sym = |d: u8| a.label(d + 1, t.n);
         let ev = &self.evidence;
         let mut s = self.name();
@@ -407,7 +426,6 @@ impl Deduction {
             s.push(' ');
             s.push_str(&sym(d));
         }
-        s.push_str(": ");
         let mut pattern = String::new();
         if cycle_digit.is_some() {
             pattern = cycle_notation(&ev.chain, t);
@@ -494,12 +512,7 @@ impl Deduction {
                 pattern = format!("{pattern} ({note})");
             }
         }
-        if !pattern.is_empty() {
-            s.push_str(&pattern);
-            s.push_str(" => ");
-        }
-        s.push_str(&self.result(t, a).join(", "));
-        s
+        (s, pattern)
     }
 
     /// The house a tuple lives in, and the two houses of locked candidates, where the digit is

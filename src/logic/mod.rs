@@ -36,6 +36,7 @@ pub mod engine;
 pub mod explain;
 pub mod fish;
 pub mod forcing;
+pub mod hint;
 pub mod intersections;
 pub mod kept;
 pub mod limits;

@@ -73,6 +73,8 @@ fn every_json_field_is_documented() {
             "--after-steps",
             "3",
         ],
+        vec!["hint", "--json"],
+        vec!["hint", "--json", "--rated", "--reveal", "pattern"],
         vec!["reduce", "--json", "--threads", "1"],
         vec!["rate", "--json", "--threads", "1"],
         vec!["pom", "--json"],

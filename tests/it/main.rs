@@ -8,6 +8,7 @@ mod browser;
 mod chains;
 mod cli_bench;
 mod cli_explain_pictures;
+mod cli_hint;
 mod cli_logic;
 mod cli_render;
 mod cli_solve;

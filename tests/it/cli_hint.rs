@@ -1,0 +1,172 @@
+//! `nsudoku hint` end to end: its three levels are the step `explain` takes next, shown in
+//! part; a grid gone wrong is said; a batch goes on past a bad line.
+
+use crate::common::{self, assert_success, data_path, lines, run, EASY9, EASY9_SOL};
+
+/// The first step after each `# puzzle at line N` header of `explain --max-steps 1` (its other
+/// lines are the end and the grid), or each line after a header of `hint`.
+fn after_headers(out: &[u8]) -> Vec<String> {
+    let all = lines(out);
+    all.iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("# puzzle at line "))
+        .map(|(i, _)| all[i + 1].clone())
+        .collect()
+}
+
+/// A line without the rating --rated puts after it (`[4.2]`).
+fn unrated(line: &str) -> &str {
+    match line.rsplit_once(" [") {
+        Some((text, r)) if r.trim_end_matches(']').parse::<f64>().is_ok() => text,
+        _ => line,
+    }
+}
+
+fn hints(file: &str, more: &[&str]) -> Vec<String> {
+    let o = run(&[&["hint", file][..], more].concat(), "");
+    assert_success(&o);
+    after_headers(&o.stdout)
+}
+
+#[test]
+fn each_level_shows_more_of_the_step_explain_takes_next() {
+    for (name, rated) in [
+        ("9x9_magictour_top1465_first30.txt", false),
+        ("9x9_magictour_top1465_first30.txt", true),
+        ("16x16_gen_minimal200_first10.txt", false),
+    ] {
+        let file = data_path(name);
+        let rated: &[&str] = if rated { &["--rated"] } else { &[] };
+        let o = run(
+            &[&["explain", &file, "--max-steps", "1"][..], rated].concat(),
+            "",
+        );
+        let explained = after_headers(&o.stdout);
+        let steps = hints(&file, &[&["--reveal", "step"][..], rated].concat());
+        let patterns = hints(&file, &[&["--reveal", "pattern"][..], rated].concat());
+        let names = hints(&file, rated);
+        assert_eq!(steps, explained, "{name}");
+        assert!(names.len() >= 10);
+        for ((step, pattern), name) in steps.iter().zip(&patterns).zip(&names) {
+            let (step, pattern, name) = (unrated(step), unrated(pattern), unrated(name));
+            assert!(
+                pattern.starts_with(&format!("{name}: ")),
+                "{pattern} / {name}"
+            );
+            assert!(
+                !name.contains(':') && !pattern.contains(" => "),
+                "{pattern}"
+            );
+            // What the pattern leaves out is the step's result, and nothing else.
+            if let Some((before, _)) = step.split_once(" => ") {
+                assert_eq!(before, pattern, "{step}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_single_names_its_cell_and_a_step_its_removals() {
+    let naked = "Naked Single";
+    let o = run(
+        &[
+            "hint",
+            "--techniques",
+            "naked-single",
+            "--reveal",
+            "pattern",
+        ],
+        EASY9,
+    );
+    assert_success(&o);
+    let line = lines(&o.stdout).remove(0);
+    let cell = line.strip_prefix(&format!("{naked}: ")).expect(&line);
+    assert!(cell.starts_with('r') && !cell.contains('='), "{line}");
+    let o = run(
+        &["hint", "--techniques", "naked-single", "--reveal", "step"],
+        EASY9,
+    );
+    assert!(lines(&o.stdout)[0].starts_with(&format!("{naked}: {cell}=")));
+}
+
+#[test]
+fn a_grid_gone_wrong_is_said_and_still_hinted() {
+    // A wrong digit in the first open cell.
+    let open = EASY9.find('.').unwrap();
+    let right = EASY9_SOL.as_bytes()[open] - b'0';
+    let wrong = format!("{}{}{}", &EASY9[..open], right % 9 + 1, &EASY9[open + 1..]);
+    let o = run(&["hint"], &wrong);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 1: no solution"), "{err}");
+    assert_eq!(lines(&o.stdout).len(), 1);
+    // Pencil marks that lost the solution's digit: the mark is named.
+    let mut marks = String::new();
+    for (c, ch) in EASY9.chars().enumerate() {
+        let digits: String = match ch {
+            '.' if c == open => "123456789".replace(char::from(b'0' + right), "."),
+            '.' => "123456789".into(),
+            d => (1..=9)
+                .map(|k| if char::from(b'0' + k) == d { d } else { '.' })
+                .collect(),
+        };
+        marks.push_str(&digits);
+    }
+    let o = run(&["hint"], &marks);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let cell = format!("r{}c{}={right}", open / 9 + 1, open % 9 + 1);
+    assert!(err.contains(&format!("the marks rule out {cell}")), "{err}");
+}
+
+#[test]
+fn the_ends_and_a_bad_line_in_a_batch() {
+    let several = format!("{}{}", &EASY9[..27], ".".repeat(54));
+    let batch = format!("{EASY9_SOL}\nbad line\n{several}\n{EASY9}\n");
+    let o = run(&["hint"], &batch);
+    assert_eq!(o.status.code(), Some(1));
+    let out = lines(&o.stdout);
+    let at = |n: usize| {
+        let i = out
+            .iter()
+            .position(|l| *l == format!("# puzzle at line {n}"));
+        out[i.unwrap() + 1].clone()
+    };
+    assert_eq!(at(1), "solved");
+    assert_eq!(at(2), "invalid");
+    assert_eq!(at(4), "Hidden Single");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 2: "), "{err}");
+    assert!(err.contains("line 3: several solutions"), "{err}");
+    let hard = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    let o = run(&["hint", "--techniques", "naked-single"], hard);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(lines(&o.stdout), ["stuck"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("line 1: none of the techniques finds a step (60 cells open)"));
+    // JSON: the whole step, its hint at the level asked, or how the search ended.
+    let o = run(&["hint", "--json", "--reveal", "pattern"], &batch);
+    let records: Vec<serde_json::Value> = lines(&o.stdout)
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["end"], "solved");
+    assert_eq!(records[1]["end"], "invalid");
+    let step = &records[3];
+    assert_eq!(step["reveal"], "pattern");
+    let text = step["text"].as_str().unwrap();
+    let hint = step["hint"].as_str().unwrap();
+    assert!(text.starts_with(&format!("{hint} => ")), "{step}");
+}
+
+#[test]
+fn an_unknown_level_is_a_usage_error() {
+    let o = run(&["hint", "--reveal", "all"], EASY9);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("expected one of: technique, pattern, step"),
+        "{err}"
+    );
+    assert!(common::lines(&o.stdout).is_empty());
+}
