@@ -67,8 +67,13 @@ pub fn base(t: Technique) -> f64 {
         FinnedFish(k) => base(Fish(k)) + 0.2,
         // An XY-chain of three cells is an XY-wing (4.2).
         XyChain | NiceLoop | Aic => 4.2,
-        SimpleColoring | XCycle => 6.5,
-        MultiColoring | RemotePair | XChain | YCycle => 6.6,
+        // SE: a continuous X-loop (bidirectional X-cycle) 6.5. The odd cycles here, the
+        // X-cycle's and those of coloring, remove what a discontinuous loop does, which SE
+        // finds as a forcing X-chain: 6.6.
+        SimpleColoring | MultiColoring | XChain | XCycle => 6.6,
+        // SE finds a chain through bivalue cells only in its XY mode, as a forcing chain (its
+        // Y mode finds continuous loops alone): 7.0.
+        RemotePair | YCycle => 7.0,
         YKnot => 7.2,
         // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
         Pom => 7.5,
@@ -141,8 +146,9 @@ fn family(d: &Deduction) -> Family {
 ///
 /// Hidden singles are 1.2 in a box and 1.5 in a row or column. Unique rectangles of type 3
 /// are 4.5 plus 0.1 per cell of their naked set besides the roof (a pair 4.6, a quad 4.8).
-/// Chains: X-chains 6.6 (X loops 6.5), XY-chains 4.2 up to 5 links (XY-wing) and 6.6 beyond,
-/// AICs and nice loops by their links (one digit as X, bivalue cells as XY, mixed 7.0); each
+/// Chains, as SE rates them: continuous loops 6.5 (mixed 7.0); X-chains and the discontinuous
+/// loops of one digit 6.6; XY-chains 4.2 up to 5 links (XY-wing) and 7.0 beyond; AICs and nice
+/// loops by their links (one digit as X, bivalue cells as XY, mixed 7.0); each
 /// plus [`length_bonus`].
 pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
     let (value, bonus) = value_and_bonus(d, t);
@@ -154,16 +160,21 @@ pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
 pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
     use Technique::*;
     let len = d.chain_length();
-    let is_loop = {
+    // A continuous loop (its first link strong: every link holds both ways) is SE's
+    // bidirectional cycle; SE finds a discontinuous one as a forcing chain.
+    let continuous = {
         let c = &d.evidence.chain;
-        c.len() > 2 && c.first().map(|n| &n.candidates) == c.last().map(|n| &n.candidates)
+        let closed =
+            c.len() > 2 && c.first().map(|n| &n.candidates) == c.last().map(|n| &n.candidates);
+        closed && c.first().and_then(|n| n.link) == Some(LinkKind::Strong)
     };
     let chain_value = |f: Family| match f {
-        Family::X if is_loop => 6.5,
-        Family::X => 6.6,
-        Family::Y if len <= 5 => 4.2,
-        Family::Y => 6.6,
         Family::Xy => 7.0,
+        _ if continuous => 6.5,
+        Family::X => 6.6,
+        // An XY-wing; SE finds a longer chain of bivalue cells only in its XY mode.
+        Family::Y if len <= 5 => 4.2,
+        Family::Y => 7.0,
     };
     let v = match d.technique {
         HiddenSingle => match d.evidence.houses.first() {
@@ -178,8 +189,15 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
         }
         other => base(other),
     };
+    // SE counts a chain's candidates from its target's negation, two more than its links;
+    // a continuous loop's from one of its own, as many as its links.
+    let counted = if continuous {
+        len.saturating_sub(2)
+    } else {
+        len
+    };
     let bonus = if len >= 1 && v >= 6.5 {
-        length_bonus(len)
+        length_bonus(counted)
     } else {
         0.0
     };
@@ -353,6 +371,11 @@ pub fn easiest_step<B: Basis>(
     cfg: &Config,
 ) -> Option<(Deduction, f64)> {
     let t = B::topology();
+    // SE's chains link single candidates: no grouped nodes on the path it rates.
+    let cfg = &Config {
+        grouped: false,
+        ..*cfg
+    };
     let mut best: Option<(Deduction, f64)> = None;
     for &tech in techniques {
         if let Some((_, v)) = &best {

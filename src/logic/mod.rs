@@ -109,6 +109,11 @@ pub struct Config {
     /// puzzle whose count they settled at 1 first ([`crate::solve::proved_unique`], within the
     /// deadline too).
     pub unique: bool,
+    /// Chains, and the cell and region forcing chains built on their links: a digit's places
+    /// where a box meets a line (two or more) may stand as one node; and X- and Y-cycles may
+    /// pass through a box hinge. On by default; a rated path ([`crate::rating`]) turns it
+    /// off, as Sudoku Explainer, whose scale it measures on, links single candidates only.
+    pub grouped: bool,
 }
 
 impl Config {
@@ -140,6 +145,7 @@ impl Default for Config {
             forcing_budget: 100_000_000,
             deadline: None,
             unique: false,
+            grouped: true,
         }
     }
 }

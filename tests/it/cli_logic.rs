@@ -1219,11 +1219,12 @@ fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
             == "Unique Rectangle: 4,6 in r1c8,r1c9,r5c8,r5c9 (type 4, row 5) => r5c8<>6, r5c9<>6"),
         "{out}"
     );
-    // Without it the path needs a nice loop of 9 links (7.2); with it (4.5) the hardest step
-    // is an XY-Chain of 6.8 (a Y-Cycle of 6.6 stood for it while its y-edge counted as one
-    // link).
+    // Without it the path needs a nice loop of 9 links (7.2); with it (4.5) the hardest steps
+    // are two AICs of 7.1, which remove what SE's forcing chains of 7.1 remove there (SE's
+    // `serate` rates the puzzle 7.1/1.2/1.2 too). An XY-Chain of 6.8 stood for them while
+    // XY-chains beyond the XY-wing rated 6.6 + length, and a Y-Cycle of 6.6 before that.
     let o = run(&["rate"], &format!("{RECTANGLE}\n"));
-    assert_eq!(stdout(&o), format!("{RECTANGLE} 6.8/1.2/1.2\n"));
+    assert_eq!(stdout(&o), format!("{RECTANGLE} 7.1/1.2/1.2\n"));
     // The puzzle is echoed as it came, its empty mark too; mixed marks come back as `.`.
     let marked: Vec<String> = ['0', '-', '_']
         .iter()
@@ -1235,7 +1236,7 @@ fn uniqueness_steps_run_on_a_puzzle_proved_unique() {
     let want: String = marked
         .iter()
         .chain([&RECTANGLE.to_string()])
-        .map(|p| format!("{p} 6.8/1.2/1.2\n"))
+        .map(|p| format!("{p} 7.1/1.2/1.2\n"))
         .collect();
     assert_eq!(stdout(&o), want);
 }

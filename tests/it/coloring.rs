@@ -229,9 +229,9 @@ fn y_cycle_on_digit_9() {
         "Y-Cycle 9: r2c1-r3c3~r7c1-r2c1 (r3c3~r7c1; tri-cycle 1,1 over 2: r3c3 or r7c1 is 9, and r2c1=9 would rule out both) => r2c1<>9"
     );
     // Its length counts the 9 links of the y-edge's chain, of which the edge is one: 3 + 8.
-    // So it rates as an XY-Chain of 9 links would (6.6 + 0.3), not as one of 3 (6.6).
+    // So it rates as an XY-Chain of 9 links would (7.0 + 0.3), not as one of 3 (7.0).
     assert_eq!(d.chain_length(), 11);
-    assert_eq!(nsudoku::rating::difficulty(d, B3::topology()), 6.9);
+    assert_eq!(nsudoku::rating::difficulty(d, B3::topology()), 7.3);
     // The pattern's cells are the cycle's, the apex first, then the y-edge's bivalue cells.
     let t = B3::topology();
     let named: Vec<String> = (d.evidence.pattern_cells().iter())

@@ -187,7 +187,9 @@ fn rating_path_is_sound_and_matches_rate() {
 
 /// The ratings of the first 12 chain fixtures, pinned: the tests above compare `rate` with a
 /// path rated by the same step ratings, so a change of the scale would move both sides. One
-/// made on purpose changes these figures too (they are those of 2026-12-03).
+/// made on purpose changes these figures too (they are those of 2026-12-03, but the last,
+/// 7.2 until 2026-12-07, when a rated path stopped taking grouped nodes: SE's `serate` rates
+/// it 8.3 too).
 #[test]
 fn the_chain_fixtures_keep_their_ratings() {
     const RATINGS: [&str; 12] = [
@@ -202,7 +204,7 @@ fn the_chain_fixtures_keep_their_ratings() {
         "3.4/1.2/1.2",
         "3.4/1.2/1.2",
         "4.0/1.5/1.5",
-        "7.2/1.2/1.2",
+        "8.3/1.2/1.2",
     ];
     let lines: Vec<&str> = include_str!("../data/chains_9x9.txt")
         .lines()
@@ -391,13 +393,50 @@ fn explain_rated_shows_the_path_rate_measures() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.lines()
-            .any(|l| l.starts_with("X-Cycle") && l.ends_with(" [6.5]")),
+            .any(|l| l.starts_with("X-Chain") && l.ends_with(" [6.6]")),
         "{text}"
     );
 }
 
 /// A candidate grid is echoed as given: its givens alone would show candidates it was given
 /// without (and so a puzzle that looks solvable where it is not).
+/// Puzzles that Sudoku Explainer's own `serate` (built from 1to9only/SudokuExplainer's source,
+/// 2026-12-07) rates as `rate` does, one for each of its chaining rules that `rate` did not
+/// follow before then; the rating before is in the comment.
+#[test]
+fn chains_rate_as_se_rates_them() {
+    let cases = [
+        // norvig_top95 line 5: a discontinuous loop of one digit is SE's forcing X-chain (a
+        // turbot fish), 6.6; an X-Cycle took it at 6.5.
+        (
+            "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+            "6.6/1.2/1.2",
+        ),
+        // Line 55: SE's cycles are continuous loops, whose length bonus counts their links
+        // less two: a loop of 8 links is 7.0 + 0.1 (7.2).
+        (
+            "...52.....9...3..4......7...1.....4..8..453..6...1...87.2........8....32.4..8..1.",
+            "7.1/1.2/1.2",
+        ),
+        // magictour_top1465 line 12: no grouped nodes on a rated path (7.2 through them).
+        (
+            "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+            "8.3/1.2/1.2",
+        ),
+        // magictour_top1465 line 16: an XY-chain past the XY-wing is SE's XY-mode forcing chain,
+        // 7.0 + length (6.8 as 6.6 + length).
+        (
+            "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+            "7.1/1.2/1.2",
+        ),
+    ];
+    let input: String = cases.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = common::run(&["rate", "--threads", "1"], &input);
+    common::assert_success(&out);
+    let want: Vec<String> = cases.iter().map(|(p, r)| format!("{p} {r}")).collect();
+    assert_eq!(common::lines(&out.stdout), want);
+}
+
 #[test]
 fn rate_echoes_a_candidate_grid_as_given() {
     let marks = ".2.....41.....34..3.1..4.2.4.2.4...4..3..2..12..1....2....34...4";

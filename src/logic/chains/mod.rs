@@ -111,7 +111,7 @@ fn to_deduction(f: &Found, n: usize) -> Deduction {
 /// Links and closed table of one mode, or `None` when the strong links contradict or the
 /// table would have more than `cfg.chain_tags` tags (noted in [`super::limits`]).
 fn build<B: Basis>(s: &State<B>, mode: Mode, cfg: &Config) -> Option<(Tagging<B>, Table)> {
-    let g = Tagging::new(s, mode)?;
+    let g = Tagging::with_groups(s, mode, cfg.grouped)?;
     if g.tags() > cfg.chain_tags {
         super::limits::note(|h| h.chain_tables += 1);
         return None;
@@ -306,6 +306,7 @@ pub(crate) fn xy<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Rc<Built<B>>> {
     let same = |x: &Built<B>| {
         let t = x.g.state();
         x.g.tags() <= cfg.chain_tags
+            && x.g.grouped == cfg.grouped
             && t.grid().masks() == s.grid().masks()
             && (0..B::CELLS).all(|c| t.is_solved(c) == s.is_solved(c))
     };

@@ -68,6 +68,8 @@ pub struct Tagging<B: Basis> {
     s: State<B>,
     /// The mode the links were built for.
     pub mode: Mode,
+    /// Grouped nodes were allowed ([`Config::grouped`](crate::logic::Config::grouped)).
+    pub grouped: bool,
     /// Digits per house, `N`.
     pub n: usize,
     /// Candidate ids with a strong link.
@@ -90,14 +92,20 @@ pub struct Tagging<B: Basis> {
 }
 
 impl<B: Basis> Tagging<B> {
-    /// Build links and layers. `None` when the strong links cannot be two-coloured, which means
-    /// the state has no solution (strong links here are exactly-one links).
+    /// Build links and layers, with grouped nodes where the mode has them. `None` when the
+    /// strong links cannot be two-coloured, which means the state has no solution (strong
+    /// links here are exactly-one links).
     pub fn new(s: &State<B>, mode: Mode) -> Option<Self> {
+        Self::with_groups(s, mode, true)
+    }
+
+    /// [`Tagging::new`], with grouped nodes only where `grouped` allows them too.
+    pub fn with_groups(s: &State<B>, mode: Mode, grouped: bool) -> Option<Self> {
         let n = B::N;
-        let (groups, group_at) = box_line_groups(s, mode);
+        let (groups, group_at) = box_line_groups(s, mode.groups() && grouped);
         let mut links = StrongLinks::new(B::CELLS * n + groups.len());
         if mode.conjugates() {
-            links.add_conjugates(s, mode, &groups, &group_at);
+            links.add_conjugates(s, &groups, &group_at);
         }
         if mode.bivalues() {
             links.add_bivalues(s, mode);
@@ -106,6 +114,7 @@ impl<B: Basis> Tagging<B> {
         let mut g = Tagging {
             s: s.clone(),
             mode,
+            grouped,
             n,
             strong,
             strong_of,
@@ -351,15 +360,15 @@ fn segment_slots(t: &Topology, c: usize) -> Vec<u32> {
     out
 }
 
-/// The grouped nodes of a state (none unless the mode uses groups), and the group index per
-/// (digit, line house, box position along the line), or [`NONE`].
-fn box_line_groups<B: Basis>(s: &State<B>, mode: Mode) -> (Vec<(usize, Vec<u16>)>, Vec<u32>) {
+/// The grouped nodes of a state (none unless `grouped`), and the group index per (digit, line
+/// house, box position along the line), or [`NONE`].
+fn box_line_groups<B: Basis>(s: &State<B>, grouped: bool) -> (Vec<(usize, Vec<u16>)>, Vec<u32>) {
     let t = B::topology();
     let (n, k) = (B::N, B::K);
     // Groups: places of d in line h within the box at position j along it.
     let mut groups: Vec<(usize, Vec<u16>)> = Vec::new();
     let mut group_at = vec![NONE; n * 2 * n * k];
-    if !mode.groups() {
+    if !grouped {
         return (groups, group_at);
     }
     for d in 0..n {
@@ -450,7 +459,6 @@ impl StrongLinks {
     fn add_conjugates<B: Basis>(
         &mut self,
         s: &State<B>,
-        mode: Mode,
         groups: &[(usize, Vec<u16>)],
         group_at: &[u32],
     ) {
@@ -465,7 +473,7 @@ impl StrongLinks {
                     .filter(|&c| !s.is_solved(c) && s.get(c).has(d));
                 if let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) {
                     self.add((a * n + d) as u32, (b * n + d) as u32);
-                } else if mode.groups() {
+                } else if !groups.is_empty() {
                     self.add_grouped_conjugates(s, h, d, groups, group_at);
                 }
             }

@@ -258,6 +258,11 @@ pub(crate) fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mu
     let Some(mode) = Mode::of(t) else {
         return Flow::Continue;
     };
+    // A box hinge is a grouped node's link.
+    let mode = Mode {
+        hinge: mode.hinge && cfg.grouped,
+        ..mode
+    };
     let max_len = cfg.chain_length;
     let topo = B::topology();
     let forcings = mode.y.then(|| Forcings::build(s, max_len, cfg));
