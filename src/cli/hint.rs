@@ -4,7 +4,7 @@ use super::logic::{self, techniques_help};
 use super::{at, each_puzzle, exit_status, prefix, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::hint::Reveal;
-use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
+use nsudoku::logic::{engine, engine::End, givens_clash, has_marks, Deduction, TechniqueList};
 use nsudoku::rating;
 use nsudoku::solver::Verdict;
 use nsudoku::{solve, with_basis, Basis};
@@ -86,6 +86,11 @@ fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, 
     let verdict = count.unwrap_or_else(|| solve::uniqueness(p, cfg.deadline));
     let mut failed = true;
     match verdict {
+        // The digits placed by hand are among the givens here: either may be wrong.
+        Verdict::NoSolution if !has_marks(p) => say!(
+            "{at}: no solution (a search finds none): a digit given or placed is wrong; the \
+             hint rests on it"
+        ),
         Verdict::NoSolution => {
             let note = logic::no_solution_note::<B>(p, Some(verdict), cfg.deadline)
                 .unwrap_or_else(|| "no solution".into());

@@ -98,7 +98,10 @@ fn a_grid_gone_wrong_is_said_and_still_hinted() {
     let o = run(&["hint"], &wrong);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("line 1: no solution"), "{err}");
+    assert!(
+        err.contains("line 1: no solution (a search finds none): a digit given or placed is wrong"),
+        "{err}"
+    );
     assert_eq!(lines(&o.stdout).len(), 1);
     // Pencil marks that lost the solution's digit: the mark is named.
     let mut marks = String::new();
