@@ -160,14 +160,9 @@ pub fn difficulty(d: &Deduction, t: &Topology) -> f64 {
 pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
     use Technique::*;
     let len = d.chain_length();
-    // A continuous loop (its first link strong: every link holds both ways) is SE's
-    // bidirectional cycle; SE finds a discontinuous one as a forcing chain.
-    let continuous = {
-        let c = &d.evidence.chain;
-        let closed =
-            c.len() > 2 && c.first().map(|n| &n.candidates) == c.last().map(|n| &n.candidates);
-        closed && c.first().and_then(|n| n.link) == Some(LinkKind::Strong)
-    };
+    // A continuous loop is SE's bidirectional cycle; SE finds a discontinuous one as a
+    // forcing chain.
+    let continuous = d.is_continuous_loop();
     let chain_value = |f: Family| match f {
         Family::Xy => 7.0,
         _ if continuous => 6.5,

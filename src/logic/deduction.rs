@@ -380,10 +380,20 @@ impl Deduction {
         if self.technique != Technique::NiceLoop {
             return name;
         }
-        match self.evidence.chain.first().and_then(|n| n.link) {
-            Some(LinkKind::Weak) => format!("Discontinuous {name}"),
-            _ => format!("Continuous {name}"),
+        match self.is_continuous_loop() {
+            true => format!("Continuous {name}"),
+            false => format!("Discontinuous {name}"),
         }
+    }
+
+    /// True for a continuous loop: a chain that closes on the candidate it starts from, its
+    /// first link strong, so that every link holds both ways. A discontinuous loop starts and
+    /// ends on its candidate with weak links (or strong ones), which breaks it there.
+    pub fn is_continuous_loop(&self) -> bool {
+        let c = &self.evidence.chain;
+        let closed =
+            c.len() > 2 && c.first().map(|n| &n.candidates) == c.last().map(|n| &n.candidates);
+        closed && c.first().and_then(|n| n.link) == Some(LinkKind::Strong)
     }
 
     /// One line in the notation people know:

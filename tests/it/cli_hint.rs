@@ -1,7 +1,7 @@
 //! `nsudoku hint` end to end: its three levels are the step `explain` takes next, shown in
 //! part; a grid gone wrong is said; a batch goes on past a bad line.
 
-use crate::common::{self, assert_success, data_path, lines, run, EASY9, EASY9_SOL};
+use crate::common::{assert_success, data_path, lines, run, EASY9, EASY9_SOL};
 
 /// The first step after each `# puzzle at line N` header of `explain --max-steps 1` (its other
 /// lines are the end and the grid), or each line after a header of `hint`.
@@ -171,5 +171,5 @@ fn an_unknown_level_is_a_usage_error() {
         err.contains("expected one of: technique, pattern, step"),
         "{err}"
     );
-    assert!(common::lines(&o.stdout).is_empty());
+    assert!(lines(&o.stdout).is_empty());
 }
