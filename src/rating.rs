@@ -53,9 +53,10 @@ pub fn base(t: Technique) -> f64 {
         Fish(4) => 5.2,
         HiddenTuple(4) => 5.4,
         XyzWing => 4.4,
-        // SE: unique rectangles (loops of four cells) 4.5 (type 3 more, by its naked set: see
-        // `difficulty`); BUG type 1 5.6.
+        // SE: unique rectangles (loops of four cells) 4.5, loops of six 4.6 (longer ones and
+        // type 3 more: see `difficulty`); BUG type 1 5.6 (types 2 to 4 5.7).
         UniqueRectangle => 4.5,
+        UniqueLoop => 4.6,
         Bug => 5.6,
         AlignedPairExclusion => 6.2,
         // Beyond SE: 0.6 per size above 4, keeping naked < fish < hidden of one size.
@@ -144,8 +145,9 @@ fn family(d: &Deduction) -> Family {
 
 /// The difficulty of one step.
 ///
-/// Hidden singles are 1.2 in a box and 1.5 in a row or column. Unique rectangles of type 3
-/// are 4.5 plus 0.1 per cell of their naked set besides the roof (a pair 4.6, a quad 4.8).
+/// Hidden singles are 1.2 in a box and 1.5 in a row or column. Unique rectangles are 4.5,
+/// unique loops 4.6 to 5.0 by their length, BUG type 1 5.6 and types 2 to 4 5.7; type 3 adds
+/// 0.1 per cell of its naked set beside the rescue cells (a pair 0.1, a quad 0.3).
 /// Chains, as SE rates them: continuous loops 6.5 (mixed 7.0); X-chains and the discontinuous
 /// loops of one digit 6.6; XY-chains 4.2 up to 5 links (XY-wing) and 7.0 beyond; AICs and nice
 /// loops by their links (one digit as X, bivalue cells as XY, mixed 7.0); each
@@ -178,9 +180,20 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
         },
         XyChain => chain_value(Family::Y),
         Aic | NiceLoop => chain_value(family(d)),
-        // SE: +0.1 for each cell of a type 3 naked set beyond the rectangle's four.
-        UniqueRectangle => {
-            base(UniqueRectangle) + 0.1 * d.evidence.cells.len().saturating_sub(4) as f64
+        // SE: +0.1 for each cell of a type 3 naked set beside the rescue cells; a loop of 8
+        // cells 4.7, of 10 or more 5.0; BUG types 2 to 4 5.7.
+        UniqueRectangle | UniqueLoop | Bug => {
+            let set = d.evidence.set.len() as f64 * 0.1;
+            let pattern = match d.technique {
+                UniqueLoop => match d.evidence.cells.len() - d.evidence.set.len() {
+                    ..=7 => 4.6,
+                    8 | 9 => 4.7,
+                    _ => 5.0,
+                },
+                Bug if d.evidence.cells.len() > d.evidence.set.len() + 1 => 5.7,
+                other => base(other),
+            };
+            pattern + set
         }
         other => base(other),
     };

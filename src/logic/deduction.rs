@@ -194,6 +194,10 @@ pub struct Evidence {
     /// ([`super::direct`]). Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clears: Vec<Candidate>,
+    /// A uniqueness step of type 3: the cells of the naked set its rescue cells make, taken
+    /// as one cell ([`super::uniqueness`]), which `cells` lists too. Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<u16>,
 }
 
 /// Why aligned pair exclusion removes a digit of a base cell: with it, the other base cell has
@@ -376,6 +380,10 @@ impl Deduction {
         let name = self.technique.name();
         if self.evidence.sashimi {
             return name.replacen("Finned", "Sashimi", 1);
+        }
+        // The BUG that places its one cell's one extra digit is BUG+1, as people know it.
+        if self.technique == Technique::Bug && !self.placements.is_empty() {
+            return format!("{name}+1");
         }
         if self.technique != Technique::NiceLoop {
             return name;
@@ -673,6 +681,10 @@ impl Deduction {
         if !ev.fins.is_empty() {
             let fins = ev.fins.iter().map(|&c| t.cell_name(c as usize));
             v["fins"] = fins.collect::<Vec<_>>().into();
+        }
+        if !ev.set.is_empty() {
+            let set = ev.set.iter().map(|&c| t.cell_name(c as usize));
+            v["set"] = set.collect::<Vec<_>>().into();
         }
         if !ev.exclusions.is_empty() {
             let why = ev.exclusions.iter().map(|x| x.describe(t, a));

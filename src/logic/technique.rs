@@ -95,8 +95,11 @@ pub enum Technique {
     /// Unique rectangle (types 1 to 4): a step that avoids a deadly pattern. Only on
     /// puzzles proved to have one solution.
     UniqueRectangle,
-    /// BUG+1: the one cell of three digits in a bivalue universal grave. Only on puzzles proved
-    /// to have one solution.
+    /// Unique loop (types 1 to 4): the unique rectangle's deadly pattern over six cells or
+    /// more. Only on puzzles proved to have one solution.
+    UniqueLoop,
+    /// BUG (types 1 to 4; BUG+1 places the one cell of three digits): some extra candidate
+    /// of a bivalue universal grave is true. Only on puzzles proved to have one solution.
     Bug,
     /// Simple coloring (trap and wrap) on one digit's conjugate pairs.
     SimpleColoring,
@@ -203,6 +206,8 @@ impl Technique {
             XyzWing => 133,
             // SE's 4.5, between the triples (at most 4.0) and the quads (from 5.0).
             UniqueRectangle => 135,
+            // SE's 4.6 to 5.0 (and type 3 more), after the rectangle and before the quads.
+            UniqueLoop => 136,
             // SE's 5.6, after the quads (at most 5.4) and before size 5 (from 5.6).
             Bug => 145,
             // SE's 6.2, after the size-5 tuples and fish (at most 6.0) and before size 6.
@@ -233,7 +238,10 @@ impl Technique {
     /// True for the techniques that rest on the puzzle having one solution
     /// ([`super::uniqueness`]): they run only when [`super::Config::unique`] is set.
     pub fn needs_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::Bug)
+        matches!(
+            self,
+            Technique::UniqueRectangle | Technique::UniqueLoop | Technique::Bug
+        )
     }
 
     /// The size of a tuple or fish; `None` for every other technique.
@@ -297,7 +305,8 @@ impl Technique {
             XyzWing => "XYZ-Wing".into(),
             AlignedPairExclusion => "Aligned Pair Exclusion".into(),
             UniqueRectangle => "Unique Rectangle".into(),
-            Bug => "BUG+1".into(),
+            UniqueLoop => "Unique Loop".into(),
+            Bug => "BUG".into(),
             NakedTuple(n) => format!("Naked {}", size_word(n)),
             HiddenTuple(n) => format!("Hidden {}", size_word(n)),
             Fish(n) => fish_word(n),
@@ -372,7 +381,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 32] = {
+    pub const UNSIZED: [Technique; 33] = {
         use Technique::*;
         [
             FullHouse,
@@ -386,6 +395,7 @@ impl Technique {
             Claiming,
             XyzWing,
             UniqueRectangle,
+            UniqueLoop,
             Bug,
             AlignedPairExclusion,
             SimpleColoring,
@@ -541,6 +551,10 @@ impl Entry {
         match Entry::exact(&folded) {
             Err(TechniqueError::Unknown { .. }) => {}
             found => return found,
+        }
+        // BUG+1 is the BUG that places a digit.
+        if folded == "bug+1" {
+            return Ok(Entry::Named(vec![Technique::Bug]));
         }
         if let Some(t) = every_technique().find(|t| fold(&t.name()) == folded) {
             return Ok(Entry::Named(vec![t]));

@@ -423,8 +423,8 @@ fn bug_plus_one() {
 /// BUG+1 above 9×9, on candidate grids with one solution (`tests/data/bug_16x16.txt`,
 /// `bug_25x25.txt`: each open cell holds its solution's digit and one other, each open digit
 /// twice in every house, but for one cell of three). The engine's count proves the grid has one
-/// solution; BUG+1 places that solution's digit in the cell of three, and finds nothing once
-/// that cell holds a fourth digit.
+/// solution; BUG+1 places that solution's digit in the cell of three, and once that cell
+/// holds a fourth digit, BUG type 1 leaves it the two.
 #[test]
 fn bug_plus_one_above_9x9() {
     fn check<B: Basis>(text: &str, cell: usize) {
@@ -441,8 +441,9 @@ fn bug_plus_one_above_9x9() {
         let digit = solution[cell] as usize - 1;
         assert_eq!(found[0].placements, vec![Candidate::new(cell, digit)]);
         assert!(found[0].eliminations.is_empty());
-        // A fourth digit in that cell (one of the open digits, held by bivalue cells) is no
-        // BUG+1: the rule asks for exactly one cell of three.
+        // A fourth digit in that cell (one of the open digits, held by bivalue cells) has one
+        // place or three in each of its houses too: a BUG of type 1 with two extra digits, so
+        // the cell keeps those two, its solution's digit among them.
         let mut g = *s.grid();
         let extra = (0..B::N)
             .find(|&d| {
@@ -452,11 +453,49 @@ fn bug_plus_one_above_9x9() {
             .unwrap();
         g.set(cell, g.get(cell) | B::Mask::bit(extra));
         let s = State::new(g).unwrap();
-        assert!(find_all(&s, Technique::Bug, &unique()).is_empty());
+        let found = find_all(&s, Technique::Bug, &unique());
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].placements.is_empty());
+        let kept = B::Mask::bit(digit) | B::Mask::bit(extra);
+        let gone = (g.get(cell) & !kept)
+            .iter()
+            .map(|x| Candidate::new(cell, x));
+        assert_eq!(found[0].eliminations, gone.collect::<Vec<_>>());
     }
     // r2c7 of a 16×16, r23c18 of a 25×25 (0-based cells 22 and 567).
     check::<nsudoku::basis::B4>(include_str!("../data/bug_16x16.txt"), 22);
     check::<nsudoku::basis::B5>(include_str!("../data/bug_25x25.txt"), 567);
+}
+
+/// A unique loop above 9×9: the candidate grid that `explain --rated` reaches after 52 steps
+/// on `../shared/data/16x16/gen_minimal200.txt` line 20 (`tests/data/unique_loop_16x16.txt`),
+/// where six cells make a loop of E and G, three of them holding a 4 more. The engine's count
+/// proves one solution; every step is checked against it, and without the proof none is found.
+#[test]
+fn unique_loop_above_9x9() {
+    use nsudoku::basis::B4;
+    let text = include_str!("../data/unique_loop_16x16.txt");
+    let p = input::read_one(text.trim(), Default::default()).unwrap();
+    let count = nsudoku::solve::count(&p, &Default::default());
+    assert_eq!(count.solutions, 1);
+    let solution = count.first.unwrap();
+    let s = State::new(Grid::<B4>::from_masks(&p.masks)).unwrap();
+    assert!(find_all(&s, Technique::UniqueLoop, &Config::default()).is_empty());
+    let found = find_all(&s, Technique::UniqueLoop, &unique());
+    for d in &found {
+        nsudoku::logic::check::check_in_state(&s, &solution, d).unwrap();
+    }
+    let texts: Vec<String> = found
+        .iter()
+        .map(|d| d.describe(B4::topology(), Alphabet::Standard))
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Unique Loop: E,G in r9c12,r9c13,r11c4,r11c13,r12c4,r12c12 (type 2, \
+          r11c4,r12c4,r12c12: one of them holds their extra digit) => r12c1<>4"
+        ]
+    );
 }
 
 #[test]

@@ -185,6 +185,162 @@ fn rating_path_is_sound_and_matches_rate() {
     assert!(solved_with_chains > 0);
 }
 
+/// Unique loops and BUGs of every type, on the rated paths of 13 puzzles of 17_clue
+/// (`tests/data/9x9_17_clue_uniqueness.txt`): every step checked against the solution, each
+/// loop two cells in every house it touches, one at an odd place and one at an even place
+/// round it, and the steps pinned with their ratings. SE's `serate` gives 12 of the 13
+/// puzzles the same ER (line 12: SE 6.7, here 7.1, by a later chain).
+#[test]
+fn uniqueness_steps_on_rated_paths() {
+    const STEPS: [(usize, &str); 15] = [
+        (
+            1,
+            "5.6 BUG+1: 3 in r6c3 (every other open cell holds two digits, and every digit two \
+             places in a house but this one, with three in row 6, column 3 and box 4) => r6c3=3",
+        ),
+        (
+            2,
+            "5.6 BUG: 1,9 in r4c5 (type 1: without the extra digits every open cell would hold \
+             two, and every digit two places in a house or none: a grave, so it holds one of \
+             them) => r4c5<>2,8",
+        ),
+        (
+            3,
+            "5.7 BUG: 9 in r2c5,r3c7 (type 2: without the extra digits every open cell would \
+             hold two, and every digit two places in a house or none: a grave, so one of them \
+             holds their extra digit) => r2c7<>9, r3c4<>9",
+        ),
+        (
+            4,
+            "5.7 BUG: 8 in r4c4,r5c4,r9c6 (type 2: without the extra digits every open cell \
+             would hold two, and every digit two places in a house or none: a grave, so one of \
+             them holds their extra digit) => r4c6<>8, r9c4<>8",
+        ),
+        (
+            4,
+            "5.6 BUG+1: 8 in r5c4 (every other open cell holds two digits, and every digit two \
+             places in a house but this one, with three in row 5, column 4 and box 5) => \
+             r5c4=8",
+        ),
+        (
+            5,
+            "5.8 BUG: 8,9 in r1c2,r1c3,r1c5,r1c7 (type 3, r1c2,r1c3,r1c7 as one cell of their \
+             extra digits: with r1c5, a naked pair in row 1) => r1c9<>8",
+        ),
+        (
+            6,
+            "5.7 BUG: 6,8 in r1c2,r1c7 (type 4, row 1: without the extra digits every open cell \
+             would hold two, and every digit two places in a house or none: a grave, so one of \
+             them holds an extra digit; the one other digit they share has no other place in \
+             the house) => r1c2<>5, r1c7<>8",
+        ),
+        (
+            7,
+            "4.6 Unique Loop: 6,7 in r2c6,r2c7,r3c5,r3c7,r4c5,r4c6 (type 1) => r2c7<>6,7",
+        ),
+        (
+            8,
+            "4.6 Unique Loop: 7,9 in r3c8,r3c9,r5c7,r5c8,r9c7,r9c9 (type 2, r3c9,r5c7: one of \
+             them holds their extra digit) => r1c7<>8, r2c7<>8, r6c9<>8",
+        ),
+        (
+            9,
+            "4.7 Unique Loop: 7,9 in r4c5,r4c8,r5c5,r5c7,r5c9,r9c8,r9c9 (type 3, r4c8,r5c9 as \
+             one cell of their extra digits: with r5c7, a naked pair in box 6) => r4c9<>1",
+        ),
+        (
+            10,
+            "4.6 Unique Loop: 3,4 in r1c8,r1c9,r5c5,r5c8,r6c5,r6c9 (type 4, column 5) => \
+             r5c5<>3, r6c5<>3",
+        ),
+        (
+            11,
+            "4.7 Unique Loop: 8,9 in r2c3,r2c8,r3c1,r3c7,r4c1,r4c3,r5c7,r5c8 (type 1) => \
+             r3c7<>8,9",
+        ),
+        (
+            12,
+            "4.7 Unique Loop: 7,8 in r2c2,r2c7,r3c2,r3c8,r5c1,r5c8,r6c1,r6c7 (type 1) => \
+             r3c8<>7,8",
+        ),
+        (
+            12,
+            "5.0 Unique Loop: 7,8 in r2c2,r2c7,r3c2,r3c9,r5c1,r5c8,r6c1,r6c7,r7c8,r7c9 (type \
+             1) => r7c9<>7,8",
+        ),
+        (
+            13,
+            "5.0 Unique Loop: 7,9 in r2c5,r2c6,r4c4,r4c8,r5c1,r5c6,r6c1,r6c8,r9c4,r9c5 (type \
+             2, r2c5,r4c4,r5c1: one of them holds their extra digit) => r5c5<>8",
+        ),
+    ];
+    let topo = B3::topology();
+    let mut seen = Vec::new();
+    let text = include_str!("../data/9x9_17_clue_uniqueness.txt");
+    for (i, line) in text.lines().enumerate() {
+        let p = input::read_one(line, Default::default()).unwrap();
+        let sol = solve::unique_solution(&p).unwrap();
+        let mut s = State::<B3>::new(Grid::from_masks(&p.masks)).unwrap();
+        let order = rating_order(9);
+        while let Some((d, v)) = easiest_step(&s, &order, &common::unique()) {
+            check::check_in_state(&s, &sol, &d).unwrap();
+            if d.technique == Technique::UniqueLoop {
+                let set = &d.evidence.set;
+                let cells = d.evidence.cells.iter().filter(|c| !set.contains(c));
+                let cells: Vec<usize> = cells.map(|&c| c as usize).collect();
+                assert_loop(&cells, line);
+            }
+            if matches!(d.technique, Technique::UniqueLoop | Technique::Bug) {
+                let text = d.describe(topo, nsudoku::alphabet::Alphabet::Standard);
+                seen.push((i + 1, format!("{v:.1} {text}")));
+            }
+            s.apply(&d).unwrap();
+        }
+        assert!(s.is_complete(), "{line}");
+    }
+    let expected: Vec<(usize, String)> = STEPS.iter().map(|&(l, t)| (l, t.into())).collect();
+    assert_eq!(seen, expected);
+}
+
+/// A unique loop's cells: two in each house they touch, and the cells of each such house at
+/// opposite places round the loop (the graph of those pairs takes two colors).
+fn assert_loop(cells: &[usize], line: &str) {
+    let topo = B3::topology();
+    assert!(
+        cells.len() >= 6 && cells.len() % 2 == 0,
+        "{line}: {cells:?}"
+    );
+    let mut pairs = Vec::new();
+    for h in 0..topo.houses() {
+        let inside: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| topo.house(h).contains(&(c as u16)))
+            .collect();
+        assert!(inside.len() == 2 || inside.is_empty(), "{line}: {inside:?}");
+        if let [a, b] = inside[..] {
+            pairs.push((a, b));
+        }
+    }
+    let mut color = std::collections::HashMap::from([(cells[0], false)]);
+    // Spread the colors until every pair is colored; a pair of one color fails.
+    while color.len() < cells.len() {
+        let before = color.len();
+        for &(a, b) in &pairs {
+            match (color.get(&a).copied(), color.get(&b).copied()) {
+                (Some(x), None) => _ = color.insert(b, !x),
+                (None, Some(x)) => _ = color.insert(a, !x),
+                _ => {}
+            }
+        }
+        assert!(color.len() > before, "{line}: a loop in two parts");
+    }
+    assert!(
+        pairs.iter().all(|(a, b)| color[a] != color[b]),
+        "{line}: {cells:?}"
+    );
+}
+
 /// The ratings of the first 12 chain fixtures, pinned: the tests above compare `rate` with a
 /// path rated by the same step ratings, so a change of the scale would move both sides. One
 /// made on purpose changes these figures too (they are those of 2026-12-03, but the last,
@@ -263,6 +419,14 @@ fn every_path_solved(name: &str) {
 #[ignore]
 fn rating_path_is_sound_on_magictour() {
     every_path_solved("magictour_top1465.txt");
+}
+
+/// The same on 17_clue, whose paths take most of the unique loops and BUGs of types 2 to 4
+/// (about a minute).
+#[test]
+#[ignore]
+fn rating_path_is_sound_on_17_clue() {
+    every_path_solved("17_clue.txt");
 }
 
 /// The same on forum_hardest_1106, which needs nested forcing chains (about 3 minutes).
