@@ -109,13 +109,13 @@ pub fn solved_by<B: Basis>(digits: &[u8], techniques: &[Technique]) -> bool {
 }
 
 /// True when `digits` needs `target`: logic with every technique easier than it (but the finned
-/// fish, when `target` names none, as `rate` has none) gets stuck, and
-/// with `target` added it solves the puzzle. Solved so, the puzzle has one solution, so the
-/// easier techniques include the uniqueness ones (unique rectangle, BUG+1), as `explain` and
-/// `rate` use them on such a puzzle. With several targets (a list, or a family such as every
-/// hidden tuple), where the easier techniques get stuck the easiest one that applies is a
-/// target, as `explain` would take it: not a technique ranked between two targets (a naked
-/// triple between the hidden pair and the hidden triple).
+/// fish, when `target` names none, as `rate` has none) gets stuck, and with `target` added it
+/// solves the puzzle. Solved so, the puzzle has one solution, so the easier techniques include
+/// the uniqueness ones (unique rectangle and loop, BUG), as `explain` and `rate` use them on
+/// such a puzzle. With several targets (a list, or a family such as every hidden tuple), where
+/// the easier techniques get stuck the easiest one that applies is a target, as `explain`
+/// would take it: not a technique ranked between two targets (a naked triple between the
+/// hidden pair and the hidden triple).
 ///
 /// # Panics
 ///

@@ -552,8 +552,16 @@ impl Entry {
             Err(TechniqueError::Unknown { .. }) => {}
             found => return found,
         }
-        // BUG+1 is the BUG that places a digit.
-        if folded == "bug+1" {
+        // BUG+1 is the BUG that places a digit; SE names the BUG's types.
+        if [
+            "bug+1",
+            "bug-type-1",
+            "bug-type-2",
+            "bug-type-3",
+            "bug-type-4",
+        ]
+        .contains(&folded.as_str())
+        {
             return Ok(Entry::Named(vec![Technique::Bug]));
         }
         if let Some(t) = every_technique().find(|t| fold(&t.name()) == folded) {
@@ -890,6 +898,8 @@ mod tests {
             ("Pattern Cell Cover", Technique::PomCovers),
             ("Forcing Chain (+)", Technique::ForcingChainPlus),
             ("BUG+1", Technique::Bug),
+            ("BUG type 3", Technique::Bug),
+            ("Unique Loop", Technique::UniqueLoop),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),

@@ -5,8 +5,9 @@
 //! touches holding two of its cells, one at an odd place on the loop and one at an even
 //! place ([`super`] says why that is deadly). Were two of a house both odd, a and b would
 //! alternate round the loop and put the same digit twice there: no pattern at all, rather
-//! than a deadly one. Four cells are the unique rectangle. As in SE, a loop takes at most two cells with more digits, or any
-//! number when all of them hold the same one digit more: no other loop gives a step.
+//! than a deadly one. Four cells are the unique rectangle. As in SE, a loop takes at most
+//! two cells with more digits, or any number when all of them hold the same one digit more:
+//! no other loop gives a step.
 
 use super::{locked, naked_set, names, seeing_all, Pattern};
 use crate::basis::Basis;
