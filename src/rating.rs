@@ -183,7 +183,10 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
         // SE: +0.1 for each cell of a type 3 naked set beside the rescue cells; a loop of 8
         // cells 4.7, of 10 or more 5.0; BUG types 2 to 4 5.7.
         UniqueRectangle | UniqueLoop | Bug => {
-            let set = d.evidence.set.len() as f64 * 0.1;
+            // A hidden set names one cell more than it counts: the one beside the rescue
+            // cell that a hidden pair adds.
+            let counted = d.evidence.set.len() - usize::from(d.evidence.hidden_set);
+            let set = counted as f64 * 0.1;
             let pattern = match d.technique {
                 UniqueLoop => match d.evidence.cells.len() - d.evidence.set.len() {
                     ..=7 => 4.6,

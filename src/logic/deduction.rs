@@ -195,9 +195,14 @@ pub struct Evidence {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clears: Vec<Candidate>,
     /// A uniqueness step of type 3: the cells of the naked set its rescue cells make, taken
-    /// as one cell ([`super::uniqueness`]), which `cells` lists too. Empty everywhere else.
+    /// as one cell, or of the hidden set beside the rescue cell in it ([`super::uniqueness`]),
+    /// which `cells` lists too. Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub set: Vec<u16>,
+    /// A uniqueness step of type 3 whose set is hidden (digits confined to its cells), not
+    /// naked. False everywhere else.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_set: bool,
 }
 
 /// Why aligned pair exclusion removes a digit of a base cell: with it, the other base cell has

@@ -185,14 +185,15 @@ fn rating_path_is_sound_and_matches_rate() {
     assert!(solved_with_chains > 0);
 }
 
-/// Unique loops and BUGs of every type, on the rated paths of 13 puzzles of 17_clue
-/// (`tests/data/9x9_17_clue_uniqueness.txt`): every step checked against the solution, each
-/// loop two cells in every house it touches, one at an odd place and one at an even place
-/// round it, and the steps pinned with their ratings. SE's `serate` gives 12 of the 13
-/// puzzles the same ER (line 12: SE 6.7, here 7.1, by a later chain).
+/// Unique loops and BUGs of every type, and rectangles of type 3 with a hidden set, on the
+/// rated paths of 15 puzzles of 17_clue (`tests/data/9x9_17_clue_uniqueness.txt`): every step
+/// checked against the solution, each loop two cells in every house it touches, one at an odd
+/// place and one at an even place round it, and the steps pinned with their ratings. SE's
+/// `serate` gives 14 of the 15 puzzles the same ER (line 12: SE 6.7, here 7.1, by a later
+/// chain).
 #[test]
 fn uniqueness_steps_on_rated_paths() {
-    const STEPS: [(usize, &str); 15] = [
+    const STEPS: [(usize, &str); 18] = [
         (
             1,
             "5.6 BUG+1: 3 in r6c3 (every other open cell holds two digits, and every digit two \
@@ -273,6 +274,22 @@ fn uniqueness_steps_on_rated_paths() {
             "5.0 Unique Loop: 7,9 in r2c5,r2c6,r4c4,r4c8,r5c1,r5c6,r6c1,r6c8,r9c4,r9c5 (type \
              2, r2c5,r4c4,r5c1: one of them holds their extra digit) => r5c5<>8",
         ),
+        (
+            14,
+            "4.5 Unique Rectangle: 6,9 in r1c4,r1c5,r1c7,r8c4,r8c5 (type 3, roof r1c4,r1c5: \
+             r1c5 aside, a hidden pair of the two digits in r1c4,r1c7 (row 1)) => r1c7<>4",
+        ),
+        (
+            15,
+            "4.5 Unique Rectangle: 6,8 in r2c1,r4c1,r4c8,r5c1,r5c8 (type 3, roof r4c1,r5c1: \
+             r5c1 aside, a hidden pair of the two digits in r2c1,r4c1 (column 1)) => r2c1<>9",
+        ),
+        (
+            15,
+            "5.6 BUG+1: 7 in r8c9 (every other open cell holds two digits, and every digit two \
+             places in a house but this one, with three in row 8, column 9 and box 9) => \
+             r8c9=7",
+        ),
     ];
     let topo = B3::topology();
     let mut seen = Vec::new();
@@ -290,7 +307,9 @@ fn uniqueness_steps_on_rated_paths() {
                 let cells: Vec<usize> = cells.map(|&c| c as usize).collect();
                 assert_loop(&cells, line);
             }
-            if matches!(d.technique, Technique::UniqueLoop | Technique::Bug) {
+            if matches!(d.technique, Technique::UniqueLoop | Technique::Bug)
+                || d.evidence.hidden_set
+            {
                 let text = d.describe(topo, nsudoku::alphabet::Alphabet::Standard);
                 seen.push((i + 1, format!("{v:.1} {text}")));
             }

@@ -9,7 +9,7 @@
 //! two cells with more digits, or any number when all of them hold the same one digit more:
 //! no other loop gives a step.
 
-use super::{locked, naked_set, names, seeing_all, Pattern};
+use super::{hidden_set, locked, naked_set, names, seeing_all, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -207,6 +207,12 @@ fn steps<B: Basis>(s: &State<B>, cells: Vec<usize>, pair: B::Mask, sink: &mut Si
         }
         if locked::<B>(s, &pattern, [r1, r2], house, sink) == Flow::Stop {
             return Flow::Stop;
+        }
+        let lead = names::<B>(&rescue);
+        for pair in [[r1, r2], [r2, r1]] {
+            if hidden_set::<B>(s, &pattern, &lead, pair, house, extra, sink) == Flow::Stop {
+                return Flow::Stop;
+            }
         }
     }
     Flow::Continue

@@ -19,8 +19,9 @@
 //! 1: one rescue cell, which takes one of them. Type 2: every rescue cell's extra digit is
 //! the same x, so x leaves every cell seeing them all. Type 3: the rescue cells share a
 //! house, where they count as one cell of their extra digits and can make a naked set with
-//! other cells (`naked_set`). Type 4 (two rescue cells in a house): the rectangle's or
-//! loop's a has no other place there, so one of them is a and the other cannot be b; the
+//! other cells (`naked_set`); or, not both the pattern's digits, they leave room in it for
+//! a hidden set of those digits and others (`hidden_set`). Type 4 (two rescue cells in a
+//! house): the rectangle's or loop's a has no other place there, so one of them is a and the other cannot be b; the
 //! BUG's shared digit v has only them, so each is v or one of its extras.
 //!
 //! They run only when [`Config::unique`] says the puzzle was proved to have one solution: on a
@@ -150,32 +151,134 @@ fn naked_set<B: Basis>(
     sink: &mut Sink,
 ) -> Flow {
     let topo = B::topology();
-    let cells: Vec<usize> = topo
+    let cells: Vec<(usize, B::Mask)> = topo
         .house(house)
         .iter()
         .map(|&c| c as usize)
         .filter(|&c| !rescue.contains(&c) && s.open(c).count() >= 2)
+        .map(|c| (c, s.open(c)))
         .collect();
     let most = MAX_SET.min(B::N / 2);
     for m in 1..most {
         let mut chosen = Vec::with_capacity(m);
-        let flow = subsets::<B>(s, &cells, 0, m, extra, &mut chosen, &mut |set, digits| {
-            let mut d = pattern.deduction(
-                format!(
-                    "type 3, {lead}: with {}, a naked {} in {}",
-                    names::<B>(set),
-                    super::technique::size_word(m as u8 + 1).to_lowercase(),
-                    topo.house_name(house)
-                ),
-                set,
-            );
-            d.evidence.houses = vec![house as u16];
-            for &c in topo.house(house) {
-                let c = c as usize;
-                if rescue.contains(&c) || set.contains(&c) {
-                    continue;
+        let flow = choose(
+            &cells,
+            0,
+            m,
+            extra,
+            m + 1,
+            &mut chosen,
+            &mut |set, digits| {
+                let mut d = pattern.deduction(
+                    format!(
+                        "type 3, {lead}: with {}, a naked {} in {}",
+                        names::<B>(set),
+                        super::technique::size_word(m as u8 + 1).to_lowercase(),
+                        topo.house_name(house)
+                    ),
+                    set,
+                );
+                d.evidence.houses = vec![house as u16];
+                for &c in topo.house(house) {
+                    let c = c as usize;
+                    if rescue.contains(&c) || set.contains(&c) {
+                        continue;
+                    }
+                    for x in (s.open(c) & digits).iter() {
+                        d.eliminations.push(Candidate::new(c, x));
+                    }
                 }
-                for x in (s.open(c) & digits).iter() {
+                d.eliminations.sort();
+                if d.eliminations.is_empty() {
+                    Flow::Continue
+                } else {
+                    sink(d)
+                }
+            },
+        );
+        if flow == Flow::Stop {
+            return Flow::Stop;
+        }
+    }
+    Flow::Continue
+}
+
+/// Type 3 with a hidden set: the rescue cells `keep` and `other` share `house`, and are not
+/// both a or b (the pattern's digits), or the pattern would be deadly. Say a and b with m
+/// digits more, none an extra digit of the rescue cells, have only m + 2 cells of the house,
+/// `other` aside, `keep` among them. If `other` holds a or b, `keep` holds an extra digit and
+/// the m + 1 digits left fill the m + 1 cells left; if not, the m + 2 digits fill the m + 2
+/// cells. Either way those cells but `keep` hold only the set's digits. Sets of up to
+/// [`MAX_SET`] digits, smallest first; SE rates them 0.1 m above the pattern.
+fn hidden_set<B: Basis>(
+    s: &State<B>,
+    pattern: &Pattern,
+    lead: &str,
+    [keep, other]: [usize; 2],
+    house: usize,
+    extra: B::Mask,
+    sink: &mut Sink,
+) -> Flow {
+    let topo = B::topology();
+    let cells: Vec<usize> = topo
+        .house(house)
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| c != other)
+        .collect();
+    // A digit's places among `cells`, as a mask of their indices.
+    let places = |d: usize| {
+        let at = cells.iter().enumerate().filter(|&(_, &c)| s.open(c).has(d));
+        at.fold(B::Mask::ZERO, |m, (i, _)| m | B::Mask::bit(i))
+    };
+    let pair = pattern
+        .digits
+        .iter()
+        .fold(B::Mask::ZERO, |m, &d| m | B::Mask::bit(d));
+    let base = pattern
+        .digits
+        .iter()
+        .fold(B::Mask::ZERO, |m, &d| m | places(d));
+    let open = cells.iter().fold(B::Mask::ZERO, |m, &c| m | s.open(c));
+    let more: Vec<(usize, B::Mask)> = (open & !pair & !extra)
+        .iter()
+        .map(|d| (d, places(d)))
+        .collect();
+    // As in SE: a set no smaller than the rescue cells' extra digits, and under half the
+    // house's open cells (else its complement, a naked set, is the one taken).
+    let open_cells = topo
+        .house(house)
+        .iter()
+        .filter(|&&c| !s.open(c as usize).is_empty());
+    let most = MAX_SET
+        .min(B::N / 2)
+        .min(open_cells.count().saturating_sub(1) / 2);
+    let least = (extra.count() as usize).saturating_sub(2);
+    for m in least..=most.saturating_sub(2) {
+        let mut chosen = Vec::with_capacity(m);
+        let flow = choose(&more, 0, m, base, m + 2, &mut chosen, &mut |digits, at| {
+            let set_digits = digits.iter().fold(pair, |h, &d| h | B::Mask::bit(d));
+            let set: Vec<usize> = at.iter().map(|i| cells[i]).filter(|&c| c != keep).collect();
+            let mut all: Vec<usize> = at.iter().map(|i| cells[i]).collect();
+            all.sort_unstable();
+            let what = match m {
+                0 => String::new(),
+                1 => " and one more".into(),
+                _ => format!(" and {m} more"),
+            };
+            let kind = format!(
+                "type 3, {lead}: {} aside, a hidden {} of the two digits{what} in {} ({})",
+                names::<B>(&[other]),
+                super::technique::size_word(m as u8 + 2).to_lowercase(),
+                names::<B>(&all),
+                topo.house_name(house)
+            );
+            let mut d = pattern.deduction(kind, &set);
+            d.evidence.digits = set_digits.iter().map(|x| x as u8).collect();
+            d.evidence.houses = vec![house as u16];
+            d.evidence.hidden_set = true;
+            for &c in &set {
+                for x in (s.open(c) & !set_digits).iter() {
                     d.eliminations.push(Candidate::new(c, x));
                 }
             }
@@ -193,18 +296,18 @@ fn naked_set<B: Basis>(
     Flow::Continue
 }
 
-/// Every choice of `m` more cells of `cells` from `from` on whose digits with `union` are
-/// exactly m + chosen + 1 digits, passed to `found` with their digits.
-fn subsets<B: Basis>(
-    s: &State<B>,
-    cells: &[usize],
+/// Every choice of `m` more of `items` from `from`, each an item and its mask, whose masks
+/// union with `union` has exactly `size` bits (a naked set's cells and their digits, a
+/// hidden set's digits and their places), passed to `found` with that union.
+fn choose<M: Mask>(
+    items: &[(usize, M)],
     from: usize,
     m: usize,
-    union: B::Mask,
+    union: M,
+    size: usize,
     chosen: &mut Vec<usize>,
-    found: &mut dyn FnMut(&[usize], B::Mask) -> Flow,
+    found: &mut dyn FnMut(&[usize], M) -> Flow,
 ) -> Flow {
-    let size = chosen.len() + m + 1;
     if union.count() as usize > size {
         return Flow::Continue;
     }
@@ -215,17 +318,10 @@ fn subsets<B: Basis>(
             Flow::Continue
         };
     }
-    for i in from..cells.len() {
-        chosen.push(cells[i]);
-        let flow = subsets::<B>(
-            s,
-            cells,
-            i + 1,
-            m - 1,
-            union | s.open(cells[i]),
-            chosen,
-            found,
-        );
+    for i in from..items.len() {
+        let (item, mask) = items[i];
+        chosen.push(item);
+        let flow = choose(items, i + 1, m - 1, union | mask, size, chosen, found);
         chosen.pop();
         if flow == Flow::Stop {
             return Flow::Stop;

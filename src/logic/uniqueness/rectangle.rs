@@ -3,7 +3,7 @@
 //! The rectangle's two sides in one row or column are its *floor* (cells holding exactly a
 //! and b) and its *roof* (the other two), whose digits beyond a and b rescue it.
 
-use super::{locked, naked_set, names, seeing_all, Pattern};
+use super::{hidden_set, locked, naked_set, names, seeing_all, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -115,6 +115,12 @@ fn roof<B: Basis>(
         }
         if locked::<B>(s, &rect, [r1, r2], house, sink) == Flow::Stop {
             return Flow::Stop;
+        }
+        let roof = format!("roof {}", names::<B>(&[r1, r2]));
+        for rescue in [[r1, r2], [r2, r1]] {
+            if hidden_set::<B>(s, &rect, &roof, rescue, house, x1 | x2, sink) == Flow::Stop {
+                return Flow::Stop;
+            }
         }
     }
     Flow::Continue
