@@ -27,8 +27,8 @@ pub fn techniques_help() -> String {
          5), then coloring, remote pairs, X- and \
          XY-chains, cycles and y-knots, nice loops and AICs, pattern overlay, cell and region \
          forcing chains, and forcing chains by assumption. The uniqueness \
-         techniques (unique-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
-         solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \
+         techniques (unique-rectangle, unique-loop, bug) run only on a puzzle whose count \
+         proved one solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \
          triple: the single a pattern's removals leave, placed alone) is not in `all`; rated \
          paths add it where the list holds its pattern.",
         technique::cli_names()

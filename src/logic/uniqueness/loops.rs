@@ -167,12 +167,11 @@ fn steps<B: Basis>(s: &State<B>, cells: Vec<usize>, pair: B::Mask, sink: &mut Si
         cells,
         digits: digits.clone(),
     };
-    let kind = |what: &str| format!("type {what}");
     match rescue[..] {
         // Deadly already, which a puzzle of one solution never shows.
         [] => return Flow::Continue,
         [r] => {
-            let mut d = pattern.deduction(kind("1"), &[]);
+            let mut d = pattern.deduction("type 1".into(), &[]);
             d.eliminations = digits.iter().map(|&x| Candidate::new(r, x)).collect();
             return sink(d);
         }
@@ -180,11 +179,11 @@ fn steps<B: Basis>(s: &State<B>, cells: Vec<usize>, pair: B::Mask, sink: &mut Si
     }
     if extra.count() == 1 {
         let x = extra.first();
-        let what = format!(
-            "2, {}: one of them holds their extra digit",
+        let kind = format!(
+            "type 2, {}: one of them holds their extra digit",
             names::<B>(&rescue)
         );
-        let mut d = pattern.deduction(kind(&what), &[]);
+        let mut d = pattern.deduction(kind, &[]);
         d.eliminations = seeing_all::<B>(s, &rescue, x);
         if !d.eliminations.is_empty() && sink(d) == Flow::Stop {
             return Flow::Stop;
@@ -194,11 +193,11 @@ fn steps<B: Basis>(s: &State<B>, cells: Vec<usize>, pair: B::Mask, sink: &mut Si
         return Flow::Continue;
     };
     let [h1, h2] = [topo.houses_of(r1), topo.houses_of(r2)];
-    for kind_of in 0..3 {
-        if h1[kind_of] != h2[kind_of] {
+    for kind in 0..3 {
+        if h1[kind] != h2[kind] {
             continue;
         }
-        let house = h1[kind_of] as usize;
+        let house = h1[kind] as usize;
         if extra.count() > 1 {
             let lead = format!("{} as one cell of their extra digits", names::<B>(&rescue));
             if naked_set::<B>(s, &pattern, &rescue, &lead, house, extra, sink) == Flow::Stop {

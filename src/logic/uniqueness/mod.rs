@@ -21,14 +21,16 @@
 //! house, where they count as one cell of their extra digits and can make a naked set with
 //! other cells (`naked_set`); or, not both the pattern's digits, they leave room in it for
 //! a hidden set of those digits and others (`hidden_set`). Type 4 (two rescue cells in a
-//! house): the rectangle's or loop's a has no other place there, so one of them is a and the other cannot be b; the
-//! BUG's shared digit v has only them, so each is v or one of its extras.
+//! house): the rectangle's or loop's a has no other place there, so one of them is a and
+//! the other cannot be b; the BUG's shared digit v has only them, so each is v or one of
+//! its extras.
 //!
 //! They run only when [`Config::unique`] says the puzzle was proved to have one solution: on a
 //! puzzle with several they would remove some, and counting with them would be wrong. The
 //! arguments hold at every size. Sudoku Explainer's ratings: the rectangle 4.5, a loop 4.6 (6
 //! cells), 4.7 (8) or 5.0 (10 or more), BUG type 1 5.6 and types 2 to 4 5.7; type 3 0.1 more
-//! per cell of its naked set besides the rescue cells ([`Evidence::set`]).
+//! per cell of its naked set besides the rescue cells, or per digit of its hidden set beyond
+//! the two ([`Evidence::set`]).
 //!
 //! [`Evidence::set`]: super::Evidence::set
 
@@ -66,8 +68,8 @@ struct Pattern {
 }
 
 impl Pattern {
-    /// A deduction of type `kind` (`type 1`, `type 4, row 5`): the pattern's cells and a type
-    /// 3's naked `set` its cells, sorted.
+    /// A deduction of type `kind` (`type 1`, `type 4, row 5`): the pattern's cells and those
+    /// of a type 3's naked or hidden `set` its cells, sorted.
     fn deduction(&self, kind: String, set: &[usize]) -> Deduction {
         let mut d = Deduction::new(self.technique);
         let mut cells: Vec<u16> = self.cells.iter().chain(set).map(|&c| c as u16).collect();
