@@ -2,6 +2,7 @@
 
 use super::logic::Solutions;
 use super::logic::{self, techniques_help};
+use super::mistake;
 use super::verdict;
 use super::{at, each_puzzle, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
@@ -253,7 +254,7 @@ fn explain<B: Basis>(
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     // A hand solver who asks for hints on a grid with a mistake learns so before the first.
-    if let Some(note) = logic::no_solution_note::<B>(p, count, cfg.deadline) {
+    if let Some(note) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
         say!("{}: {note}; every step below rests on it", at(label, p));
     }
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).

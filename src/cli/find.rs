@@ -1,6 +1,7 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
+use super::mistake;
 use super::{at, each_puzzle, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
@@ -108,7 +109,7 @@ fn find<B: Basis>(
         .map(|_| logic::path_techniques(None, B::N, a.rated));
     let counted: Vec<Technique> = ts.iter().chain(path_ts.iter().flatten()).copied().collect();
     let (cfg, count) = logic::config_and_count(cfg, p, &counted);
-    if let Some(note) = logic::no_solution_note::<B>(p, count, cfg.deadline) {
+    if let Some(note) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
         say!("{}: {note}; what is listed rests on it", at(label, p));
     }
     let taken = match (a.after_steps, &path_ts) {

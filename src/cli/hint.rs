@@ -1,6 +1,7 @@
 //! `nsudoku hint`: the next step of a grid solved by hand, shown as far as `--reveal` says.
 
 use super::logic::{self, techniques_help};
+use super::mistake;
 use super::{at, each_puzzle, exit_status, prefix, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::hint::Reveal;
@@ -87,12 +88,16 @@ fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, 
     let mut failed = true;
     match verdict {
         // The digits placed by hand are among the givens here: either may be wrong.
-        Verdict::NoSolution if !has_marks(p) => say!(
-            "{at}: no solution (a search finds none): a digit given or placed is wrong; the \
-             hint rests on it"
-        ),
+        Verdict::NoSolution if !has_marks(p) => {
+            let which = mistake::suspects_note::<B>(p, cfg.deadline);
+            say!(
+                "{at}: no solution (a search finds none): a digit given or placed is wrong{}; \
+                 the hint rests on it",
+                which.map(|w| format!("; {w}")).unwrap_or_default()
+            )
+        }
         Verdict::NoSolution => {
-            let note = logic::no_solution_note::<B>(p, Some(verdict), cfg.deadline)
+            let note = mistake::no_solution_note::<B>(p, Some(verdict), cfg.deadline)
                 .unwrap_or_else(|| "no solution".into());
             say!("{at}: {note}; the hint rests on it");
         }

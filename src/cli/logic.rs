@@ -2,6 +2,7 @@
 //! technique lists, the budgets of the costly techniques, the per-puzzle state, the search
 //! behind a stuck puzzle.
 
+use super::mistake;
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{
     givens_clash, has_marks, technique, Config, Deduction, State, Technique, TechniqueList,
@@ -198,87 +199,6 @@ pub fn not_proved(verdict: Verdict) -> String {
     }
 }
 
-/// The search behind [`no_solution_note`] where no count for the uniqueness techniques ran:
-/// microseconds at 9×9 and 16×16, about 0.2 s on a hard 25×25 puzzle it does not settle (the
-/// 50,000 nodes of that count take 1.8 s there). A grid a hand solver got wrong is settled
-/// far sooner.
-const MISTAKE_NODES: u64 = 5_000;
-
-/// Why `p` has no solution, for a person who made a mistake copying or marking it (what a
-/// technique finds on it rests on that mistake): [`marks_mistake`], or for a puzzle of givens
-/// alone, to check them. `None` when no count proves that `p` has no solution: `verdict` is
-/// the count run for the uniqueness techniques, when one ran, else one runs within
-/// [`MISTAKE_NODES`] nodes.
-pub fn no_solution_note<B: Basis>(
-    p: &Puzzle,
-    verdict: Option<Verdict>,
-    deadline: Option<Instant>,
-) -> Option<String> {
-    let opts = mistake_search(deadline);
-    let verdict = verdict.unwrap_or_else(|| solve::count_only(p, &opts).verdict());
-    if verdict != Verdict::NoSolution {
-        return None;
-    }
-    if !has_marks(p) {
-        return Some("no solution (a search finds none): check the givens".into());
-    }
-    Some(match marks_mistake::<B>(p, deadline) {
-        Some(why) => format!("no solution: {why}"),
-        None => "no solution (a search finds none)".into(),
-    })
-}
-
-/// The search of [`no_solution_note`] and [`marks_mistake`]: [`MISTAKE_NODES`], and no later
-/// than `deadline`.
-fn mistake_search(deadline: Option<Instant>) -> SolveOptions {
-    SolveOptions {
-        max_nodes: Some(MISTAKE_NODES),
-        timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-        ..SolveOptions::default()
-    }
-}
-
-/// What the marks of `p`, a candidate grid known to have no solution, got wrong, when its
-/// placed digits tell: the candidates the marks rule out that the placed digits' one solution
-/// has (`the marks rule out r1c2=9, which the one solution of the placed digits has`), or that
-/// those digits alone have no solution, or several that the marks all rule out. `None` for a
-/// puzzle of givens alone, or when the search of the placed digits does not settle.
-pub fn marks_mistake<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
-    if !has_marks(p) {
-        return None;
-    }
-    if !p.masks.iter().any(|m| m.is_single()) {
-        return Some("the marks rule out every solution (no digit is placed)".into());
-    }
-    let all = Wide256::low(B::N);
-    let mut placed = p.clone();
-    for c in 0..B::CELLS {
-        if !p.masks.get(c).is_single() {
-            placed.masks.set(c, all);
-        }
-    }
-    let count = solve::count(&placed, &mistake_search(deadline));
-    match (count.verdict(), count.first) {
-        (Verdict::NoSolution, _) => Some("the placed digits alone have none".into()),
-        (Verdict::Solved, Some(sol)) => {
-            let t = B::topology();
-            let alpha = p.text_alphabet();
-            let ruled: Vec<String> = (0..B::CELLS)
-                .filter(|&c| !p.masks.get(c).has(sol[c] as usize - 1))
-                .map(|c| format!("{}={}", t.cell_name(c), alpha.label(sol[c], B::N)))
-                .collect();
-            Some(format!(
-                "the marks rule out {}, which the one solution of the placed digits has",
-                ruled.join(", ")
-            ))
-        }
-        (Verdict::Several, _) => Some(
-            "the marks rule out every solution of the placed digits (they have several)".into(),
-        ),
-        _ => None,
-    }
-}
-
 /// Most dropped marks [`dropped_marks`] names one by one.
 const DROPPED_NAMED: usize = 6;
 
@@ -336,9 +256,18 @@ pub fn dropped_marks(p: &Puzzle) -> Option<String> {
     ))
 }
 
-/// The logic state of `p`, or why there is none (two givens clash).
+/// The logic state of `p`, or why there is none: two givens clash, and which may be wrong
+/// ([`mistake::which_wrong`]).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
-    State::of_puzzle(p).map_err(|_| format!("{}: {}", p.place(), givens_clash(p)))
+    State::of_puzzle(p).map_err(|_| {
+        let which = mistake::which_wrong::<B>(p, None).map(|w| format!("; {w}"));
+        format!(
+            "{}: {}{}",
+            p.place(),
+            givens_clash(p),
+            which.unwrap_or_default()
+        )
+    })
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

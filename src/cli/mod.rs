@@ -27,6 +27,7 @@ mod find;
 mod generate;
 mod hint;
 mod logic;
+mod mistake;
 mod parallel;
 mod paths;
 mod pom;

@@ -1,7 +1,8 @@
 //! `nsudoku rate`: a difficulty for every puzzle, `puzzle ER/EP/ED` a line (or JSON lines),
 //! in parallel, in input order.
 
-use super::logic::{marks_mistake, search_stuck, Solutions};
+use super::logic::{search_stuck, Solutions};
+use super::mistake::marks_mistake;
 use super::solve::MARK_INVALID;
 use super::verdict;
 use super::{

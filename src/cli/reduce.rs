@@ -1,6 +1,7 @@
 //! `nsudoku reduce`: apply techniques to a fixed point; print the candidate grid or the solution.
 
 use super::logic::{self, techniques_help, Solutions};
+use super::mistake;
 use super::solve::{MARK_INVALID, MARK_NONE};
 use super::verdict;
 use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
@@ -157,7 +158,7 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
     let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
-    let mistake = logic::no_solution_note::<B>(p, count, cfg.deadline);
+    let mistake = mistake::no_solution_note::<B>(p, count, cfg.deadline);
     limits::take();
     let (applied, end) = engine::reduce_to_end(&mut s, &ts, &cfg);
     let limits = limits::take();

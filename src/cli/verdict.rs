@@ -1,7 +1,7 @@
 //! How a solving path that does not solve its puzzle is judged, as `explain` and `render` both
 //! say it: on stderr, and on the page, which keeps it for a reader who was not there.
 
-use super::logic::{self, search_stuck, Solutions};
+use super::logic::{search_stuck, Solutions};
 use super::{at, plural};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::{engine, engine::End, Config, Deduction, State};
@@ -133,7 +133,7 @@ pub fn path_clash<B: Basis>(
     alpha: Alphabet,
 ) -> Option<(State<B>, Option<String>)> {
     let (last, before) = steps.split_last()?;
-    let mut s = logic::state::<B>(p).ok()?;
+    let mut s = State::<B>::of_puzzle(p).ok()?;
     for d in before {
         s.apply(d).ok()?;
     }

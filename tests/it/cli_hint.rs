@@ -102,6 +102,14 @@ fn a_grid_gone_wrong_is_said_and_still_hinted() {
         err.contains("line 1: no solution (a search finds none): a digit given or placed is wrong"),
         "{err}"
     );
+    // The wrong digit is among those that leave the puzzle's one solution when taken away.
+    let named = err
+        .split_once("if only one digit is wrong, it is ")
+        .and_then(|(_, rest)| rest.split_once(" (the grid has one solution without"))
+        .expect(&err)
+        .0;
+    let placed = format!("r{}c{}={}", open / 9 + 1, open % 9 + 1, right % 9 + 1);
+    assert!(named.split(", ").any(|c| c.ends_with(&placed)), "{err}");
     assert_eq!(lines(&o.stdout).len(), 1);
     // Pencil marks that lost the solution's digit: the mark is named.
     let mut marks = String::new();
@@ -120,6 +128,74 @@ fn a_grid_gone_wrong_is_said_and_still_hinted() {
     let err = String::from_utf8_lossy(&o.stderr);
     let cell = format!("r{}c{}={right}", open / 9 + 1, open % 9 + 1);
     assert!(err.contains(&format!("the marks rule out {cell}")), "{err}");
+}
+
+/// A grid solved part of the way by hand with a wrong digit: the digits each of which taken
+/// away alone leaves a solution are named, those that leave one solution first, whether a
+/// search or the givens' own clash finds the grid broken, with marks or without. Two wrong
+/// digits are said to be more than one.
+#[test]
+fn a_wrong_digit_is_named() {
+    // magictour_top1465 line 1 (tests/data), some open cells filled from its solution, and one
+    // more with a digit that no other in its houses holds: r5c3=5 (the solution's is 9).
+    let searched =
+        "468931527751624839392578461134756298285...6...7.2........1.27..5.3....4.9........";
+    let err = hint_err(searched);
+    assert!(
+        err.contains(
+            "line 1: no solution (a search finds none): a digit given or placed is wrong; if \
+             only one digit is wrong, it is r5c3=5 (the grid has one solution without it), or \
+             less likely r7c4=1 (several solutions without it); the hint rests on it"
+        ),
+        "{err}"
+    );
+    // r2c5=4 (for 2): the givens alone leave a cell no digit, in explain and find too.
+    let clashing =
+        "46893152775164.8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let why = "line 1: the givens contradict each other: the other givens leave r2c6 only 2, \
+               which r7c6 holds in column 6; if only one digit is wrong, it is r2c5=4 (the grid \
+               has one solution without it), or less likely r7c6=2 (several solutions without it)";
+    for sub in [&["hint"][..], &["explain"], &["find", "--technique", "all"]] {
+        let o = run(sub, clashing);
+        assert_eq!(o.status.code(), Some(1), "{sub:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{sub:?}: {err}");
+    }
+    // The first grid's open cells pencilled with every digit, but r5c6 (cell 41) without the 2
+    // placed in its row: the placed digits are to blame.
+    let marks: String = searched
+        .chars()
+        .enumerate()
+        .flat_map(|(c, ch)| {
+            ('1'..='9').map(move |d| match ch {
+                '.' if c == 41 && d == '2' => '.',
+                '.' => d,
+                _ if d == ch => d,
+                _ => '.',
+            })
+        })
+        .collect();
+    assert!(
+        hint_err(&marks).contains(
+            "line 1: no solution: the placed digits alone have none; if only one digit is wrong, \
+             it is r5c3=5 (the grid has one solution without it)"
+        ),
+        "{marks}"
+    );
+    // r6c7=1 and r6c9=3 (for 3 and 4).
+    let two = "4689315277516248393925784611347562982894136756752891.3...1.27..5.3....4.9........";
+    let err = hint_err(two);
+    assert!(
+        err.contains("no one digit taken away leaves a solution: two or more are wrong"),
+        "{err}"
+    );
+}
+
+/// What `hint` says on stderr of `grid`, a grid without a solution.
+fn hint_err(grid: &str) -> String {
+    let o = run(&["hint"], grid);
+    assert_eq!(o.status.code(), Some(1), "{grid}");
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]

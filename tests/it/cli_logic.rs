@@ -1667,7 +1667,12 @@ fn a_mistake_is_named_before_the_steps_that_rest_on_it() {
     let wrong = "41..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     let err = String::from_utf8_lossy(&run(&["explain"], wrong).stderr).into_owned();
     assert!(
-        err.contains("line 1: no solution (a search finds none): check the givens; every step"),
+        err.contains(
+            "line 1: no solution (a search finds none): check the givens; if only one digit is \
+             wrong, it is r1c2=1 (the grid has one solution without it), or less likely one of \
+             r6c2=7, r7c4=1, r7c7=7, r8c1=5, r8c3=3, r9c1=9 (several solutions without any one \
+             of them); every step"
+        ),
         "{err}"
     );
     // A puzzle with a solution says nothing of the kind.
