@@ -6,9 +6,9 @@ use nsudoku::input::Puzzle;
 use nsudoku::logic::has_marks;
 use nsudoku::mask::Wide256;
 use nsudoku::solve;
-use nsudoku::solver::{SolveOptions, Verdict};
-use nsudoku::{Basis, Mask};
-use std::time::Instant;
+use nsudoku::solver::{SolveOptions, Solver, Verdict};
+use nsudoku::{Basis, Grid, Mask};
+use std::time::{Duration, Instant};
 
 /// The search behind [`no_solution_note`] where no count for the uniqueness techniques ran:
 /// microseconds at 9×9 and 16×16, about 0.2 s on a hard 25×25 puzzle it does not settle (the
@@ -19,8 +19,13 @@ const MISTAKE_NODES: u64 = 5_000;
 /// Most nodes the searches of [`Suspects::of`] spend together, one a placed digit: a grid
 /// solved part of the way by hand settles each in a few nodes; a minimal 16×16 puzzle with a
 /// wrong given takes about 20,000 in all (0.03 s), a 25×25 one of 300 givens about 75,000
-/// (4 s). A grid that needs more is left unsaid.
+/// (3 s). A grid that needs more is left unsaid.
 const SUSPECT_NODES: u64 = 100_000;
+
+/// Most time the searches of [`Suspects::of`] take together. Each costs at least the
+/// propagation of the givens, which the node budget does not see: about 0.5 ms at 100×100,
+/// where a grid of 8,300 placed digits takes 3.5 s in all.
+const SUSPECT_TIME: Duration = Duration::from_secs(5);
 
 /// Most suspects [`suspects_note`] names one by one.
 const SUSPECTS_NAMED: usize = 8;
@@ -130,7 +135,7 @@ pub fn which_wrong<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<St
 /// leaves a grid with a solution ([`Suspects`]); those that leave one solution first, since a
 /// puzzle solved part of the way with one wrong digit has the puzzle's one solution without
 /// it. Or that no one digit does. `None` when the searches do not settle within
-/// [`SUSPECT_NODES`] nodes or before `deadline`.
+/// [`SUSPECT_NODES`] nodes and [`SUSPECT_TIME`], or before `deadline`.
 pub fn suspects_note<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<String> {
     let Suspects { one, several } = Suspects::of::<B>(p, deadline)?;
     if one.is_empty() && several.is_empty() {
@@ -183,10 +188,17 @@ struct Suspects {
 
 impl Suspects {
     /// The suspects of `p`; `None` when the searches, one a placed digit, spend
-    /// [`SUSPECT_NODES`] nodes together or reach `deadline` first.
+    /// [`SUSPECT_NODES`] nodes or [`SUSPECT_TIME`] together, or reach `deadline` first.
     fn of<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<Suspects> {
+        // One thread with room for all the searches (from 81×81 up), not one each.
+        solve::with_room::<B, _>(|| Suspects::searched::<B>(p, deadline))
+    }
+
+    fn searched<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<Suspects> {
+        let soon = Instant::now() + SUSPECT_TIME;
+        let until = deadline.map_or(soon, |d| d.min(soon));
         let all = Wide256::low(B::N);
-        let mut q = p.clone();
+        let mut q = p.masks.clone();
         let mut spent = 0;
         let (mut one, mut several) = (Vec::new(), Vec::new());
         for c in 0..B::CELLS {
@@ -194,14 +206,17 @@ impl Suspects {
             if !m.is_single() {
                 continue;
             }
-            q.masks.set(c, all);
+            if Instant::now() >= until {
+                return None;
+            }
+            q.set(c, all);
             let opts = SolveOptions {
                 max_nodes: Some(SUSPECT_NODES.checked_sub(spent)?),
-                timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+                timeout: Some(until.saturating_duration_since(Instant::now())),
                 ..SolveOptions::default()
             };
-            let count = solve::count_only(&q, &opts);
-            q.masks.set(c, m);
+            let count = Solver::<B>::new(opts).count_only(&Grid::from_masks(&q));
+            q.set(c, m);
             spent += count.stats.nodes;
             match count.verdict() {
                 Verdict::NoSolution => {}
