@@ -254,8 +254,8 @@ fn explain<B: Basis>(
     let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     // A hand solver who asks for hints on a grid with a mistake learns so before the first.
-    if let Some(note) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
-        say!("{}: {note}; every step below rests on it", at(label, p));
+    if let Some(b) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
+        say!("{}: {}; every step below rests on it", at(label, p), b.note);
     }
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).
     let mut written = 0;

@@ -109,8 +109,8 @@ fn find<B: Basis>(
         .map(|_| logic::path_techniques(None, B::N, a.rated));
     let counted: Vec<Technique> = ts.iter().chain(path_ts.iter().flatten()).copied().collect();
     let (cfg, count) = logic::config_and_count(cfg, p, &counted);
-    if let Some(note) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
-        say!("{}: {note}; what is listed rests on it", at(label, p));
+    if let Some(b) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
+        say!("{}: {}; what is listed rests on it", at(label, p), b.note);
     }
     let taken = match (a.after_steps, &path_ts) {
         (Some(n), Some(path_ts)) => {

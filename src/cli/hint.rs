@@ -1,11 +1,12 @@
 //! `nsudoku hint`: the next step of a grid solved by hand, shown as far as `--reveal` says.
 
 use super::logic::{self, techniques_help};
-use super::mistake;
-use super::{at, each_puzzle, exit_status, prefix, with_file, InputArgs};
+use super::mistake::{self, Blame};
+use super::{at, each_puzzle, exit_status, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::hint::Reveal;
-use nsudoku::logic::{engine, engine::End, givens_clash, has_marks, Deduction, TechniqueList};
+use nsudoku::logic::TechniqueList;
+use nsudoku::logic::{engine, engine::End, givens_clash, has_marks, Deduction, State};
 use nsudoku::rating;
 use nsudoku::solver::Verdict;
 use nsudoku::{solve, with_basis, Basis};
@@ -70,14 +71,14 @@ pub fn run(a: HintArgs) -> io::Result<ExitCode> {
 /// may be in the marks), or no step to give when the grid is not solved.
 fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, bool) {
     let at = at(label, p);
-    let mut s = match logic::state::<B>(p) {
+    let mut s = match State::<B>::of_puzzle(p) {
         Ok(s) => s,
-        Err(e) => {
-            say!("{}{e}", prefix(label));
-            return (
-                ended(p, a, label, End::Contradiction, Some(givens_clash(p))),
-                true,
-            );
+        Err(_) => {
+            let (clash, blame) = (givens_clash(p), mistake::which_wrong::<B>(p, None));
+            let which = blame.as_ref().map(|b| format!("; {}", b.note));
+            say!("{at}: {clash}{}", which.unwrap_or_default());
+            let end = ended(p, a, label, End::Contradiction, Some(clash), blame.as_ref());
+            return (end, true);
         }
     };
     let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
@@ -86,20 +87,26 @@ fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, 
     // A hint on a grid with a mistake leads nowhere: the solver learns so with it.
     let verdict = count.unwrap_or_else(|| solve::uniqueness(p, cfg.deadline));
     let mut failed = true;
+    let mut blame = None;
     match verdict {
         // The digits placed by hand are among the givens here: either may be wrong.
         Verdict::NoSolution if !has_marks(p) => {
-            let which = mistake::suspects_note::<B>(p, cfg.deadline);
+            blame = mistake::suspects_blame::<B>(p, cfg.deadline);
             say!(
                 "{at}: no solution (a search finds none): a digit given or placed is wrong{}; \
                  the hint rests on it",
-                which.map(|w| format!("; {w}")).unwrap_or_default()
+                blame
+                    .as_ref()
+                    .map(|b| format!("; {}", b.note))
+                    .unwrap_or_default()
             )
         }
         Verdict::NoSolution => {
-            let note = mistake::no_solution_note::<B>(p, Some(verdict), cfg.deadline)
-                .unwrap_or_else(|| "no solution".into());
-            say!("{at}: {note}; the hint rests on it");
+            blame = mistake::marks_mistake::<B>(p, cfg.deadline);
+            match &blame {
+                Some(b) => say!("{at}: no solution: {}; the hint rests on it", b.note),
+                None => say!("{at}: no solution (a search finds none); the hint rests on it"),
+            }
         }
         Verdict::Several => say!("{at}: several solutions; no hint leads to one"),
         Verdict::Solved | Verdict::Unsettled(_) => failed = false,
@@ -128,14 +135,21 @@ fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, 
             say!("{at}: {why}");
         }
         let stuck = path.end != End::Solved;
-        return (ended(p, a, label, path.end, None), failed || stuck);
+        let end = ended(p, a, label, path.end, None, blame.as_ref());
+        return (end, failed || stuck);
     };
-    (step_line::<B>(p, a, label, d), failed)
+    (step_line::<B>(p, a, label, d, blame.as_ref()), failed)
 }
 
 /// The hint's line: the step as far as --reveal shows it, with its rating under --rated, or
-/// its JSON record.
-fn step_line<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>, d: &Deduction) -> String {
+/// its JSON record, with what `blame` says of a grid without a solution.
+fn step_line<B: Basis>(
+    p: &Puzzle,
+    a: &HintArgs,
+    label: &Option<String>,
+    d: &Deduction,
+    blame: Option<&Blame>,
+) -> String {
     let (t, alpha) = (B::topology(), p.text_alphabet());
     let text = d.hint(t, alpha, a.reveal);
     let difficulty = a.rated.then(|| rating::difficulty(d, t));
@@ -152,17 +166,22 @@ fn step_line<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>, d: &Ded
     if let Some(r) = difficulty {
         v["difficulty"] = r.into();
     }
+    if let Some(b) = blame {
+        b.record(&mut v);
+    }
     with_file(v, label).to_string()
 }
 
 /// The line of a puzzle with no step to give: how the search for one ended (`solved`: no
-/// open cell; `stuck`; `contradiction`, with `error` in JSON; `timeout`).
+/// open cell; `stuck`; `contradiction`, with `error` in JSON; `timeout`), and in JSON what
+/// `blame` says of a grid without a solution.
 fn ended(
     p: &Puzzle,
     a: &HintArgs,
     label: &Option<String>,
     end: End,
     error: Option<String>,
+    blame: Option<&Blame>,
 ) -> String {
     if !a.json {
         return end.as_str().to_string();
@@ -171,6 +190,9 @@ fn ended(
     super::set_place(&mut v, p);
     if let Some(e) = error {
         v["error"] = e.into();
+    }
+    if let Some(b) = blame {
+        b.record(&mut v);
     }
     with_file(v, label).to_string()
 }

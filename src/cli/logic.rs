@@ -260,7 +260,7 @@ pub fn dropped_marks(p: &Puzzle) -> Option<String> {
 /// ([`mistake::which_wrong`]).
 pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
     State::of_puzzle(p).map_err(|_| {
-        let which = mistake::which_wrong::<B>(p, None).map(|w| format!("; {w}"));
+        let which = mistake::which_wrong::<B>(p, None).map(|w| format!("; {}", w.note));
         format!(
             "{}: {}{}",
             p.place(),

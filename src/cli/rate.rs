@@ -2,7 +2,7 @@
 //! in parallel, in input order.
 
 use super::logic::{search_stuck, Solutions};
-use super::mistake::marks_mistake;
+use super::mistake::{marks_mistake, Blame};
 use super::solve::MARK_INVALID;
 use super::verdict;
 use super::{
@@ -58,7 +58,7 @@ struct Rated {
     clash: Option<String>,
     /// For a candidate grid without a solution, what its marks got wrong
     /// ([`marks_mistake`]).
-    mistake: Option<String>,
+    mistake: Option<Blame>,
 }
 
 /// What the last step of `p`'s rated path breaks, on a path that ends in a contradiction:
@@ -183,7 +183,7 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                         v["error"] = why.as_str().into();
                     }
                     if let Some(why) = &mistake {
-                        v["mistake"] = why.as_str().into();
+                        why.record(&mut v);
                     }
                     with_file(v, label)
                 } else {
@@ -193,7 +193,12 @@ pub fn run(a: RateArgs) -> io::Result<ExitCode> {
                     say!(
                         "{}: {}",
                         at(label, p),
-                        why_unrated(&r, sols, clash.as_deref(), mistake.as_deref())
+                        why_unrated(
+                            &r,
+                            sols,
+                            clash.as_deref(),
+                            mistake.map(|b| b.note).as_deref()
+                        )
                     );
                     bad += 1;
                 }

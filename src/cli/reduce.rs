@@ -163,7 +163,7 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
     let (applied, end) = engine::reduce_to_end(&mut s, &ts, &cfg);
     let limits = limits::take();
     let mut said: Vec<String> = mistake
-        .map(|note| format!("{place}: {note}; the grid below rests on it"))
+        .map(|b| format!("{place}: {}; the grid below rests on it", b.note))
         .into_iter()
         .chain(limits.note(&place, &cfg))
         .collect();

@@ -189,6 +189,33 @@ fn a_wrong_digit_is_named() {
         err.contains("no one digit taken away leaves a solution: two or more are wrong"),
         "{err}"
     );
+    // JSON: the step or the end, with `mistake` and `suspects`.
+    let json = |grid: &str| -> serde_json::Value {
+        let o = run(&["hint", "--json"], grid);
+        serde_json::from_slice(&o.stdout).expect("one JSON record")
+    };
+    let v = json(searched);
+    assert_eq!(v["technique"], "hidden-single", "{v}");
+    assert!(v["mistake"]
+        .as_str()
+        .unwrap()
+        .starts_with("if only one digit is wrong, it is r5c3=5"));
+    let suspect = |cell: &str, digit: &str, solutions: u8| serde_json::json!({ "cell": cell, "digit": digit, "solutions": solutions });
+    let both = [suspect("r5c3", "5", 1), suspect("r7c4", "1", 2)];
+    assert_eq!(v["suspects"], serde_json::json!(both), "{v}");
+    let v = json(clashing);
+    assert_eq!(v["end"], "contradiction", "{v}");
+    assert_eq!(v["suspects"][0], suspect("r2c5", "4", 1), "{v}");
+    let v = json(two);
+    assert_eq!(v["suspects"], serde_json::json!([]), "{v}");
+    // `rate --json` on the marks: the placed digits' suspects.
+    let o = run(&["rate", "--json"], &marks);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["mistake"]
+        .as_str()
+        .unwrap()
+        .starts_with("the placed digits alone have none; if only one digit is wrong"));
+    assert_eq!(v["suspects"], serde_json::json!(both), "{v}");
 }
 
 /// What `hint` says on stderr of `grid`, a grid without a solution.

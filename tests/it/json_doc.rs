@@ -9,6 +9,10 @@ use std::collections::BTreeSet;
 /// forcing chains.
 const HARD9: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+/// HARD9 with some open cells filled from its solution and r5c3=5 for 9: no solution, and a
+/// suspect named.
+const WRONG9: &str =
+    "468931527751624839392578461134756298285...6...7.2........1.27..5.3....4.9........";
 /// A 5 given twice in row 1: a bad line.
 const TWICE: &str =
     "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -50,7 +54,7 @@ fn every_json_field_is_documented() {
         .expect("docs/json.md");
     // EASY9's first band alone: many solutions, so the uniqueness techniques are not run.
     let several = format!("{}{}", &EASY9[..27], ".".repeat(54));
-    let batch = format!("{HARD9}\n{TWICE}\n{several}\n[\"{EASY9}\"]\n");
+    let batch = format!("{HARD9}\n{TWICE}\n{several}\n[\"{EASY9}\"]\n{WRONG9}\n");
     let scratch = Scratch::new("json_doc");
     let (a, b) = (scratch.join("a.txt"), scratch.join("b.txt"));
     std::fs::write(&a, &batch).unwrap();
@@ -124,6 +128,7 @@ fn every_json_field_is_documented() {
         "limits",
         "nodes",
         "not_run",
+        "suspects",
     ] {
         assert!(seen.contains(key), "no record had `{key}`: {seen:?}");
     }
