@@ -31,7 +31,8 @@ pub struct HintArgs {
     #[arg(long)]
     rated: bool,
     /// One JSON object a line per puzzle: the whole step (as `explain --json` writes it) with
-    /// `hint`, the text --reveal shows, and `reveal`; or, with no step, `end`.
+    /// `hint`, the text --reveal shows, and `reveal`; or, with no step, `end`. A grid without a
+    /// solution adds `mistake` and `suspects`, the digits that may be wrong.
     #[arg(long)]
     json: bool,
     /// Give up on a puzzle after this much time (seconds, or with a unit: 500ms, 2s, 1m).
