@@ -246,12 +246,12 @@ fn explain<B: Basis>(
     out: &mut impl Write,
 ) -> io::Result<Explained> {
     let alpha = p.text_alphabet();
-    let mut s = match logic::state::<B>(p) {
+    let cfg = a.limits.config().until(a.timeout);
+    let mut s = match logic::state::<B>(p, cfg.deadline) {
         Ok(s) => s,
         Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
     };
     let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
-    let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     // A hand solver who asks for hints on a grid with a mistake learns so before the first.
     if let Some(b) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {

@@ -96,13 +96,13 @@ fn find<B: Basis>(
     label: &Option<String>,
     out: &mut impl Write,
 ) -> io::Result<Result<bool, String>> {
-    let mut s = match logic::state::<B>(p) {
+    let cfg = a.limits.config().until(a.timeout);
+    let mut s = match logic::state::<B>(p, cfg.deadline) {
         Ok(s) => s,
         Err(e) => return Ok(Err(e)),
     };
     let topo = B::topology();
     let ts = a.technique.for_size(B::N);
-    let cfg = a.limits.config().until(a.timeout);
     // The path's techniques are counted for too: its uniqueness steps need the proof.
     let path_ts = a
         .after_steps

@@ -72,10 +72,11 @@ pub fn run(a: HintArgs) -> io::Result<ExitCode> {
 /// may be in the marks), or no step to give when the grid is not solved.
 fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, bool) {
     let at = at(label, p);
+    let cfg = a.limits.config().until(a.timeout);
     let mut s = match State::<B>::of_puzzle(p) {
         Ok(s) => s,
         Err(_) => {
-            let (clash, blame) = (givens_clash(p), mistake::which_wrong::<B>(p, None));
+            let (clash, blame) = (givens_clash(p), mistake::which_wrong::<B>(p, cfg.deadline));
             let which = blame.as_ref().map(|b| format!("; {}", b.note));
             say!("{at}: {clash}{}", which.unwrap_or_default());
             let end = ended(p, a, label, End::Contradiction, Some(clash), blame.as_ref());
@@ -83,7 +84,6 @@ fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, 
         }
     };
     let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
-    let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     // A hint on a grid with a mistake leads nowhere: the solver learns so with it.
     let verdict = count.unwrap_or_else(|| solve::uniqueness(p, cfg.deadline));

@@ -257,10 +257,10 @@ pub fn dropped_marks(p: &Puzzle) -> Option<String> {
 }
 
 /// The logic state of `p`, or why there is none: two givens clash, and which may be wrong
-/// ([`mistake::which_wrong`]).
-pub fn state<B: Basis>(p: &Puzzle) -> Result<State<B>, String> {
+/// ([`mistake::which_wrong`], searched until `deadline` at the latest).
+pub fn state<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Result<State<B>, String> {
     State::of_puzzle(p).map_err(|_| {
-        let which = mistake::which_wrong::<B>(p, None).map(|w| format!("; {}", w.note));
+        let which = mistake::which_wrong::<B>(p, deadline).map(|w| format!("; {}", w.note));
         format!(
             "{}: {}{}",
             p.place(),

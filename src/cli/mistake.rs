@@ -184,14 +184,14 @@ pub fn which_wrong<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<Bl
 /// will do. `None` when their searches do not settle.
 pub fn suspects_blame<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Option<Blame> {
     let suspects = suspects::<B>(p, deadline)?;
-    let (one, several): (Vec<&Suspect>, Vec<&Suspect>) =
-        suspects.iter().partition(|s| s.solutions == 1);
     if suspects.is_empty() {
         return Some(Blame {
             note: "no one digit taken away leaves a solution: two or more are wrong".into(),
             suspects: Some(suspects),
         });
     }
+    let (one, several): (Vec<&Suspect>, Vec<&Suspect>) =
+        suspects.iter().partition(|s| s.solutions == 1);
     let mut left = SUSPECTS_NAMED;
     let mut list = |these: &[&Suspect], solutions: &str| {
         let mut named: Vec<String> = these
