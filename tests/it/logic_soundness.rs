@@ -49,6 +49,7 @@ fn idle_with(idle: &[&str], n: usize) -> Vec<String> {
         .collect()
 }
 
+/// `list` as [`run`] takes it.
 fn names(list: &[String]) -> Vec<&str> {
     list.iter().map(String::as_str).collect()
 }
