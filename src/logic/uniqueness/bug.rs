@@ -5,7 +5,7 @@
 //! must leave a grave ([`super`] says why one of them is then true). Type 1 is BUG+1 when
 //! the one BUG cell has one extra digit: that cell is placed.
 
-use super::{naked_set, names, seeing_all, Pattern};
+use super::{naked_set, names, offer, seeing_all, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -49,7 +49,7 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
             &[],
         );
         d.eliminations = seeing_all::<B>(s, cells, x);
-        if !d.eliminations.is_empty() && sink(d) == Flow::Stop {
+        if offer(d, sink) == Flow::Stop {
             return Flow::Stop;
         }
     }
@@ -200,8 +200,7 @@ fn type_4<B: Basis>(
             d.eliminations
                 .extend(gone.iter().map(|x| Candidate::new(c, x)));
         }
-        d.eliminations.sort();
-        if !d.eliminations.is_empty() && sink(d) == Flow::Stop {
+        if offer(d, sink) == Flow::Stop {
             return Flow::Stop;
         }
     }

@@ -106,6 +106,16 @@ fn seeing_all<B: Basis>(s: &State<B>, rescue: &[usize], x: usize) -> Vec<Candida
     gone
 }
 
+/// `d` to `sink`, its removals in order, when it removes anything: a pattern found need not
+/// remove a candidate.
+fn offer(mut d: Deduction, sink: &mut Sink) -> Flow {
+    if d.eliminations.is_empty() {
+        return Flow::Continue;
+    }
+    d.eliminations.sort();
+    sink(d)
+}
+
 /// Type 4, of a rectangle or loop: one of its two digits has no other place in `house` than
 /// the rescue cells `r1` and `r2`, so one of them holds it, and neither the other digit.
 fn locked<B: Basis>(
@@ -190,12 +200,7 @@ fn naked_set<B: Basis>(
                         d.eliminations.push(Candidate::new(c, x));
                     }
                 }
-                d.eliminations.sort();
-                if d.eliminations.is_empty() {
-                    Flow::Continue
-                } else {
-                    sink(d)
-                }
+                offer(d, sink)
             },
         );
         if flow == Flow::Stop {
@@ -284,12 +289,7 @@ fn hidden_set<B: Basis>(
                     d.eliminations.push(Candidate::new(c, x));
                 }
             }
-            d.eliminations.sort();
-            if d.eliminations.is_empty() {
-                Flow::Continue
-            } else {
-                sink(d)
-            }
+            offer(d, sink)
         });
         if flow == Flow::Stop {
             return Flow::Stop;
