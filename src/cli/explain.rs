@@ -2,11 +2,11 @@
 
 use super::logic::Solutions;
 use super::logic::{self, techniques_help};
-use super::mistake;
+use super::mistake::{self, Blame, Clash};
 use super::verdict;
-use super::{at, each_puzzle, exit_status, input_name, prefix, told_apart, with_file, InputArgs};
+use super::{at, each_puzzle, exit_status, input_name, told_apart, with_file, InputArgs};
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{engine, engine::End, givens_clash, Deduction, TechniqueList};
+use nsudoku::logic::{engine, engine::End, Deduction, TechniqueList};
 use nsudoku::rating::{self, Rating};
 use nsudoku::render::html;
 use nsudoku::{output, with_basis, Basis};
@@ -249,12 +249,13 @@ fn explain<B: Basis>(
     let cfg = a.limits.config().until(a.timeout);
     let mut s = match logic::state::<B>(p, cfg.deadline) {
         Ok(s) => s,
-        Err(e) => return Ok(contradicting_givens(p, a, label, &e)),
+        Err(clash) => return Ok(contradicting_givens(p, a, label, &clash)),
     };
     let ts = logic::path_techniques(a.techniques.as_ref(), B::N, a.rated);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
     // A hand solver who asks for hints on a grid with a mistake learns so before the first.
-    if let Some(b) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
+    let blame = mistake::no_solution_note::<B>(p, count, cfg.deadline);
+    if let Some(b) = &blame {
         say!("{}: {}; every step below rests on it", at(label, p), b.note);
     }
     // Each step is shown when it is found (a write costs about 1 % of the cheapest step).
@@ -321,12 +322,24 @@ fn explain<B: Basis>(
             (a, label),
             &path,
             rated.as_ref(),
-            grid,
-            broke,
-            judged.sols.or(timed_out).or(broken),
+            Ending {
+                grid,
+                broke,
+                sols: judged.sols.or(timed_out).or(broken),
+                blame,
+            },
         ),
         broken: judged.failed || !drawn,
     })
+}
+
+/// What the end of a path shows besides the path: the grid it reached, what broke it, the
+/// search's count, and what a grid without a solution got wrong.
+struct Ending {
+    grid: String,
+    broke: Option<String>,
+    sols: Option<Solutions>,
+    blame: Option<Blame>,
 }
 
 /// The path's last line or lines: its end, its rating under --rated, and its grid, as text or
@@ -336,10 +349,14 @@ fn end_lines(
     (a, label): (&ExplainArgs, &Option<String>),
     path: &engine::Path,
     rated: Option<&Rating>,
-    grid: String,
-    broke: Option<String>,
-    sols: Option<Solutions>,
+    ending: Ending,
 ) -> Vec<String> {
+    let Ending {
+        grid,
+        broke,
+        sols,
+        blame,
+    } = ending;
     if !a.json {
         let mut lines = vec![path.end.as_str().to_string()];
         lines.extend(rated.map(Rating::summary));
@@ -351,6 +368,9 @@ fn end_lines(
         "steps": path.steps.len(),
         "grid": grid,
     });
+    if let Some(b) = blame {
+        b.record(&mut v);
+    }
     super::set_place(&mut v, p);
     if !path.limits.is_empty() {
         v["limits"] = serde_json::to_value(path.limits).expect("plain counters");
@@ -374,8 +394,13 @@ fn end_lines(
 }
 
 /// A puzzle whose givens contradict one another: no path, and the end of one.
-fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: &str) -> Explained {
-    say!("{}{e}", prefix(label));
+fn contradicting_givens(
+    p: &Puzzle,
+    a: &ExplainArgs,
+    label: &Option<String>,
+    clash: &Clash,
+) -> Explained {
+    say!("{}: {}", at(label, p), clash.said());
     let grid = p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet()));
     let lines = if a.json {
         // The record names its line: the error says only what clashes.
@@ -384,8 +409,8 @@ fn contradicting_givens(p: &Puzzle, a: &ExplainArgs, label: &Option<String>, e: 
             "steps": 0,
             "grid": grid,
             "solutions": 0,
-            "error": givens_clash(p),
         });
+        clash.record(&mut v);
         super::set_place(&mut v, p);
         vec![with_file(v, label)]
     } else {

@@ -1,11 +1,11 @@
 //! `nsudoku find --technique NAME`: every instance of one technique in the given state.
 
 use super::logic::{self, techniques_help};
-use super::mistake;
-use super::{at, each_puzzle, exit_status, plural, prefix, puzzle_failure, with_file, InputArgs};
+use super::mistake::{self, Clash};
+use super::{at, each_puzzle, exit_status, plural, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::End;
-use nsudoku::logic::{givens_clash, limits, Deduction, Flow, Technique, TechniqueList};
+use nsudoku::logic::{limits, Deduction, Flow, Technique, TechniqueList};
 use nsudoku::topology::Topology;
 use nsudoku::{with_basis, Basis};
 use std::collections::hash_map::DefaultHasher;
@@ -67,12 +67,14 @@ pub fn run(a: FindArgs) -> io::Result<ExitCode> {
         |label, p, _, out| {
             match with_basis!(p.k, B => find::<B>(p, &a, label, out))? {
                 Ok(timed_out) => Ok(timed_out),
-                Err(e) => {
-                    say!("{}{e}", prefix(label));
+                Err(clash) => {
+                    say!("{}: {}", at(label, p), clash.said());
                     if a.json {
                         // The record names its line: the error says only what clashes.
-                        let clash = givens_clash(p);
-                        writeln!(out, "{}", puzzle_failure(label, p, "contradiction", &clash))?;
+                        let mut v = serde_json::json!({"end": "contradiction"});
+                        clash.record(&mut v);
+                        super::set_place(&mut v, p);
+                        writeln!(out, "{}", with_file(v, label))?;
                     } else {
                         writeln!(out, "contradiction")?;
                     }
@@ -95,7 +97,7 @@ fn find<B: Basis>(
     a: &FindArgs,
     label: &Option<String>,
     out: &mut impl Write,
-) -> io::Result<Result<bool, String>> {
+) -> io::Result<Result<bool, Clash>> {
     let cfg = a.limits.config().until(a.timeout);
     let mut s = match logic::state::<B>(p, cfg.deadline) {
         Ok(s) => s,
@@ -109,7 +111,8 @@ fn find<B: Basis>(
         .map(|_| logic::path_techniques(None, B::N, a.rated));
     let counted: Vec<Technique> = ts.iter().chain(path_ts.iter().flatten()).copied().collect();
     let (cfg, count) = logic::config_and_count(cfg, p, &counted);
-    if let Some(b) = mistake::no_solution_note::<B>(p, count, cfg.deadline) {
+    let blame = mistake::no_solution_note::<B>(p, count, cfg.deadline);
+    if let Some(b) = &blame {
         say!("{}: {}; what is listed rests on it", at(label, p), b.note);
     }
     let taken = match (a.after_steps, &path_ts) {
@@ -234,6 +237,9 @@ fn find<B: Basis>(
         }
         if !skipped.is_empty() {
             v["not_run"] = skipped.into();
+        }
+        if let Some(b) = &blame {
+            b.record(&mut v);
         }
         super::set_place(&mut v, p);
         writeln!(out, "{}", with_file(v, label))?;

@@ -6,7 +6,7 @@ use super::{at, each_puzzle, exit_status, with_file, InputArgs};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::hint::Reveal;
 use nsudoku::logic::TechniqueList;
-use nsudoku::logic::{engine, engine::End, givens_clash, has_marks, Deduction, State};
+use nsudoku::logic::{engine, engine::End, has_marks, Deduction};
 use nsudoku::rating;
 use nsudoku::solver::Verdict;
 use nsudoku::{solve, with_basis, Basis};
@@ -73,13 +73,19 @@ pub fn run(a: HintArgs) -> io::Result<ExitCode> {
 fn hint<B: Basis>(p: &Puzzle, a: &HintArgs, label: &Option<String>) -> (String, bool) {
     let at = at(label, p);
     let cfg = a.limits.config().until(a.timeout);
-    let mut s = match State::<B>::of_puzzle(p) {
+    let mut s = match logic::state::<B>(p, cfg.deadline) {
         Ok(s) => s,
-        Err(_) => {
-            let (clash, blame) = (givens_clash(p), mistake::which_wrong::<B>(p, cfg.deadline));
-            let which = blame.as_ref().map(|b| format!("; {}", b.note));
-            say!("{at}: {clash}{}", which.unwrap_or_default());
-            let end = ended(p, a, label, End::Contradiction, Some(clash), blame.as_ref());
+        Err(clash) => {
+            say!("{at}: {}", clash.said());
+            let blame = clash.blame.as_ref();
+            let end = ended(
+                p,
+                a,
+                label,
+                End::Contradiction,
+                Some(clash.what.clone()),
+                blame,
+            );
             return (end, true);
         }
     };

@@ -2,11 +2,9 @@
 //! technique lists, the budgets of the costly techniques, the per-puzzle state, the search
 //! behind a stuck puzzle.
 
-use super::mistake;
+use super::mistake::Clash;
 use nsudoku::input::Puzzle;
-use nsudoku::logic::{
-    givens_clash, has_marks, technique, Config, Deduction, State, Technique, TechniqueList,
-};
+use nsudoku::logic::{has_marks, technique, Config, Deduction, State, Technique, TechniqueList};
 use nsudoku::mask::Wide256;
 use nsudoku::rating;
 use nsudoku::solve;
@@ -257,17 +255,9 @@ pub fn dropped_marks(p: &Puzzle) -> Option<String> {
 }
 
 /// The logic state of `p`, or why there is none: two givens clash, and which may be wrong
-/// ([`mistake::which_wrong`], searched until `deadline` at the latest).
-pub fn state<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Result<State<B>, String> {
-    State::of_puzzle(p).map_err(|_| {
-        let which = mistake::which_wrong::<B>(p, deadline).map(|w| format!("; {}", w.note));
-        format!(
-            "{}: {}{}",
-            p.place(),
-            givens_clash(p),
-            which.unwrap_or_default()
-        )
-    })
+/// ([`Clash::of`], searched until `deadline` at the latest).
+pub fn state<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Result<State<B>, Clash> {
+    State::of_puzzle(p).map_err(|_| Clash::of::<B>(p, deadline))
 }
 
 /// How long a stuck puzzle is searched to tell "too hard for the techniques" from "not one

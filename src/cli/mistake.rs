@@ -3,7 +3,7 @@
 //! placed digits, or the placed digits one of which, taken away, leaves a grid with a solution.
 
 use nsudoku::input::Puzzle;
-use nsudoku::logic::has_marks;
+use nsudoku::logic::{givens_clash, has_marks};
 use nsudoku::mask::Wide256;
 use nsudoku::solve;
 use nsudoku::solver::{SolveOptions, Solver, Verdict};
@@ -61,6 +61,43 @@ impl Blame {
         Blame {
             note: format!("{before}{}", self.note),
             ..self
+        }
+    }
+}
+
+/// Givens (or placed digits) that contradict each other before any step, and which of them
+/// may be wrong.
+pub struct Clash {
+    /// `the givens contradict each other: …`, as [`givens_clash`] says it.
+    pub what: String,
+    /// Which digit may be wrong ([`which_wrong`]), when its searches settled.
+    pub blame: Option<Blame>,
+}
+
+impl Clash {
+    /// The clash of `p`, a grid whose givens contradict each other, with which of them may be
+    /// wrong, searched until `deadline` at the latest.
+    pub fn of<B: Basis>(p: &Puzzle, deadline: Option<Instant>) -> Clash {
+        Clash {
+            what: givens_clash(p),
+            blame: which_wrong::<B>(p, deadline),
+        }
+    }
+
+    /// As stderr says it: `the givens contradict each other: …; if only one digit is wrong,
+    /// it is …`.
+    pub fn said(&self) -> String {
+        match &self.blame {
+            Some(b) => format!("{}; {}", self.what, b.note),
+            None => self.what.clone(),
+        }
+    }
+
+    /// Put into a JSON record: `error`, what clashes, and [`Blame::record`]'s fields.
+    pub fn record(&self, v: &mut serde_json::Value) {
+        v["error"] = self.what.as_str().into();
+        if let Some(b) = &self.blame {
+            b.record(v);
         }
     }
 }

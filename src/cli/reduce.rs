@@ -1,14 +1,14 @@
 //! `nsudoku reduce`: apply techniques to a fixed point; print the candidate grid or the solution.
 
 use super::logic::{self, techniques_help, Solutions};
-use super::mistake;
+use super::mistake::{self, Blame};
 use super::solve::{MARK_INVALID, MARK_NONE};
 use super::verdict;
 use super::{exit_status, json_failure, plural, prefix, thread_pool, with_file, InputArgs, Notes};
 use nsudoku::input::Puzzle;
 use nsudoku::logic::engine::{self, End};
 use nsudoku::logic::limits::{self, Hits};
-use nsudoku::logic::{givens_clash, State, TechniqueList};
+use nsudoku::logic::TechniqueList;
 use nsudoku::{output, with_basis, Basis};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -49,6 +49,8 @@ struct Reduced {
     sols: Option<Solutions>,
     /// What the contradiction broke, when it can be named.
     clash: Option<String>,
+    /// What a grid without a solution got wrong, when a search tells.
+    blame: Option<Blame>,
     limits: Hits,
     said: Vec<String>,
     failed: bool,
@@ -78,6 +80,9 @@ impl Reduced {
         }
         if let Some(why) = &self.clash {
             v["error"] = why.as_str().into();
+        }
+        if let Some(b) = &self.blame {
+            b.record(&mut v);
         }
         if let Some(sols) = self.sols {
             // As in `explain` and `rate`: 0, 1, 2 (two or more), or null.
@@ -141,30 +146,33 @@ pub fn run(a: ReduceArgs) -> io::Result<ExitCode> {
 /// hit are said, as `explain` says them.
 fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
     let place = p.place();
-    let Ok(mut s) = State::<B>::of_puzzle(p) else {
-        let clash = givens_clash(p);
-        return Reduced {
-            end: End::Contradiction,
-            deductions: 0,
-            grid: p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet())),
-            sols: Some(Solutions::Zero),
-            said: vec![format!("{place}: {clash}")],
-            clash: Some(clash),
-            limits: Hits::default(),
-            failed: true,
-        };
+    let cfg = a.limits.config().until(a.timeout);
+    let mut s = match logic::state::<B>(p, cfg.deadline) {
+        Ok(s) => s,
+        Err(clash) => {
+            return Reduced {
+                end: End::Contradiction,
+                deductions: 0,
+                grid: p.in_case(output::candidates_line(p.k, &p.masks, p.text_alphabet())),
+                sols: Some(Solutions::Zero),
+                said: vec![format!("{place}: {}", clash.said())],
+                clash: Some(clash.what),
+                blame: clash.blame,
+                limits: Hits::default(),
+                failed: true,
+            }
+        }
     };
     let boxed = a.input.boxed() && !a.json;
     let ts = logic::techniques_for(a.techniques.as_ref(), B::N);
-    let cfg = a.limits.config().until(a.timeout);
     let (cfg, count) = logic::config_and_count(cfg, p, &ts);
-    let mistake = mistake::no_solution_note::<B>(p, count, cfg.deadline);
+    let blame = mistake::no_solution_note::<B>(p, count, cfg.deadline);
     limits::take();
     let (applied, end) = engine::reduce_to_end(&mut s, &ts, &cfg);
     let limits = limits::take();
-    let mut said: Vec<String> = mistake
+    let mut said: Vec<String> = blame
+        .iter()
         .map(|b| format!("{place}: {}; the grid below rests on it", b.note))
-        .into_iter()
         .chain(limits.note(&place, &cfg))
         .collect();
     let deductions = applied.len();
@@ -210,6 +218,7 @@ fn reduce<B: Basis>(p: &Puzzle, a: &ReduceArgs) -> Reduced {
         grid,
         sols,
         clash,
+        blame,
         limits,
         said,
         failed,

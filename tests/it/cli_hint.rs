@@ -155,7 +155,12 @@ fn a_wrong_digit_is_named() {
     let why = "line 1: the givens contradict each other: the other givens leave r2c6 only 2, \
                which r7c6 holds in column 6; if only one digit is wrong, it is r2c5=4 (the grid \
                has one solution without it), or less likely r7c6=2 (several solutions without it)";
-    for sub in [&["hint"][..], &["explain"], &["find", "--technique", "all"]] {
+    for sub in [
+        &["hint"][..],
+        &["explain"],
+        &["find", "--technique", "all"],
+        &["reduce"],
+    ] {
         let o = run(sub, clashing);
         assert_eq!(o.status.code(), Some(1), "{sub:?}");
         let err = String::from_utf8_lossy(&o.stderr);
@@ -216,6 +221,31 @@ fn a_wrong_digit_is_named() {
         .unwrap()
         .starts_with("the placed digits alone have none; if only one digit is wrong"));
     assert_eq!(v["suspects"], serde_json::json!(both), "{v}");
+    // explain, find and reduce: their last record, after a search or the givens' clash.
+    for sub in [
+        &["explain"][..],
+        &["find", "--technique", "x-wing"],
+        &["reduce"],
+    ] {
+        let last = |grid: &str| -> serde_json::Value {
+            let o = run(&[sub, &["--json"]].concat(), grid);
+            let out = String::from_utf8(o.stdout).unwrap();
+            serde_json::from_str(out.lines().last().unwrap()).unwrap()
+        };
+        let v = last(searched);
+        assert!(v["mistake"]
+            .as_str()
+            .unwrap()
+            .starts_with("no solution (a search finds none): check the givens; if only one"));
+        assert_eq!(v["suspects"], serde_json::json!(both), "{sub:?}: {v}");
+        let v = last(clashing);
+        assert_eq!(v["end"], "contradiction", "{sub:?}: {v}");
+        assert!(v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the givens contradict each other: the other givens leave r2c6 only 2"));
+        assert_eq!(v["suspects"][0], suspect("r2c5", "4", 1), "{sub:?}: {v}");
+    }
 }
 
 /// One wrong digit is always among the suspects, and leaves one solution when taken away: on
