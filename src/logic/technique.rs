@@ -95,6 +95,10 @@ pub enum Technique {
     /// Unique rectangle (types 1 to 4): a step that avoids a deadly pattern. Only on
     /// puzzles proved to have one solution.
     UniqueRectangle,
+    /// Hidden rectangle (HoDoKu's): a unique rectangle with one bivalue corner, the corner
+    /// opposite losing a digit by two strong links on the other. Only on puzzles proved to
+    /// have one solution.
+    HiddenRectangle,
     /// Unique loop (types 1 to 4): the unique rectangle's deadly pattern over six cells or
     /// more. Only on puzzles proved to have one solution.
     UniqueLoop,
@@ -206,8 +210,10 @@ impl Technique {
             XyzWing => 133,
             // SE's 4.5, between the triples (at most 4.0) and the quads (from 5.0).
             UniqueRectangle => 135,
-            // SE's 4.6 to 5.0 (and type 3 more), after the rectangle and before the quads.
-            UniqueLoop => 136,
+            // Not in SE: rated as the rectangle it is, and tried after its types 1 to 4.
+            HiddenRectangle => 136,
+            // SE's 4.6 to 5.0 (and type 3 more), after the rectangles and before the quads.
+            UniqueLoop => 137,
             // SE's 5.6, after the quads (at most 5.4) and before size 5 (from 5.6).
             Bug => 145,
             // SE's 6.2, after the size-5 tuples and fish (at most 6.0) and before size 6.
@@ -240,7 +246,10 @@ impl Technique {
     pub fn needs_uniqueness(self) -> bool {
         matches!(
             self,
-            Technique::UniqueRectangle | Technique::UniqueLoop | Technique::Bug
+            Technique::UniqueRectangle
+                | Technique::HiddenRectangle
+                | Technique::UniqueLoop
+                | Technique::Bug
         )
     }
 
@@ -305,6 +314,7 @@ impl Technique {
             XyzWing => "XYZ-Wing".into(),
             AlignedPairExclusion => "Aligned Pair Exclusion".into(),
             UniqueRectangle => "Unique Rectangle".into(),
+            HiddenRectangle => "Hidden Rectangle".into(),
             UniqueLoop => "Unique Loop".into(),
             Bug => "BUG".into(),
             NakedTuple(n) => format!("Naked {}", size_word(n)),
@@ -381,7 +391,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 33] = {
+    pub const UNSIZED: [Technique; 34] = {
         use Technique::*;
         [
             FullHouse,
@@ -395,6 +405,7 @@ impl Technique {
             Claiming,
             XyzWing,
             UniqueRectangle,
+            HiddenRectangle,
             UniqueLoop,
             Bug,
             AlignedPairExclusion,
@@ -900,6 +911,7 @@ mod tests {
             ("BUG+1", Technique::Bug),
             ("BUG type 3", Technique::Bug),
             ("Unique Loop", Technique::UniqueLoop),
+            ("Hidden Rectangle", Technique::HiddenRectangle),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),

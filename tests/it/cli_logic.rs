@@ -1814,13 +1814,13 @@ fn find_after_steps_lists_the_next_step_of_the_path() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(
-            "line 1: the path ends after 108 steps (solved); what is listed is at its end"
+            "line 1: the path ends after 109 steps (solved); what is listed is at its end"
         ),
         "{err}"
     );
     assert_eq!(
         stdout(&o),
-        "{\"after_steps\":108,\"end\":\"listed\",\"found\":0,\"line\":1}\n"
+        "{\"after_steps\":109,\"end\":\"listed\",\"found\":0,\"line\":1}\n"
     );
     // --rated is a path's: alone it is refused, and told why.
     let o = run(&["find", "--technique", "x-wing", "--rated"], puzzle);

@@ -491,7 +491,10 @@ fn a_rated_render_draws_the_rated_path() {
         .map(|s| s[..s.rfind(" [").unwrap()].into())
         .collect();
     assert_ne!(plain, unrated);
-    let escape = |s: &str| s.replace('>', "&gt;").replace('<', "&lt;");
+    let escape = |s: &str| {
+        let s = s.replace('&', "&amp;").replace('>', "&gt;");
+        s.replace('<', "&lt;").replace('\'', "&apos;")
+    };
     for (flags, want) in [(vec![], &plain), (vec!["--rated"], &rated)] {
         let page = tmp.join("page.html");
         let dir = tmp.join("steps");

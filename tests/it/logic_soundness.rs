@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 /// the states the others meet).
 fn techniques(n: usize) -> Vec<Technique> {
     let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,finned-fish,xyz-wing,\
-         unique-rectangle,unique-loop,bug,\
+         unique-rectangle,hidden-rectangle,unique-loop,bug,\
          aligned-pair-exclusion";
     Technique::parse_list(list, n).unwrap()
 }
@@ -145,7 +145,13 @@ fn sound_on_25x25() {
     assert_eq!(puzzles.len(), 3);
     // None of the three is solved by these techniques: no grid ends with a full house.
     let absent = idle_with(
-        &["bug", "unique-rectangle", "unique-loop", "full-house"],
+        &[
+            "bug",
+            "unique-rectangle",
+            "hidden-rectangle",
+            "unique-loop",
+            "full-house",
+        ],
         25,
     );
     let solved = run::<B5>(&puzzles, &solutions, &names(&absent));
@@ -194,7 +200,13 @@ fn sound_on_shared_sets() {
         p16.len()
     );
     let letters = Some(Alphabet::Letters);
-    let absent25 = ["bug", "unique-rectangle", "unique-loop", "full-house"];
+    let absent25 = [
+        "bug",
+        "unique-rectangle",
+        "hidden-rectangle",
+        "unique-loop",
+        "full-house",
+    ];
     for set in ["gen_g300_10", "gen_g280_10"] {
         let p25 = read(&format!("{dir}/25x25/{set}.txt"), letters);
         let s25: Vec<Vec<u8>> = read(&format!("{dir}/25x25/{set}.sol"), letters)

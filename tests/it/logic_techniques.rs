@@ -371,6 +371,39 @@ fn unique_rectangle_type_4() {
     );
 }
 
+/// A hidden rectangle on rows 1-2 and columns 1 and 4: r1c1 holds 1 and 2 only, and 1 has no
+/// place in row 2 but r2c1 and r2c4, nor in column 4 but r1c4 and r2c4 (`with` adds cells).
+fn hidden_rectangles(with: &[(usize, usize, &str)]) -> Vec<Deduction> {
+    let mut cells = vec![(1, 1, "12"), (1, 4, "1237"), (2, 1, "1258"), (2, 4, "1269")];
+    let others = [2, 3, 5, 6, 7, 8, 9];
+    cells.extend(others.iter().map(|&c| (2, c, "23456789")));
+    cells.extend((3..=9).map(|r| (r, 4, "23456789")));
+    cells.extend_from_slice(with);
+    let s = state(&cells);
+    assert!(find_all(&s, Technique::HiddenRectangle, &Config::default()).is_empty());
+    find_all(&s, Technique::HiddenRectangle, &unique())
+}
+
+#[test]
+fn hidden_rectangle_breaks_a_deadly_pattern() {
+    // Were r2c4 2, r2c1 and r1c4 would be 1, r1c1 2: a deadly pattern.
+    let found = hidden_rectangles(&[]);
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        [
+            "Hidden Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (r1c1 bivalue; the other digit's only \
+          places in row 2 and column 4 are the rectangle's) => r2c4<>2"
+        ]
+    );
+    // Row 2, then column 4 (houses 1 and 9 + 3).
+    assert_eq!(found[0].evidence.houses, [1, 12]);
+    // A 1 elsewhere in column 4 breaks the link: nothing.
+    assert!(hidden_rectangles(&[(7, 4, "123")]).is_empty());
+    // So does a 2 missing from a corner: no rectangle of 1 and 2.
+    assert!(hidden_rectangles(&[(1, 4, "137")]).is_empty());
+}
+
 #[test]
 fn no_rectangle_over_four_boxes() {
     // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.

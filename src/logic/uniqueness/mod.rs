@@ -1,5 +1,5 @@
-//! Uniqueness techniques: the unique rectangle and the unique loop (types 1 to 4), and the
-//! bivalue universal grave (BUG, types 1 to 4).
+//! Uniqueness techniques: the unique rectangle and the unique loop (types 1 to 4), the hidden
+//! rectangle, and the bivalue universal grave (BUG, types 1 to 4).
 //!
 //! They rest on a fact the candidates cannot show: the puzzle has one solution. A *deadly
 //! pattern* would give it two, so no step may lead into one.
@@ -7,6 +7,10 @@
 //! - **Unique rectangle** (`rectangle`). Four open cells at the corners of a rectangle over
 //!   two rows, two columns and two boxes, all holding the digits a and b. Were all four a or
 //!   b, the two diagonals could swap and both grids would be solutions.
+//! - **Hidden rectangle** (`hidden`, HoDoKu's). A rectangle of the same four cells with one
+//!   bivalue corner, whose opposite corner has the only places of one of its digits in its
+//!   row and its column besides the corners there: it would close a deadly pattern with the
+//!   other digit, so it loses it.
 //! - **Unique loop** (`loops`). The same over six cells or more: each holds a and b, and
 //!   each house holding one holds exactly two. Were they all a or b, the two of each house
 //!   would differ, and swapping a and b on all of them would leave every house whole.
@@ -35,6 +39,7 @@
 //! [`Evidence::set`]: super::Evidence::set
 
 mod bug;
+mod hidden;
 mod loops;
 mod rectangle;
 
@@ -42,14 +47,15 @@ use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
-/// Report every unique rectangle, unique loop or BUG of `t` in `s`; nothing unless
-/// `cfg.unique`.
+/// Report every unique rectangle, hidden rectangle, unique loop or BUG of `t` in `s`; nothing
+/// unless `cfg.unique`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     if !cfg.unique {
         return Flow::Continue;
     }
     match t {
         Technique::UniqueRectangle => rectangle::find(s, sink),
+        Technique::HiddenRectangle => hidden::find(s, sink),
         Technique::UniqueLoop => loops::find(s, sink),
         Technique::Bug => bug::find(s, sink),
         _ => Flow::Continue,
