@@ -95,8 +95,8 @@ pub enum Technique {
     /// Unique rectangle (types 1 to 4): a step that avoids a deadly pattern. Only on
     /// puzzles proved to have one solution.
     UniqueRectangle,
-    /// Hidden rectangle (HoDoKu's): a unique rectangle with one bivalue corner, the corner
-    /// opposite losing a digit by two strong links on the other. Only on puzzles proved to
+    /// Hidden rectangle (HoDoKu's): a unique rectangle with one or two bivalue corners, where
+    /// strong links on one digit keep a corner from the other. Only on puzzles proved to
     /// have one solution.
     HiddenRectangle,
     /// Unique loop (types 1 to 4): the unique rectangle's deadly pattern over six cells or

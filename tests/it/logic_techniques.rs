@@ -405,6 +405,25 @@ fn hidden_rectangle_breaks_a_deadly_pattern() {
 }
 
 #[test]
+fn hidden_rectangle_with_two_bivalue_corners() {
+    // r1c1 and r1c4 hold 1 and 2 only, and 1 has no place in column 4 but r1c4 and r2c4.
+    // Were r2c1 2, r1c1 would be 1, r1c4 2 and r2c4 1: a deadly pattern.
+    let mut cells = vec![(1, 1, "12"), (1, 4, "12"), (2, 1, "1258"), (2, 4, "1269")];
+    cells.extend((3..=9).map(|r| (r, 4, "23456789")));
+    let s = state(&cells);
+    let found = find_all(&s, Technique::HiddenRectangle, &unique());
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        [
+            "Hidden Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (r1c1,r1c4 bivalue; the other digit's \
+          only places in column 4 are the rectangle's) => r2c1<>2"
+        ]
+    );
+    assert_eq!(found[0].evidence.houses, [12]);
+}
+
+#[test]
 fn no_rectangle_over_four_boxes() {
     // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.
     let s = state(&[(1, 1, "12"), (1, 4, "12"), (4, 1, "12"), (4, 4, "123")]);

@@ -1,41 +1,65 @@
-//! Hidden rectangles (HoDoKu's): a unique rectangle that one bivalue corner and two strong
-//! links rescue.
+//! Hidden rectangles (HoDoKu's; SudokuWiki's hidden unique rectangles): a unique rectangle
+//! that bivalue corners and strong links rescue.
 //!
-//! Corner A holds exactly a and b; B shares its row, C its column, and D is opposite, all
-//! holding both. Say that in D's row a has no place but C and D, and in D's column none but B
-//! and D. Were D b, C and B would both be a, A then b: the four would be a deadly pattern
-//! (A = D = b, B = C = a), so D is not b. No other corner needs to be bivalue, which is how
-//! it hides from the types 1 to 4.
+//! Four cells over two rows, two columns and two boxes hold a and b. A *strong link* on a:
+//! a house where a has no place but two corners of the rectangle.
+//!
+//! - **One bivalue corner** A (B shares its row, C its column, D is opposite). If a links C
+//!   and D in D's row and B and D in D's column, D is not b: were it, C and B would both be
+//!   a, A then b, and the four a deadly pattern (A = D = b, B = C = a).
+//! - **Two bivalue corners** A and B in one line (C across from A, D from B). If a links B
+//!   and D, C is not b: were it, A would be a, B b and D a, a deadly pattern again.
+//!
+//! No other corner needs to be bivalue, which is how they hide from the types 1 to 4.
 
 use super::{names, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
 
-/// Every hidden rectangle, from each bivalue corner A: each cell B of its row and C of its
-/// column holding its two digits, and D where B's column meets C's row, the four over two
-/// boxes.
+/// Every hidden rectangle: from each bivalue corner, and from each two bivalue corners in a
+/// line.
 pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
-    let (n, k) = (B::N, B::K);
-    let holds = |c: usize, pair: B::Mask| s.open(c) & pair == pair;
+    if one_bivalue::<B>(s, sink) == Flow::Stop {
+        return Flow::Stop;
+    }
+    two_bivalue::<B>(s, sink)
+}
+
+/// Whether `c` holds both digits of `pair`.
+fn holds<B: Basis>(s: &State<B>, c: usize, pair: B::Mask) -> bool {
+    s.open(c) & pair == pair
+}
+
+/// Whether the corners of a rectangle on rows `rows` and columns `cols` fill two boxes: they
+/// share a band or a stack, not both.
+fn two_boxes<B: Basis>(rows: [usize; 2], cols: [usize; 2]) -> bool {
+    let k = B::K;
+    (rows[0] / k == rows[1] / k) != (cols[0] / k == cols[1] / k)
+}
+
+/// From each bivalue corner A: each cell B of its row and C of its column holding its two
+/// digits, and D where B's column meets C's row.
+fn one_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
+    let (n, topo) = (B::N, B::topology());
     for a in 0..B::CELLS {
         let pair = s.open(a);
         if pair.count() != 2 {
             continue;
         }
         let (row, col) = (a / n, a % n);
-        for col2 in (0..n).filter(|&c| c != col && holds(row * n + c, pair)) {
-            for row2 in (0..n).filter(|&r| r != row && holds(r * n + col, pair)) {
-                // Two boxes: the corners share a band or a stack, not both.
-                if (row / k == row2 / k) == (col / k == col2 / k) {
+        for col2 in (0..n).filter(|&c| c != col && holds::<B>(s, row * n + c, pair)) {
+            for row2 in (0..n).filter(|&r| r != row && holds::<B>(s, r * n + col, pair)) {
+                let (b, c, d) = (row * n + col2, row2 * n + col, row2 * n + col2);
+                if !two_boxes::<B>([row, row2], [col, col2]) || !holds::<B>(s, d, pair) {
                     continue;
                 }
-                let d = row2 * n + col2;
-                if !holds(d, pair) {
-                    continue;
-                }
-                let corners = [a, row * n + col2, row2 * n + col, d];
-                if linked::<B>(s, corners, pair, sink) == Flow::Stop {
+                // The links: in D's row (C and D), and in D's column (B and D).
+                let links = [
+                    (topo.houses_of(d)[0], [c, d]),
+                    (topo.houses_of(d)[1], [b, d]),
+                ];
+                if offer::<B>(s, [a, b, c, d], &[a], &links, d, sink) == Flow::Stop {
                     return Flow::Stop;
                 }
             }
@@ -44,15 +68,61 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
     Flow::Continue
 }
 
-/// The deductions of the rectangle `corners` (A, B in A's row, C in A's column, D opposite
-/// A), A holding only `pair`: for each digit of it with no place in D's row but C and D nor
-/// in D's column but B and D, D loses the other.
-fn linked<B: Basis>(s: &State<B>, corners: [usize; 4], pair: B::Mask, sink: &mut Sink) -> Flow {
+/// From each two bivalue corners A and B of one line holding the same digits: each line
+/// across that closes a rectangle over two boxes, C across from A and D from B. A link of B
+/// and D rules out C's other digit, one of A and C D's.
+fn two_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
+    let (n, topo) = (B::N, B::topology());
+    let cell =
+        |line: usize, i: usize, by_cols: bool| if by_cols { i * n + line } else { line * n + i };
+    // The house of the other kind through a floor cell: its column when the floor is a row.
+    let across = |c: usize, by_cols: bool| topo.houses_of(c)[usize::from(!by_cols)];
+    for by_cols in [false, true] {
+        for line in 0..n {
+            for i1 in 0..n {
+                let a = cell(line, i1, by_cols);
+                let pair = s.open(a);
+                if pair.count() != 2 {
+                    continue;
+                }
+                for i2 in (i1 + 1..n).filter(|&i| s.open(cell(line, i, by_cols)) == pair) {
+                    let b = cell(line, i2, by_cols);
+                    for other in (0..n).filter(|&l| l != line) {
+                        let (c, d) = (cell(other, i1, by_cols), cell(other, i2, by_cols));
+                        // The test is the same with rows and columns swapped.
+                        let boxed = two_boxes::<B>([line, other], [i1, i2]);
+                        if !boxed || !holds::<B>(s, c, pair) || !holds::<B>(s, d, pair) {
+                            continue;
+                        }
+                        for (link, target) in [([b, d], c), ([a, c], d)] {
+                            let links = [(across(link[0], by_cols), link)];
+                            let flow = offer::<B>(s, [a, b, c, d], &[a, b], &links, target, sink);
+                            if flow == Flow::Stop {
+                                return Flow::Stop;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Flow::Continue
+}
+
+/// The deductions of the rectangle `corners`, `bivalue` holding only its two digits: for each
+/// digit with no place in each of the `links` houses but the two corners given there,
+/// `target` loses the other.
+fn offer<B: Basis>(
+    s: &State<B>,
+    corners: [usize; 4],
+    bivalue: &[usize],
+    links: &[(u16, [usize; 2])],
+    target: usize,
+    sink: &mut Sink,
+) -> Flow {
     let topo = B::topology();
-    let [a, b, c, d] = corners;
+    let pair = s.open(bivalue[0]);
     let digits = [pair.first(), pair.iter().last().unwrap_or(0)];
-    let [_, col, _] = topo.houses_of(b);
-    let [row, _, _] = topo.houses_of(c);
     // Only `ends` hold `x` in `house`.
     let only = |house: u16, x: usize, ends: [usize; 2]| {
         topo.house(house as usize).iter().all(|&cell| {
@@ -61,7 +131,7 @@ fn linked<B: Basis>(s: &State<B>, corners: [usize; 4], pair: B::Mask, sink: &mut
         })
     };
     for (i, &x) in digits.iter().enumerate() {
-        if !(only(row, x, [c, d]) && only(col, x, [b, d])) {
+        if !links.iter().all(|&(house, ends)| only(house, x, ends)) {
             continue;
         }
         let rect = Pattern {
@@ -69,15 +139,18 @@ fn linked<B: Basis>(s: &State<B>, corners: [usize; 4], pair: B::Mask, sink: &mut
             cells: corners.to_vec(),
             digits: digits.to_vec(),
         };
+        let houses: Vec<String> = links
+            .iter()
+            .map(|&(h, _)| topo.house_name(h as usize))
+            .collect();
         let kind = format!(
-            "{} bivalue; the other digit's only places in {} and {} are the rectangle's",
-            names::<B>(&[a]),
-            topo.house_name(row as usize),
-            topo.house_name(col as usize)
+            "{} bivalue; the other digit's only places in {} are the rectangle's",
+            names::<B>(bivalue),
+            houses.join(" and ")
         );
         let mut step = rect.deduction(kind, &[]);
-        step.evidence.houses = vec![row, col];
-        step.eliminations = vec![Candidate::new(d, digits[1 - i])];
+        step.evidence.houses = links.iter().map(|&(h, _)| h).collect();
+        step.eliminations = vec![Candidate::new(target, digits[1 - i])];
         if sink(step) == Flow::Stop {
             return Flow::Stop;
         }

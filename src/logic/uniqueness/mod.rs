@@ -8,9 +8,8 @@
 //!   two rows, two columns and two boxes, all holding the digits a and b. Were all four a or
 //!   b, the two diagonals could swap and both grids would be solutions.
 //! - **Hidden rectangle** (`hidden`, HoDoKu's). A rectangle of the same four cells with one
-//!   bivalue corner, whose opposite corner has the only places of one of its digits in its
-//!   row and its column besides the corners there: it would close a deadly pattern with the
-//!   other digit, so it loses it.
+//!   or two bivalue corners, and houses where one of its digits has no place but two of its
+//!   corners: a corner that would close a deadly pattern with the other digit loses it.
 //! - **Unique loop** (`loops`). The same over six cells or more: each holds a and b, and
 //!   each house holding one holds exactly two. Were they all a or b, the two of each house
 //!   would differ, and swapping a and b on all of them would leave every house whole.
