@@ -59,7 +59,7 @@ fn one_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
                     (topo.houses_of(d)[0], [c, d]),
                     (topo.houses_of(d)[1], [b, d]),
                 ];
-                if offer::<B>(s, [a, b, c, d], &[a], &links, d, sink) == Flow::Stop {
+                if linked::<B>(s, [a, b, c, d], &[a], &links, d, sink) == Flow::Stop {
                     return Flow::Stop;
                 }
             }
@@ -96,7 +96,7 @@ fn two_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
                         }
                         for (link, target) in [([b, d], c), ([a, c], d)] {
                             let links = [(across(link[0], by_cols), link)];
-                            let flow = offer::<B>(s, [a, b, c, d], &[a, b], &links, target, sink);
+                            let flow = linked::<B>(s, [a, b, c, d], &[a, b], &links, target, sink);
                             if flow == Flow::Stop {
                                 return Flow::Stop;
                             }
@@ -112,7 +112,7 @@ fn two_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
 /// The deductions of the rectangle `corners`, `bivalue` holding only its two digits: for each
 /// digit with no place in each of the `links` houses but the two corners given there,
 /// `target` loses the other.
-fn offer<B: Basis>(
+fn linked<B: Basis>(
     s: &State<B>,
     corners: [usize; 4],
     bivalue: &[usize],
