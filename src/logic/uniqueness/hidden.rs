@@ -12,7 +12,7 @@
 //!
 //! No other corner needs to be bivalue, which is how they hide from the types 1 to 4.
 
-use super::{names, Pattern};
+use super::{names, rectangle, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -69,44 +69,23 @@ fn one_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
 }
 
 /// From each two bivalue corners A and B of one line holding the same digits: each line
-/// across that closes a rectangle over two boxes, C across from A and D from B. A link of B
-/// and D rules out C's other digit, one of A and C D's.
+/// across that closes a rectangle over two boxes, C across from A and D from B
+/// ([`rectangle::each_floor`]). A link of B and D rules out C's other digit, one of A and C
+/// D's.
 fn two_bivalue<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
-    let (n, topo) = (B::N, B::topology());
-    let cell =
-        |line: usize, i: usize, by_cols: bool| if by_cols { i * n + line } else { line * n + i };
-    // The house of the other kind through a floor cell: its column when the floor is a row.
-    let across = |c: usize, by_cols: bool| topo.houses_of(c)[usize::from(!by_cols)];
-    for by_cols in [false, true] {
-        for line in 0..n {
-            for i1 in 0..n {
-                let a = cell(line, i1, by_cols);
-                let pair = s.open(a);
-                if pair.count() != 2 {
-                    continue;
-                }
-                for i2 in (i1 + 1..n).filter(|&i| s.open(cell(line, i, by_cols)) == pair) {
-                    let b = cell(line, i2, by_cols);
-                    for other in (0..n).filter(|&l| l != line) {
-                        let (c, d) = (cell(other, i1, by_cols), cell(other, i2, by_cols));
-                        // The test is the same with rows and columns swapped.
-                        let boxed = two_boxes::<B>([line, other], [i1, i2]);
-                        if !boxed || !holds::<B>(s, c, pair) || !holds::<B>(s, d, pair) {
-                            continue;
-                        }
-                        for (link, target) in [([b, d], c), ([a, c], d)] {
-                            let links = [(across(link[0], by_cols), link)];
-                            let flow = linked::<B>(s, [a, b, c, d], &[a, b], &links, target, sink);
-                            if flow == Flow::Stop {
-                                return Flow::Stop;
-                            }
-                        }
-                    }
-                }
+    let topo = B::topology();
+    rectangle::each_floor::<B>(s, &mut |[a, b, c, d], _, by_cols| {
+        for (link, target) in [([b, d], c), ([a, c], d)] {
+            // The house of the other kind through the link: its column when the floor is a
+            // row.
+            let across = topo.houses_of(link[0])[usize::from(!by_cols)];
+            let links = [(across, link)];
+            if linked::<B>(s, [a, b, c, d], &[a, b], &links, target, sink) == Flow::Stop {
+                return Flow::Stop;
             }
         }
-    }
-    Flow::Continue
+        Flow::Continue
+    })
 }
 
 /// The deductions of the rectangle `corners`, `bivalue` holding only its two digits: for each

@@ -11,6 +11,21 @@ use crate::mask::Mask;
 /// Rectangles from their floor: two open cells of one row or column holding the same two
 /// digits, then each row or column across that closes a rectangle over two boxes.
 pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
+    each_floor::<B>(s, &mut |corners, pair, by_cols| {
+        let [_, _, r1, r2] = corners;
+        let (x1, x2) = (s.open(r1) & !pair, s.open(r2) & !pair);
+        roof::<B>(s, corners, pair, x1, x2, by_cols, sink)
+    })
+}
+
+/// Every rectangle over two boxes with a bivalue floor: two cells of one row (`by_cols`
+/// false) or column holding exactly the same two digits, and two cells of another line across
+/// from them holding both. `found` takes the corners (the floor, then the roof, each in line
+/// order), the two digits and `by_cols`.
+pub(super) fn each_floor<B: Basis>(
+    s: &State<B>,
+    found: &mut dyn FnMut([usize; 4], B::Mask, bool) -> Flow,
+) -> Flow {
     let (n, k) = (B::N, B::K);
     let cell =
         |line: usize, i: usize, by_cols: bool| if by_cols { i * n + line } else { line * n + i };
@@ -35,14 +50,10 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
                             continue;
                         }
                         let (r1, r2) = (cell(across, i1, by_cols), cell(across, i2, by_cols));
-                        let (m1, m2) = (s.open(r1), s.open(r2));
-                        if m1 & pair != pair || m2 & pair != pair {
+                        if s.open(r1) & pair != pair || s.open(r2) & pair != pair {
                             continue;
                         }
-                        let corners = [f1, f2, r1, r2];
-                        let flow =
-                            roof::<B>(s, corners, pair, m1 & !pair, m2 & !pair, by_cols, sink);
-                        if flow == Flow::Stop {
+                        if found([f1, f2, r1, r2], pair, by_cols) == Flow::Stop {
                             return Flow::Stop;
                         }
                     }
