@@ -56,9 +56,9 @@ pub fn base(t: Technique) -> f64 {
         // SE: unique rectangles (loops of four cells) 4.5, loops of six 4.6 (longer ones and
         // type 3 more: see `difficulty`); BUG type 1 5.6 (types 2 to 4 5.7).
         UniqueRectangle => 4.5,
-        // Not in SE, so not in `rate`'s path: the rectangle's value, as HoDoKu scores the two
+        // Not in SE, so not in `rate`'s path: the rectangle's value, as HoDoKu scores the three
         // alike.
-        HiddenRectangle => 4.5,
+        HiddenRectangle | AvoidableRectangle => 4.5,
         UniqueLoop => 4.6,
         Bug => 5.6,
         AlignedPairExclusion => 6.2,
@@ -345,12 +345,17 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish and the hidden rectangle, with SE's direct ones added. SE has neither, and finds their
-/// removals by chains of its own, rated higher (an X-chain from 6.6, a forcing chain from
-/// 8.5): with them the ratings would no longer be SE's.
+/// fish and the hidden and avoidable rectangles, with SE's direct ones added. SE has none of
+/// them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
+/// forcing chain from 8.5): with them the ratings would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     let mut ts = default_order(n);
-    ts.retain(|t| !matches!(t, Technique::FinnedFish(_) | Technique::HiddenRectangle));
+    ts.retain(|t| {
+        !matches!(
+            t,
+            Technique::FinnedFish(_) | Technique::HiddenRectangle | Technique::AvoidableRectangle
+        )
+    });
     by_lowest_rating(with_direct(ts))
 }
 

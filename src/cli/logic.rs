@@ -21,12 +21,13 @@ pub fn techniques_help() -> String {
          steps show, such as `X-Wing` or `Naked Pair`, are taken too): {}.\n\nOrder: the \
          easiest applicable technique is always taken first: singles, locked candidates, then \
          tuples and fish by size (naked, fish, hidden, finned fish; the XYZ-wing after the \
-         hidden triple, the unique rectangle, hidden rectangle and loop after the finned \
-         swordfish, the BUG after the quads, aligned pair exclusion after size 5), then \
-         coloring, remote pairs, X- and XY-chains, cycles and y-knots, nice loops and AICs, \
-         pattern overlay, cell and region forcing chains, and forcing chains by assumption. \
-         The uniqueness techniques (unique-rectangle, hidden-rectangle, unique-loop, bug) run \
-         only on a puzzle whose count proved one solution. `direct` (Sudoku Explainer's \
+         hidden triple, the unique, hidden and avoidable rectangles and the loop after the \
+         finned swordfish, the BUG after the quads, aligned pair exclusion after size 5), \
+         then coloring, remote pairs, X- and XY-chains, cycles and y-knots, nice loops and \
+         AICs, pattern overlay, cell and region forcing chains, and forcing chains by \
+         assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
+         avoidable-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
+         solution. `direct` (Sudoku Explainer's \
          direct pointing, claiming, hidden pair and triple: the single a pattern's removals \
          leave, placed alone) is not in `all`; rated paths add it where the list holds its \
          pattern.",

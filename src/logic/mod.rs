@@ -164,7 +164,9 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
-        UniqueRectangle | HiddenRectangle | UniqueLoop | Bug => uniqueness::find(s, t, cfg, sink),
+        UniqueRectangle | HiddenRectangle | AvoidableRectangle | UniqueLoop | Bug => {
+            uniqueness::find(s, t, cfg, sink)
+        }
         SimpleColoring | MultiColoring | XCycle | YCycle | YKnot => coloring::find(s, t, cfg, sink),
         XChain | XyChain | RemotePair | NiceLoop | Aic => chains::find(s, t, cfg, sink),
         CellForcingChain | RegionForcingChain => multiple::find(s, t, cfg, sink),

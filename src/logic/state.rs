@@ -28,6 +28,9 @@ impl<B: Basis> InLogic<B> {
 pub struct State<B: Basis> {
     grid: Grid<B>,
     solved: Vec<bool>,
+    /// Cells placed when the state was built: the puzzle's givens, or every digit of a grid
+    /// given as solved so far. The avoidable rectangle may swap placed cells that are not.
+    given: Vec<bool>,
     open: usize,
     /// Cells of house `h` where digit `d` is a candidate (a placed cell holds its digit), at
     /// `h * N + d`: one that would reach 0 is a contradiction. N ≤ 225 fits a byte.
@@ -111,6 +114,7 @@ impl<B: Basis> State<B> {
         for c in givens {
             let d = grid.get(c).first();
             s.place(c, d)?;
+            s.given[c] = true;
         }
         Ok(s)
     }
@@ -130,6 +134,7 @@ impl<B: Basis> State<B> {
         State {
             grid,
             solved: vec![false; B::CELLS],
+            given: vec![false; B::CELLS],
             open: B::CELLS,
             places,
         }
@@ -212,6 +217,13 @@ impl<B: Basis> State<B> {
     #[inline]
     pub fn is_solved(&self, cell: usize) -> bool {
         self.solved[cell]
+    }
+
+    /// True when `cell` was placed when the state was built ([`State::new`]): a given, as far
+    /// as the state knows. A cell placed since, by a step, is not.
+    #[inline]
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given[cell]
     }
 
     /// Number of cells not yet placed.

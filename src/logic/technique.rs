@@ -99,6 +99,10 @@ pub enum Technique {
     /// strong links on one digit keep a corner from the other. Only on puzzles proved to
     /// have one solution.
     HiddenRectangle,
+    /// Avoidable rectangle (HoDoKu's types 1 and 2, and a type 3): a unique rectangle with
+    /// corners placed by steps, not givens, which the open ones must not complete. Only on
+    /// puzzles proved to have one solution.
+    AvoidableRectangle,
     /// Unique loop (types 1 to 4): the unique rectangle's deadly pattern over six cells or
     /// more. Only on puzzles proved to have one solution.
     UniqueLoop,
@@ -212,8 +216,10 @@ impl Technique {
             UniqueRectangle => 135,
             // Not in SE: rated as the rectangle it is, and tried after its types 1 to 4.
             HiddenRectangle => 136,
+            // Not in SE either: after the hidden rectangle, as HoDoKu tries them.
+            AvoidableRectangle => 137,
             // SE's 4.6 to 5.0 (and type 3 more), after the rectangles and before the quads.
-            UniqueLoop => 137,
+            UniqueLoop => 138,
             // SE's 5.6, after the quads (at most 5.4) and before size 5 (from 5.6).
             Bug => 145,
             // SE's 6.2, after the size-5 tuples and fish (at most 6.0) and before size 6.
@@ -248,6 +254,7 @@ impl Technique {
             self,
             Technique::UniqueRectangle
                 | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle
                 | Technique::UniqueLoop
                 | Technique::Bug
         )
@@ -315,6 +322,7 @@ impl Technique {
             AlignedPairExclusion => "Aligned Pair Exclusion".into(),
             UniqueRectangle => "Unique Rectangle".into(),
             HiddenRectangle => "Hidden Rectangle".into(),
+            AvoidableRectangle => "Avoidable Rectangle".into(),
             UniqueLoop => "Unique Loop".into(),
             Bug => "BUG".into(),
             NakedTuple(n) => format!("Naked {}", size_word(n)),
@@ -391,7 +399,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 34] = {
+    pub const UNSIZED: [Technique; 35] = {
         use Technique::*;
         [
             FullHouse,
@@ -406,6 +414,7 @@ impl Technique {
             XyzWing,
             UniqueRectangle,
             HiddenRectangle,
+            AvoidableRectangle,
             UniqueLoop,
             Bug,
             AlignedPairExclusion,
@@ -574,6 +583,10 @@ impl Entry {
         .contains(&folded.as_str())
         {
             return Ok(Entry::Named(vec![Technique::Bug]));
+        }
+        // HoDoKu names the avoidable rectangle's types, ours says them in its step.
+        if ["avoidable-rectangle-type-1", "avoidable-rectangle-type-2"].contains(&folded.as_str()) {
+            return Ok(Entry::Named(vec![Technique::AvoidableRectangle]));
         }
         if let Some(t) = every_technique().find(|t| fold(&t.name()) == folded) {
             return Ok(Entry::Named(vec![t]));
@@ -750,6 +763,11 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] = {
             "types 1 to 4",
         ),
         (
+            &["ar", "ar1", "ar2"],
+            "avoidable-rectangle",
+            "types 1 and 2, and a type 3",
+        ),
+        (
             &["naked-quadruple"],
             "naked-quad",
             "four cells, four digits",
@@ -912,6 +930,8 @@ mod tests {
             ("BUG type 3", Technique::Bug),
             ("Unique Loop", Technique::UniqueLoop),
             ("Hidden Rectangle", Technique::HiddenRectangle),
+            ("Avoidable Rectangle", Technique::AvoidableRectangle),
+            ("Avoidable Rectangle Type 2", Technique::AvoidableRectangle),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),
@@ -1012,6 +1032,9 @@ mod tests {
             "Forcing Net",
             "Uniqueness Test 1",
             "Uniqueness Test 4",
+            "Hidden Rectangle",
+            "Avoidable Rectangle Type 1",
+            "Avoidable Rectangle Type 2",
             "BUG+1",
             "Templates",
             "Template Set",

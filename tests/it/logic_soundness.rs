@@ -18,7 +18,7 @@ use std::collections::BTreeSet;
 /// the states the others meet).
 fn techniques(n: usize) -> Vec<Technique> {
     let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,finned-fish,xyz-wing,\
-         unique-rectangle,hidden-rectangle,unique-loop,bug,\
+         unique-rectangle,hidden-rectangle,avoidable-rectangle,unique-loop,bug,\
          aligned-pair-exclusion";
     Technique::parse_list(list, n).unwrap()
 }
@@ -116,8 +116,30 @@ fn sound_on_9x9() {
     // BUG+1 has hand-made grids of its own (logic_techniques): none arises here. The
     // jellyfish these states held were above half a digit's open lines, complements of X-Wings
     // and Swordfish, found as those (the `fish` module; logic_props checks every size).
-    let solved = run::<B3>(&puzzles, &solutions, &["bug", "jellyfish"]);
+    // No avoidable rectangle either: `sound_on_avoidable_rectangles` has puzzles of its own.
+    let absent = ["bug", "jellyfish", "avoidable-rectangle"];
+    let solved = run::<B3>(&puzzles, &solutions, &absent);
     eprintln!("9x9: {solved} of 30 solved by these techniques");
+}
+
+/// The avoidable rectangle needs digits placed by steps, not givens, at the corners of a
+/// rectangle whose open corners still hold the digits that would complete it: late in a path,
+/// where the fixtures above stop. Six puzzles of 17_clue whose paths take one of each type.
+#[test]
+fn sound_on_avoidable_rectangles() {
+    let puzzles = read("tests/data/9x9_17_clue_avoidable.txt", None);
+    assert_eq!(puzzles.len(), 6);
+    let solutions: Vec<Vec<u8>> = puzzles
+        .iter()
+        .map(|p| solve::unique_solution(p).unwrap())
+        .collect();
+    let ts = techniques(9);
+    let others: Vec<String> = ts
+        .iter()
+        .map(|t| t.cli_name())
+        .filter(|name| name != "avoidable-rectangle")
+        .collect();
+    run_with::<B3>(&ts, &puzzles, &solutions, &names(&others));
 }
 
 #[test]
@@ -128,8 +150,9 @@ fn sound_on_16x16() {
         .map(|s| s.digits())
         .collect();
     assert_eq!(puzzles.len(), 10);
-    // No unique loop: the rated paths meet them (`rating::`), these states do not.
-    let absent = idle_with(&["bug", "unique-loop"], 16);
+    // No unique loop: the rated paths meet them (`rating::`), these states do not. Nor an
+    // avoidable rectangle (`sound_on_avoidable_rectangles`).
+    let absent = idle_with(&["bug", "unique-loop", "avoidable-rectangle"], 16);
     let solved = run::<B4>(&puzzles, &solutions, &names(&absent));
     eprintln!("16x16: {solved} of 10 solved by these techniques");
 }
@@ -149,6 +172,7 @@ fn sound_on_25x25() {
             "bug",
             "unique-rectangle",
             "hidden-rectangle",
+            "avoidable-rectangle",
             "unique-loop",
             "full-house",
         ],
@@ -196,7 +220,11 @@ fn sound_on_shared_sets() {
         .collect();
     eprintln!(
         "16x16: {} of {} solved",
-        run::<B4>(&p16, &s16, &names(&idle_with(&["bug"], 16))),
+        run::<B4>(
+            &p16,
+            &s16,
+            &names(&idle_with(&["bug", "avoidable-rectangle"], 16))
+        ),
         p16.len()
     );
     let letters = Some(Alphabet::Letters);
@@ -204,6 +232,7 @@ fn sound_on_shared_sets() {
         "bug",
         "unique-rectangle",
         "hidden-rectangle",
+        "avoidable-rectangle",
         "unique-loop",
         "full-house",
     ];

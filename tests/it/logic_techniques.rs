@@ -423,6 +423,74 @@ fn hidden_rectangle_with_two_bivalue_corners() {
     assert_eq!(found[0].evidence.houses, [12]);
 }
 
+/// An avoidable rectangle on rows 1-2 and columns 1 and 4: the `cells` hold what they list,
+/// then steps place `placed` (`(row, col, digit)`), so they are not givens.
+fn avoidable(cells: &[(usize, usize, &str)], placed: &[(usize, usize, usize)]) -> Vec<Deduction> {
+    let mut s = state(cells);
+    for &(r, c, d) in placed {
+        s.place((r - 1) * 9 + c - 1, d - 1).unwrap();
+    }
+    assert!(find_all(&s, Technique::AvoidableRectangle, &Config::default()).is_empty());
+    find_all(&s, Technique::AvoidableRectangle, &unique())
+}
+
+#[test]
+fn avoidable_rectangle_type_1() {
+    // Were r2c4 1, the four could swap 1 and 2: none is a given.
+    let found = avoidable(&[], &[(1, 1, 1), (1, 4, 2), (2, 1, 2)]);
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        [
+            "Avoidable Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c4 (type 1: r1c1,r1c4,r2c1 placed by \
+          steps, not givens) => r2c4<>1"
+        ]
+    );
+    // A given among them fixes the digits: no pattern to avoid.
+    assert!(avoidable(&[(1, 1, "1")], &[(1, 4, 2), (2, 1, 2)]).is_empty());
+    // Nor over four boxes (rows 1 and 4).
+    assert!(avoidable(&[], &[(1, 1, 1), (1, 4, 2), (4, 1, 2)]).is_empty());
+}
+
+#[test]
+fn avoidable_rectangle_type_2() {
+    // r2c1 is 3 or r2c4 is, else 2 and 1 would complete the pattern: 3 leaves the rest of
+    // row 2.
+    let found = avoidable(&[(2, 1, "23"), (2, 4, "13")], &[(1, 1, 1), (1, 4, 2)]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let want: Vec<_> = [2, 3, 5, 6, 7, 8, 9].iter().map(|&c| (2, c, 3)).collect();
+    assert_eq!(found[0].eliminations, elims(&want));
+    assert_eq!(
+        found[0].evidence.note.as_deref(),
+        Some(
+            "type 2: r1c1,r1c4 placed by steps, not givens; one of r2c1,r2c4 holds its extra digit"
+        )
+    );
+    // Placed on a diagonal, both 1: r1c4 and r2c1 are not both 2, nor both 3, so they are 2
+    // and 3, and the cells seeing both (r1c2, r1c3, r2c5, r2c6) hold neither.
+    let found = avoidable(&[(1, 4, "23"), (2, 1, "23")], &[(1, 1, 1), (2, 4, 1)]);
+    let gone: Vec<Vec<Candidate>> = found.iter().map(|d| d.eliminations.clone()).collect();
+    let seeing = |d| elims(&[(1, 2, d), (1, 3, d), (2, 5, d), (2, 6, d)]);
+    assert_eq!(gone, [seeing(3), seeing(2)]);
+}
+
+#[test]
+fn avoidable_rectangle_type_3() {
+    // One of r2c1 (3) and r2c4 (4) holds its extra digit, so with r2c2 (3 or 4) they fill 3
+    // and 4 in row 2.
+    let cells = [(2, 1, "23"), (2, 4, "14"), (2, 2, "34")];
+    let found = avoidable(&cells, &[(1, 1, 1), (1, 4, 2)]);
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert_eq!(
+        texts,
+        [
+            "Avoidable Rectangle: 1,2 in r1c1,r1c4,r2c1,r2c2,r2c4 (type 3, r1c1,r1c4 placed by \
+          steps, not givens; r2c1,r2c4 as one cell of their extra digits: with r2c2, a naked \
+          pair in row 2) => r2c3<>3,4, r2c5<>3,4, r2c6<>3,4, r2c7<>3,4, r2c8<>3,4, r2c9<>3,4"
+        ]
+    );
+}
+
 #[test]
 fn no_rectangle_over_four_boxes() {
     // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.

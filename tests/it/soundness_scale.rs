@@ -215,6 +215,7 @@ fn sample_is_sound() {
         "xyz-wing",
         "unique-rectangle",
         "hidden-rectangle",
+        "avoidable-rectangle",
         "unique-loop",
         "bug",
         "remote-pair",

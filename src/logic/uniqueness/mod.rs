@@ -37,6 +37,7 @@
 //!
 //! [`Evidence::set`]: super::Evidence::set
 
+mod avoidable;
 mod bug;
 mod hidden;
 mod loops;
@@ -55,6 +56,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
     match t {
         Technique::UniqueRectangle => rectangle::find(s, sink),
         Technique::HiddenRectangle => hidden::find(s, sink),
+        Technique::AvoidableRectangle => avoidable::find(s, sink),
         Technique::UniqueLoop => loops::find(s, sink),
         Technique::Bug => bug::find(s, sink),
         _ => Flow::Continue,
