@@ -1,5 +1,5 @@
 //! Uniqueness techniques: the unique rectangle and the unique loop (types 1 to 4), the hidden
-//! rectangle, and the bivalue universal grave (BUG, types 1 to 4).
+//! and avoidable rectangles, and the bivalue universal grave (BUG, types 1 to 4).
 //!
 //! They rest on a fact the candidates cannot show: the puzzle has one solution. A *deadly
 //! pattern* would give it two, so no step may lead into one.
@@ -10,6 +10,9 @@
 //! - **Hidden rectangle** (`hidden`, HoDoKu's). A rectangle of the same four cells with one
 //!   or two bivalue corners, and houses where one of its digits has no place but two of its
 //!   corners: a corner that would close a deadly pattern with the other digit loses it.
+//! - **Avoidable rectangle** (`avoidable`, HoDoKu's). The same four cells, none a given,
+//!   some placed by steps: the open ones must not complete the pattern, as the two digits
+//!   could then swap on all four and no given would tell the grids apart.
 //! - **Unique loop** (`loops`). The same over six cells or more: each holds a and b, and
 //!   each house holding one holds exactly two. Were they all a or b, the two of each house
 //!   would differ, and swapping a and b on all of them would leave every house whole.
@@ -47,7 +50,7 @@ use super::{Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
-/// Report every unique rectangle, hidden rectangle, unique loop or BUG of `t` in `s`; nothing
+/// Report every unique, hidden or avoidable rectangle, unique loop or BUG of `t` in `s`; nothing
 /// unless `cfg.unique`.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     if !cfg.unique {
