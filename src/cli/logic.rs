@@ -27,10 +27,9 @@ pub fn techniques_help() -> String {
          AICs, pattern overlay, cell and region forcing chains, and forcing chains by \
          assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
          avoidable-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
-         solution. `direct` (Sudoku Explainer's \
-         direct pointing, claiming, hidden pair and triple: the single a pattern's removals \
-         leave, placed alone) is not in `all`; rated paths add it where the list holds its \
-         pattern.",
+         solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \
+         triple: the single a pattern's removals leave, placed alone) is not in `all`; rated \
+         paths add it where the list holds its pattern.",
         technique::cli_names()
     )
 }

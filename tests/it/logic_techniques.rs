@@ -423,6 +423,20 @@ fn hidden_rectangle_with_two_bivalue_corners() {
     assert_eq!(found[0].evidence.houses, [12]);
 }
 
+#[test]
+fn a_hidden_rectangle_found_by_both_forms_is_listed_once() {
+    // Both r1c1 and r1c4 bivalue, and 1 linked in row 2 and in columns 1 and 4: each of
+    // r2c1 and r2c4 loses 2 by one bivalue corner and by the two, listed once each.
+    let mut cells = vec![(1, 1, "12"), (1, 4, "12"), (2, 1, "1258"), (2, 4, "1269")];
+    let others = [2, 3, 5, 6, 7, 8, 9];
+    cells.extend(others.iter().map(|&c| (2, c, "23456789")));
+    cells.extend((3..=9).flat_map(|r| [(r, 1, "23456789"), (r, 4, "23456789")]));
+    let s = state(&cells);
+    let found = find_all(&s, Technique::HiddenRectangle, &unique());
+    let gone: Vec<Vec<Candidate>> = found.iter().map(|d| d.eliminations.clone()).collect();
+    assert_eq!(gone, [elims(&[(2, 4, 2)]), elims(&[(2, 1, 2)])]);
+}
+
 /// An avoidable rectangle on rows 1-2 and columns 1 and 4: the `cells` hold what they list,
 /// then steps place `placed` (`(row, col, digit)`), so they are not givens.
 fn avoidable(cells: &[(usize, usize, &str)], placed: &[(usize, usize, usize)]) -> Vec<Deduction> {

@@ -14,16 +14,26 @@
 
 use super::{names, rectangle, Pattern};
 use crate::basis::Basis;
-use crate::logic::{Candidate, Flow, Sink, State, Technique};
+use crate::logic::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::mask::Mask;
 
 /// Every hidden rectangle: from each bivalue corner, and from each two bivalue corners in a
-/// line.
+/// line. A rectangle with two bivalue corners can give one removal by both forms: it is
+/// reported once, as the first form finds it.
 pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
-    if one_bivalue::<B>(s, sink) == Flow::Stop {
+    let mut seen: Vec<(Vec<u16>, Vec<Candidate>)> = Vec::new();
+    let mut once = |d: Deduction| {
+        let key = (d.evidence.cells.clone(), d.eliminations.clone());
+        if seen.contains(&key) {
+            return Flow::Continue;
+        }
+        seen.push(key);
+        sink(d)
+    };
+    if one_bivalue::<B>(s, &mut once) == Flow::Stop {
         return Flow::Stop;
     }
-    two_bivalue::<B>(s, sink)
+    two_bivalue::<B>(s, &mut once)
 }
 
 /// Whether `c` holds both digits of `pair`.
