@@ -35,6 +35,14 @@ fn read(path: &str, alphabet: Option<Alphabet>) -> Vec<Puzzle> {
         .collect()
 }
 
+/// The solutions of `puzzles`, each found by search (each has exactly one).
+fn searched(puzzles: &[Puzzle]) -> Vec<Vec<u8>> {
+    puzzles
+        .iter()
+        .map(|p| solve::unique_solution(p).unwrap())
+        .collect()
+}
+
 /// `idle` and the fish no state of the shared sets holds at `n`×`n`: those from size 6 up at
 /// 16×16, unfinned from 5 up at 25×25. They are above half a digit's open lines, found as
 /// their smaller complements (the `fish` and `fish::finned` modules; `logic_props` checks
@@ -93,8 +101,7 @@ fn direct_steps_are_sound() {
     let ts = |n| Technique::parse_list(list, n).unwrap();
     let digits = |ps: Vec<Puzzle>| -> Vec<Vec<u8>> { ps.iter().map(|s| s.digits()).collect() };
     let nine = read("tests/data/9x9_magictour_top1465_first30.txt", None);
-    let solved = nine.iter().map(|p| solve::unique_solution(p).unwrap());
-    run_with::<B3>(&ts(9), &nine, &solved.collect::<Vec<_>>(), &[]);
+    run_with::<B3>(&ts(9), &nine, &searched(&nine), &[]);
     let sixteen = read("tests/data/16x16_gen_minimal200_first10.txt", None);
     let sol = digits(read("tests/data/16x16_gen_minimal200_first10.sol", None));
     run_with::<B4>(&ts(16), &sixteen, &sol, &[]);
@@ -109,10 +116,7 @@ fn direct_steps_are_sound() {
 fn sound_on_9x9() {
     let puzzles = read("tests/data/9x9_magictour_top1465_first30.txt", None);
     assert_eq!(puzzles.len(), 30);
-    let solutions: Vec<Vec<u8>> = puzzles
-        .iter()
-        .map(|p| solve::unique_solution(p).unwrap())
-        .collect();
+    let solutions = searched(&puzzles);
     // BUG+1 has hand-made grids of its own (logic_techniques): none arises here. The
     // jellyfish these states held were above half a digit's open lines, complements of X-Wings
     // and Swordfish, found as those (the `fish` module; logic_props checks every size).
@@ -129,10 +133,7 @@ fn sound_on_9x9() {
 fn sound_on_avoidable_rectangles() {
     let puzzles = read("tests/data/9x9_17_clue_avoidable.txt", None);
     assert_eq!(puzzles.len(), 6);
-    let solutions: Vec<Vec<u8>> = puzzles
-        .iter()
-        .map(|p| solve::unique_solution(p).unwrap())
-        .collect();
+    let solutions = searched(&puzzles);
     let ts = techniques(9);
     let others: Vec<String> = ts
         .iter()
@@ -204,10 +205,7 @@ fn checker_catches_a_wrong_elimination() {
 fn sound_on_shared_sets() {
     let dir = std::env::var("NSUDOKU_DATA").unwrap_or_else(|_| "../shared/data".into());
     let p9 = read(&format!("{dir}/9x9/magictour_top1465.txt"), None);
-    let s9: Vec<Vec<u8>> = p9
-        .iter()
-        .map(|p| solve::unique_solution(p).unwrap())
-        .collect();
+    let s9 = searched(&p9);
     eprintln!(
         "9x9: {} of {} solved",
         run::<B3>(&p9, &s9, &["bug"]),

@@ -16,7 +16,7 @@
 //! They need to know which cells are givens ([`State::is_given`]): a grid given as solved
 //! so far, its digits all taken for givens, has none.
 
-use super::{naked_set, names, offer, seeing_all, Pattern};
+use super::{naked_set, names, offer, seeing_all, two_boxes, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -31,10 +31,12 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
         for col2 in (0..n).filter(|&c| c != col && !s.is_given(row * n + c)) {
             for row2 in (0..n).filter(|&r| r != row && !s.is_given(r * n + col)) {
                 let (b, c, d) = (row * n + col2, row2 * n + col, row2 * n + col2);
-                let two_boxes = (row / B::K == row2 / B::K) != (col / B::K == col2 / B::K);
                 let corners = [a, b, c, d];
                 // Found once, from its first placed corner; none a given.
-                if !two_boxes || s.is_given(d) || corners.iter().any(|&q| q < a && s.is_solved(q)) {
+                if !two_boxes::<B>([row, row2], [col, col2])
+                    || s.is_given(d)
+                    || corners.iter().any(|&q| q < a && s.is_solved(q))
+                {
                     continue;
                 }
                 if corners[1..].iter().all(|&q| !s.is_solved(q))
@@ -71,13 +73,16 @@ fn rectangle<B: Basis>(s: &State<B>, corners: [usize; 4], sink: &mut Sink) -> Fl
     for y in others.iter() {
         // The digit each corner takes in the pattern: A's opposite A, the other next to it.
         let pattern = [(a, x), (b, y), (c, y), (d, x)];
-        let open: Vec<(usize, usize)> = pattern
-            .into_iter()
-            .filter(|&(q, _)| !s.is_solved(q))
-            .collect();
-        if open.iter().any(|&(q, v)| !s.open(q).has(v)) {
+        let open = |&(q, _): &(usize, usize)| !s.is_solved(q);
+        // Checked before anything is built: most rectangles end here.
+        if pattern
+            .iter()
+            .filter(|p| open(p))
+            .any(|&(q, v)| !s.open(q).has(v))
+        {
             continue;
         }
+        let open: Vec<(usize, usize)> = pattern.into_iter().filter(open).collect();
         let rect = Pattern {
             technique: Technique::AvoidableRectangle,
             cells: corners.to_vec(),

@@ -12,7 +12,7 @@
 //!
 //! No other corner needs to be bivalue, which is how they hide from the types 1 to 4.
 
-use super::{names, rectangle, Pattern};
+use super::{names, rectangle, two_boxes, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -39,13 +39,6 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
 /// Whether `c` holds both digits of `pair`.
 fn holds<B: Basis>(s: &State<B>, c: usize, pair: B::Mask) -> bool {
     s.open(c) & pair == pair
-}
-
-/// Whether the corners of a rectangle on rows `rows` and columns `cols` fill two boxes: they
-/// share a band or a stack, not both.
-fn two_boxes<B: Basis>(rows: [usize; 2], cols: [usize; 2]) -> bool {
-    let k = B::K;
-    (rows[0] / k == rows[1] / k) != (cols[0] / k == cols[1] / k)
 }
 
 /// From each bivalue corner A: each cell B of its row and C of its column holding its two

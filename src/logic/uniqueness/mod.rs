@@ -93,6 +93,13 @@ impl Pattern {
     }
 }
 
+/// Whether the corners of a rectangle on rows `rows` and columns `cols` fill two boxes: they
+/// share a band or a stack, not both.
+fn two_boxes<B: Basis>(rows: [usize; 2], cols: [usize; 2]) -> bool {
+    let k = B::K;
+    (rows[0] / k == rows[1] / k) != (cols[0] / k == cols[1] / k)
+}
+
 /// The cell names joined by commas: `r1c1,r1c4`.
 fn names<B: Basis>(cells: &[usize]) -> String {
     let topo = B::topology();
