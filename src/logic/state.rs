@@ -8,7 +8,7 @@
 use crate::basis::Basis;
 use crate::grid::Grid;
 use crate::input::Puzzle;
-use crate::logic::deduction::Deduction;
+use crate::logic::deduction::{Candidate, Deduction};
 use crate::mask::{Mask, Wide256};
 use crate::solver::Contradiction;
 
@@ -341,6 +341,22 @@ impl<B: Basis> State<B> {
             changed += self.place(p.cell as usize, p.digit as usize)? as usize;
         }
         Ok(changed)
+    }
+
+    /// `digit` in every open cell but `places` that sees all of `places`, in cell order: what
+    /// goes when one of `places` must hold `digit`. `places` is not empty.
+    pub fn seeing_all(&self, places: &[usize], digit: usize) -> Vec<Candidate> {
+        let topo = B::topology();
+        let mut gone: Vec<Candidate> = topo
+            .peers(places[0])
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| self.open(p).has(digit))
+            .filter(|&p| places[1..].iter().all(|&c| c != p && topo.sees(p, c)))
+            .map(|p| Candidate::new(p, digit))
+            .collect();
+        gone.sort();
+        gone
     }
 
     /// True when applying `d` would change something.

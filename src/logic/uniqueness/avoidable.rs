@@ -16,7 +16,7 @@
 //! They need to know which cells are givens ([`State::is_given`]): a grid given as solved
 //! so far, its digits all taken for givens, has none.
 
-use super::{naked_set, names, offer, seeing_all, two_boxes, Pattern};
+use super::{naked_set, names, offer, two_boxes, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -130,7 +130,7 @@ fn rescued<B: Basis>(
             names::<B>(&roof)
         );
         let mut step = rect.deduction(kind, &[]);
-        step.eliminations = seeing_all::<B>(s, &roof, x1.first());
+        step.eliminations = s.seeing_all(&roof, x1.first());
         if offer(step, sink) == Flow::Stop {
             return Flow::Stop;
         }

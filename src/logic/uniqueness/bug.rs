@@ -5,7 +5,7 @@
 //! must leave a grave ([`super`] says why one of them is then true). Type 1 is BUG+1 when
 //! the one BUG cell has one extra digit: that cell is placed.
 
-use super::{naked_set, names, offer, seeing_all, Pattern};
+use super::{naked_set, names, offer, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Deduction, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -48,7 +48,7 @@ pub(super) fn find<B: Basis>(s: &State<B>, sink: &mut Sink) -> Flow {
             format!("type 2: {GRAVE}, so one of them holds their extra digit"),
             &[],
         );
-        d.eliminations = seeing_all::<B>(s, cells, x);
+        d.eliminations = s.seeing_all(cells, x);
         if offer(d, sink) == Flow::Stop {
             return Flow::Stop;
         }

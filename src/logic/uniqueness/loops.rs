@@ -9,7 +9,7 @@
 //! two cells with more digits, or any number when all of them hold the same one digit more:
 //! no other loop gives a step.
 
-use super::{hidden_set, locked, naked_set, names, offer, seeing_all, Pattern};
+use super::{hidden_set, locked, naked_set, names, offer, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -184,7 +184,7 @@ fn steps<B: Basis>(s: &State<B>, cells: Vec<usize>, pair: B::Mask, sink: &mut Si
             names::<B>(&rescue)
         );
         let mut d = pattern.deduction(kind, &[]);
-        d.eliminations = seeing_all::<B>(s, &rescue, x);
+        d.eliminations = s.seeing_all(&rescue, x);
         if offer(d, sink) == Flow::Stop {
             return Flow::Stop;
         }

@@ -107,22 +107,6 @@ fn names<B: Basis>(cells: &[usize]) -> String {
     names.join(",")
 }
 
-/// Type 2's removals: `x` from every open cell that sees all of `rescue`, one of which
-/// holds it.
-fn seeing_all<B: Basis>(s: &State<B>, rescue: &[usize], x: usize) -> Vec<Candidate> {
-    let topo = B::topology();
-    let mut gone: Vec<Candidate> = topo
-        .peers(rescue[0])
-        .iter()
-        .map(|&p| p as usize)
-        .filter(|&p| s.open(p).has(x))
-        .filter(|&p| rescue[1..].iter().all(|&c| c != p && topo.sees(p, c)))
-        .map(|p| Candidate::new(p, x))
-        .collect();
-    gone.sort();
-    gone
-}
-
 /// `d` to `sink`, its removals in order, when it removes anything: a pattern found need not
 /// remove a candidate.
 fn offer(mut d: Deduction, sink: &mut Sink) -> Flow {

@@ -3,7 +3,7 @@
 //! The rectangle's two sides in one row or column are its *floor* (cells holding exactly a
 //! and b) and its *roof* (the other two), whose digits beyond a and b rescue it.
 
-use super::{hidden_set, locked, naked_set, names, offer, seeing_all, Pattern};
+use super::{hidden_set, locked, naked_set, names, offer, Pattern};
 use crate::basis::Basis;
 use crate::logic::{Candidate, Flow, Sink, State, Technique};
 use crate::mask::Mask;
@@ -104,7 +104,7 @@ fn roof<B: Basis>(
         let roof = names::<B>(&[r1, r2]);
         let kind = format!("type 2, roof {roof}: one of them holds its extra digit");
         let mut d = rect.deduction(kind, &[]);
-        d.eliminations = seeing_all::<B>(s, &[r1, r2], x);
+        d.eliminations = s.seeing_all(&[r1, r2], x);
         if offer(d, sink) == Flow::Stop {
             return Flow::Stop;
         }
