@@ -79,6 +79,9 @@ pub fn base(t: Technique) -> f64 {
         // Y mode finds continuous loops alone): 7.0.
         RemotePair | YCycle => 7.0,
         YKnot => 7.2,
+        // Not in SE, so not in `rate`'s path: an AIC of three links whose outer nodes are sets,
+        // rated as a mixed one.
+        AlsXz => 7.0,
         // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
         Pom => 7.5,
         PomRefined => 7.7,
@@ -345,7 +348,7 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish and the hidden and avoidable rectangles, with SE's direct ones added. SE has none of
+/// fish, the hidden and avoidable rectangles and ALS-XZ, with SE's direct ones added. SE has none of
 /// them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
 /// forcing chain from 8.5): with them the ratings would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
@@ -353,7 +356,10 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
     ts.retain(|t| {
         !matches!(
             t,
-            Technique::FinnedFish(_) | Technique::HiddenRectangle | Technique::AvoidableRectangle
+            Technique::FinnedFish(_)
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle
+                | Technique::AlsXz
         )
     });
     by_lowest_rating(with_direct(ts))

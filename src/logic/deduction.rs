@@ -203,6 +203,21 @@ pub struct Evidence {
     /// naked. False everywhere else.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden_set: bool,
+    /// ALS-XZ: its two almost locked sets ([`super::als`]), whose restricted common digits
+    /// are `digits`. Empty everywhere else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<AlmostLockedSet>,
+}
+
+/// An almost locked set: n open cells of one house holding n + 1 digits between them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct AlmostLockedSet {
+    /// The house it was found in (a set inside a box and a line is named by the first).
+    pub house: u16,
+    /// Its cells, in cell order.
+    pub cells: Vec<u16>,
+    /// Its digits (0-based), one more than its cells.
+    pub digits: Vec<u8>,
 }
 
 /// Why aligned pair exclusion removes a digit of a base cell: with it, the other base cell has
@@ -331,6 +346,11 @@ impl Deduction {
             && e.cells.iter().all(|&c| (c as usize) < t.cells)
             && e.digits.iter().all(|&d| (d as usize) < t.n)
             && e.clears.iter().all(cand)
+            && e.sets.iter().all(|set| {
+                (set.house as usize) < t.houses()
+                    && set.cells.iter().all(|&c| (c as usize) < t.cells)
+                    && set.digits.iter().all(|&d| (d as usize) < t.n)
+            })
             && chain_fits(&e.chain, t, &cand)
             && e.branches.iter().all(|b| chain_fits(b, t, &cand))
             && e.y_edges.iter().all(|y| chain_fits(y, t, &cand))
@@ -456,6 +476,8 @@ impl Deduction {
             pattern = forcing_notation(ev, t, a);
         } else if !ev.branches.is_empty() {
             pattern = branches_notation(ev, t, a);
+        } else if !ev.sets.is_empty() {
+            pattern = self.sets_notation(t, a);
         } else if !ev.chain.is_empty() {
             pattern = chain_notation(&ev.chain, t, a);
         } else if !ev.digits.is_empty() && (!ev.cells.is_empty() || !ev.houses.is_empty()) {
@@ -573,6 +595,32 @@ impl Deduction {
             "{} {verb} {digit} one place in {house}",
             removed.join(", ")
         ))
+    }
+
+    /// Two almost locked sets as HoDoKu shows them, with the restricted commons `x` and, when
+    /// singly linked, the digits removed `z`: `A=r5c4 {2,4}, B=r5c1,r6c3 {2,4,9}, x=4, z=2`.
+    fn sets_notation(&self, t: &Topology, a: Alphabet) -> String {
+        let digits = |ds: &[u8]| {
+            let v: Vec<String> = ds.iter().map(|&d| a.label(d + 1, t.n)).collect();
+            v.join(",")
+        };
+        let mut parts: Vec<String> = ["A", "B"]
+            .iter()
+            .zip(&self.evidence.sets)
+            .map(|(name, set)| {
+                let cells: Vec<String> =
+                    set.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
+                format!("{name}={} {{{}}}", cells.join(","), digits(&set.digits))
+            })
+            .collect();
+        parts.push(format!("x={}", digits(&self.evidence.digits)));
+        if self.evidence.digits.len() == 1 {
+            let mut z: Vec<u8> = self.eliminations.iter().map(|c| c.digit).collect();
+            z.sort_unstable();
+            z.dedup();
+            parts.push(format!("z={}", digits(&z)));
+        }
+        parts.join(", ")
     }
 
     /// The middle cell of an XY-Chain through three cells: the XY-Wing that HoDoKu names, whose
@@ -698,6 +746,16 @@ impl Deduction {
         if !ev.clears.is_empty() {
             let clears = ev.clears.iter().map(|c| cand(c, "<>"));
             v["clears"] = clears.collect::<Vec<_>>().into();
+        }
+        if !ev.sets.is_empty() {
+            let sets = ev.sets.iter().map(|set| {
+                serde_json::json!({
+                    "house": t.house_name(set.house as usize),
+                    "cells": set.cells.iter().map(|&c| t.cell_name(c as usize)).collect::<Vec<_>>(),
+                    "digits": set.digits.iter().map(|&d| a.label(d + 1, t.n)).collect::<Vec<_>>(),
+                })
+            });
+            v["sets"] = sets.collect::<Vec<_>>().into();
         }
         if !ev.cuts.is_empty() {
             let cuts = ev.cuts.iter().map(|c| {

@@ -27,6 +27,7 @@
 //! ```
 
 pub mod aligned;
+pub mod als;
 pub mod chains;
 pub mod check;
 pub mod coloring;
@@ -52,7 +53,8 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use deduction::{
-    Candidate, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced, LinkKind, TemplateCut,
+    AlmostLockedSet, Candidate, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced,
+    LinkKind, TemplateCut,
 };
 pub use explain::{explain, logic_basis, Explained, LogicError};
 pub use state::{clash_words, givens_clash, has_marks, State, GIVENS_CLASH, MARKS_CLASH};
@@ -87,7 +89,8 @@ pub struct Config {
     pub chain_length: usize,
     /// Tuples and fish: most subsets examined by one enumeration (one house and kind, or one
     /// digit and orientation); the rest of that enumeration is skipped. Never reached at 9×9
-    /// and 16×16 (a house has at most 2¹⁶ subsets); it bounds the worst case above.
+    /// and 16×16 (a house has at most 2¹⁶ subsets); it bounds the worst case above. ALS-XZ:
+    /// most subsets of one house enumerated for sets, and most pairs of sets compared.
     pub subset_budget: u64,
     /// Chains: most tags (two per strong-link layer) of one implication table; the table takes
     /// tags² bits and its closure tags³/64 word operations, so a larger grid skips the chains.
@@ -164,6 +167,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
+        AlsXz => als::find(s, cfg, sink),
         UniqueRectangle | HiddenRectangle | AvoidableRectangle | UniqueLoop | Bug => {
             uniqueness::find(s, t, cfg, sink)
         }

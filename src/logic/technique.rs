@@ -129,6 +129,9 @@ pub enum Technique {
     NiceLoop,
     /// Alternating inference chain.
     Aic,
+    /// ALS-XZ: two almost locked sets linked by a restricted common digit; a digit of both
+    /// leaves the cells that see all its places in both (doubly linked: more).
+    AlsXz,
     /// Pattern Overlay Method per digit (template delete / template set).
     Pom,
     /// POM with templates refined against cells certain to hold other digits.
@@ -234,6 +237,8 @@ impl Technique {
             YKnot => 1007,
             NiceLoop => 1008,
             Aic => 1009,
+            // After the chains, as HoDoKu tries it: an AIC whose nodes may be sets.
+            AlsXz => 1010,
             Pom => 2000,
             PomRefined => 2001,
             PomCovers => 2002,
@@ -339,6 +344,7 @@ impl Technique {
             YKnot => "Y-Knot".into(),
             NiceLoop => "Nice Loop".into(),
             Aic => "AIC".into(),
+            AlsXz => "ALS-XZ".into(),
             Pom => "Pattern Overlay".into(),
             PomRefined => "Pattern Overlay (refined)".into(),
             PomExclusion => "Pattern Exclusion".into(),
@@ -399,7 +405,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 35] = {
+    pub const UNSIZED: [Technique; 36] = {
         use Technique::*;
         [
             FullHouse,
@@ -428,6 +434,7 @@ impl Technique {
             YKnot,
             NiceLoop,
             Aic,
+            AlsXz,
             Pom,
             PomRefined,
             PomCovers,
@@ -768,6 +775,16 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] = {
             "types 1 and 2, and a type 3",
         ),
         (
+            &[
+                "als",
+                "almost-locked-set",
+                "almost-locked-sets",
+                "doubly-linked-als-xz",
+            ],
+            "als-xz",
+            "two almost locked sets linked by a restricted common digit, singly or doubly",
+        ),
+        (
             &["naked-quadruple"],
             "naked-quad",
             "four cells, four digits",
@@ -932,6 +949,8 @@ mod tests {
             ("Hidden Rectangle", Technique::HiddenRectangle),
             ("Avoidable Rectangle", Technique::AvoidableRectangle),
             ("Avoidable Rectangle Type 2", Technique::AvoidableRectangle),
+            ("ALS-XZ", Technique::AlsXz),
+            ("als xz", Technique::AlsXz),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),
@@ -1036,6 +1055,7 @@ mod tests {
             "Avoidable Rectangle Type 1",
             "Avoidable Rectangle Type 2",
             "BUG+1",
+            "ALS-XZ",
             "Templates",
             "Template Set",
             "Template Delete",

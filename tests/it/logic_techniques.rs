@@ -506,6 +506,55 @@ fn avoidable_rectangle_type_3() {
 }
 
 #[test]
+fn als_xz_singly_linked() {
+    // A = r1c1 {1,2}, B = r5c1,r5c2 {1,2,3}: every 1 of A sees every 1 of B (column 1), so 1
+    // is in one of them at most, and the other is locked without it. Either way 2 is in
+    // r1c1 or r5c2, and leaves the cells that see both.
+    let s = state(&[(1, 1, "12"), (5, 1, "13"), (5, 2, "23")]);
+    let found = find_all(&s, Technique::AlsXz, &Config::default());
+    let want = "ALS-XZ: A=r1c1 {1,2}, B=r5c1,r5c2 {1,2,3}, x=1, z=2 => r1c2<>2, r2c2<>2, \
+                r3c2<>2, r4c1<>2, r6c1<>2";
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(texts.iter().any(|t| t == want), "{texts:#?}");
+    let d = found.iter().find(|d| text(d) == want).unwrap();
+    assert_eq!(d.evidence.digits, [0]);
+    assert_eq!(d.evidence.note, None);
+    assert_eq!(d.evidence.sets.len(), 2);
+    assert_eq!(d.evidence.sets[1].digits, [0, 1, 2]);
+    // With r5c1 off column 1, the 1s no longer all see each other: no link, no step on them.
+    let s = state(&[(1, 1, "12"), (5, 4, "13"), (5, 2, "23")]);
+    let found = find_all(&s, Technique::AlsXz, &Config::default());
+    assert!(
+        found
+            .iter()
+            .all(|d| !text(d).starts_with("ALS-XZ: A=r1c1 {1,2}, B=r5c2,r5c4")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn als_xz_doubly_linked() {
+    // A = r1c1,r1c2 {1,2,3}, B = r1c8 {1,2}: 1 and 2 are both restricted commons, so B holds
+    // one and A the other, and A is locked without it: 3 is in A. 1 and 2 leave the rest of
+    // row 1; 3 leaves row 1 and box 1.
+    let s = state(&[(1, 1, "13"), (1, 2, "23"), (1, 8, "12")]);
+    let found = find_all(&s, Technique::AlsXz, &Config::default());
+    let d = found
+        .iter()
+        .find(|d| text(d).starts_with("ALS-XZ: A=r1c1,r1c2 {1,2,3}, B=r1c8 {1,2}"))
+        .unwrap_or_else(|| panic!("{found:#?}"));
+    assert_eq!(d.evidence.note.as_deref(), Some("doubly linked"));
+    let mut want: Vec<(usize, usize, usize)> = [3, 4, 5, 6, 7, 9]
+        .iter()
+        .flat_map(|&c| [(1, c, 1), (1, c, 2), (1, c, 3)])
+        .collect();
+    // Box 1 off row 1: rows 2 and 3, columns 1 to 3.
+    want.extend((2..=3).flat_map(|r| (1..=3).map(move |c| (r, c, 3))));
+    assert_eq!(d.eliminations, elims(&want));
+    assert!(text(d).contains("x=1,2 (doubly linked) => "), "{}", text(d));
+}
+
+#[test]
 fn no_rectangle_over_four_boxes() {
     // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.
     let s = state(&[(1, 1, "12"), (1, 4, "12"), (4, 1, "12"), (4, 4, "123")]);

@@ -1,0 +1,288 @@
+//! Almost locked sets: ALS-XZ.
+//!
+//! An *almost locked set* (ALS) is n open cells of one house holding n + 1 digits between them,
+//! one digit short of a naked set: take any one of its digits away and each of the others is
+//! true in one of its cells. A bivalue cell is the smallest.
+//!
+//! Two ALSs A and B with no cell in common are linked by a *restricted common* digit x when
+//! every place of x in A sees every place of x in B: x is true in one of them at most, and the
+//! other is locked without it. So a digit z ≠ x of both is true in A or in B, and leaves every
+//! cell that sees all its places in both (HoDoKu's ALS-XZ). Two restricted commons (*doubly
+//! linked*) are each true in one set at most, and each set holds one of them at least, so each
+//! holds exactly one and is locked without the other: a restricted common leaves the cells
+//! that see all its places in both, and every other digit of A leaves the cells that see all
+//! its places in A (and B's likewise). No ALS has three.
+//!
+//! The argument is the same at every size. The sets are enumerated per house up to
+//! [`LARGEST`] cells, within [`Config::subset_budget`] extensions a house, and paired through
+//! their digits' places: only sets where some place of a digit sees one of the other's are
+//! compared, so a near-empty large grid costs little.
+
+use super::{limits, AlmostLockedSet, Config, Deduction, Flow, Sink, State, Technique};
+use crate::basis::Basis;
+use crate::mask::Mask;
+
+/// One ALS: its house, its cells in cell order, and its digits.
+struct Als<M> {
+    house: usize,
+    cells: Vec<usize>,
+    digits: M,
+    /// Per digit, in order, the houses that hold all its places: a cell outside the set sees
+    /// every place when it lies in one of them.
+    sight: Vec<Houses>,
+}
+
+/// Up to three houses, the rest `u16::MAX`.
+type Houses = [u16; 3];
+
+/// The houses that hold all of `cells` (one at least).
+fn common_houses<B: Basis>(cells: impl IntoIterator<Item = usize>) -> Houses {
+    let topo = B::topology();
+    let mut cells = cells.into_iter();
+    let mut houses = topo.houses_of(cells.next().expect("one cell at least"));
+    for c in cells {
+        let of = topo.houses_of(c);
+        houses
+            .iter_mut()
+            .filter(|h| !of.contains(h))
+            .for_each(|h| *h = u16::MAX);
+    }
+    houses
+}
+
+impl<M: Mask> Als<M> {
+    fn new<B: Basis<Mask = M>>(s: &State<B>, house: usize, cells: Vec<usize>, digits: M) -> Self {
+        let sight = digits
+            .iter()
+            .map(|d| common_houses::<B>(cells.iter().copied().filter(|&c| s.open(c).has(d))))
+            .collect();
+        Als {
+            house,
+            cells,
+            digits,
+            sight,
+        }
+    }
+
+    /// Its cells that hold `digit`.
+    fn places<B: Basis<Mask = M>>(&self, s: &State<B>, digit: usize) -> Vec<usize> {
+        let cells = self.cells.iter().copied();
+        cells.filter(|&c| s.open(c).has(digit)).collect()
+    }
+
+    /// True when `cell`, outside the set, sees each of its places of `digit`, one of its
+    /// digits.
+    fn seen_by<B: Basis<Mask = M>>(&self, cell: usize, digit: usize) -> bool {
+        let rank = (self.digits & B::Mask::low(digit)).count() as usize;
+        let sight = &self.sight[rank];
+        B::topology()
+            .houses_of(cell)
+            .iter()
+            .any(|h| sight.contains(h))
+    }
+}
+
+/// The most cells of an ALS enumerated, at every size: every ALS of a 9×9 house. People use
+/// small ones, and the enumeration grows fast with this: at 64×64, with N/2 (32), it took
+/// more than the rest of a solving path.
+pub const LARGEST: usize = 8;
+
+/// Report every ALS-XZ in `s`: pairs of sets by their first set's house, then cells.
+pub fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
+    let Some(sets) = sets(s, cfg) else {
+        return Flow::Stop;
+    };
+    let topo = B::topology();
+    // Each cell's sets in ascending order, to find the sets a digit's place can see.
+    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); B::CELLS];
+    for (i, a) in sets.iter().enumerate() {
+        for &c in &a.cells {
+            holding[c].push(i as u32);
+        }
+    }
+    let mut in_a = vec![false; B::CELLS];
+    let mut compared = vec![u32::MAX; sets.len()];
+    let mut pairs = 0u64;
+    for (i, a) in sets.iter().enumerate() {
+        if cfg.past_deadline() {
+            return Flow::Stop;
+        }
+        a.cells.iter().for_each(|&c| in_a[c] = true);
+        let mut spent = false;
+        // A set linked by x has every place of x where all of A's places of x can see it.
+        let near = a.digits.iter().zip(&a.sight).flat_map(|(x, houses)| {
+            let houses = houses.iter().filter(|&&h| h != u16::MAX);
+            let cells = houses.flat_map(|&h| topo.house(h as usize));
+            cells.map(move |&p| (x, p as usize))
+        });
+        'near: for (x, p) in near {
+            if in_a[p] || !s.open(p).has(x) {
+                continue;
+            }
+            // Ids ascend: the sets before A were paired with it as theirs.
+            let later = &holding[p][holding[p].partition_point(|&j| j as usize <= i)..];
+            for &j in later {
+                let j = j as usize;
+                if compared[j] == i as u32 {
+                    continue;
+                }
+                compared[j] = i as u32;
+                pairs += 1;
+                if pairs > cfg.subset_budget {
+                    limits::note(|h| h.subset_searches += 1);
+                    spent = true;
+                    break 'near;
+                }
+                let b = &sets[j];
+                if !b.cells.iter().any(|&c| in_a[c]) && linked(s, a, b, sink) == Flow::Stop {
+                    return Flow::Stop;
+                }
+            }
+        }
+        a.cells.iter().for_each(|&c| in_a[c] = false);
+        if spent {
+            // What is left goes unsearched, but the path goes on.
+            break;
+        }
+    }
+    Flow::Continue
+}
+
+/// Every ALS of `s` up to [`LARGEST`] cells, each once, by house; `None` past the deadline.
+fn sets<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Vec<Als<B::Mask>>> {
+    let topo = B::topology();
+    let mut out = Vec::new();
+    for h in 0..topo.houses() {
+        if cfg.past_deadline() {
+            return None;
+        }
+        let open_cells = topo
+            .house(h)
+            .iter()
+            .filter(|&&c| !s.open(c as usize).is_empty());
+        let largest = LARGEST.min(open_cells.count().saturating_sub(1));
+        // A cell of more digits than the largest set has is in none.
+        let open: Vec<usize> = topo
+            .house(h)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (1..=largest + 1).contains(&(s.open(c).count() as usize)))
+            .collect();
+        let mut e = Enumeration {
+            masks: open.iter().map(|&c| s.open(c)).collect(),
+            largest,
+            left: cfg.subset_budget,
+            picked: Vec::new(),
+            found: Vec::new(),
+        };
+        if !e.grow(0, B::Mask::ZERO) {
+            limits::note(|h| h.subset_searches += 1);
+        }
+        for (picked, digits) in e.found {
+            let mut cells: Vec<usize> = picked.iter().map(|&i| open[i]).collect();
+            // A set inside a box and a line is found in both: kept in the first house, a line.
+            if common_houses::<B>(cells.iter().copied()).iter().min() == Some(&(h as u16)) {
+                cells.sort_unstable();
+                out.push(Als::new(s, h, cells, digits));
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The ALSs among one house's open cells: subsets grown one cell at a time, in order.
+struct Enumeration<M> {
+    /// The open cells' digits.
+    masks: Vec<M>,
+    /// The most cells of a set.
+    largest: usize,
+    /// Extensions left before the search is cut.
+    left: u64,
+    /// The cells (indices into `masks`) of the subset being grown.
+    picked: Vec<usize>,
+    /// The sets found: their cells (indices) and digits.
+    found: Vec<(Vec<usize>, M)>,
+}
+
+impl<M: Mask> Enumeration<M> {
+    /// Grow the subset with cells from `from` on, its digits so far `digits`; false when the
+    /// budget ran out.
+    fn grow(&mut self, from: usize, digits: M) -> bool {
+        for i in from..self.masks.len() {
+            if self.left == 0 {
+                return false;
+            }
+            self.left -= 1;
+            let union = digits | self.masks[i];
+            // Digits never leave a growing subset: past largest + 1, no extension is an ALS.
+            if union.count() as usize > self.largest + 1 {
+                continue;
+            }
+            self.picked.push(i);
+            if union.count() as usize == self.picked.len() + 1 {
+                self.found.push((self.picked.clone(), union));
+            }
+            let grown = self.picked.len() >= self.largest || self.grow(i + 1, union);
+            self.picked.pop();
+            if !grown {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The ALS-XZ of sets `a` and `b` (disjoint), when they are linked and it removes anything.
+fn linked<B: Basis>(s: &State<B>, a: &Als<B::Mask>, b: &Als<B::Mask>, sink: &mut Sink) -> Flow {
+    let common = a.digits & b.digits;
+    let mut restricted = B::Mask::ZERO;
+    for x in common.iter() {
+        let mut places = b.cells.iter().filter(|&&c| s.open(c).has(x));
+        if places.all(|&q| a.seen_by::<B>(q, x)) {
+            restricted |= B::Mask::bit(x);
+        }
+    }
+    let both = |d: usize| {
+        let mut places = a.places(s, d);
+        places.extend(b.places(s, d));
+        s.seeing_all(&places, d)
+    };
+    let mut gone = Vec::new();
+    match restricted.count() {
+        1 => (common & !restricted)
+            .iter()
+            .for_each(|z| gone.extend(both(z))),
+        2 => {
+            restricted.iter().for_each(|x| gone.extend(both(x)));
+            for set in [a, b] {
+                for d in (set.digits & !restricted).iter() {
+                    gone.extend(s.seeing_all(&set.places(s, d), d));
+                }
+            }
+        }
+        // None links them; three would leave one set two digits short (no solution).
+        _ => return Flow::Continue,
+    }
+    if gone.is_empty() {
+        return Flow::Continue;
+    }
+    gone.sort();
+    gone.dedup();
+    let mut d = Deduction::new(Technique::AlsXz);
+    d.eliminations = gone;
+    let ev = &mut d.evidence;
+    ev.digits = restricted.iter().map(|x| x as u8).collect();
+    ev.houses = vec![a.house as u16, b.house as u16];
+    ev.cells = a.cells.iter().chain(&b.cells).map(|&c| c as u16).collect();
+    ev.sets = [a, b]
+        .map(|set| AlmostLockedSet {
+            house: set.house as u16,
+            cells: set.cells.iter().map(|&c| c as u16).collect(),
+            digits: set.digits.iter().map(|x| x as u8).collect(),
+        })
+        .to_vec();
+    if restricted.count() == 2 {
+        ev.note = Some("doubly linked".into());
+    }
+    sink(d)
+}
