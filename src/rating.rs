@@ -82,6 +82,8 @@ pub fn base(t: Technique) -> f64 {
         // Not in SE, so not in `rate`'s path: an AIC of three links whose outer nodes are sets,
         // rated as a mixed one.
         AlsXz => 7.0,
+        // An AIC of five links, (z)A=(x)A-(x)C=(y)C-(y)B=(z)B: a mixed one with its length bonus.
+        AlsXyWing => 7.1,
         // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
         Pom => 7.5,
         PomRefined => 7.7,
@@ -348,7 +350,7 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish, the hidden and avoidable rectangles and ALS-XZ, with SE's direct ones added. SE has none of
+/// fish, the hidden and avoidable rectangles and the ALS steps, with SE's direct ones added. SE has none of
 /// them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
 /// forcing chain from 8.5): with them the ratings would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
@@ -360,6 +362,7 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
                 | Technique::HiddenRectangle
                 | Technique::AvoidableRectangle
                 | Technique::AlsXz
+                | Technique::AlsXyWing
         )
     });
     by_lowest_rating(with_direct(ts))

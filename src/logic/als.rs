@@ -1,4 +1,4 @@
-//! Almost locked sets: ALS-XZ.
+//! Almost locked sets: ALS-XZ and ALS-XY-Wing.
 //!
 //! An *almost locked set* (ALS) is n open cells of one house holding n + 1 digits between them,
 //! one digit short of a naked set: take any one of its digits away and each of the others is
@@ -11,14 +11,19 @@
 //! linked*) are each true in one set at most, and each set holds one of them at least, so each
 //! holds exactly one and is locked without the other: a restricted common leaves the cells
 //! that see all its places in both, and every other digit of A leaves the cells that see all
-//! its places in A (and B's likewise). No ALS has three.
+//! its places in A (and B's likewise). No two sets have three.
+//!
+//! An ALS-XY-Wing adds a third set: a pivot C linked to A by x and to B by y ≠ x. C lacks one
+//! of its digits at most, so it holds x or y, and A lacks x or B lacks y: one of them is
+//! locked. So a digit z of A and B (neither x nor y) is true in A or in B, and leaves every
+//! cell that sees all its places in both.
 //!
 //! The argument is the same at every size. The sets are enumerated per house up to
 //! [`LARGEST`] cells, within [`Config::subset_budget`] extensions a house, and paired through
-//! their digits' places: only sets where some place of a digit sees one of the other's are
-//! compared, so a near-empty large grid costs little.
+//! their digits' places: only sets holding a place of a digit that each of the other's places
+//! of it sees are compared, so a near-empty large grid costs little.
 
-use super::{limits, AlmostLockedSet, Config, Deduction, Flow, Sink, State, Technique};
+use super::{limits, AlmostLockedSet, Candidate, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -87,11 +92,38 @@ impl<M: Mask> Als<M> {
 /// more than the rest of a solving path.
 pub const LARGEST: usize = 8;
 
-/// Report every ALS-XZ in `s`: pairs of sets by their first set's house, then cells.
-pub fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
+/// Report every ALS-XZ (`t` = [`Technique::AlsXz`]) or ALS-XY-Wing in `s`: ALS-XZ by the first
+/// set's house, then cells; ALS-XY-Wing by the pivot's.
+pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     let Some(sets) = sets(s, cfg) else {
         return Flow::Stop;
     };
+    if t != Technique::AlsXyWing {
+        return pairs(s, &sets, cfg, &mut |a, b, restricted| {
+            xz(s, &sets[a], &sets[b], restricted, sink)
+        });
+    }
+    // Each set's links: the sets linked to it, with their restricted commons.
+    let mut links: Vec<Vec<(usize, B::Mask)>> = vec![Vec::new(); sets.len()];
+    let flow = pairs(s, &sets, cfg, &mut |a, b, restricted| {
+        links[a].push((b, restricted));
+        links[b].push((a, restricted));
+        Flow::Continue
+    });
+    if flow == Flow::Stop {
+        return Flow::Stop;
+    }
+    wings(s, &sets, &links, cfg, sink)
+}
+
+/// Call `linked` with every two sets (by index, the first the lower) that have no cell in
+/// common and are linked, and their restricted commons; stop when it says stop.
+fn pairs<B: Basis>(
+    s: &State<B>,
+    sets: &[Als<B::Mask>],
+    cfg: &Config,
+    linked: &mut dyn FnMut(usize, usize, B::Mask) -> Flow,
+) -> Flow {
     let topo = B::topology();
     // Each cell's sets in ascending order, to find the sets a digit's place can see.
     let mut holding: Vec<Vec<u32>> = vec![Vec::new(); B::CELLS];
@@ -134,7 +166,11 @@ pub fn find<B: Basis>(s: &State<B>, cfg: &Config, sink: &mut Sink) -> Flow {
                     break 'near;
                 }
                 let b = &sets[j];
-                if !b.cells.iter().any(|&c| in_a[c]) && linked(s, a, b, sink) == Flow::Stop {
+                if b.cells.iter().any(|&c| in_a[c]) {
+                    continue;
+                }
+                let restricted = restricted(s, a, b);
+                if !restricted.is_empty() && linked(i, j, restricted) == Flow::Stop {
                     return Flow::Stop;
                 }
             }
@@ -232,21 +268,42 @@ impl<M: Mask> Enumeration<M> {
     }
 }
 
-/// The ALS-XZ of sets `a` and `b` (disjoint), when they are linked and it removes anything.
-fn linked<B: Basis>(s: &State<B>, a: &Als<B::Mask>, b: &Als<B::Mask>, sink: &mut Sink) -> Flow {
-    let common = a.digits & b.digits;
+/// The restricted commons of sets `a` and `b` (disjoint): the digits of both whose every
+/// place in one sees every place in the other.
+fn restricted<B: Basis>(s: &State<B>, a: &Als<B::Mask>, b: &Als<B::Mask>) -> B::Mask {
     let mut restricted = B::Mask::ZERO;
-    for x in common.iter() {
+    for x in (a.digits & b.digits).iter() {
         let mut places = b.cells.iter().filter(|&&c| s.open(c).has(x));
         if places.all(|&q| a.seen_by::<B>(q, x)) {
             restricted |= B::Mask::bit(x);
         }
     }
-    let both = |d: usize| {
-        let mut places = a.places(s, d);
-        places.extend(b.places(s, d));
-        s.seeing_all(&places, d)
-    };
+    restricted
+}
+
+/// `z` in every cell that sees all its places in `a` and `b`.
+fn seeing_both<B: Basis>(
+    s: &State<B>,
+    a: &Als<B::Mask>,
+    b: &Als<B::Mask>,
+    z: usize,
+) -> Vec<Candidate> {
+    let mut places = a.places(s, z);
+    places.extend(b.places(s, z));
+    s.seeing_all(&places, z)
+}
+
+/// The ALS-XZ of sets `a` and `b`, disjoint and linked by `restricted`, when it removes
+/// anything.
+fn xz<B: Basis>(
+    s: &State<B>,
+    a: &Als<B::Mask>,
+    b: &Als<B::Mask>,
+    restricted: B::Mask,
+    sink: &mut Sink,
+) -> Flow {
+    let common = a.digits & b.digits;
+    let both = |d: usize| seeing_both(s, a, b, d);
     let mut gone = Vec::new();
     match restricted.count() {
         1 => (common & !restricted)
@@ -268,21 +325,94 @@ fn linked<B: Basis>(s: &State<B>, a: &Als<B::Mask>, b: &Als<B::Mask>, sink: &mut
     }
     gone.sort();
     gone.dedup();
-    let mut d = Deduction::new(Technique::AlsXz);
+    let mut d = step(Technique::AlsXz, &[a, b], gone);
+    d.evidence.digits = restricted.iter().map(|x| x as u8).collect();
+    if restricted.count() == 2 {
+        d.evidence.note = Some("doubly linked".into());
+    }
+    sink(d)
+}
+
+/// A step of `technique` on `sets`, removing `gone` (sorted): their houses, cells and digits
+/// as evidence.
+fn step<M: Mask>(technique: Technique, sets: &[&Als<M>], gone: Vec<Candidate>) -> Deduction {
+    let mut d = Deduction::new(technique);
     d.eliminations = gone;
     let ev = &mut d.evidence;
-    ev.digits = restricted.iter().map(|x| x as u8).collect();
-    ev.houses = vec![a.house as u16, b.house as u16];
-    ev.cells = a.cells.iter().chain(&b.cells).map(|&c| c as u16).collect();
-    ev.sets = [a, b]
+    ev.houses = sets.iter().map(|set| set.house as u16).collect();
+    ev.cells = sets
+        .iter()
+        .flat_map(|set| &set.cells)
+        .map(|&c| c as u16)
+        .collect();
+    ev.sets = sets
+        .iter()
         .map(|set| AlmostLockedSet {
             house: set.house as u16,
             cells: set.cells.iter().map(|&c| c as u16).collect(),
             digits: set.digits.iter().map(|x| x as u8).collect(),
         })
-        .to_vec();
-    if restricted.count() == 2 {
-        ev.note = Some("doubly linked".into());
+        .collect();
+    d
+}
+
+/// Report every ALS-XY-Wing: a pivot set C linked to A by x and to B by y (x ≠ y), A and B
+/// with no cell in common. C, short of one digit at most, holds x or y, so A or B is locked:
+/// a digit z of both (neither x nor y) is in A or in B, and leaves every cell seeing all its
+/// places in both. Of the choices of x and y, the one removing most is shown.
+fn wings<B: Basis>(
+    s: &State<B>,
+    sets: &[Als<B::Mask>],
+    links: &[Vec<(usize, B::Mask)>],
+    cfg: &Config,
+    sink: &mut Sink,
+) -> Flow {
+    let mut tried = 0u64;
+    for (c, partners) in links.iter().enumerate() {
+        if cfg.past_deadline() {
+            return Flow::Stop;
+        }
+        for (k, &(a, ra)) in partners.iter().enumerate() {
+            for &(b, rb) in &partners[k + 1..] {
+                let (a, b, ra, rb) = if a < b {
+                    (a, b, ra, rb)
+                } else {
+                    (b, a, rb, ra)
+                };
+                let (sa, sb) = (&sets[a], &sets[b]);
+                let common = sa.digits & sb.digits;
+                if (ra | rb).count() < 2 || common.is_empty() {
+                    continue;
+                }
+                tried += 1;
+                if tried > cfg.subset_budget {
+                    limits::note(|h| h.subset_searches += 1);
+                    return Flow::Continue;
+                }
+                if sa.cells.iter().any(|c| sb.cells.contains(c)) {
+                    continue;
+                }
+                let mut best: Option<(usize, usize, Vec<Candidate>)> = None;
+                for x in ra.iter() {
+                    for y in rb.iter().filter(|&y| y != x) {
+                        let zs = common & !(B::Mask::bit(x) | B::Mask::bit(y));
+                        let mut gone: Vec<Candidate> =
+                            zs.iter().flat_map(|z| seeing_both(s, sa, sb, z)).collect();
+                        gone.sort();
+                        if gone.len() > best.as_ref().map_or(0, |b| b.2.len()) {
+                            best = Some((x, y, gone));
+                        }
+                    }
+                }
+                if let Some((x, y, gone)) = best {
+                    let mut d = step(Technique::AlsXyWing, &[sa, sb, &sets[c]], gone);
+                    d.evidence.digits = vec![x as u8, y as u8];
+                    if sink(d) == Flow::Stop {
+                        return Flow::Stop;
+                    }
+                }
+            }
+        }
     }
-    sink(d)
+    Flow::Continue
 }

@@ -597,14 +597,15 @@ impl Deduction {
         ))
     }
 
-    /// Two almost locked sets as HoDoKu shows them, with the restricted commons `x` and, when
-    /// singly linked, the digits removed `z`: `A=r5c4 {2,4}, B=r5c1,r6c3 {2,4,9}, x=4, z=2`.
+    /// Almost locked sets as HoDoKu shows them, with the restricted commons `x` and, when
+    /// singly linked, the digits removed `z`: `A=r5c4 {2,4}, B=r5c1,r6c3 {2,4,9}, x=4, z=2`;
+    /// an ALS-XY-Wing's pivot C, linked to A by `x` and to B by `y`.
     fn sets_notation(&self, t: &Topology, a: Alphabet) -> String {
         let digits = |ds: &[u8]| {
             let v: Vec<String> = ds.iter().map(|&d| a.label(d + 1, t.n)).collect();
             v.join(",")
         };
-        let mut parts: Vec<String> = ["A", "B"]
+        let mut parts: Vec<String> = ["A", "B", "C"]
             .iter()
             .zip(&self.evidence.sets)
             .map(|(name, set)| {
@@ -613,8 +614,14 @@ impl Deduction {
                 format!("{name}={} {{{}}}", cells.join(","), digits(&set.digits))
             })
             .collect();
-        parts.push(format!("x={}", digits(&self.evidence.digits)));
-        if self.evidence.digits.len() == 1 {
+        let ev = &self.evidence;
+        match (self.technique, ev.digits.as_slice()) {
+            (Technique::AlsXyWing, &[x, y]) => {
+                parts.push(format!("x={}, y={}", digits(&[x]), digits(&[y])))
+            }
+            _ => parts.push(format!("x={}", digits(&ev.digits))),
+        }
+        if self.technique == Technique::AlsXyWing || ev.digits.len() == 1 {
             let mut z: Vec<u8> = self.eliminations.iter().map(|c| c.digit).collect();
             z.sort_unstable();
             z.dedup();

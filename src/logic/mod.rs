@@ -167,7 +167,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
-        AlsXz => als::find(s, cfg, sink),
+        AlsXz | AlsXyWing => als::find(s, t, cfg, sink),
         UniqueRectangle | HiddenRectangle | AvoidableRectangle | UniqueLoop | Bug => {
             uniqueness::find(s, t, cfg, sink)
         }

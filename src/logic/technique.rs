@@ -132,6 +132,9 @@ pub enum Technique {
     /// ALS-XZ: two almost locked sets linked by a restricted common digit; a digit of both
     /// leaves the cells that see all its places in both (doubly linked: more).
     AlsXz,
+    /// ALS-XY-Wing: a pivot almost locked set linked to two others by different restricted
+    /// commons; a digit of both others leaves the cells that see all its places in them.
+    AlsXyWing,
     /// Pattern Overlay Method per digit (template delete / template set).
     Pom,
     /// POM with templates refined against cells certain to hold other digits.
@@ -239,6 +242,7 @@ impl Technique {
             Aic => 1009,
             // After the chains, as HoDoKu tries it: an AIC whose nodes may be sets.
             AlsXz => 1010,
+            AlsXyWing => 1011,
             Pom => 2000,
             PomRefined => 2001,
             PomCovers => 2002,
@@ -345,6 +349,7 @@ impl Technique {
             NiceLoop => "Nice Loop".into(),
             Aic => "AIC".into(),
             AlsXz => "ALS-XZ".into(),
+            AlsXyWing => "ALS-XY-Wing".into(),
             Pom => "Pattern Overlay".into(),
             PomRefined => "Pattern Overlay (refined)".into(),
             PomExclusion => "Pattern Exclusion".into(),
@@ -405,7 +410,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 36] = {
+    pub const UNSIZED: [Technique; 37] = {
         use Technique::*;
         [
             FullHouse,
@@ -435,6 +440,7 @@ impl Technique {
             NiceLoop,
             Aic,
             AlsXz,
+            AlsXyWing,
             Pom,
             PomRefined,
             PomCovers,
@@ -951,6 +957,7 @@ mod tests {
             ("Avoidable Rectangle Type 2", Technique::AvoidableRectangle),
             ("ALS-XZ", Technique::AlsXz),
             ("als xz", Technique::AlsXz),
+            ("ALS-XY-Wing", Technique::AlsXyWing),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),
@@ -1056,6 +1063,7 @@ mod tests {
             "Avoidable Rectangle Type 2",
             "BUG+1",
             "ALS-XZ",
+            "ALS-XY-Wing",
             "Templates",
             "Template Set",
             "Template Delete",

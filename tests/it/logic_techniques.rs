@@ -555,6 +555,30 @@ fn als_xz_doubly_linked() {
 }
 
 #[test]
+fn als_xy_wing() {
+    // Pivot C = r1c1 {1,2}, linked to A = r1c5,r1c6 {1,3,4} by 1 (row 1) and to B = r4c1
+    // {2,3} by 2 (column 1). C is 1 or 2, so A lacks 1 or B lacks 2, and that one is locked:
+    // 3 is in r1c5 or r4c1, and leaves r4c5, which sees both.
+    let s = state(&[(1, 1, "12"), (1, 5, "13"), (1, 6, "14"), (4, 1, "23")]);
+    let found = find_all(&s, Technique::AlsXyWing, &Config::default());
+    let want = "ALS-XY-Wing: A=r1c5,r1c6 {1,3,4}, B=r4c1 {2,3}, C=r1c1 {1,2}, x=1, y=2, z=3 \
+                => r4c5<>3";
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(texts.iter().any(|t| t == want), "{texts:#?}");
+    let d = found.iter().find(|d| text(d) == want).unwrap();
+    assert_eq!(d.evidence.digits, [0, 1]);
+    assert_eq!(d.evidence.sets.len(), 3);
+    // With the pivot's 2 off column 1 (r1c1 {1,5}), B is linked to it by nothing.
+    let s = state(&[(1, 1, "15"), (1, 5, "13"), (1, 6, "14"), (4, 1, "23")]);
+    let found = find_all(&s, Technique::AlsXyWing, &Config::default());
+    assert!(
+        found.iter().all(|d| !text(d).ends_with("=> r4c5<>3")),
+        "{:#?}",
+        found.iter().map(text).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn no_rectangle_over_four_boxes() {
     // Columns 1 and 4 with rows 1 and 4: four boxes, no deadly pattern, nothing to find.
     let s = state(&[(1, 1, "12"), (1, 4, "12"), (4, 1, "12"), (4, 4, "123")]);
