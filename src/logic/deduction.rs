@@ -203,8 +203,8 @@ pub struct Evidence {
     /// naked. False everywhere else.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden_set: bool,
-    /// ALS-XZ: its two almost locked sets ([`super::als`]), whose restricted common digits
-    /// are `digits`. Empty everywhere else.
+    /// ALS-XZ and ALS-XY-Wing: their almost locked sets ([`super::als`]), A and B (and the
+    /// wing's pivot C), whose restricted commons are `digits`. Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<AlmostLockedSet>,
 }

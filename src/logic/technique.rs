@@ -240,7 +240,7 @@ impl Technique {
             YKnot => 1007,
             NiceLoop => 1008,
             Aic => 1009,
-            // After the chains, as HoDoKu tries it: an AIC whose nodes may be sets.
+            // After the chains, as HoDoKu tries them: AICs whose nodes may be sets.
             AlsXz => 1010,
             AlsXyWing => 1011,
             Pom => 2000,
