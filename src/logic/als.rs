@@ -392,19 +392,28 @@ fn wings<B: Basis>(
                 if sa.cells.iter().any(|c| sb.cells.contains(c)) {
                     continue;
                 }
-                let mut best: Option<(usize, usize, Vec<Candidate>)> = None;
+                // A digit's removals do not depend on x and y: found once, each choice then
+                // keeping those of the digits it leaves as z.
+                let removals: Vec<(usize, Vec<Candidate>)> = common
+                    .iter()
+                    .map(|z| (z, seeing_both(s, sa, sb, z)))
+                    .filter(|(_, gone)| !gone.is_empty())
+                    .collect();
+                let kept = |x, y| removals.iter().filter(move |&&(z, _)| z != x && z != y);
+                let mut best: Option<(usize, usize, usize)> = None;
                 for x in ra.iter() {
                     for y in rb.iter().filter(|&y| y != x) {
-                        let zs = common & !(B::Mask::bit(x) | B::Mask::bit(y));
-                        let mut gone: Vec<Candidate> =
-                            zs.iter().flat_map(|z| seeing_both(s, sa, sb, z)).collect();
-                        gone.sort();
-                        if gone.len() > best.as_ref().map_or(0, |b| b.2.len()) {
-                            best = Some((x, y, gone));
+                        let count = kept(x, y).map(|(_, gone)| gone.len()).sum();
+                        if count > best.map_or(0, |b| b.2) {
+                            best = Some((x, y, count));
                         }
                     }
                 }
-                if let Some((x, y, gone)) = best {
+                if let Some((x, y, _)) = best {
+                    let mut gone: Vec<Candidate> = kept(x, y)
+                        .flat_map(|(_, gone)| gone.iter().copied())
+                        .collect();
+                    gone.sort();
                     let mut d = step(Technique::AlsXyWing, &[sa, sb, &sets[c]], gone);
                     d.evidence.digits = vec![x as u8, y as u8];
                     if sink(d) == Flow::Stop {
