@@ -79,6 +79,9 @@ pub fn base(t: Technique) -> f64 {
         // Y mode finds continuous loops alone): 7.0.
         RemotePair | YCycle => 7.0,
         YKnot => 7.2,
+        // Not in SE, so not in `rate`'s path: a naked set of its cells over two houses, rated
+        // as one of its size and 0.5 more (see `value_and_bonus`).
+        SueDeCoq => 5.5,
         // Not in SE, so not in `rate`'s path: an AIC of three links whose outer nodes are sets,
         // rated as a mixed one.
         AlsXz => 7.0,
@@ -206,6 +209,8 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
             };
             pattern + set
         }
+        // Four cells at least, and at most two parts of 8 and an intersection.
+        SueDeCoq => base(NakedTuple(d.evidence.cells.len().clamp(4, 64) as u8)) + 0.5,
         other => base(other),
     };
     // SE counts a chain's candidates from its target's negation, two more than its links;
@@ -350,8 +355,8 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish, the hidden and avoidable rectangles and the ALS steps, with SE's direct ones added. SE has none of
-/// them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
+/// fish, the hidden and avoidable rectangles, Sue de Coq and the ALS steps, with SE's direct
+/// ones added. SE has none of them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
 /// forcing chain from 8.5): with them the ratings would no longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     let mut ts = default_order(n);
@@ -361,6 +366,7 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
             Technique::FinnedFish(_)
                 | Technique::HiddenRectangle
                 | Technique::AvoidableRectangle
+                | Technique::SueDeCoq
                 | Technique::AlsXz
                 | Technique::AlsXyWing
         )

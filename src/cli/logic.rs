@@ -24,7 +24,7 @@ pub fn techniques_help() -> String {
          hidden triple, the unique, hidden and avoidable rectangles and the loop after the \
          finned swordfish, the BUG after the quads, aligned pair exclusion after size 5), \
          then coloring, remote pairs, X- and XY-chains, cycles and y-knots, nice loops and \
-         AICs, ALS-XZ and ALS-XY-Wing, pattern overlay, cell and region forcing chains, and forcing chains by \
+         AICs, Sue de Coq, ALS-XZ and ALS-XY-Wing, pattern overlay, cell and region forcing chains, and forcing chains by \
          assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
          avoidable-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
          solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \

@@ -23,7 +23,7 @@
 //! their digits' places: only sets holding a place of a digit that each of the other's places
 //! of it sees are compared, so a near-empty large grid costs little.
 
-use super::{limits, AlmostLockedSet, Candidate, Config, Deduction, Flow, Sink, State, Technique};
+use super::{limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -347,7 +347,7 @@ fn step<M: Mask>(technique: Technique, sets: &[&Als<M>], gone: Vec<Candidate>) -
         .collect();
     ev.sets = sets
         .iter()
-        .map(|set| AlmostLockedSet {
+        .map(|set| CellSet {
             house: set.house as u16,
             cells: set.cells.iter().map(|&c| c as u16).collect(),
             digits: set.digits.iter().map(|x| x as u8).collect(),

@@ -204,19 +204,21 @@ pub struct Evidence {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden_set: bool,
     /// ALS-XZ and ALS-XY-Wing: their almost locked sets ([`super::als`]), A and B (and the
-    /// wing's pivot C), whose restricted commons are `digits`. Empty everywhere else.
+    /// wing's pivot C), whose restricted commons are `digits`. Sue de Coq: the intersection
+    /// cells, the line's side and the box's ([`super::sue_de_coq`]). Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sets: Vec<AlmostLockedSet>,
+    pub sets: Vec<CellSet>,
 }
 
-/// An almost locked set: n open cells of one house holding n + 1 digits between them.
+/// Open cells of one house and the digits they hold: an almost locked set (n cells, n + 1
+/// digits), or a part of a Sue de Coq.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct AlmostLockedSet {
-    /// The house it was found in (a set inside a box and a line is named by the first).
+pub struct CellSet {
+    /// The house it was found in (a set inside a box and a line is named by the line).
     pub house: u16,
     /// Its cells, in cell order.
     pub cells: Vec<u16>,
-    /// Its digits (0-based), one more than its cells.
+    /// Its digits (0-based): one more than its cells in an almost locked set.
     pub digits: Vec<u8>,
 }
 
@@ -599,20 +601,27 @@ impl Deduction {
 
     /// Almost locked sets as HoDoKu shows them, with the restricted commons `x` and, when
     /// singly linked, the digits removed `z`: `A=r5c4 {2,4}, B=r5c1,r6c3 {2,4,9}, x=4, z=2`;
-    /// an ALS-XY-Wing's pivot C, linked to A by `x` and to B by `y`.
+    /// an ALS-XY-Wing's pivot C, linked to A by `x` and to B by `y`. A Sue de Coq's three
+    /// parts: `r1c1,r1c2 {1,2,3,4} (r1c5 {1,2}, r2c3 {3,4})`.
     fn sets_notation(&self, t: &Topology, a: Alphabet) -> String {
         let digits = |ds: &[u8]| {
             let v: Vec<String> = ds.iter().map(|&d| a.label(d + 1, t.n)).collect();
             v.join(",")
         };
+        let set = |set: &CellSet| {
+            let cells: Vec<String> = set.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
+            format!("{} {{{}}}", cells.join(","), digits(&set.digits))
+        };
+        // Sue de Coq, as HoDoKu writes it: the intersection, then (the line's side, the box's).
+        if let [core, line, bx] = self.evidence.sets.as_slice() {
+            if self.technique == Technique::SueDeCoq {
+                return format!("{} ({}, {})", set(core), set(line), set(bx));
+            }
+        }
         let mut parts: Vec<String> = ["A", "B", "C"]
             .iter()
             .zip(&self.evidence.sets)
-            .map(|(name, set)| {
-                let cells: Vec<String> =
-                    set.cells.iter().map(|&c| t.cell_name(c as usize)).collect();
-                format!("{name}={} {{{}}}", cells.join(","), digits(&set.digits))
-            })
+            .map(|(name, s)| format!("{name}={}", set(s)))
             .collect();
         let ev = &self.evidence;
         match (self.technique, ev.digits.as_slice()) {

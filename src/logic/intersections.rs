@@ -80,13 +80,14 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, sink: &mut Sink) -> Flow {
 }
 
 /// The K rows then the K columns crossing box `b`, as house indices.
-fn lines_through(t: &Topology, b: usize) -> impl Iterator<Item = usize> {
+pub(super) fn lines_through(t: &Topology, b: usize) -> impl Iterator<Item = usize> {
     let (k, n) = (t.k, t.n);
     let (r0, c0) = ((b / k) * k, (b % k) * k);
     (r0..r0 + k).chain((c0..c0 + k).map(move |c| n + c))
 }
 
-fn on_line(t: &Topology, line: usize, cell: usize) -> bool {
+/// True when `cell` lies on `line` (a row or column house).
+pub(super) fn on_line(t: &Topology, line: usize, cell: usize) -> bool {
     if line < t.n {
         t.row(cell) == line
     } else {

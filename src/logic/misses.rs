@@ -1,4 +1,4 @@
-//! Where the tuple and fish searches found nothing, kept along a solving path.
+//! Where the tuple, fish and Sue de Coq searches found nothing, kept along a solving path.
 //!
 //! At each step that singles and locked candidates do not make, a path asks for tuples and fish
 //! of every size, and the last step changed only a few houses and digits: the others would be
@@ -23,6 +23,8 @@ pub(crate) enum Finder {
     Tuples,
     /// Fish of a digit (slot: the digit).
     Fish,
+    /// Sue de Coq at a box/line intersection (slot: the box, then the line crossing it).
+    SueDeCoq,
 }
 
 /// One search of a slot: the technique and the subset bound it ran under.

@@ -48,13 +48,14 @@ pub mod search;
 pub mod singles;
 pub mod state;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod technique;
 pub mod uniqueness;
 pub mod wings;
 
 pub use deduction::{
-    AlmostLockedSet, Candidate, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced,
-    LinkKind, TemplateCut,
+    Candidate, CellSet, ChainNode, Deduction, Emptied, Evidence, Exclusion, Forced, LinkKind,
+    TemplateCut,
 };
 pub use explain::{explain, logic_basis, Explained, LogicError};
 pub use state::{clash_words, givens_clash, has_marks, State, GIVENS_CLASH, MARKS_CLASH};
@@ -167,6 +168,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         Fish(_) | FinnedFish(_) => fish::find(s, t, cfg, sink),
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
+        SueDeCoq => sue_de_coq::find(s, cfg, sink),
         AlsXz | AlsXyWing => als::find(s, t, cfg, sink),
         UniqueRectangle | HiddenRectangle | AvoidableRectangle | UniqueLoop | Bug => {
             uniqueness::find(s, t, cfg, sink)

@@ -129,6 +129,10 @@ pub enum Technique {
     NiceLoop,
     /// Alternating inference chain.
     Aic,
+    /// Sue de Coq: cells of a box/line intersection with two digits or more beyond their
+    /// count, and cells of the line and of the box taking those digits up; each digit leaves
+    /// the rest of the house(s) holding its places in the pattern.
+    SueDeCoq,
     /// ALS-XZ: two almost locked sets linked by a restricted common digit; a digit of both
     /// leaves the cells that see all its places in both (doubly linked: more).
     AlsXz,
@@ -240,9 +244,11 @@ impl Technique {
             YKnot => 1007,
             NiceLoop => 1008,
             Aic => 1009,
-            // After the chains, as HoDoKu tries them: AICs whose nodes may be sets.
-            AlsXz => 1010,
-            AlsXyWing => 1011,
+            // After the chains, as HoDoKu tries them: sets across two houses, then AICs whose
+            // nodes may be sets.
+            SueDeCoq => 1010,
+            AlsXz => 1011,
+            AlsXyWing => 1012,
             Pom => 2000,
             PomRefined => 2001,
             PomCovers => 2002,
@@ -348,6 +354,7 @@ impl Technique {
             YKnot => "Y-Knot".into(),
             NiceLoop => "Nice Loop".into(),
             Aic => "AIC".into(),
+            SueDeCoq => "Sue de Coq".into(),
             AlsXz => "ALS-XZ".into(),
             AlsXyWing => "ALS-XY-Wing".into(),
             Pom => "Pattern Overlay".into(),
@@ -410,7 +417,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 37] = {
+    pub const UNSIZED: [Technique; 38] = {
         use Technique::*;
         [
             FullHouse,
@@ -439,6 +446,7 @@ impl Technique {
             YKnot,
             NiceLoop,
             Aic,
+            SueDeCoq,
             AlsXz,
             AlsXyWing,
             Pom,
@@ -791,6 +799,11 @@ const OTHER_NAMES: &[(&[&str], &str, &str)] = {
             "two almost locked sets linked by a restricted common digit, singly or doubly",
         ),
         (
+            &["sdc", "two-sector-disjoint-subsets"],
+            "sue-de-coq",
+            "cells of a box/line intersection and sets of the line and of the box",
+        ),
+        (
             &["naked-quadruple"],
             "naked-quad",
             "four cells, four digits",
@@ -958,6 +971,7 @@ mod tests {
             ("ALS-XZ", Technique::AlsXz),
             ("als xz", Technique::AlsXz),
             ("ALS-XY-Wing", Technique::AlsXyWing),
+            ("Sue de Coq", Technique::SueDeCoq),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
             ("Sashimi Swordfish", Technique::FinnedFish(3)),
@@ -1064,6 +1078,7 @@ mod tests {
             "BUG+1",
             "ALS-XZ",
             "ALS-XY-Wing",
+            "Sue de Coq",
             "Templates",
             "Template Set",
             "Template Delete",

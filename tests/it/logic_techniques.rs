@@ -906,3 +906,59 @@ fn finned_fish_above_half_are_made_by_their_complements() {
     assert!(above >= 200, "too few to show anything: {above}");
     assert!(50 * made >= 49 * above, "{made} of {above}");
 }
+
+#[test]
+fn sue_de_coq() {
+    // r1c1,r1c2 hold 1 to 4 between them: two cells, two digits over. r1c5 {1,2} in row 1
+    // and r2c3 {3,4} in box 1 share no digit, so the four cells hold 1 to 4 once each: 1 and
+    // 2 in row 1 (r1c1, r1c2 or r1c5), 3 and 4 in box 1.
+    let cells = [(1, 1, "123"), (1, 2, "124"), (1, 5, "12"), (2, 3, "34")];
+    let found = find_all(&state(&cells), Technique::SueDeCoq, &Config::default());
+    let want = "Sue de Coq: r1c1,r1c2 {1,2,3,4} (r1c5 {1,2}, r2c3 {3,4}) => r1c3<>1,2,3,4, \
+                r1c4<>1,2, r1c6<>1,2, r1c7<>1,2, r1c8<>1,2, r1c9<>1,2, r2c1<>3,4, r2c2<>3,4, \
+                r3c1<>3,4, r3c2<>3,4, r3c3<>3,4";
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(texts.iter().any(|t| t == want), "{texts:#?}");
+    let d = found.iter().find(|d| text(d) == want).unwrap();
+    assert_eq!(d.evidence.houses, [0, 18]);
+    assert_eq!(d.evidence.digits, [0, 1, 2, 3]);
+    assert_eq!(d.evidence.sets.len(), 3);
+    // With 3 in r1c5 too, the sides share a digit, which could then be true twice: no step.
+    let cells = [(1, 1, "123"), (1, 2, "124"), (1, 5, "13"), (2, 3, "34")];
+    let found = find_all(&state(&cells), Technique::SueDeCoq, &Config::default());
+    assert!(
+        found.iter().all(|d| !text(d).contains("(r1c5 ")),
+        "{:#?}",
+        found.iter().map(text).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn sue_de_coq_isolated_digit() {
+    // r1c1,r1c2,r1c3 hold 1 to 5; with r1c5 {1,2} and r2c1 {3,4} the five cells hold 1 to 5
+    // once each. 5 is in neither side, so it is in the intersection: it leaves row 1 and box
+    // 1 both.
+    let cells = [
+        (1, 1, "15"),
+        (1, 2, "23"),
+        (1, 3, "45"),
+        (1, 5, "12"),
+        (2, 1, "34"),
+    ];
+    let found = find_all(&state(&cells), Technique::SueDeCoq, &Config::default());
+    let d = found
+        .iter()
+        .find(|d| text(d).starts_with("Sue de Coq: r1c1,r1c2,r1c3 {1,2,3,4,5} (r1c5 {1,2}, r2c1"))
+        .unwrap_or_else(|| panic!("{:#?}", found.iter().map(text).collect::<Vec<_>>()));
+    let mut want: Vec<(usize, usize, usize)> = [4, 6, 7, 8, 9]
+        .iter()
+        .flat_map(|&c| [(1, c, 1), (1, c, 2), (1, c, 5)])
+        .collect();
+    let box_rest = [(2, 2), (2, 3), (3, 1), (3, 2), (3, 3)];
+    want.extend(
+        box_rest
+            .iter()
+            .flat_map(|&(r, c)| [(r, c, 3), (r, c, 4), (r, c, 5)]),
+    );
+    assert_eq!(d.eliminations, elims(&want));
+}
