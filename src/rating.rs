@@ -209,7 +209,7 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
             };
             pattern + set
         }
-        // Four cells at least, and at most two parts of 8 and an intersection.
+        // Four cells at least; at most two sides of 6 and an intersection.
         SueDeCoq => base(NakedTuple(d.evidence.cells.len().clamp(4, 64) as u8)) + 0.5,
         other => base(other),
     };
@@ -356,8 +356,9 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
 /// fish, the hidden and avoidable rectangles, Sue de Coq and the ALS steps, with SE's direct
-/// ones added. SE has none of them, and finds their removals by chains of its own, rated higher (an X-chain from 6.6, a
-/// forcing chain from 8.5): with them the ratings would no longer be SE's.
+/// ones added. SE has none of them, and finds their removals by chains of its own, rated
+/// higher (an X-chain from 6.6, a forcing chain from 8.5): with them the ratings would no
+/// longer be SE's.
 pub fn rating_order(n: usize) -> Vec<Technique> {
     let mut ts = default_order(n);
     ts.retain(|t| {
