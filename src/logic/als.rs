@@ -23,7 +23,7 @@
 //! their digits' places: only sets holding a place of a digit that each of the other's places
 //! of it sees are compared, so a near-empty large grid costs little.
 
-use super::{limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
+use super::{growth, limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -204,17 +204,20 @@ fn sets<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Vec<Als<B::Mask>>> {
             .map(|&c| c as usize)
             .filter(|&c| (1..=largest + 1).contains(&(s.open(c).count() as usize)))
             .collect();
-        let mut e = Enumeration {
-            masks: open.iter().map(|&c| s.open(c)).collect(),
-            largest,
-            left: cfg.subset_budget,
-            picked: Vec::new(),
-            found: Vec::new(),
-        };
-        if !e.grow(0, B::Mask::ZERO) {
+        let masks: Vec<B::Mask> = open.iter().map(|&c| s.open(c)).collect();
+        let mut found = Vec::new();
+        let mut left = cfg.subset_budget;
+        // Digits never leave a growing subset: past largest + 1, no extension is an ALS.
+        let viable = |u: B::Mask| u.count() as usize <= largest + 1;
+        let whole = growth::subsets(&masks, largest, &mut left, viable, |picked, u| {
+            if u.count() as usize == picked.len() + 1 {
+                found.push((picked.to_vec(), u));
+            }
+        });
+        if !whole {
             limits::note(|h| h.subset_searches += 1);
         }
-        for (picked, digits) in e.found {
+        for (picked, digits) in found {
             let mut cells: Vec<usize> = picked.iter().map(|&i| open[i]).collect();
             // A set inside a box and a line is found in both: kept in the first house, a line.
             if common_houses::<B>(cells.iter().copied()).iter().min() == Some(&(h as u16)) {
@@ -224,48 +227,6 @@ fn sets<B: Basis>(s: &State<B>, cfg: &Config) -> Option<Vec<Als<B::Mask>>> {
         }
     }
     Some(out)
-}
-
-/// The ALSs among one house's open cells: subsets grown one cell at a time, in order.
-struct Enumeration<M> {
-    /// The open cells' digits.
-    masks: Vec<M>,
-    /// The most cells of a set.
-    largest: usize,
-    /// Extensions left before the search is cut.
-    left: u64,
-    /// The cells (indices into `masks`) of the subset being grown.
-    picked: Vec<usize>,
-    /// The sets found: their cells (indices) and digits.
-    found: Vec<(Vec<usize>, M)>,
-}
-
-impl<M: Mask> Enumeration<M> {
-    /// Grow the subset with cells from `from` on, its digits so far `digits`; false when the
-    /// budget ran out.
-    fn grow(&mut self, from: usize, digits: M) -> bool {
-        for i in from..self.masks.len() {
-            if self.left == 0 {
-                return false;
-            }
-            self.left -= 1;
-            let union = digits | self.masks[i];
-            // Digits never leave a growing subset: past largest + 1, no extension is an ALS.
-            if union.count() as usize > self.largest + 1 {
-                continue;
-            }
-            self.picked.push(i);
-            if union.count() as usize == self.picked.len() + 1 {
-                self.found.push((self.picked.clone(), union));
-            }
-            let grown = self.picked.len() >= self.largest || self.grow(i + 1, union);
-            self.picked.pop();
-            if !grown {
-                return false;
-            }
-        }
-        true
-    }
 }
 
 /// The restricted commons of sets `a` and `b` (disjoint): the digits of both whose every

@@ -37,6 +37,7 @@ pub mod engine;
 pub mod explain;
 pub mod fish;
 pub mod forcing;
+mod growth;
 pub mod hint;
 pub mod intersections;
 pub mod kept;

@@ -18,7 +18,7 @@
 
 use super::intersections::{lines_through, on_line};
 use super::misses::{self, Finder};
-use super::{limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
+use super::{growth, limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
 use crate::mask::Mask;
 
@@ -147,70 +147,23 @@ fn sides<B: Basis>(
         .filter(|&c| open(c).count() > 1 && !(open(c) & v).is_empty())
         .filter(|&c| (open(c) & avoid).is_empty())
         .collect();
-    let mut grow = Growth {
-        masks: cells.iter().map(|&c| s.open(c)).collect(),
-        v,
-        surplus,
-        left: *left,
-        picked: Vec::new(),
-        found: Vec::new(),
-    };
-    let whole = grow.from(0, B::Mask::ZERO);
-    *left = grow.left;
-    let side = |(picked, digits, surplus): (Vec<usize>, B::Mask, usize)| Side {
-        cells: picked.into_iter().map(|i| cells[i]).collect(),
-        digits,
-        surplus,
-    };
-    whole.then(|| grow.found.into_iter().map(side).collect())
-}
-
-/// The sides among one house's cells: subsets grown one cell at a time, in order.
-struct Growth<M> {
-    /// The candidate cells' digits.
-    masks: Vec<M>,
-    /// The intersection's digits.
-    v: M,
-    /// The surpluses kept.
-    surplus: std::ops::RangeInclusive<usize>,
-    /// Extensions left before the search is cut.
-    left: u64,
-    /// The cells (indices into `masks`) of the subset being grown.
-    picked: Vec<usize>,
-    /// The sides found: their cells (indices), digits and surplus.
-    found: Vec<(Vec<usize>, M, usize)>,
-}
-
-impl<M: Mask> Growth<M> {
-    /// Grow the subset with cells from `at` on, its digits so far `digits`; false when the
-    /// budget ran out.
-    fn from(&mut self, at: usize, digits: M) -> bool {
-        for i in at..self.masks.len() {
-            if self.left == 0 {
-                return false;
-            }
-            self.left -= 1;
-            let union = digits | self.masks[i];
-            // Digits outside v never leave a growing subset, and each cell more adds one to
-            // the surplus at most: grown to SIDE cells, this one could reach `reach`.
-            let outside = (union & !self.v).count() as usize;
-            let reach = SIDE.saturating_sub(outside);
-            if reach < *self.surplus.start() {
-                continue;
-            }
-            self.picked.push(i);
-            let surplus = self.picked.len().saturating_sub(outside);
-            if self.surplus.contains(&surplus) {
-                self.found.push((self.picked.clone(), union, surplus));
-            }
-            let grown = self.picked.len() >= SIDE || self.from(i + 1, union);
-            self.picked.pop();
-            if !grown {
-                return false;
-            }
+    let masks: Vec<B::Mask> = cells.iter().map(|&c| open(c)).collect();
+    let mut found = Vec::new();
+    // Digits outside v never leave a growing subset, and each cell more adds one to the
+    // surplus at most: grown to SIDE cells, a subset could reach SIDE less those digits.
+    let outside = |u: B::Mask| (u & !v).count() as usize;
+    let viable = |u| SIDE.saturating_sub(outside(u)) >= *surplus.start();
+    let whole = growth::subsets(&masks, SIDE, left, viable, |picked, u| {
+        let got = picked.len().saturating_sub(outside(u));
+        if surplus.contains(&got) {
+            found.push(Side {
+                cells: picked.iter().map(|&i| cells[i]).collect(),
+                digits: u,
+                surplus: got,
+            });
         }
-        true
-    }
+    });
+    whole.then_some(found)
 }
 
 /// The step of intersection cells `core` (digits `v`) with line side `l` and box side `x`
