@@ -87,6 +87,9 @@ pub fn base(t: Technique) -> f64 {
         AlsXz => 7.0,
         // An AIC of five links, (z)A=(x)A-(x)C=(y)C-(y)B=(z)B: a mixed one with its length bonus.
         AlsXyWing => 7.1,
+        // The wing's pivot as one cell whose every digit leads to a set: 0.1 more, and 0.1
+        // for each petal past two (see `value_and_bonus`).
+        DeathBlossom => 7.2,
         // POM is Nishio on one digit's templates (SE: Nishio forcing chains 7.5).
         Pom => 7.5,
         PomRefined => 7.7,
@@ -211,6 +214,8 @@ pub fn value_and_bonus(d: &Deduction, t: &Topology) -> (f64, f64) {
         }
         // Four cells at least; at most two sides of 6 and an intersection.
         SueDeCoq => base(NakedTuple(d.evidence.cells.len().clamp(4, 64) as u8)) + 0.5,
+        // `sets` holds the stem, then a petal per stem digit.
+        DeathBlossom => base(DeathBlossom) + 0.1 * d.evidence.sets.len().saturating_sub(3) as f64,
         other => base(other),
     };
     // SE counts a chain's candidates from its target's negation, two more than its links;
@@ -355,7 +360,8 @@ pub fn of_path(path: &engine::Path, t: &Topology) -> Rating {
 }
 
 /// Techniques for grids of `n` digits ordered by their lowest rating: every one but the finned
-/// fish, the hidden and avoidable rectangles, Sue de Coq and the ALS steps, with SE's direct
+/// fish, the hidden and avoidable rectangles, Sue de Coq and the ALS steps (Death Blossom
+/// among them), with SE's direct
 /// ones added. SE has none of them, and finds their removals by chains of its own, rated
 /// higher (an X-chain from 6.6, a forcing chain from 8.5): with them the ratings would no
 /// longer be SE's.
@@ -370,6 +376,7 @@ pub fn rating_order(n: usize) -> Vec<Technique> {
                 | Technique::SueDeCoq
                 | Technique::AlsXz
                 | Technique::AlsXyWing
+                | Technique::DeathBlossom
         )
     });
     by_lowest_rating(with_direct(ts))

@@ -24,8 +24,8 @@ pub fn techniques_help() -> String {
          hidden triple, the unique, hidden and avoidable rectangles and the loop after the \
          finned swordfish, the BUG after the quads, aligned pair exclusion after size 5), \
          then coloring, remote pairs, X- and XY-chains, cycles and y-knots, nice loops and \
-         AICs, Sue de Coq, ALS-XZ and ALS-XY-Wing, pattern overlay, cell and region forcing chains, and forcing chains by \
-         assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
+         AICs, Sue de Coq, ALS-XZ, ALS-XY-Wing and Death Blossom, pattern overlay, cell and \
+         region forcing chains, and forcing chains by assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
          avoidable-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
          solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \
          triple: the single a pattern's removals leave, placed alone) is not in `all`; rated \

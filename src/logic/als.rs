@@ -1,4 +1,4 @@
-//! Almost locked sets: ALS-XZ and ALS-XY-Wing.
+//! Almost locked sets: ALS-XZ, ALS-XY-Wing and Death Blossom (in the `blossom` module).
 //!
 //! An *almost locked set* (ALS) is n open cells of one house holding n + 1 digits between them,
 //! one digit short of a naked set: take any one of its digits away and each of the others is
@@ -22,6 +22,8 @@
 //! [`LARGEST`] cells, within [`Config::subset_budget`] extensions a house, and paired through
 //! their digits' places: only sets holding a place of a digit that each of the other's places
 //! of it sees are compared, so a near-empty large grid costs little.
+
+mod blossom;
 
 use super::{growth, limits, Candidate, CellSet, Config, Deduction, Flow, Sink, State, Technique};
 use crate::basis::Basis;
@@ -92,16 +94,21 @@ impl<M: Mask> Als<M> {
 /// more than the rest of a solving path.
 pub const LARGEST: usize = 8;
 
-/// Report every ALS-XZ (`t` = [`Technique::AlsXz`]) or ALS-XY-Wing in `s`: ALS-XZ by the first
-/// set's house, then cells; ALS-XY-Wing by the pivot's.
+/// Report every ALS-XZ (`t` = [`Technique::AlsXz`]), ALS-XY-Wing or Death Blossom in `s`:
+/// ALS-XZ by the first set's house, then cells; ALS-XY-Wing by the pivot's; Death Blossom by
+/// the stem.
 pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink) -> Flow {
     let Some(sets) = sets(s, cfg) else {
         return Flow::Stop;
     };
-    if t != Technique::AlsXyWing {
-        return pairs(s, &sets, cfg, &mut |a, b, restricted| {
-            xz(s, &sets[a], &sets[b], restricted, sink)
-        });
+    match t {
+        Technique::AlsXyWing => {}
+        Technique::DeathBlossom => return blossom::find(s, &sets, cfg, sink),
+        _ => {
+            return pairs(s, &sets, cfg, &mut |a, b, restricted| {
+                xz(s, &sets[a], &sets[b], restricted, sink)
+            })
+        }
     }
     // Each set's links: the sets linked to it, with their restricted commons.
     let mut links: Vec<Vec<(usize, B::Mask)>> = vec![Vec::new(); sets.len()];
@@ -125,13 +132,8 @@ fn pairs<B: Basis>(
     linked: &mut dyn FnMut(usize, usize, B::Mask) -> Flow,
 ) -> Flow {
     let topo = B::topology();
-    // Each cell's sets in ascending order, to find the sets a digit's place can see.
-    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); B::CELLS];
-    for (i, a) in sets.iter().enumerate() {
-        for &c in &a.cells {
-            holding[c].push(i as u32);
-        }
-    }
+    // To find the sets a digit's place can see.
+    let holding = holding(sets, B::CELLS);
     let mut in_a = vec![false; B::CELLS];
     let mut compared = vec![u32::MAX; sets.len()];
     let mut pairs = 0u64;
@@ -182,6 +184,17 @@ fn pairs<B: Basis>(
         }
     }
     Flow::Continue
+}
+
+/// Each of `cells` cells' sets, by index in ascending order.
+fn holding<M>(sets: &[Als<M>], cells: usize) -> Vec<Vec<u32>> {
+    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for (i, a) in sets.iter().enumerate() {
+        for &c in &a.cells {
+            holding[c].push(i as u32);
+        }
+    }
+    holding
 }
 
 /// Every ALS of `s` up to [`LARGEST`] cells, each once, by house; `None` past the deadline.

@@ -205,13 +205,14 @@ pub struct Evidence {
     pub hidden_set: bool,
     /// ALS-XZ and ALS-XY-Wing: their almost locked sets ([`super::als`]), A and B (and the
     /// wing's pivot C), whose restricted commons are `digits`. Sue de Coq: the intersection
-    /// cells, the line's side and the box's ([`super::sue_de_coq`]). Empty everywhere else.
+    /// cells, the line's side and the box's ([`super::sue_de_coq`]). Death Blossom: the stem
+    /// cell, then a petal per stem digit (`digits`, in order). Empty everywhere else.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<CellSet>,
 }
 
 /// Open cells of one house and the digits they hold: an almost locked set (n cells, n + 1
-/// digits), or a part of a Sue de Coq.
+/// digits), a part of a Sue de Coq, or a Death Blossom's stem.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CellSet {
     /// The house it was found in (a set inside a box and a line is named by the line).
@@ -602,7 +603,8 @@ impl Deduction {
     /// Almost locked sets as HoDoKu shows them, with the restricted commons `x` and, when
     /// singly linked, the digits removed `z`: `A=r5c4 {2,4}, B=r5c1,r6c3 {2,4,9}, x=4, z=2`;
     /// an ALS-XY-Wing's pivot C, linked to A by `x` and to B by `y`. A Sue de Coq's three
-    /// parts: `r1c1,r1c2 {1,2,3,4} (r1c5 {1,2}, r2c3 {3,4})`.
+    /// parts: `r1c1,r1c2 {1,2,3,4} (r1c5 {1,2}, r2c3 {3,4})`. A Death Blossom's stem, then its
+    /// petals by stem digit: `r5c1 {1,2}; 1: r1c7,r5c7 {1,4,5}; 2: r7c1 {2,4}; z=4`.
     fn sets_notation(&self, t: &Topology, a: Alphabet) -> String {
         let digits = |ds: &[u8]| {
             let v: Vec<String> = ds.iter().map(|&d| a.label(d + 1, t.n)).collect();
@@ -618,6 +620,22 @@ impl Deduction {
                 return format!("{} ({}, {})", set(core), set(line), set(bx));
             }
         }
+        let removed = || {
+            let mut z: Vec<u8> = self.eliminations.iter().map(|c| c.digit).collect();
+            z.sort_unstable();
+            z.dedup();
+            format!("z={}", digits(&z))
+        };
+        // Death Blossom: the stem, then each petal after the stem digit it takes.
+        if let (Technique::DeathBlossom, [stem, petals @ ..]) =
+            (self.technique, self.evidence.sets.as_slice())
+        {
+            let mut parts = vec![set(stem)];
+            let by_digit = self.evidence.digits.iter().zip(petals);
+            parts.extend(by_digit.map(|(&d, p)| format!("{}: {}", digits(&[d]), set(p))));
+            parts.push(removed());
+            return parts.join("; ");
+        }
         let mut parts: Vec<String> = ["A", "B", "C"]
             .iter()
             .zip(&self.evidence.sets)
@@ -631,10 +649,7 @@ impl Deduction {
             _ => parts.push(format!("x={}", digits(&ev.digits))),
         }
         if self.technique == Technique::AlsXyWing || ev.digits.len() == 1 {
-            let mut z: Vec<u8> = self.eliminations.iter().map(|c| c.digit).collect();
-            z.sort_unstable();
-            z.dedup();
-            parts.push(format!("z={}", digits(&z)));
+            parts.push(removed());
         }
         parts.join(", ")
     }

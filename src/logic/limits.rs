@@ -18,8 +18,8 @@ pub struct Hits {
     /// POM digits not listed: more templates than [`Config::pom_budget`], too many to count,
     /// or more than [`Config::pom_memory`] bytes of them.
     pub pom_digits: u64,
-    /// Subset enumerations (tuples, fish, almost locked sets and their pairs, Sue de Coq's
-    /// sides) cut after [`Config::subset_budget`] subsets or pairs.
+    /// Subset enumerations (tuples, fish, almost locked sets and their pairs, Death Blossom's
+    /// petals, Sue de Coq's sides) cut after [`Config::subset_budget`] subsets or pairs.
     pub subset_searches: u64,
     /// Chain tables not built for having more tags than [`Config::chain_tags`].
     pub chain_tables: u64,
@@ -91,7 +91,8 @@ impl Hits {
         if self.subset_searches > 0 {
             parts.push(format!(
                 "tuple/fish/ALS/Sue de Coq subset search cut {} (over {} in one house, one \
-                 digit of a fish, ALS pairs, or a grid's Sue de Coq sides)",
+                 digit of a fish, ALS pairs, a grid's Death Blossom petals, or a grid's Sue \
+                 de Coq sides)",
                 times(self.subset_searches),
                 plural(cfg.subset_budget as usize, "subset")
             ));

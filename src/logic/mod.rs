@@ -170,7 +170,7 @@ pub fn find<B: Basis>(s: &State<B>, t: Technique, cfg: &Config, sink: &mut Sink)
         XyzWing => wings::find(s, sink),
         AlignedPairExclusion => aligned::find(s, sink),
         SueDeCoq => sue_de_coq::find(s, cfg, sink),
-        AlsXz | AlsXyWing => als::find(s, t, cfg, sink),
+        AlsXz | AlsXyWing | DeathBlossom => als::find(s, t, cfg, sink),
         UniqueRectangle | HiddenRectangle | AvoidableRectangle | UniqueLoop | Bug => {
             uniqueness::find(s, t, cfg, sink)
         }

@@ -139,6 +139,9 @@ pub enum Technique {
     /// ALS-XY-Wing: a pivot almost locked set linked to two others by different restricted
     /// commons; a digit of both others leaves the cells that see all its places in them.
     AlsXyWing,
+    /// Death Blossom: a stem cell and, per digit of it, an almost locked set holding it only
+    /// where the stem sees it; a digit of every set leaves the cells that see all its places.
+    DeathBlossom,
     /// Pattern Overlay Method per digit (template delete / template set).
     Pom,
     /// POM with templates refined against cells certain to hold other digits.
@@ -249,6 +252,7 @@ impl Technique {
             SueDeCoq => 1010,
             AlsXz => 1011,
             AlsXyWing => 1012,
+            DeathBlossom => 1013,
             Pom => 2000,
             PomRefined => 2001,
             PomCovers => 2002,
@@ -357,6 +361,7 @@ impl Technique {
             SueDeCoq => "Sue de Coq".into(),
             AlsXz => "ALS-XZ".into(),
             AlsXyWing => "ALS-XY-Wing".into(),
+            DeathBlossom => "Death Blossom".into(),
             Pom => "Pattern Overlay".into(),
             PomRefined => "Pattern Overlay (refined)".into(),
             PomExclusion => "Pattern Exclusion".into(),
@@ -417,7 +422,7 @@ impl Technique {
     ];
 
     /// Every technique without a size, in difficulty order.
-    pub const UNSIZED: [Technique; 38] = {
+    pub const UNSIZED: [Technique; 39] = {
         use Technique::*;
         [
             FullHouse,
@@ -449,6 +454,7 @@ impl Technique {
             SueDeCoq,
             AlsXz,
             AlsXyWing,
+            DeathBlossom,
             Pom,
             PomRefined,
             PomCovers,
@@ -971,6 +977,7 @@ mod tests {
             ("ALS-XZ", Technique::AlsXz),
             ("als xz", Technique::AlsXz),
             ("ALS-XY-Wing", Technique::AlsXyWing),
+            ("Death Blossom", Technique::DeathBlossom),
             ("Sue de Coq", Technique::SueDeCoq),
             ("  xy chain ", Technique::XyChain),
             ("Finned X-Wing", Technique::FinnedFish(2)),
@@ -1079,6 +1086,7 @@ mod tests {
             "ALS-XZ",
             "ALS-XY-Wing",
             "Sue de Coq",
+            "Death Blossom",
             "Templates",
             "Template Set",
             "Template Delete",

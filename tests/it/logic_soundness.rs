@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 fn techniques(n: usize) -> Vec<Technique> {
     let list = "singles,locked-candidates,naked-tuple,hidden-tuple,fish,finned-fish,xyz-wing,\
          unique-rectangle,hidden-rectangle,avoidable-rectangle,unique-loop,bug,\
-         aligned-pair-exclusion,sue-de-coq,als-xz,als-xy-wing";
+         aligned-pair-exclusion,sue-de-coq,als-xz,als-xy-wing,death-blossom";
     Technique::parse_list(list, n).unwrap()
 }
 

@@ -962,3 +962,42 @@ fn sue_de_coq_isolated_digit() {
     );
     assert_eq!(d.eliminations, elims(&want));
 }
+
+#[test]
+fn death_blossom() {
+    // Stem r5c1 {1,2,3}. Were it 1, the petal r1c7,r5c7 {1,4,5} (column 7) would lose 1 and
+    // be locked; were it 2, r7c1 {2,4}; were it 3, r2c2,r4c2 {3,4,5} (column 2). One petal is
+    // locked, so 4 is in r1c7, r7c1 or r2c2, and leaves r1c1, which sees all three.
+    let cells = [
+        (5, 1, "123"),
+        (1, 7, "45"),
+        (5, 7, "15"),
+        (7, 1, "24"),
+        (2, 2, "45"),
+        (4, 2, "35"),
+    ];
+    let s = state(&cells);
+    let found = find_all(&s, Technique::DeathBlossom, &Config::default());
+    let want = "Death Blossom: r5c1 {1,2,3}; 1: r1c7,r5c7 {1,4,5}; 2: r7c1 {2,4}; \
+                3: r2c2,r4c2 {3,4,5}; z=4 => r1c1<>4";
+    let texts: Vec<String> = found.iter().map(text).collect();
+    assert!(texts.iter().any(|t| t == want), "{texts:#?}");
+    let d = found.iter().find(|d| text(d) == want).unwrap();
+    assert_eq!(d.evidence.digits, [0, 1, 2]);
+    assert_eq!(d.evidence.sets.len(), 4);
+    assert_eq!(d.evidence.cells[0], 36);
+    // With r7c1 {2,6}, the petal of 2 lacks 4; with r6c7 {1,5} for r5c7, the stem no longer
+    // sees the 1 of column 7's set. Either way no blossom removes 4 from r1c1.
+    for (i, cell) in [(3, (7, 1, "26")), (2, (6, 7, "15"))] {
+        let mut cells = cells;
+        cells[i] = cell;
+        let found = find_all(&state(&cells), Technique::DeathBlossom, &Config::default());
+        assert!(
+            found
+                .iter()
+                .all(|d| !d.eliminations.contains(&elims(&[(1, 1, 4)])[0])),
+            "{:#?}",
+            found.iter().map(text).collect::<Vec<_>>()
+        );
+    }
+}
