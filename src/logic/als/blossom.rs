@@ -33,6 +33,7 @@ pub(super) fn find<B: Basis>(
         left: cfg.subset_budget,
         used: vec![false; B::CELLS],
         chosen: Vec::new(),
+        targets: Vec::new(),
     };
     for stem in 0..B::CELLS {
         let digits = s.open(stem);
@@ -91,7 +92,7 @@ pub(super) fn find<B: Basis>(
                 })
                 .collect();
             by_digit.sort_by_key(|(_, of_d)| of_d.len());
-            match search.first(&by_digit, z, &[]) {
+            match search.first(&by_digit, z) {
                 Found::No => {}
                 Found::Cut => {
                     limits::note(|h| h.subset_searches += 1);
@@ -126,6 +127,8 @@ struct Search<'a, B: Basis> {
     used: Vec<bool>,
     /// The petals chosen, as (stem digit, set): whole when `first` finds a blossom.
     chosen: Vec<(usize, usize)>,
+    /// Per petal chosen, the cells that see every place of z in it and those before it.
+    targets: Vec<Vec<usize>>,
 }
 
 impl<B: Basis> Search<'_, B> {
@@ -141,12 +144,16 @@ impl<B: Basis> Search<'_, B> {
     }
 
     /// Choose a petal holding `z` for each stem digit of `by_digit` (its candidates), apart
-    /// from those chosen, so that some cell (of `targets`, the cells seeing every place of z
-    /// chosen so far; all cells before the first) sees every place of z in all of them.
-    fn first(&mut self, by_digit: &[(usize, Vec<usize>)], z: usize, targets: &[usize]) -> Found {
+    /// from those chosen, so that some cell sees every place of z in all of them.
+    fn first(&mut self, by_digit: &[(usize, Vec<usize>)], z: usize) -> Found {
+        let topo = B::topology();
+        let level = self.chosen.len();
         let Some(((d, of_d), rest)) = by_digit.split_first() else {
-            return Found::Yes(targets.to_vec());
+            return Found::Yes(self.targets[level - 1].clone());
         };
+        if self.targets.len() <= level {
+            self.targets.push(Vec::new());
+        }
         for &i in of_d {
             if self.left == 0 {
                 return Found::Cut;
@@ -156,20 +163,30 @@ impl<B: Basis> Search<'_, B> {
             if petal.cells.iter().any(|&c| self.used[c]) {
                 continue;
             }
-            let kept: Vec<usize> = if self.chosen.is_empty() {
-                let places = petal.places(self.s, z);
-                let gone = self.s.seeing_all(&places, z);
-                gone.iter().map(|c| c.cell as usize).collect()
-            } else {
-                let sees = |c: usize| !petal.cells.contains(&c) && petal.seen_by::<B>(c, z);
-                targets.iter().copied().filter(|&c| sees(c)).collect()
-            };
-            if kept.is_empty() {
+            let sees = |c: usize| !petal.cells.contains(&c) && petal.seen_by::<B>(c, z);
+            // The cells seeing every place of z so far, in a buffer kept between searches:
+            // allocating one a petal took most of the time.
+            let mut kept = std::mem::take(&mut self.targets[level]);
+            kept.clear();
+            match level.checked_sub(1) {
+                // A cell that sees every place sees the first.
+                None => {
+                    let cells = petal.cells.iter().copied();
+                    let first = cells.filter(|&c| self.s.open(c).has(z)).min();
+                    let peers = topo.peers(first.expect("a petal holds z"));
+                    let open = peers.iter().map(|&c| c as usize);
+                    kept.extend(open.filter(|&c| self.s.open(c).has(z) && sees(c)));
+                }
+                Some(last) => kept.extend(self.targets[last].iter().copied().filter(|&c| sees(c))),
+            }
+            let none = kept.is_empty();
+            self.targets[level] = kept;
+            if none {
                 continue;
             }
             petal.cells.iter().for_each(|&c| self.used[c] = true);
             self.chosen.push((*d, i));
-            let found = self.first(rest, z, &kept);
+            let found = self.first(rest, z);
             if !matches!(found, Found::No) {
                 return found;
             }
@@ -194,7 +211,8 @@ fn report<B: Basis>(
 ) -> Flow {
     petals.sort_unstable();
     let chosen: Vec<&Als<B::Mask>> = petals.iter().map(|&(_, i)| &sets[i]).collect();
-    let gone = targets.iter().map(|&c| Candidate::new(c, z)).collect();
+    let mut gone: Vec<Candidate> = targets.iter().map(|&c| Candidate::new(c, z)).collect();
+    gone.sort();
     let mut d = step(Technique::DeathBlossom, &chosen, gone);
     let ev = &mut d.evidence;
     ev.cells.insert(0, stem as u16);
