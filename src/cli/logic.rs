@@ -25,10 +25,11 @@ pub fn techniques_help() -> String {
          finned swordfish, the BUG after the quads, aligned pair exclusion after size 5), \
          then coloring, remote pairs, X- and XY-chains, cycles and y-knots, nice loops and \
          AICs, Sue de Coq, ALS-XZ, ALS-XY-Wing and Death Blossom, pattern overlay, cell and \
-         region forcing chains, and forcing chains by assumption. The uniqueness techniques (unique-rectangle, hidden-rectangle, \
-         avoidable-rectangle, unique-loop, bug) run only on a puzzle whose count proved one \
-         solution. `direct` (Sudoku Explainer's direct pointing, claiming, hidden pair and \
-         triple: the single a pattern's removals leave, placed alone) is not in `all`; rated \
+         region forcing chains, and forcing chains by assumption. The uniqueness techniques \
+         (unique-rectangle, hidden-rectangle, avoidable-rectangle, unique-loop, bug) run only \
+         on a puzzle whose count proved one solution. `direct` (Sudoku Explainer's direct \
+         pointing, claiming, hidden pair and triple: the single a pattern's removals leave, \
+         placed alone) is not in `all`; rated \
          paths add it where the list holds its pattern.",
         technique::cli_names()
     )
