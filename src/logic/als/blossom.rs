@@ -134,13 +134,14 @@ struct Search<'a, B: Basis> {
 impl<B: Basis> Search<'_, B> {
     /// The petals of the blossom found, leaving the search ready for the next.
     fn take(&mut self) -> Vec<(usize, usize)> {
-        for &(_, i) in &self.chosen {
-            self.sets[i]
-                .cells
-                .iter()
-                .for_each(|&c| self.used[c] = false);
-        }
-        std::mem::take(&mut self.chosen)
+        let chosen = std::mem::take(&mut self.chosen);
+        chosen.iter().for_each(|&(_, i)| self.mark(i, false));
+        chosen
+    }
+
+    /// Mark set `i`'s cells as a chosen petal's (`on`) or free again.
+    fn mark(&mut self, i: usize, on: bool) {
+        self.sets[i].cells.iter().for_each(|&c| self.used[c] = on);
     }
 
     /// Choose a petal holding `z` for each stem digit of `by_digit` (its candidates), apart
@@ -184,15 +185,14 @@ impl<B: Basis> Search<'_, B> {
             if none {
                 continue;
             }
-            petal.cells.iter().for_each(|&c| self.used[c] = true);
+            self.mark(i, true);
             self.chosen.push((*d, i));
             let found = self.first(rest, z);
             if !matches!(found, Found::No) {
                 return found;
             }
             self.chosen.pop();
-            let petal = &self.sets[i];
-            petal.cells.iter().for_each(|&c| self.used[c] = false);
+            self.mark(i, false);
         }
         Found::No
     }
